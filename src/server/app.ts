@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { CLIENT_IP_HEADER, createAuth } from './auth.ts';
+import { pingDatabase, type Db } from './db/client.ts';
+import type { Config } from './env.ts';
+import { apiError, clientIp, requireAdmin, requireUser, type AppEnv } from './http.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  /** The server's clock; tests pass a controllable one. */
+  now?: () => Date;
+  /** The built SPA; absent in API-only tests and in `npm run dev` (Vite serves it). */
+  clientDir?: string;
+}
+
+export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export function createApp(deps: AppDeps) {
+  const { config, db, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const auth = createAuth({ ...deps, now });
+  const https = config.BASE_URL.startsWith('https://');
+
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set inline style attributes; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: https ? 'max-age=63072000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // A browser can send a form-encoded POST cross-site without a preflight; such requests must
+  // come from our own origin. JSON bodies need a preflight, which we never grant.
+  app.use('/api/*', csrf({ origin: config.BASE_URL }));
+
+  app.get('/api/health', async (c) => {
+    const ok = await pingDatabase(db);
+    return c.json({ status: ok ? 'ok' : 'unavailable', database: ok }, ok ? 200 : 503);
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    // Better Auth reads the client address for rate limits from this header only; we overwrite
+    // whatever a client sent so it cannot pick its own bucket.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.TRUST_PROXY));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  const api = new Hono<AppEnv>()
+    // Lets the admin page confirm on the server that the signed-in user is an admin.
+    .get('/admin/access', requireUser(auth), requireAdmin, (c) => c.json({ admin: true as const }));
+
+  const routes = app.route('/api', api);
+
+  app.all('/api/*', (c) => {
+    logger.info('api not found', { method: c.req.method, path: c.req.path });
+    return c.json({ error: 'Not Found' }, 404);
+  });
+
+  if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
+    mountClient(app, deps.clientDir);
+  }
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) return err.getResponse();
+    if (err instanceof SyntaxError) return apiError(c, 400, 'Malformed JSON body');
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: String(err), stack: err.stack });
+    return c.json({ error: 'Internal Server Error' }, 500);
+  });
+
+  return { app, auth, routes };
+}
+
+/** Serves the built SPA: hashed assets cached for good, every other path gets index.html. */
+function mountClient(app: Hono<AppEnv>, clientDir: string) {
+  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const root = path.relative(process.cwd(), clientDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}
+
+export type App = ReturnType<typeof createApp>;
+export type AppType = App['routes'];

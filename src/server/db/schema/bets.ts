@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+export const BET_STATUSES = ['pending', 'won', 'lost'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+/** Money is numeric in SQL and a decimal string in JS (Drizzle's default for numeric): never a float. */
+export const bets = pgTable(
+  'bets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** The odds as the user typed them (+150, 2.5, 5/2). */
+    odds: text('odds').notNull(),
+    decimalOdds: numeric('decimal_odds', { precision: 14, scale: 6 }).notNull(),
+    /** The sport; the spec calls it bet_type. */
+    betType: text('bet_type').notNull(),
+    eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
+    status: text('status', { enum: BET_STATUSES }).notNull().default('pending'),
+    potentialWin: numeric('potential_win', { precision: 16, scale: 2 }).notNull(),
+    profitLoss: numeric('profit_loss', { precision: 16, scale: 2 }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bets_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    check('bets_amount_min', sql`${t.amount} >= 0.01`),
+    check('bets_decimal_odds_gt_one', sql`${t.decimalOdds} > 1`),
+    check('bets_status', sql`${t.status} in ('pending', 'won', 'lost')`),
+    check('bets_description_length', sql`char_length(${t.description}) between 1 and 500`),
+    /** The product's central rule, enforced by the database whatever the application does. */
+    check('bets_event_at_least_6h_ahead', sql`${t.eventDate} > ${t.createdAt} + interval '6 hours'`),
+    check(
+      'bets_settlement_consistent',
+      sql`(${t.status} = 'pending' and ${t.profitLoss} is null and ${t.settledAt} is null) or (${t.status} <> 'pending' and ${t.profitLoss} is not null and ${t.settledAt} is not null)`,
+    ),
+  ],
+);
+
+export const adminLogs = pgTable(
+  'admin_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: text('admin_user_id').references(() => user.id, { onDelete: 'set null' }),
+    actionType: text('action_type').notNull(),
+    targetUserId: text('target_user_id').references(() => user.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_logs_created_at_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,3 @@
+export * from './auth.ts';
+export * from './profiles.ts';
+export * from './bets.ts';

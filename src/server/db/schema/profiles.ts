@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/**
+ * One per account, created with it by the `create_profile_for_new_user` trigger (migration 0001)
+ * so an account never exists without its profile and settings. Usernames are stored lowercase,
+ * which makes the plain unique constraint case-insensitive.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    username: text('username').notNull().unique(),
+    displayName: text('display_name'),
+    verificationStatus: text('verification_status', { enum: VERIFICATION_STATUSES }).notNull().default('unverified'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_username_format', sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
+    check('profiles_verification_status', sql`${t.verificationStatus} in ('unverified', 'pending', 'verified')`),
+  ],
+);
+
+export interface PrivacySettings {
+  profile_public: boolean;
+}
+
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  privacySettings: jsonb('privacy_settings').$type<PrivacySettings>().notNull().default({ profile_public: true }),
+});
+
+/** Words no profile may use as its username; synced from src/shared/usernames.ts at boot. */
+export const reservedUsernames = pgTable('reserved_usernames', {
+  name: text('name').primaryKey(),
+});

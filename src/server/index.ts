@@ -1,0 +1,50 @@
+import { serve } from '@hono/node-server';
+import { createApp, defaultClientDir } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { ConfigError, loadConfig } from './env.ts';
+import { createLogger } from './logger.ts';
+import { createMailer } from './mail.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
+  const { app } = createApp({ config, db: database.db, mailer, logger, clientDir: defaultClientDir });
+
+  const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+    logger.info('betproof listening', { url: config.BASE_URL, port: info.port, database: database.driver });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    // Stop accepting; in-flight requests finish; then the database closes.
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold close() open forever.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

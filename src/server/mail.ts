@@ -1,0 +1,55 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Logger } from './logger.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when configured; otherwise the outbox: each mail logged and kept as a JSON file in DATA_DIR/outbox. */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.logger.info('mail sent', { to: mail.to, subject: mail.subject });
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  return {
+    async send(mail) {
+      await mkdir(outbox, { recursive: true });
+      const createdAt = new Date().toISOString();
+      const file = path.join(outbox, `${createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+      await writeFile(file, JSON.stringify({ ...mail, createdAt }, null, 2));
+      opts.logger.info('mail written to outbox', { to: mail.to, subject: mail.subject, link: firstLink(mail.text), file });
+    },
+  };
+}
+
+const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A mail with one call-to-action link, in plain text and HTML. */
+export function actionMail(opts: { to: string; subject: string; intro: string; action: string; url: string; outro: string }): Mail {
+  const text = `${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— betproof`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">
+<p>${escapeHtml(opts.intro)}</p>
+<p><a href="${escapeHtml(opts.url)}" style="display:inline-block;padding:10px 16px;background:#16a34a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
+<p style="color:#555">${escapeHtml(opts.outro)}</p>
+<p>— betproof</p></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Argon2 works on any length, but an unbounded input is a denial-of-service lever. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const emailSchema = z.string().trim().min(1, 'Email is required').email('Enter a valid email address');
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required'),
+});
+
+export const signUpSchema = z.object({
+  fullName: z.string().trim().max(100, 'Full name must be at most 100 characters'),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -1,0 +1,20 @@
+/** Every client route of the spec's route table, in one place for links, guards and the reserved-username list. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  admin: '/admin',
+  resetPassword: '/reset-password',
+  contact: '/contact',
+  about: '/about',
+  follow: '/follow',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
+  advertise: '/advertise',
+  influencers: '/influencers',
+  spotlight: '/spotlight',
+} as const;
+
+export const publicProfilePath = (username: string) => `/${encodeURIComponent(username)}`;
