@@ -145,7 +145,8 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
             const failures = await countRecentSignInFailures(db, email, now());
             if (failures >= MAX_FAILURES_PER_ACCOUNT_PER_HOUR) {
               throw new APIError('TOO_MANY_REQUESTS', {
-                message: 'Too many failed sign-in attempts for this account. Please try again in an hour or reset your password.',
+                message:
+                  'Too many failed sign-in attempts for this account. Please try again in an hour or reset your password.',
               });
             }
           }

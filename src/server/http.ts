@@ -16,8 +16,12 @@ export interface ApiError {
   fields?: Record<string, string>;
 }
 
-export const apiError = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 422 | 429, error: string, fields?: Record<string, string>) =>
-  c.json<ApiError>(fields ? { error, fields } : { error }, status);
+export const apiError = (
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+  error: string,
+  fields?: Record<string, string>,
+) => c.json<ApiError>(fields ? { error, fields } : { error }, status);
 
 export const requireUser = (auth: Auth) =>
   createMiddleware<AppEnv>(async (c, next) => {

@@ -33,7 +33,12 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const createdAt = new Date().toISOString();
       const file = path.join(outbox, `${createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`);
       await writeFile(file, JSON.stringify({ ...mail, createdAt }, null, 2));
-      opts.logger.info('mail written to outbox', { to: mail.to, subject: mail.subject, link: firstLink(mail.text), file });
+      opts.logger.info('mail written to outbox', {
+        to: mail.to,
+        subject: mail.subject,
+        link: firstLink(mail.text),
+        file,
+      });
     },
   };
 }
@@ -44,7 +49,14 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A mail with one call-to-action link, in plain text and HTML. */
-export function actionMail(opts: { to: string; subject: string; intro: string; action: string; url: string; outro: string }): Mail {
+export function actionMail(opts: {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}): Mail {
   const text = `${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— betproof`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">
 <p>${escapeHtml(opts.intro)}</p>

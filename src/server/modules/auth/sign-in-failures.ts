@@ -9,7 +9,9 @@ export async function countRecentSignInFailures(db: Db, email: string, now: Date
   const [row] = await db
     .select({ n: count() })
     .from(signInFailure)
-    .where(and(eq(signInFailure.email, email.toLowerCase()), gt(signInFailure.createdAt, new Date(now.getTime() - HOUR_MS))));
+    .where(
+      and(eq(signInFailure.email, email.toLowerCase()), gt(signInFailure.createdAt, new Date(now.getTime() - HOUR_MS))),
+    );
   return row?.n ?? 0;
 }
 
