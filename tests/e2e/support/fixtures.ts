@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let ipCounter = 0;
+
+/**
+ * Every test browses from its own client address (the e2e server trusts X-Forwarded-For), so
+ * per-IP rate limits apply per test as they would per visitor, and tests never starve each other.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    ipCounter += 1;
+    await use({ 'x-forwarded-for': `10.${testInfo.workerIndex % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}` });
+  },
+});
+export { expect };
+
+let emailCounter = 0;
+export const uniqueEmail = (prefix = 'bettor') =>
+  `${prefix}.${Date.now().toString(36)}${process.pid.toString(36)}${(emailCounter++).toString(36)}@example.com`;
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** The link in the newest outbox mail to `to` whose subject contains `subject`, waiting for it to arrive. */
+export async function mailedLink(to: string, subject: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort().reverse();
+    } catch {
+      // outbox not created yet
+    }
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as OutboxMail;
+      if (mail.to === to.toLowerCase() && mail.subject.includes(subject)) {
+        const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+        if (link) return link;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no "${subject}" mail to ${to} in the outbox`);
+}
+
+export const mailCount = (to: string, subject: string): number => {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  try {
+    return readdirSync(dir).filter((f) => {
+      const mail = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail;
+      return mail.to === to.toLowerCase() && mail.subject.includes(subject);
+    }).length;
+  } catch {
+    return 0;
+  }
+};
+
+export const DEFAULT_PASSWORD = 'correct-horse-battery-9';
+
+/** Creates a confirmed account through the API (sign-up + mailed confirmation link). */
+export async function createConfirmedUser(request: APIRequestContext, opts: { email?: string; password?: string; name?: string } = {}) {
+  const email = (opts.email ?? uniqueEmail()).toLowerCase();
+  const password = opts.password ?? DEFAULT_PASSWORD;
+  const res = await request.post('/api/auth/sign-up/email', { data: { email, password, name: opts.name ?? '' } });
+  expect(res.status(), await res.text()).toBe(200);
+  const confirm = await request.get(await mailedLink(email, 'Confirm'), { maxRedirects: 0 });
+  expect(confirm.status()).toBe(302);
+  return { email, password };
+}
+
+/** A confirmed account, signed in in this page's browser context (the cookie is shared). */
+export async function signedInUser(page: Page, opts: { email?: string; password?: string; name?: string } = {}) {
+  const user = await createConfirmedUser(page.request, opts);
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return user;
+}
