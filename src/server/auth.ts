@@ -1,13 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import * as schema from './db/schema/index.ts';
 import type { Config } from './env.ts';
 import type { Logger } from './logger.ts';
 import { actionMail, type Mailer } from './mail.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailSchema } from '../shared/auth.ts';
 import { paths } from '../shared/routes.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -17,6 +17,7 @@ import {
 } from './modules/auth/password-policy.ts';
 import {
   MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
+  clearSignInFailures,
   countRecentSignInFailures,
   recordSignInFailure,
 } from './modules/auth/sign-in-failures.ts';
@@ -39,11 +40,77 @@ const newPasswordField: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
+/** Where the auth flows send the browser; the client cannot import these, so the server applies them. */
+export const authRedirects = {
+  /** After following the confirmation link, unless the client asked for another page at sign-up. */
+  afterVerification: `${paths.auth}?verified=1`,
+  resetPassword: paths.resetPassword,
+};
+
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please confirm your email address first. We have sent you a new confirmation link.';
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Too many failed sign-in attempts for this account. Please try again in an hour or reset your password.';
+
+/**
+ * Our input rules for a new password, with the same messages the client's forms show
+ * (Better Auth's own are terse: "Password too short").
+ */
+function assertAcceptablePassword(password: string) {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_SHORT_MESSAGE, code: 'PASSWORD_TOO_SHORT' });
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_LONG_MESSAGE, code: 'PASSWORD_TOO_LONG' });
+  }
+  if (isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+  }
+}
+
+/** The sign-up email, trimmed, or a 400 with the client form's message. */
+function acceptableEmail(email: unknown): string {
+  const parsed = emailSchema.safeParse(typeof email === 'string' ? email : '');
+  if (!parsed.success) {
+    throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_EMAIL' });
+  }
+  return parsed.data;
+}
+
+/**
+ * Better Auth's rate limiter answers every path with "Too many requests. Please try again later.";
+ * say which action was limited and for how long, and send the standard Retry-After header too.
+ */
+async function clarifyRateLimit(request: Request, response: Response): Promise<Response> {
+  const retryAfter = response.headers.get('x-retry-after');
+  if (response.status !== 429 || retryAfter === null) return response;
+  const path = new URL(request.url).pathname;
+  const what = path.endsWith('/sign-in/email')
+    ? 'sign-in attempts'
+    : path.endsWith('/sign-up/email')
+      ? 'sign-up attempts'
+      : path.endsWith('/request-password-reset')
+        ? 'password reset requests'
+        : 'requests';
+  const seconds = Math.max(1, Number(retryAfter) || 60);
+  const headers = new Headers(response.headers);
+  headers.set('retry-after', String(seconds));
+  return new Response(
+    JSON.stringify({
+      code: 'RATE_LIMITED',
+      message: `Too many ${what} from your network. Please wait ${seconds} seconds and try again.`,
+    }),
+    { status: 429, headers },
+  );
+}
+
 export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const isAdminEmail = (email: string) => adminEmails.has(email.toLowerCase());
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'betproof',
     baseURL: config.BASE_URL,
     basePath: '/api/auth',
@@ -73,6 +140,10 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The per-account lock tells its owner to reset the password: a reset lifts it.
+      onPasswordReset: async ({ user }) => {
+        await clearSignInFailures(db, user.email);
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(
           actionMail({
@@ -91,7 +162,13 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url: betterAuthUrl }) => {
+        // Better Auth sends the browser to "/" after confirming unless the client named a page.
+        const link = new URL(betterAuthUrl);
+        if ((link.searchParams.get('callbackURL') ?? '/') === '/') {
+          link.searchParams.set('callbackURL', authRedirects.afterVerification);
+        }
+        const url = link.toString();
         await mailer.send(
           actionMail({
             to: user.email,
@@ -134,21 +211,24 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as Record<string, unknown> | undefined;
         const field = newPasswordField[ctx.path];
-        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
-        if (typeof password === 'string' && isCommonPassword(password)) {
-          throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+        const password = field ? body?.[field] : undefined;
+        if (ctx.path === '/sign-up/email') {
+          const email = acceptableEmail(body?.email);
+          if (typeof password === 'string') assertAcceptablePassword(password);
+          // The full name is optional; Better Auth insists on the field, so an absent one is ''.
+          return { context: { body: { ...body, email, name: body?.name ?? '' } } };
         }
+        if (typeof password === 'string') assertAcceptablePassword(password);
         if (ctx.path === '/sign-in/email') {
-          const email = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string') {
+          const email = typeof body?.email === 'string' ? body.email.trim() : undefined;
+          if (email !== undefined) {
             const failures = await countRecentSignInFailures(db, email, now());
             if (failures >= MAX_FAILURES_PER_ACCOUNT_PER_HOUR) {
-              throw new APIError('TOO_MANY_REQUESTS', {
-                message:
-                  'Too many failed sign-in attempts for this account. Please try again in an hour or reset your password.',
-              });
+              throw new APIError('TOO_MANY_REQUESTS', { message: ACCOUNT_LOCKED_MESSAGE, code: 'ACCOUNT_LOCKED' });
             }
+            return { context: { body: { ...body, email } } };
           }
         }
       }),
@@ -156,8 +236,14 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
         if (ctx.path !== '/sign-in/email') return;
         const returned = ctx.context.returned;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (returned instanceof APIError && returned.statusCode === 401 && typeof email === 'string') {
-          await recordSignInFailure(db, email, now());
+        if (isAPIError(returned)) {
+          if (returned.statusCode === 401 && typeof email === 'string') {
+            await recordSignInFailure(db, email, now());
+          }
+          if (returned.body?.code === 'EMAIL_NOT_VERIFIED') {
+            // Better Auth has just mailed a new link (sendOnSignIn); say so.
+            throw new APIError('FORBIDDEN', { message: EMAIL_NOT_VERIFIED_MESSAGE, code: 'EMAIL_NOT_VERIFIED' });
+          }
           return;
         }
         const signedIn = ctx.context.newSession?.user;
@@ -167,18 +253,29 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
         }
       }),
     },
+    onAPIError: {
+      // Without this, Better Auth prints refusals thrown by our hooks (a common password, a locked
+      // account) to the console, past our logger and LOG_LEVEL. Refusals are routine: debug.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) {
+          logger.debug('auth: request refused', { status: error.statusCode, code: error.body?.code });
+        } else {
+          const err = error instanceof Error ? error : new Error(String(error));
+          logger.error('auth: unhandled error', { error: String(err), stack: err.stack });
+        }
+      },
+    },
     logger: {
       level: 'error',
       log: (level, message) => logger[level](`auth: ${message}`),
     },
     telemetry: { enabled: false },
   });
+
+  const handler = auth.handler;
+  auth.handler = async (request: Request) => clarifyRateLimit(request, await handler(request));
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 export type SessionUser = Auth['$Infer']['Session']['user'];
-
-export const authRedirects = {
-  afterVerification: `${paths.auth}?verified=1`,
-  resetPassword: paths.resetPassword,
-};

@@ -8,6 +8,15 @@ import { createLogger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
+/** The socket address of requests that name none. */
+export const DEFAULT_IP = '203.0.113.1';
+
+let ipCounter = 0;
+/** A client address no other request in this process has used, so its rate-limit buckets are empty. */
+export const freshIp = () => {
+  const n = ipCounter++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
 export type Driver = 'pglite' | 'postgres';
 
 /** Every test file runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -63,25 +72,36 @@ export interface TestEnv {
   request(path: string, opts?: RequestOptions): Promise<Response>;
 }
 
-export async function createTestEnv(
-  driver: Driver,
-  configOverrides: Record<string, string> = {},
-): Promise<TestEnv & { close(): Promise<void> }> {
-  const { database, drop } = driver === 'pglite' ? await openPgliteMemory() : await openFreshPostgres();
-  const config = loadConfig({
+/**
+ * A second app instance on the same database (another server behind the load balancer, or the
+ * same server after a restart), optionally with other configuration. It shares the mailer.
+ */
+export function createSiblingApp(env: TestEnv, configOverrides: Record<string, string> = {}) {
+  const config = testConfig(configOverrides);
+  const { app, auth } = createApp({
+    config,
+    db: env.db,
+    mailer: env.mailer,
+    logger: createLogger('silent'),
+    now: env.clock.now,
+  });
+  return { app, auth, config, request: requestFn(app, config.BASE_URL) };
+}
+
+const testConfig = (overrides: Record<string, string>) =>
+  loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_BASE_URL,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
-    ...configOverrides,
+    ...overrides,
   });
-  const mailer = new CapturingMailer();
-  const clock = new TestClock();
-  const { app, auth } = createApp({ config, db: database.db, mailer, logger: createLogger('silent'), now: clock.now });
 
-  const request = (path: string, opts: RequestOptions = {}) => {
-    const headers: Record<string, string> = { origin: TEST_BASE_URL, ...opts.headers };
+/** Calls `app` in-process, as a same-origin browser would (JSON body, Origin header, a socket address). */
+function requestFn(app: ReturnType<typeof createApp>['app'], origin: string) {
+  return (path: string, opts: RequestOptions = {}) => {
+    const headers: Record<string, string> = { origin, ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
     let body: string | undefined = opts.rawBody;
     if (opts.body !== undefined) {
@@ -90,10 +110,23 @@ export async function createTestEnv(
     }
     const method = opts.method ?? (body === undefined ? 'GET' : 'POST');
     const env = {
-      incoming: { socket: { remoteAddress: opts.ip ?? '203.0.113.1', remotePort: 1, remoteFamily: 'IPv4' } },
+      incoming: { socket: { remoteAddress: opts.ip ?? DEFAULT_IP, remotePort: 1, remoteFamily: 'IPv4' } },
     };
     return Promise.resolve(app.request(path, { method, headers, body }, env));
   };
+}
+
+export async function createTestEnv(
+  driver: Driver,
+  configOverrides: Record<string, string> = {},
+): Promise<TestEnv & { close(): Promise<void> }> {
+  const { database, drop } = driver === 'pglite' ? await openPgliteMemory() : await openFreshPostgres();
+  const config = testConfig(configOverrides);
+  const mailer = new CapturingMailer();
+  const clock = new TestClock();
+  const { app, auth } = createApp({ config, db: database.db, mailer, logger: createLogger('silent'), now: clock.now });
+
+  const request = requestFn(app, config.BASE_URL);
 
   return {
     driver,
@@ -174,20 +207,45 @@ export const cookieFrom = (res: Response): string =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
+/** What the auth helpers need: the main app or a sibling of it. */
+export type Client = Pick<TestEnv, 'request' | 'mailer'>;
+
+export const DEFAULT_PASSWORD = 'correct-horse-battery-9';
+
+/** POSTs a sign-up; answers the raw response. */
+export const signUp = (env: Client, body: Record<string, unknown>, ip = freshIp()) =>
+  env.request('/api/auth/sign-up/email', { body: { name: '', password: DEFAULT_PASSWORD, ...body }, ip });
+
+/** POSTs a sign-in; answers the raw response. */
+export const signIn = (env: Client, email: string, password = DEFAULT_PASSWORD, ip = freshIp()) =>
+  env.request('/api/auth/sign-in/email', { body: { email, password }, ip });
+
+/** Follows the newest confirmation link mailed to `email`; answers the raw (redirect) response. */
+export async function confirmEmail(env: Client, email: string, ip = freshIp()) {
+  const link = new URL(env.mailer.lastLink(email, 'Confirm'));
+  return env.request(link.pathname + link.search, { ip });
+}
+
+/** The session `cookie` resolves to, or null (GET /api/auth/get-session). */
+export async function getSession(env: Client, cookie: string, ip = freshIp()) {
+  const res = await env.request('/api/auth/get-session', { cookie, ip });
+  if (res.status !== 200) throw new Error(`get-session answered ${res.status}`);
+  return (await res.json()) as { user: { id: string; email: string; role: string }; session: { id: string } } | null;
+}
+
 /** Signs up, confirms the email through the mailed link, signs in; returns the session cookie. */
 export async function signUpAndSignIn(
-  env: TestEnv,
+  env: Client,
   opts: { email?: string; password?: string; name?: string; ip?: string } = {},
 ) {
   const email = (opts.email ?? uniqueEmail()).toLowerCase();
-  const password = opts.password ?? 'correct-horse-battery-9';
-  const ip = opts.ip ?? `198.51.100.${(userCounter++ % 250) + 1}`;
-  const signUp = await env.request('/api/auth/sign-up/email', { body: { email, password, name: opts.name ?? '' }, ip });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const link = new URL(env.mailer.lastLink(email, 'Confirm'));
-  await env.request(link.pathname + link.search, { ip });
-  const signIn = await env.request('/api/auth/sign-in/email', { body: { email, password }, ip });
-  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const user = ((await signIn.json()) as { user: { id: string } }).user;
-  return { email, password, cookie: cookieFrom(signIn), userId: user.id };
+  const password = opts.password ?? DEFAULT_PASSWORD;
+  const ip = opts.ip ?? freshIp();
+  const signUpRes = await signUp(env, { email, password, name: opts.name ?? '' }, ip);
+  if (signUpRes.status !== 200) throw new Error(`sign-up failed: ${signUpRes.status} ${await signUpRes.text()}`);
+  await confirmEmail(env, email, ip);
+  const signInRes = await signIn(env, email, password, ip);
+  if (signInRes.status !== 200) throw new Error(`sign-in failed: ${signInRes.status} ${await signInRes.text()}`);
+  const user = ((await signInRes.json()) as { user: { id: string } }).user;
+  return { email, password, cookie: cookieFrom(signInRes), userId: user.id };
 }

@@ -20,3 +20,8 @@ export async function recordSignInFailure(db: Db, email: string, now: Date): Pro
   // Keep the table small: rows older than the window no longer count for anything.
   await db.delete(signInFailure).where(lt(signInFailure.createdAt, new Date(now.getTime() - HOUR_MS)));
 }
+
+/** Forgets an account's failures (after a password reset). */
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await db.delete(signInFailure).where(eq(signInFailure.email, email.toLowerCase()));
+}
