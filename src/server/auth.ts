@@ -201,6 +201,13 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
     advanced: {
       useSecureCookies: config.BASE_URL.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth turns its Origin, CSRF and callback-URL checks off whenever NODE_ENV=test or
+      // TEST is set; ours stay on everywhere, so tests exercise what production runs.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // Mails go out after the response: an SMTP round trip must not tell a caller whether an
+      // address has an account (password reset, duplicate sign-up). Failures are logged.
+      backgroundTasks: { handler: () => {} },
     },
     databaseHooks: {
       user: {
