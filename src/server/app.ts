@@ -12,6 +12,8 @@ import type { Config } from './env.ts';
 import { apiError, clientIp, requireAdmin, requireUser, type AppEnv } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
+import { betRoutes } from './modules/bets/routes.ts';
+import { buildOpenApiDocument } from './openapi.ts';
 
 export interface AppDeps {
   config: Config;
@@ -31,6 +33,7 @@ export function createApp(deps: AppDeps) {
   const now = deps.now ?? (() => new Date());
   const auth = createAuth({ ...deps, now });
   const https = config.BASE_URL.startsWith('https://');
+  const openApiDocument = buildOpenApiDocument();
 
   const app = new Hono<AppEnv>();
 
@@ -74,7 +77,9 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>()
     // Lets the admin page confirm on the server that the signed-in user is an admin.
-    .get('/admin/access', requireUser(auth), requireAdmin, (c) => c.json({ admin: true as const }));
+    .get('/admin/access', requireUser(auth), requireAdmin, (c) => c.json({ admin: true as const }))
+    .route('/bets', betRoutes({ auth, db, now }))
+    .get('/openapi.json', (c) => c.json(openApiDocument));
 
   const routes = app.route('/api', api);
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BET_STATUSES } from '../../../shared/bets.ts';
 import { user } from './auth.ts';
 
-export const BET_STATUSES = ['pending', 'won', 'lost'] as const;
-export type BetStatus = (typeof BET_STATUSES)[number];
+export { BET_STATUSES, type BetStatus } from '../../../shared/bets.ts';
 
 /** Money is numeric in SQL and a decimal string in JS (Drizzle's default for numeric): never a float. */
 export const bets = pgTable(
@@ -41,6 +41,24 @@ export const bets = pgTable(
     ),
   ],
 );
+
+/**
+ * Per-user totals over `bets`, kept by triggers on `bets` (migration 0003) whatever code writes
+ * bets, so statistics (and later leaderboards) read one row instead of a user's whole history.
+ */
+export const userBetStats = pgTable('user_bet_stats', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  totalBets: integer('total_bets').notNull().default(0),
+  won: integer('won').notNull().default(0),
+  lost: integer('lost').notNull().default(0),
+  pending: integer('pending').notNull().default(0),
+  totalStaked: numeric('total_staked', { precision: 20, scale: 2 }).notNull().default('0'),
+  totalProfit: numeric('total_profit', { precision: 20, scale: 2 }).notNull().default('0'),
+  /** Stake of won and lost bets (ROI's denominator). */
+  settledStaked: numeric('settled_staked', { precision: 20, scale: 2 }).notNull().default('0'),
+});
 
 export const adminLogs = pgTable(
   'admin_logs',

@@ -1,0 +1,218 @@
+import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bets, userBetStats } from '../../db/schema/index.ts';
+import type { Bet, BetPage, BetStats, RecordBetInput, SettledStatus, Sport } from '../../../shared/bets.ts';
+import { formatCents, parseMoney, potentialWinCents } from '../../../shared/money.ts';
+import { decimalOddsString, parseOdds } from '../../../shared/odds.ts';
+import { ZERO_TOTALS, buildStats, type StatsTotals } from '../../../shared/stats.ts';
+
+type BetRow = typeof bets.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id names no bet: callers answer 404, and the database never sees it. */
+export const isBetId = (id: string) => UUID.test(id);
+
+/** Numeric text from either driver as the API's two-decimal string. */
+const money = (value: string): string => {
+  const cents = parseMoney(value);
+  if (cents === null) throw new Error(`unexpected money value from the database: ${value}`);
+  return formatCents(cents);
+};
+
+export function toBet(row: BetRow): Bet {
+  return {
+    id: row.id,
+    description: row.description,
+    amount: money(row.amount),
+    odds: row.odds,
+    decimalOdds: row.decimalOdds,
+    sport: row.betType as Sport,
+    eventDate: row.eventDate.toISOString(),
+    status: row.status,
+    potentialWin: money(row.potentialWin),
+    profitLoss: row.profitLoss === null ? null : money(row.profitLoss),
+    settledAt: row.settledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paging: keyset on (created_at desc, id desc). The cursor carries the last row's created_at to
+// the microsecond (as PostgreSQL prints it, so no precision is lost) and its id.
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+export const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');
+
+/** The cursor's position, or null when it is not one of ours. */
+export function decodeCursor(text: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (rest.length || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !isBetId(id)) return null;
+  if (Number.isNaN(Date.parse(createdAt))) return null;
+  return { createdAt, id };
+}
+
+const createdAtText = sql<string>`to_char(${bets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** One page of a user's bets, newest recorded first; walks the (user_id, created_at desc) index. */
+export async function listBets(db: Db, userId: string, opts: { limit: number; cursor?: Cursor }): Promise<BetPage> {
+  const after = opts.cursor;
+  const position = after
+    ? and(
+        // The first condition bounds the index scan; the second breaks ties on created_at.
+        lte(bets.createdAt, sql`${after.createdAt}::timestamptz`),
+        or(lt(bets.createdAt, sql`${after.createdAt}::timestamptz`), lt(bets.id, after.id)),
+      )
+    : undefined;
+  const rows = await db
+    .select({ bet: bets, createdAtText })
+    .from(bets)
+    .where(and(eq(bets.userId, userId), position))
+    .orderBy(desc(bets.createdAt), desc(bets.id))
+    .limit(opts.limit + 1);
+  const page = rows.slice(0, opts.limit);
+  const last = page.at(-1);
+  return {
+    bets: page.map((r) => toBet(r.bet)),
+    nextCursor:
+      rows.length > opts.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.bet.id }) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics: one primary-key read of the trigger-maintained summary.
+
+const totalsFromRow = (row: typeof userBetStats.$inferSelect | undefined): StatsTotals =>
+  row
+    ? {
+        totalBets: row.totalBets,
+        won: row.won,
+        lost: row.lost,
+        pending: row.pending,
+        totalStaked: parseMoney(row.totalStaked) ?? 0n,
+        totalProfit: parseMoney(row.totalProfit) ?? 0n,
+        settledStaked: parseMoney(row.settledStaked) ?? 0n,
+      }
+    : ZERO_TOTALS;
+
+export async function getBetStats(db: Db, userId: string): Promise<BetStats> {
+  const [row] = await db.select().from(userBetStats).where(eq(userBetStats.userId, userId));
+  return buildStats(totalsFromRow(row));
+}
+
+/** Statistics recounted from the bets themselves, in SQL (tests check the summary against it). */
+export async function recountBetStats(db: Db, userId: string): Promise<BetStats> {
+  const [row] = await db
+    .select({
+      userId: bets.userId,
+      totalBets: sql<number>`count(*)::int`,
+      won: sql<number>`(count(*) filter (where ${bets.status} = 'won'))::int`,
+      lost: sql<number>`(count(*) filter (where ${bets.status} = 'lost'))::int`,
+      pending: sql<number>`(count(*) filter (where ${bets.status} = 'pending'))::int`,
+      totalStaked: sql<string>`coalesce(sum(${bets.amount}), 0)::numeric(20, 2)::text`,
+      totalProfit: sql<string>`coalesce(sum(${bets.profitLoss}), 0)::numeric(20, 2)::text`,
+      settledStaked: sql<string>`coalesce(sum(${bets.amount}) filter (where ${bets.status} <> 'pending'), 0)::numeric(20, 2)::text`,
+    })
+    .from(bets)
+    .where(eq(bets.userId, userId))
+    .groupBy(bets.userId);
+  return buildStats(totalsFromRow(row));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+export type RecordBetResult = { ok: true; bet: Bet } | { ok: false; reason: 'event-too-soon' | 'invalid' };
+
+/** The database's 6-hour rule. */
+const EVENT_CHECK = 'bets_event_at_least_6h_ahead';
+
+/** The CHECK constraint a database error reports as violated, if that is what it is. */
+function violatedCheck(err: unknown): string | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23514') {
+      if (typeof constraint === 'string') return constraint;
+      return typeof message === 'string' && message.includes(EVENT_CHECK) ? EVENT_CHECK : 'unknown';
+    }
+  }
+  return null;
+}
+
+/**
+ * Records a bet at `now`: created_at is `now`, so the database CHECK enforces the 6-hour rule
+ * against the same clock the request was validated with. Potential win = stake × decimal odds.
+ */
+export async function recordBet(db: Db, userId: string, input: RecordBetInput, now: Date): Promise<RecordBetResult> {
+  const odds = parseOdds(input.odds);
+  const stake = parseMoney(input.amount.trim());
+  if (!odds.ok || stake === null) return { ok: false, reason: 'invalid' };
+  try {
+    const [row] = await db
+      .insert(bets)
+      .values({
+        userId,
+        description: input.description.trim(),
+        amount: formatCents(stake),
+        odds: input.odds.trim(),
+        decimalOdds: decimalOddsString(odds.decimal),
+        betType: input.sport,
+        eventDate: new Date(input.eventDate),
+        potentialWin: formatCents(potentialWinCents(stake, odds.decimal)),
+        createdAt: now,
+      })
+      .returning();
+    return { ok: true, bet: toBet(row!) };
+  } catch (err) {
+    const check = violatedCheck(err);
+    if (check === EVENT_CHECK) return { ok: false, reason: 'event-too-soon' };
+    if (check) return { ok: false, reason: 'invalid' };
+    throw err;
+  }
+}
+
+export type SettleBetResult = { ok: true; bet: Bet } | { ok: false; reason: 'not-found' | 'already-settled' };
+
+/**
+ * Settles a pending bet in one conditional UPDATE, so two concurrent settles cannot both win:
+ * won → profit = potential win − stake, lost → −stake, settled_at = now.
+ */
+export async function settleBet(
+  db: Db,
+  userId: string,
+  betId: string,
+  status: SettledStatus,
+  now: Date,
+): Promise<SettleBetResult> {
+  if (!isBetId(betId)) return { ok: false, reason: 'not-found' };
+  const owned = and(eq(bets.id, betId), eq(bets.userId, userId));
+  const [row] = await db
+    .update(bets)
+    .set({
+      status,
+      profitLoss: status === 'won' ? sql`${bets.potentialWin} - ${bets.amount}` : sql`-${bets.amount}`,
+      settledAt: now,
+    })
+    .where(and(owned, eq(bets.status, 'pending')))
+    .returning();
+  if (row) return { ok: true, bet: toBet(row) };
+  const [existing] = await db.select({ id: bets.id }).from(bets).where(owned).limit(1);
+  return { ok: false, reason: existing ? 'already-settled' : 'not-found' };
+}
+
+/** Deletes one of the user's bets; false when the user has no bet with that id. */
+export async function deleteBet(db: Db, userId: string, betId: string): Promise<boolean> {
+  if (!isBetId(betId)) return false;
+  const rows = await db
+    .delete(bets)
+    .where(and(eq(bets.id, betId), eq(bets.userId, userId)))
+    .returning({ id: bets.id });
+  return rows.length > 0;
+}

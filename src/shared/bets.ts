@@ -1,0 +1,211 @@
+/**
+ * The bets API contract: one set of zod schemas validates the server's input, types the client,
+ * feeds the record-bet form's resolver and generates the OpenAPI document.
+ */
+import { z } from 'zod';
+import { formatCents, parseMoney, potentialWinCents } from './money.ts';
+import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
+
+export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'] as const;
+export type Sport = (typeof SPORTS)[number];
+
+export const BET_STATUSES = ['pending', 'won', 'lost'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+export const SETTLED_STATUSES = ['won', 'lost'] as const;
+export type SettledStatus = (typeof SETTLED_STATUSES)[number];
+
+/** An event must start more than this long after the server's clock when the bet is recorded. */
+export const MIN_EVENT_LEAD_MS = 6 * 60 * 60 * 1000;
+/** An event may start at most this many years ahead. */
+export const MAX_EVENT_LEAD_YEARS = 2;
+export const DESCRIPTION_MAX_LENGTH = 500;
+export const MIN_STAKE_CENTS = 1n;
+export const MAX_STAKE_CENTS = 100_000_000n;
+export const BETS_PAGE_DEFAULT = 20;
+export const BETS_PAGE_MAX = 100;
+
+/** Verbatim from the spec (section 8): the 6-hour rule's message, in the API and in the UI. */
+export const EVENT_TOO_SOON_MESSAGE = 'Bets can only be recorded for events starting at least 6 hours from now';
+export const EVENT_TOO_FAR_MESSAGE = `Event date must be at most ${MAX_EVENT_LEAD_YEARS} years ahead`;
+/** The API's headline `error` when the odds are the only invalid field. */
+export const INVALID_ODDS_ERROR = 'Invalid odds';
+export const BET_NOT_FOUND_MESSAGE = 'Bet not found';
+export const BET_ALREADY_SETTLED_MESSAGE = 'Bet is already settled';
+export { INVALID_ODDS_MESSAGE };
+
+/** A zod error callback: `required` for a missing value, `invalid` for a value of the wrong type. */
+const typeError = (required: string, invalid: string | ((input: unknown) => string)) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null
+    ? required
+    : typeof invalid === 'string'
+      ? invalid
+      : invalid(issue.input);
+
+const ISO_WITH_OFFSET = z.iso.datetime({ offset: true });
+
+/** The latest event start accepted at `now`: the same calendar date and time, 2 years on. */
+export function latestEventDate(now: Date): Date {
+  const latest = new Date(now.getTime());
+  latest.setUTCFullYear(latest.getUTCFullYear() + MAX_EVENT_LEAD_YEARS);
+  return latest;
+}
+
+/** Null when an event starting at `eventDate` may be recorded at `now`, else the reason. */
+export function eventTimeError(eventDate: Date, now: Date): string | null {
+  if (!(eventDate.getTime() > now.getTime() + MIN_EVENT_LEAD_MS)) return EVENT_TOO_SOON_MESSAGE;
+  if (eventDate.getTime() > latestEventDate(now).getTime()) return EVENT_TOO_FAR_MESSAGE;
+  return null;
+}
+
+export const descriptionSchema = z
+  .string({ error: typeError('Description is required', 'Description must be text') })
+  .trim()
+  .min(1, 'Description is required')
+  .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .refine((s) => !s.includes('\u0000'), 'Description must not contain control character NUL');
+
+/** A stake: a decimal string ("10", "10.50"), never a JSON number (a float cannot hold cents). */
+export const amountSchema = z
+  .string({
+    error: typeError('Amount is required', (input) =>
+      typeof input === 'number'
+        ? 'Amount must be a decimal string such as "10.50", not a JSON number'
+        : 'Amount must be a decimal string such as "10.50"',
+    ),
+  })
+  .trim()
+  .min(1, 'Amount is required')
+  .max(20, 'Amount must be a number with at most 2 decimals, such as 10 or 10.50')
+  .regex(/^\d+(\.\d{1,2})?$/, 'Amount must be a number with at most 2 decimals, such as 10 or 10.50')
+  .refine((s) => {
+    const cents = parseMoney(s);
+    return cents === null || (cents >= MIN_STAKE_CENTS && cents <= MAX_STAKE_CENTS);
+  }, 'Amount must be between 0.01 and 1,000,000');
+
+/** Odds as typed: American (+150, -110, 150), decimal (2.50) or fractional (5/2). Kept as typed (trimmed). */
+export const oddsSchema = z
+  .string({ error: typeError('Odds are required', INVALID_ODDS_MESSAGE) })
+  .trim()
+  .min(1, 'Odds are required')
+  .max(ODDS_MAX_LENGTH, INVALID_ODDS_MESSAGE)
+  .refine((s) => s.length === 0 || s.length > ODDS_MAX_LENGTH || parseOdds(s).ok, INVALID_ODDS_MESSAGE);
+
+export const sportSchema = z.enum(SPORTS, {
+  error: typeError('Sport is required', `Sport must be one of ${SPORTS.join(', ')}`),
+});
+
+const EVENT_DATE_FORMAT_MESSAGE =
+  'Event date must be an ISO 8601 date-time with an offset, such as 2026-05-01T18:00:00Z';
+
+export const eventDateSchema = z.iso.datetime({
+  offset: true,
+  error: typeError('Event date is required', EVENT_DATE_FORMAT_MESSAGE),
+});
+
+/**
+ * The record-bet body. Given a clock, it also checks the event time (more than 6 hours ahead, at
+ * most 2 years): the server passes its clock, the form passes the browser's for a fast answer.
+ */
+export function createRecordBetSchema(now?: () => Date) {
+  const eventDate = now
+    ? eventDateSchema.superRefine((value, ctx) => {
+        if (!ISO_WITH_OFFSET.safeParse(value).success) return;
+        const error = eventTimeError(new Date(value), now());
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      })
+    : eventDateSchema;
+  return z.strictObject(
+    {
+      description: descriptionSchema,
+      amount: amountSchema,
+      odds: oddsSchema,
+      sport: sportSchema,
+      eventDate,
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object') },
+  );
+}
+
+/** The record-bet body's shape without the clock-dependent checks (for types and documentation). */
+export const recordBetSchema = createRecordBetSchema();
+export type RecordBetInput = z.input<typeof recordBetSchema>;
+
+export const settleBetSchema = z.strictObject(
+  {
+    status: z.enum(SETTLED_STATUSES, { error: typeError('Status is required', "Status must be 'won' or 'lost'") }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object') },
+);
+export type SettleBetInput = z.input<typeof settleBetSchema>;
+
+export const listBetsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}` })
+    .int(`Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
+    .min(1, `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
+    .max(BETS_PAGE_MAX, `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
+    .default(BETS_PAGE_DEFAULT),
+  cursor: z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional(),
+});
+export type ListBetsQuery = z.input<typeof listBetsQuerySchema>;
+
+const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+const isoString = z.iso.datetime({ offset: true });
+
+export const betSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  /** Stake, decimal string with 2 places. */
+  amount: moneyString,
+  /** The odds as typed. */
+  odds: z.string(),
+  /** Decimal odds to 6 places. */
+  decimalOdds: z.string(),
+  sport: z.enum(SPORTS),
+  eventDate: isoString,
+  status: z.enum(BET_STATUSES),
+  potentialWin: moneyString,
+  profitLoss: moneyString.nullable(),
+  settledAt: isoString.nullable(),
+  createdAt: isoString,
+});
+export type Bet = z.infer<typeof betSchema>;
+
+export const betPageSchema = z.object({
+  bets: z.array(betSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type BetPage = z.infer<typeof betPageSchema>;
+
+export const betStatsSchema = z.object({
+  totalBets: z.number().int(),
+  won: z.number().int(),
+  lost: z.number().int(),
+  pending: z.number().int(),
+  /** won / (won + lost) × 100, one decimal; 0 when nothing is settled. */
+  winRate: z.number(),
+  totalStaked: moneyString,
+  totalProfit: moneyString,
+  /** Stake of settled (won or lost) bets: ROI's denominator. */
+  settledStaked: moneyString,
+  /** totalProfit / settledStaked × 100, one decimal; null when nothing is settled. */
+  roi: z.number().nullable(),
+});
+export type BetStats = z.infer<typeof betStatsSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+/**
+ * The potential win for a stake and odds as typed, for a live preview ("25.00"); null while
+ * either is not valid yet.
+ */
+export function previewPotentialWin(amount: string, odds: string): string | null {
+  const stake = amountSchema.safeParse(amount);
+  const parsed = parseOdds(odds);
+  if (!stake.success || !parsed.ok) return null;
+  return formatCents(potentialWinCents(parseMoney(stake.data)!, parsed.decimal));
+}

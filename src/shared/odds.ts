@@ -1,0 +1,141 @@
+/**
+ * Odds as people type them, read exactly. Pure and isomorphic: the server validates and stores
+ * with it, the dashboard and the landing-page demo preview with it.
+ *
+ * Decimal odds are kept as an exact rational (BigInt numerator / denominator), never a float, so
+ * -110 is exactly 21/11 and $110 at -110 pays exactly $210.00.
+ */
+
+/** An exact fraction; `den` is positive and the fraction is in lowest terms. */
+export interface Rational {
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
+export const ODDS_FORMATS = ['american', 'decimal', 'fractional'] as const;
+export type OddsFormat = (typeof ODDS_FORMATS)[number];
+
+export type ParsedOdds = { ok: true; format: OddsFormat; decimal: Rational } | { ok: false };
+
+/** The message every invalid odds text gets, with one example of each accepted format. */
+export const INVALID_ODDS_MESSAGE = 'Invalid odds: use American (+150 or -110), decimal (2.50) or fractional (5/2)';
+
+/** Longer input is never odds; the cap also keeps the BigInt arithmetic small. */
+export const ODDS_MAX_LENGTH = 32;
+/** The largest decimal odds accepted (American +9,999,900, fractional 99999/1). */
+export const MAX_DECIMAL_ODDS = 100_000n;
+/** Decimal odds are stored to this many places (numeric(14, 6)). */
+export const DECIMAL_ODDS_SCALE = 6;
+
+const AMERICAN_SIGNED = /^([+-])(\d+)$/;
+const WHOLE = /^\d+$/;
+const DECIMAL = /^\d+\.\d+$/;
+const FRACTIONAL = /^(\d+)\s*\/\s*(\d+)$/;
+
+const INVALID: ParsedOdds = { ok: false };
+
+function gcd(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/** Builds a rational in lowest terms with a positive denominator. */
+export function rational(num: bigint, den: bigint = 1n): Rational {
+  if (den === 0n) throw new RangeError('denominator must not be zero');
+  if (den < 0n) [num, den] = [-num, -den];
+  const g = gcd(num, den);
+  return g > 1n ? { num: num / g, den: den / g } : { num, den };
+}
+
+export const sameRational = (a: Rational, b: Rational) => a.num * b.den === b.num * a.den;
+
+/** Rounds num/den half away from zero to an integer. */
+export function roundHalfAwayFromZero(num: bigint, den: bigint): bigint {
+  if (den < 0n) [num, den] = [-num, -den];
+  const magnitude = ((num < 0n ? -num : num) * 2n + den) / (2n * den);
+  return num < 0n ? -magnitude : magnitude;
+}
+
+/** `value` rounded half away from zero to `scale` places, as a plain decimal string ("2.500000"). */
+export function formatRational(value: Rational, scale: number): string {
+  const factor = 10n ** BigInt(scale);
+  const scaled = roundHalfAwayFromZero(value.num * factor, value.den);
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale);
+  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${fraction}` : ''}`;
+}
+
+/** Decimal odds to `scale` places, as stored and sent in the API ("1.909091" for -110). */
+export const decimalOddsString = (odds: Rational, scale: number = DECIMAL_ODDS_SCALE) => formatRational(odds, scale);
+
+/** The stored decimal odds must exceed 1 at storage precision and stay within the cap. */
+function accept(format: OddsFormat, decimal: Rational): ParsedOdds {
+  if (decimal.num <= decimal.den) return INVALID;
+  if (decimal.num > MAX_DECIMAL_ODDS * decimal.den) return INVALID;
+  const factor = 10n ** BigInt(DECIMAL_ODDS_SCALE);
+  if (roundHalfAwayFromZero(decimal.num * factor, decimal.den) <= factor) return INVALID;
+  return { ok: true, format, decimal };
+}
+
+/** American odds (a whole number, |x| >= 100) as decimal odds: +x → 1 + x/100, −x → 1 + 100/x. */
+function fromAmerican(sign: '+' | '-', magnitude: bigint): ParsedOdds {
+  if (magnitude < 100n) return INVALID;
+  const decimal = sign === '+' ? rational(magnitude + 100n, 100n) : rational(magnitude + 100n, magnitude);
+  return accept('american', decimal);
+}
+
+/**
+ * Reads odds as typed. Accepted, after trimming:
+ * - American: `+150`, `-110`; an unsigned whole number of 100 or more (`150`) also reads as
+ *   American. `+100` and `-100` both mean evens (2.0). Between -100 and +100 exclusive is invalid.
+ * - Decimal: `2.5`, `1.91`, or an unsigned whole number below 100 (`3` is 3.0). Must exceed 1.
+ * - Fractional: `5/2`, `11/10`: positive whole numbers; decimal = 1 + numerator / denominator.
+ * Anything else, and odds above {@link MAX_DECIMAL_ODDS}, is `{ ok: false }`. Never throws.
+ */
+export function parseOdds(text: unknown): ParsedOdds {
+  if (typeof text !== 'string' || text.length > ODDS_MAX_LENGTH * 4) return INVALID;
+  const s = text.trim();
+  if (s.length === 0 || s.length > ODDS_MAX_LENGTH) return INVALID;
+
+  const american = AMERICAN_SIGNED.exec(s);
+  if (american) return fromAmerican(american[1] as '+' | '-', BigInt(american[2]!));
+
+  if (WHOLE.test(s)) {
+    const whole = BigInt(s);
+    return whole >= 100n ? fromAmerican('+', whole) : accept('decimal', rational(whole));
+  }
+
+  if (DECIMAL.test(s)) {
+    const [whole, fraction] = s.split('.') as [string, string];
+    return accept('decimal', rational(BigInt(whole + fraction), 10n ** BigInt(fraction.length)));
+  }
+
+  const fractional = FRACTIONAL.exec(s);
+  if (fractional) {
+    const numerator = BigInt(fractional[1]!);
+    const denominator = BigInt(fractional[2]!);
+    if (numerator === 0n || denominator === 0n) return INVALID;
+    return accept('fractional', rational(numerator + denominator, denominator));
+  }
+
+  return INVALID;
+}
+
+export const isValidOdds = (text: unknown) => parseOdds(text).ok;
+
+/**
+ * The American odds equal to some decimal odds (> 1), exactly: +((d − 1) × 100) from evens up,
+ * −(100 / (d − 1)) below evens. Evens is +100.
+ */
+export function americanFromDecimal(decimal: Rational): Rational {
+  const profit = rational(decimal.num - decimal.den, decimal.den); // d - 1, per unit staked
+  if (profit.num <= 0n) throw new RangeError('decimal odds must exceed 1');
+  return profit.num >= profit.den ? rational(profit.num * 100n, profit.den) : rational(-100n * profit.den, profit.num);
+}
+
+/** The fractional odds (profit per unit staked) equal to some decimal odds, in lowest terms. */
+export const fractionalFromDecimal = (decimal: Rational): Rational => rational(decimal.num - decimal.den, decimal.den);
