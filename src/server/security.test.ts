@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieFrom,
+  createSiblingApp,
   createTestEnv,
   describeEachDatabase,
   drivers,
@@ -106,31 +107,16 @@ describeEachDatabase('security', (env) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', database: true });
   });
-});
 
-describe.each(drivers)('health with the database down [%s]', (driver) => {
-  it('answers 503', async () => {
-    const down = await createTestEnv(driver);
-    try {
-      await down.database.close();
-      const res = await down.request('/api/health');
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'unavailable', database: false });
-      expectSecurityHeaders(res);
-    } finally {
-      await down.close();
-    }
-  });
-});
-
-describeEachDatabase(
-  'behind https',
-  (env) => {
+  // The same database served by an instance configured for https.
+  describe('behind https', () => {
+    let https: ReturnType<typeof createSiblingApp>;
     let signedIn: Awaited<ReturnType<typeof signUpAndSignIn>>;
     let signInResponse: Response;
     beforeAll(async () => {
-      signedIn = await signUpAndSignIn(env());
-      signInResponse = await signIn(env(), signedIn.email);
+      https = createSiblingApp(env(), { BASE_URL: 'https://betproof.example' });
+      signedIn = await signUpAndSignIn(https);
+      signInResponse = await signIn(https, signedIn.email);
     });
 
     it('mails https links', () => {
@@ -152,18 +138,32 @@ describeEachDatabase(
     });
 
     it('resolves the session from the prefixed cookie', async () => {
-      const session = await getSession(env(), cookieFrom(signInResponse));
+      const session = await getSession(https, cookieFrom(signInResponse));
       expect(session?.user.email).toBe(signedIn.email);
       // An unprefixed cookie of the same value is not accepted.
       const unprefixed = cookieFrom(signInResponse).replace('__Secure-', '');
-      expect(await getSession(env(), unprefixed)).toBeNull();
+      expect(await getSession(https, unprefixed)).toBeNull();
     });
 
     it.each(['/api/health', '/api/nope', '/api/auth/get-session', '/'])('sends HSTS on %s', async (path) => {
-      const res = await env().request(path);
+      const res = await https.request(path);
       expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
       expectSecurityHeaders(res);
     });
-  },
-  { BASE_URL: 'https://betproof.example' },
-);
+  });
+});
+
+describe.each(drivers)('health with the database down [%s]', (driver) => {
+  it('answers 503', async () => {
+    const down = await createTestEnv(driver);
+    try {
+      await down.database.close();
+      const res = await down.request('/api/health');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'unavailable', database: false });
+      expectSecurityHeaders(res);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -85,7 +85,7 @@ export function createSiblingApp(env: TestEnv, configOverrides: Record<string, s
     logger: createLogger('silent'),
     now: env.clock.now,
   });
-  return { app, auth, config, request: requestFn(app, config.BASE_URL) };
+  return { app, auth, config, mailer: env.mailer, request: requestFn(app, config.BASE_URL) };
 }
 
 const testConfig = (overrides: Record<string, string>) =>

@@ -1,0 +1,258 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rateLimit, session, signInFailure, user } from '../../db/schema/index.ts';
+import { ACCOUNT_LOCKED_MESSAGE } from '../../auth.ts';
+import {
+  cookieFrom,
+  createSiblingApp,
+  describeEachDatabase,
+  freshIp,
+  getSession,
+  signIn,
+  signUp,
+  signUpAndSignIn,
+  uniqueEmail,
+  type TestEnv,
+} from '../../test/harness.ts';
+import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from './sign-in-failures.ts';
+
+const ADMIN = 'boss@example.com';
+
+const failuresFor = async (env: TestEnv, email: string) => {
+  const rows = await env.db.select().from(signInFailure).where(eq(signInFailure.email, email.toLowerCase()));
+  return rows.length;
+};
+
+/** Sets up `n` recent failed sign-ins for an account, `agoMs` before now. */
+const insertFailures = async (env: TestEnv, email: string, n: number, agoMs = 0) => {
+  const createdAt = new Date(env.clock.now().getTime() - agoMs);
+  await env.db.insert(signInFailure).values(Array.from({ length: n }, () => ({ email, createdAt })));
+};
+
+const roleOf = async (env: TestEnv, email: string) => {
+  const [row] = await env.db.select({ role: user.role }).from(user).where(eq(user.email, email));
+  return row?.role;
+};
+
+describeEachDatabase(
+  'sign-in',
+  (env) => {
+    describe('sign-in, sessions and sign-out', () => {
+      // One confirmed account serves the tests that only read.
+      let alice: Awaited<ReturnType<typeof signUpAndSignIn>>;
+      beforeAll(async () => {
+        alice = await signUpAndSignIn(env(), { email: uniqueEmail('alice') });
+      });
+
+      it('answers a wrong password with 401 and records the failure', async () => {
+        const before = await failuresFor(env(), alice.email);
+        const res = await signIn(env(), alice.email, 'not-her-password');
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+        expect(res.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(false);
+        expect(await failuresFor(env(), alice.email)).toBe(before + 1);
+      });
+
+      it('answers an unknown email exactly like a wrong password', async () => {
+        const email = uniqueEmail('nobody');
+        const res = await signIn(env(), email);
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+        expect(await failuresFor(env(), email)).toBe(1);
+      });
+
+      it('signs in with any letter case of the email', async () => {
+        const res = await signIn(env(), `  ${alice.email.toUpperCase()} `);
+        expect(res.status).toBe(200);
+      });
+
+      it('answers a malformed sign-in with 400', async () => {
+        const res = await signIn(env(), 'not-an-email');
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ code: 'INVALID_EMAIL' });
+      });
+
+      it('returns the signed-in user with role "user" from get-session', async () => {
+        const current = await getSession(env(), alice.cookie);
+        expect(current?.user).toMatchObject({
+          id: alice.userId,
+          email: alice.email,
+          role: 'user',
+          emailVerified: true,
+        });
+        const [row] = await env().db.select().from(session).where(eq(session.id, current!.session.id));
+        expect(row?.userId).toBe(alice.userId);
+      });
+
+      it('returns null from get-session without a cookie or with a forged one', async () => {
+        expect(await getSession(env(), '')).toBeNull();
+        const forged = alice.cookie.replace(/session_token=[^.;]+/, 'session_token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+        expect(forged).not.toBe(alice.cookie);
+        expect(await getSession(env(), forged)).toBeNull();
+      });
+
+      it('does not let a user make themself an admin', async () => {
+        const res = await env().request('/api/auth/update-user', {
+          body: { role: 'admin' },
+          cookie: alice.cookie,
+          ip: freshIp(),
+        });
+        expect(res.status).toBe(400);
+        expect(await roleOf(env(), alice.email)).toBe('user');
+      });
+
+      it('revokes the session on the server at sign-out', async () => {
+        const { cookie, userId } = await signUpAndSignIn(env());
+        const other = cookieFrom(await signIn(env(), (await getSession(env(), cookie))!.user.email));
+        expect(await getSession(env(), cookie)).not.toBeNull();
+
+        const res = await env().request('/api/auth/sign-out', { body: {}, cookie, ip: freshIp() });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ success: true });
+        const cleared = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+        expect(cleared).toMatch(/Max-Age=0/i);
+
+        // Replaying the old cookie gets nothing: the session row is gone, not just the cookie.
+        expect(await getSession(env(), cookie)).toBeNull();
+        const rows = await env().db.select().from(session).where(eq(session.userId, userId));
+        expect(rows).toHaveLength(1);
+        // Signing out one device leaves the others signed in.
+        expect(await getSession(env(), other)).not.toBeNull();
+      });
+
+      it('limits sign-in to 10 attempts a minute per address, then answers 429', async () => {
+        const ip = freshIp();
+        const email = uniqueEmail('bruteforce');
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          const res = await signIn(env(), email, `guess-number-${attempt}`, ip);
+          expect(res.status).toBe(401);
+        }
+        const limited = await signIn(env(), email, 'guess-number-11', ip);
+        expect(limited.status).toBe(429);
+        const body = (await limited.json()) as { code: string; message: string };
+        expect(body.code).toBe('RATE_LIMITED');
+        expect(body.message).toMatch(
+          /^Too many sign-in attempts from your network\. Please wait \d+ seconds and try again\.$/,
+        );
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+        // Even the right password of a real account is refused from that address now ...
+        expect((await signIn(env(), alice.email, alice.password, ip)).status).toBe(429);
+        // ... while another address is not affected.
+        expect((await signIn(env(), alice.email, alice.password, freshIp())).status).toBe(200);
+
+        // The count is in the database, so it holds across servers and restarts.
+        const [row] = await env()
+          .db.select()
+          .from(rateLimit)
+          .where(eq(rateLimit.key, `${ip}|/sign-in/email`));
+        expect(row?.count).toBe(10);
+        const sibling = createSiblingApp(env());
+        expect((await signIn(sibling, alice.email, alice.password, ip)).status).toBe(429);
+      });
+
+      it('limits sign-ups per address too', async () => {
+        const ip = freshIp();
+        for (let i = 0; i < 10; i++)
+          expect((await signUp(env(), { email: uniqueEmail('flood') }, ip)).status).toBe(200);
+        const limited = await signUp(env(), { email: uniqueEmail('flood') }, ip);
+        expect(limited.status).toBe(429);
+        expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      });
+
+      it('locks an account after 100 failures within an hour, whatever the address or password', async () => {
+        const { email, password } = await signUpAndSignIn(env());
+
+        await insertFailures(env(), email, MAX_FAILURES_PER_ACCOUNT_PER_HOUR - 1);
+        expect(MAX_FAILURES_PER_ACCOUNT_PER_HOUR).toBe(100);
+        // 99 failures: not locked yet.
+        expect((await signIn(env(), email, password)).status).toBe(200);
+
+        // The 100th failure, through the API.
+        expect((await signIn(env(), email, 'wrong-password-1')).status).toBe(401);
+        expect(await failuresFor(env(), email)).toBe(100);
+
+        for (const attempt of [email, email.toUpperCase()]) {
+          const res = await signIn(env(), attempt, password, freshIp());
+          expect(res.status).toBe(429);
+          expect(await res.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: ACCOUNT_LOCKED_MESSAGE });
+          expect(res.headers.getSetCookie()).toEqual([]);
+        }
+        // Refused before the password is checked: the lock does not grow.
+        expect(await failuresFor(env(), email)).toBe(100);
+        // Other accounts are not affected.
+        expect((await signIn(env(), alice.email, alice.password)).status).toBe(200);
+      });
+
+      it('forgets failures older than an hour', async () => {
+        const { email, password } = await signUpAndSignIn(env());
+        await insertFailures(env(), email, MAX_FAILURES_PER_ACCOUNT_PER_HOUR, 61 * 60 * 1000);
+        expect((await signIn(env(), email, password)).status).toBe(200);
+        // ... and a new failure prunes them.
+        expect((await signIn(env(), email, 'wrong-password-2')).status).toBe(401);
+        expect(await failuresFor(env(), email)).toBe(1);
+      });
+
+      it('counts failures of an account by the clock, at the edge of the hour', async () => {
+        const { email, password } = await signUpAndSignIn(env());
+        await insertFailures(env(), email, MAX_FAILURES_PER_ACCOUNT_PER_HOUR, 59 * 60 * 1000);
+        expect((await signIn(env(), email, password)).status).toBe(429);
+        env().clock.advance(2 * 60 * 1000);
+        try {
+          expect((await signIn(env(), email, password)).status).toBe(200);
+        } finally {
+          env().clock.reset();
+        }
+      });
+    });
+
+    describe('admin role', () => {
+      it('gives an ADMIN_EMAILS account the admin role at sign-up', async () => {
+        const { cookie } = await signUpAndSignIn(env(), { email: 'Boss@Example.com' });
+        expect(await roleOf(env(), ADMIN)).toBe('admin');
+        expect((await getSession(env(), cookie))?.user.role).toBe('admin');
+        const access = await env().request('/api/admin/access', { cookie });
+        expect(access.status).toBe(200);
+        expect(await access.json()).toEqual({ admin: true });
+      });
+
+      it('gives the admin role at sign-in to an existing account added to ADMIN_EMAILS later', async () => {
+        const { email, password, cookie } = await signUpAndSignIn(env(), { email: uniqueEmail('promoted') });
+        expect(await roleOf(env(), email)).toBe('user');
+        expect((await env().request('/api/admin/access', { cookie })).status).toBe(403);
+
+        // The server restarts with the account listed (any letter case).
+        const restarted = createSiblingApp(env(), { ADMIN_EMAILS: `${ADMIN}, ${email.toUpperCase()}` });
+        const res = await signIn(restarted, email, password);
+        expect(res.status).toBe(200);
+        expect(await roleOf(env(), email)).toBe('admin');
+        const newCookie = cookieFrom(res);
+        expect((await getSession(restarted, newCookie))?.user.role).toBe('admin');
+        expect((await restarted.request('/api/admin/access', { cookie: newCookie })).status).toBe(200);
+      });
+
+      it('answers /api/admin/access with 401 when signed out', async () => {
+        const res = await env().request('/api/admin/access');
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ error: 'Not authenticated' });
+      });
+
+      it('answers /api/admin/access with a JSON 403 for a signed-in non-admin', async () => {
+        const { cookie } = await signUpAndSignIn(env());
+        const res = await env().request('/api/admin/access', { cookie });
+        expect(res.status).toBe(403);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await res.json()).toEqual({ error: 'Not authorised: this area is for administrators only' });
+      });
+
+      it('takes the admin role away at once when it is revoked in the database', async () => {
+        const { email, cookie } = await signUpAndSignIn(env(), { email: uniqueEmail('demoted') });
+        await env().db.update(user).set({ role: 'admin' }).where(eq(user.email, email));
+        expect((await env().request('/api/admin/access', { cookie })).status).toBe(200);
+        await env().db.update(user).set({ role: 'user' }).where(eq(user.email, email));
+        expect((await env().request('/api/admin/access', { cookie })).status).toBe(403);
+      });
+    });
+  },
+  { ADMIN_EMAILS: ADMIN },
+);
