@@ -51,6 +51,8 @@ export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_
 export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please confirm your email address first. We have sent you a new confirmation link.';
+export const INVALID_RESET_LINK_MESSAGE =
+  'This password reset link is invalid, has expired or was already used. Please request a new one.';
 export const ACCOUNT_LOCKED_MESSAGE =
   'Too many failed sign-in attempts for this account. Please try again in an hour or reset your password.';
 
@@ -144,7 +146,11 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
       onPasswordReset: async ({ user }) => {
         await clearSignInFailures(db, user.email);
       },
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url: betterAuthUrl }) => {
+        // Without a redirectTo from the client Better Auth mails a link that leads nowhere.
+        const link = new URL(betterAuthUrl);
+        if (!link.searchParams.get('callbackURL')) link.searchParams.set('callbackURL', authRedirects.resetPassword);
+        const url = link.toString();
         await mailer.send(
           actionMail({
             to: user.email,
@@ -240,8 +246,11 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
         const returned = ctx.context.returned;
+        if (ctx.path === '/reset-password' && isAPIError(returned) && returned.body?.code === 'INVALID_TOKEN') {
+          throw new APIError('BAD_REQUEST', { message: INVALID_RESET_LINK_MESSAGE, code: 'INVALID_TOKEN' });
+        }
+        if (ctx.path !== '/sign-in/email') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (isAPIError(returned)) {
           if (returned.statusCode === 401 && typeof email === 'string') {

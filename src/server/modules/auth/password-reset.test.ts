@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { session, signInFailure, verification } from '../../db/schema/index.ts';
+import { INVALID_RESET_LINK_MESSAGE } from '../../auth.ts';
+import {
+  cookieFrom,
+  describeEachDatabase,
+  freshIp,
+  getSession,
+  signIn,
+  signUpAndSignIn,
+  uniqueEmail,
+  type TestEnv,
+} from '../../test/harness.ts';
+import { COMMON_PASSWORD_MESSAGE } from './password-policy.ts';
+import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from './sign-in-failures.ts';
+
+const NEW_PASSWORD = 'a-brand-new-secret-42';
+
+/** `redirectTo: null` sends none. */
+const requestReset = (env: TestEnv, email: string, redirectTo: string | null = '/reset-password', ip = freshIp()) =>
+  env.request('/api/auth/request-password-reset', {
+    body: redirectTo === null ? { email } : { email, redirectTo },
+    ip,
+  });
+
+const resetMails = (env: TestEnv, email: string) =>
+  env.mailer.sent.filter((m) => m.to === email && m.subject === 'Reset your betproof password');
+
+/** Requests a reset for `email`, follows the mailed link; answers the token the reset page gets. */
+async function tokenFromMailedLink(env: TestEnv, email: string, redirectTo?: string | null) {
+  const res = await requestReset(env, email, redirectTo);
+  expect(res.status).toBe(200);
+  const link = new URL(env.mailer.lastLink(email, 'Reset'));
+  const followed = await env.request(link.pathname + link.search, { ip: freshIp() });
+  expect(followed.status).toBe(302);
+  const location = new URL(followed.headers.get('location')!, env.config.BASE_URL);
+  expect(location.origin).toBe(env.config.BASE_URL);
+  expect(location.pathname).toBe('/reset-password');
+  const token = location.searchParams.get('token');
+  expect(token).toMatch(/^\w{16,}$/);
+  return token!;
+}
+
+const resetPassword = (env: TestEnv, token: string, newPassword = NEW_PASSWORD) =>
+  env.request('/api/auth/reset-password', { body: { token, newPassword }, ip: freshIp() });
+
+describeEachDatabase('password reset', (env) => {
+  it('answers the same for an existing and an unknown email, and mails only the existing one', async () => {
+    const { email } = await signUpAndSignIn(env());
+    const unknown = uniqueEmail('unknown');
+    const mailsBefore = env().mailer.sent.length;
+
+    const known = await requestReset(env(), email);
+    const stranger = await requestReset(env(), unknown);
+    expect(known.status).toBe(200);
+    expect(stranger.status).toBe(known.status);
+    const knownBody = await known.text();
+    expect(await stranger.text()).toBe(knownBody);
+    expect(JSON.parse(knownBody)).toEqual({
+      status: true,
+      message: 'If this email exists in our system, check your email for the reset link',
+    });
+    expect([...known.headers.keys()].sort()).toEqual([...stranger.headers.keys()].sort());
+
+    expect(env().mailer.sent.length).toBe(mailsBefore + 1);
+    expect(resetMails(env(), email)).toHaveLength(1);
+    expect(env().mailer.sent.some((m) => m.to === unknown)).toBe(false);
+    const mail = resetMails(env(), email)[0]!;
+    expect(mail.text).toContain(env().mailer.lastLink(email, 'Reset'));
+    expect(mail.text).toMatch(/expires in 1 hour/);
+  });
+
+  it('mails a link that leads to /reset-password?token=…, also when the client names no page', async () => {
+    const { email } = await signUpAndSignIn(env());
+    const token = await tokenFromMailedLink(env(), email);
+    const link = new URL(env().mailer.lastLink(email, 'Reset'));
+    expect(link.origin).toBe('http://localhost:3000');
+    expect(link.pathname).toBe(`/api/auth/reset-password/${token}`);
+    expect(link.searchParams.get('callbackURL')).toBe('/reset-password');
+
+    const withoutPage = await tokenFromMailedLink(env(), email, null);
+    expect(withoutPage).not.toBe(token);
+  });
+
+  it('rejects a new password that is too short or too common, and keeps the link usable', async () => {
+    const { email, password } = await signUpAndSignIn(env());
+    const token = await tokenFromMailedLink(env(), email);
+
+    const short = await resetPassword(env(), token, 'abc');
+    expect(short.status).toBe(400);
+    expect(await short.json()).toEqual({
+      code: 'PASSWORD_TOO_SHORT',
+      message: 'Password must be at least 6 characters',
+    });
+    for (const common of ['password1', 'qwerty123']) {
+      const res = await resetPassword(env(), token, common);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD_MESSAGE });
+    }
+    // Nothing changed: the old password still works ...
+    expect((await signIn(env(), email, password)).status).toBe(200);
+    // ... and the link still resets.
+    expect((await resetPassword(env(), token)).status).toBe(200);
+  });
+
+  it('sets the new password, once per link, and signs out every session', async () => {
+    const { email, password, cookie, userId } = await signUpAndSignIn(env());
+    const otherDevice = cookieFrom(await signIn(env(), email, password));
+    expect(await getSession(env(), otherDevice)).not.toBeNull();
+
+    const token = await tokenFromMailedLink(env(), email);
+    const res = await resetPassword(env(), token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: true });
+
+    expect((await signIn(env(), email, password)).status).toBe(401);
+    expect((await signIn(env(), email, NEW_PASSWORD)).status).toBe(200);
+
+    // Every session from before the reset is gone on the server.
+    expect(await getSession(env(), cookie)).toBeNull();
+    expect(await getSession(env(), otherDevice)).toBeNull();
+    const rows = await env().db.select().from(session).where(eq(session.userId, userId));
+    expect(rows).toHaveLength(1); // the sign-in with the new password just now
+
+    // The link works once.
+    const again = await resetPassword(env(), token, 'yet-another-secret-43');
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ code: 'INVALID_TOKEN', message: INVALID_RESET_LINK_MESSAGE });
+    expect((await signIn(env(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses an expired link', async () => {
+    const { email, password } = await signUpAndSignIn(env());
+    const token = await tokenFromMailedLink(env(), email);
+    const id = `reset-password:${token}`;
+    const [row] = await env().db.select().from(verification).where(eq(verification.identifier, id));
+    expect(row).toBeDefined();
+    // Issued to expire within the hour.
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(55 * 60 * 1000);
+
+    await env()
+      .db.update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, id));
+
+    const link = new URL(env().mailer.lastLink(email, 'Reset'));
+    const followed = await env().request(link.pathname + link.search, { ip: freshIp() });
+    expect(followed.status).toBe(302);
+    const location = new URL(followed.headers.get('location')!, env().config.BASE_URL);
+    expect(location.pathname).toBe('/reset-password');
+    expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
+    expect(location.searchParams.get('token')).toBeNull();
+
+    const res = await resetPassword(env(), token);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'INVALID_TOKEN', message: INVALID_RESET_LINK_MESSAGE });
+    expect((await signIn(env(), email, password)).status).toBe(200);
+  });
+
+  it('refuses a made-up token', async () => {
+    const res = await resetPassword(env(), 'not-a-real-token-at-all');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'INVALID_TOKEN', message: INVALID_RESET_LINK_MESSAGE });
+  });
+
+  it('lifts a per-account sign-in lock', async () => {
+    const { email } = await signUpAndSignIn(env());
+    await env()
+      .db.insert(signInFailure)
+      .values(Array.from({ length: MAX_FAILURES_PER_ACCOUNT_PER_HOUR }, () => ({ email })));
+    expect((await signIn(env(), email, NEW_PASSWORD)).status).toBe(429);
+
+    const token = await tokenFromMailedLink(env(), email);
+    expect((await resetPassword(env(), token)).status).toBe(200);
+    expect((await signIn(env(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('limits reset requests to 5 a minute per address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await requestReset(env(), uniqueEmail('x'), null, ip)).status).toBe(200);
+    const limited = await requestReset(env(), uniqueEmail('x'), null, ip);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many password reset requests from your network\./),
+    });
+  });
+});
