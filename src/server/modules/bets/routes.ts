@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ZodType } from 'zod';
 import type { Auth } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
-import { apiError, requireUser, type AppEnv } from '../../http.ts';
+import { requireUser, type ApiError, type AppEnv } from '../../http.ts';
 import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,
@@ -48,7 +48,7 @@ const validateBets = <T extends ZodType, Target extends keyof ValidationTargets>
     const entries = Object.entries(fields);
     const only = entries.length === 1 ? entries[0] : undefined;
     const error = (only && headline(...only)) ?? entries.map(([k, v]) => (k === '_' ? v : `${k}: ${v}`)).join('; ');
-    return apiError(c, 422, error, fields);
+    return c.json<ApiError, 422>({ error, fields }, 422);
   });
 
 const notFound = { error: BET_NOT_FOUND_MESSAGE } as const;
@@ -60,7 +60,9 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
     .get('/', validateBets('query', listBetsQuerySchema), async (c) => {
       const { limit, cursor: cursorText } = c.req.valid('query');
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-      if (cursor === null) return apiError(c, 422, 'cursor: Invalid cursor', { cursor: 'Invalid cursor' });
+      if (cursor === null) {
+        return c.json<ApiError, 422>({ error: 'cursor: Invalid cursor', fields: { cursor: 'Invalid cursor' } }, 422);
+      }
       return c.json(await listBets(db, c.get('user').id, { limit, cursor }), 200);
     })
     .get('/stats', async (c) => c.json(await getBetStats(db, c.get('user').id), 200))
@@ -69,9 +71,12 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
       if (result.ok) return c.json(result.bet, 201);
       if (result.reason === 'event-too-soon') {
         // The database CHECK caught what validation passed (the clock moved on in between).
-        return apiError(c, 422, EVENT_TOO_SOON_MESSAGE, { eventDate: EVENT_TOO_SOON_MESSAGE });
+        return c.json<ApiError, 422>(
+          { error: EVENT_TOO_SOON_MESSAGE, fields: { eventDate: EVENT_TOO_SOON_MESSAGE } },
+          422,
+        );
       }
-      return apiError(c, 422, 'Invalid bet');
+      return c.json<ApiError, 422>({ error: 'Invalid bet' }, 422);
     })
     .patch('/:id', validateBets('json', settleBetSchema), async (c) => {
       const { status } = c.req.valid('json');
@@ -86,8 +91,9 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
     })
     .onError((err, c) => {
       // The validator throws on a body that is not JSON; answer in the API's error shape.
-      if (err instanceof HTTPException && err.status === 400)
-        return apiError(c, 400, err.message || 'Malformed JSON body');
+      if (err instanceof HTTPException && err.status === 400) {
+        return c.json<ApiError, 400>({ error: err.message || 'Malformed JSON body' }, 400);
+      }
       throw err;
     });
 }

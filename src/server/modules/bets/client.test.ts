@@ -1,0 +1,41 @@
+import { hc } from 'hono/client';
+import { expect, expectTypeOf, it } from 'vitest';
+import type { AppType } from '../../app.ts';
+import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
+import type { Bet, BetPage, BetStats } from '../../../shared/bets.ts';
+
+/** The typed RPC client the dashboard uses, calling the app in-process. */
+describeEachDatabase('bets through the typed client (hc<AppType>)', (env) => {
+  it('records, lists, settles, reads stats and deletes with types from the server', async () => {
+    const { cookie } = await signUpAndSignIn(env());
+    const client = hc<AppType>(TEST_BASE_URL, {
+      headers: { cookie, origin: TEST_BASE_URL },
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => env().app.request(input, init),
+    });
+
+    const eventDate = new Date(env().clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString();
+    const created = await client.api.bets.$post({
+      json: { description: 'Arsenal to win', amount: '20', odds: '11/10', sport: 'soccer', eventDate },
+    });
+    expect(created.status).toBe(201);
+    if (created.status !== 201) return;
+    const bet = await created.json();
+    expectTypeOf(bet).toEqualTypeOf<Bet>();
+    expect(bet.potentialWin).toBe('42.00');
+
+    const page = await (await client.api.bets.$get({ query: { limit: '10' } })).json();
+    expectTypeOf(page).toExtend<BetPage | { error: string }>();
+    expect('bets' in page && page.bets.map((b) => b.id)).toEqual([bet.id]);
+
+    const settled = await client.api.bets[':id'].$patch({ param: { id: bet.id }, json: { status: 'won' } });
+    expect(settled.status).toBe(200);
+
+    const statsRes = await client.api.bets.stats.$get();
+    const stats = await statsRes.json();
+    expectTypeOf(stats).toExtend<BetStats | { error: string }>();
+    expect(stats).toMatchObject({ totalBets: 1, won: 1, totalProfit: '22.00', roi: 110 });
+
+    const deleted = await client.api.bets[':id'].$delete({ param: { id: bet.id } });
+    expect(deleted.status).toBe(204);
+  });
+});
