@@ -3,20 +3,45 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** An unset or empty variable means "use the default". */
-const optionalUrl = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.url().optional());
+/** A URL of one of `protocols` (each like 'https:'). */
+const urlOf = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), hint)
+    .optional();
+
+/** The public origin: http(s), no path, query or fragment (mailed links and the Origin check are built on it). */
+const origin = z
+  .string()
+  .trim()
+  .refine((v) => {
+    if (!URL.canParse(v) || /[?#]/.test(v)) return false;
+    const url = new URL(v);
+    return ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.username && !url.password;
+  }, 'must be an http:// or https:// origin with no path, like https://betproof.example')
+  // As browsers send it in the Origin header: lowercase host, no default port, no trailing slash.
+  .transform((v) => new URL(v).origin)
+  .optional();
+
+const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: PORT_MESSAGE })
+    .int(PORT_MESSAGE)
+    .min(1, PORT_MESSAGE)
+    .max(65535, PORT_MESSAGE)
+    .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl,
-  BASE_URL: optionalUrl,
+  DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'),
+  BASE_URL: origin,
   AUTH_SECRET: z
     .string()
     .optional()
     .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
-  SMTP_URL: optionalUrl,
+  SMTP_URL: urlOf(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('betproof <no-reply@betproof.local>'),
   ADMIN_EMAILS: z
     .string()
@@ -27,7 +52,13 @@ const envSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     )
-    .pipe(z.array(z.email())),
+    .superRefine((emails, ctx) => {
+      for (const email of emails) {
+        if (!z.email().safeParse(email).success) {
+          ctx.addIssue({ code: 'custom', message: `"${email}" is not a valid email address` });
+        }
+      }
+    }),
   /** Behind a load balancer, take the client address from X-Forwarded-For (else the socket's). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -43,9 +74,13 @@ export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL' | 'AUTH_SECRET'>
 
 export class ConfigError extends Error {}
 
-/** Validates the environment; a bad value stops the server with a message naming the variable. */
+/**
+ * Validates the environment; a bad value stops the server with a message naming the variable.
+ * An unset, empty or blank variable means "use the default" (as `VAR=` in a .env file does).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -56,15 +91,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...cfg,
-    BASE_URL: (cfg.BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, ''),
+    BASE_URL: cfg.BASE_URL ?? `http://localhost:${cfg.PORT}`,
     AUTH_SECRET: cfg.AUTH_SECRET ?? loadOrCreateDevSecret(cfg.DATA_DIR),
   };
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
 function loadOrCreateDevSecret(dataDir: string): string {
+  // An in-memory database (tests) keeps nothing on disk; neither does its secret.
+  if (dataDir === 'memory://') return randomBytes(32).toString('hex');
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    // A truncated or hand-edited file would make a weak key: replace it.
+    if (stored.length >= 32) return stored;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });

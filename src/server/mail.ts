@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -27,12 +27,17 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
+  // Files are written here and then renamed into the outbox, so a reader never sees half a mail.
+  const staging = path.join(opts.dataDir, '.outbox-staging');
   return {
     async send(mail) {
-      await mkdir(outbox, { recursive: true });
+      await Promise.all([mkdir(outbox, { recursive: true }), mkdir(staging, { recursive: true })]);
       const createdAt = new Date().toISOString();
-      const file = path.join(outbox, `${createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`);
-      await writeFile(file, JSON.stringify({ ...mail, createdAt }, null, 2));
+      const name = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+      const file = path.join(outbox, name);
+      const { to, subject, text, html } = mail;
+      await writeFile(path.join(staging, name), JSON.stringify({ to, subject, text, html, createdAt }, null, 2));
+      await rename(path.join(staging, name), file);
       opts.logger.info('mail written to outbox', {
         to: mail.to,
         subject: mail.subject,

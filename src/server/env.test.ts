@@ -1,0 +1,190 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+const SECRET = 's'.repeat(32);
+const tmp = mkdtempSync(path.join(tmpdir(), 'betproof-env-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The ConfigError `env` raises (fails the test if it loads). */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything outside production', () => {
+    const config = loadConfig({ AUTH_SECRET: SECRET });
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: './data',
+      BASE_URL: 'http://localhost:3000',
+      AUTH_SECRET: SECRET,
+      ADMIN_EMAILS: [],
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+      MAIL_FROM: 'betproof <no-reply@betproof.local>',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('derives BASE_URL from PORT', () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, PORT: '8080' })).toMatchObject({
+      PORT: 8080,
+      BASE_URL: 'http://localhost:8080',
+    });
+  });
+
+  it('treats empty and blank variables as unset', () => {
+    const config = loadConfig({
+      AUTH_SECRET: SECRET,
+      PORT: '',
+      DATA_DIR: ' ',
+      BASE_URL: '',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ADMIN_EMAILS: '',
+      MAIL_FROM: '',
+      TRUST_PROXY: '',
+    });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', BASE_URL: 'http://localhost:3000' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('normalises BASE_URL to an origin', () => {
+    for (const [given, expected] of [
+      ['https://betproof.example', 'https://betproof.example'],
+      ['https://betproof.example/', 'https://betproof.example'],
+      ['https://BetProof.Example:443', 'https://betproof.example'],
+      ['http://127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ]) {
+      expect(loadConfig({ AUTH_SECRET: SECRET, BASE_URL: given }).BASE_URL).toBe(expected);
+    }
+  });
+
+  it('parses ADMIN_EMAILS: comma-separated, trimmed, lowercased, blanks skipped', () => {
+    const config = loadConfig({ AUTH_SECRET: SECRET, ADMIN_EMAILS: ' Boss@Example.com ,second@x.org,, ' });
+    expect(config.ADMIN_EMAILS).toEqual(['boss@example.com', 'second@x.org']);
+    expect(loadConfig({ AUTH_SECRET: SECRET, ADMIN_EMAILS: 'one@x.org' }).ADMIN_EMAILS).toEqual(['one@x.org']);
+  });
+
+  it('accepts the other variables', () => {
+    const config = loadConfig({
+      AUTH_SECRET: SECRET,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app:pw@db.internal:5432/betproof',
+      SMTP_URL: 'smtps://user:pw@smtp.example:465',
+      MAIL_FROM: 'betproof <hello@betproof.example>',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app:pw@db.internal:5432/betproof',
+      SMTP_URL: 'smtps://user:pw@smtp.example:465',
+      TRUST_PROXY: true,
+      LOG_LEVEL: 'warn',
+    });
+    expect(loadConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+  });
+
+  it.each(['abc', '0', '-1', '70000', '80.5'])('rejects PORT=%j naming the variable', (port) => {
+    const err = configError({ AUTH_SECRET: SECRET, PORT: port });
+    expect(err.message).toMatch(/^Invalid configuration:\n {2}PORT: must be a whole number from 1 to 65535$/);
+  });
+
+  it.each([
+    'not a url',
+    'localhost:3000',
+    'ftp://betproof.example',
+    'javascript:alert(1)',
+    'https://betproof.example/app',
+    'https://betproof.example?x=1',
+    'https://betproof.example#top',
+    'https://user:pw@betproof.example',
+  ])('rejects BASE_URL=%j naming the variable', (baseUrl) => {
+    const err = configError({ AUTH_SECRET: SECRET, BASE_URL: baseUrl });
+    expect(err.message).toContain('BASE_URL: must be an http:// or https:// origin');
+  });
+
+  it('rejects a malformed ADMIN_EMAILS entry, naming the variable and the entry', () => {
+    const err = configError({ AUTH_SECRET: SECRET, ADMIN_EMAILS: 'ok@example.com, not-an-email' });
+    expect(err.message).toContain('ADMIN_EMAILS');
+    expect(err.message).toContain('"not-an-email" is not a valid email address');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://db/betproof', 'postgres://'],
+    ['SMTP_URL', 'http://mail.example', 'smtp://'],
+    ['NODE_ENV', 'staging', 'production'],
+    ['LOG_LEVEL', 'verbose', 'silent'],
+    ['TRUST_PROXY', 'yes', 'true'],
+    ['AUTH_SECRET', 'too-short', '32 characters'],
+  ])('rejects a bad %s naming it', (name, value, hint) => {
+    const err = configError({ AUTH_SECRET: SECRET, [name]: value });
+    expect(err.message).toContain(`${name}: `);
+    expect(err.message).toContain(hint);
+  });
+
+  it('lists every bad variable at once', () => {
+    const err = configError({ AUTH_SECRET: SECRET, PORT: 'x', BASE_URL: 'nope', ADMIN_EMAILS: 'bad' });
+    expect(
+      err.message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim().split(':')[0]),
+    ).toEqual(['PORT', 'BASE_URL', 'ADMIN_EMAILS']);
+  });
+
+  it('requires AUTH_SECRET in production, naming it', () => {
+    const dataDir = path.join(tmp, 'prod');
+    for (const secret of [undefined, '']) {
+      const env: Record<string, string> = { NODE_ENV: 'production', DATA_DIR: dataDir };
+      if (secret !== undefined) env.AUTH_SECRET = secret;
+      expect(configError(env).message).toMatch(/AUTH_SECRET: required in production/);
+    }
+    // Nothing was generated or written for it.
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('generates a secret once outside production, keeps it in DATA_DIR and reuses it', () => {
+    const dataDir = path.join(tmp, 'dev', 'nested');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.AUTH_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(dataDir, 'auth-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.AUTH_SECRET);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    expect(loadConfig({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(first.AUTH_SECRET);
+    expect(loadConfig({ DATA_DIR: path.join(tmp, 'other') }).AUTH_SECRET).not.toBe(first.AUTH_SECRET);
+    // A configured secret wins and leaves the stored one alone.
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }).AUTH_SECRET).toBe(SECRET);
+    expect(readFileSync(file, 'utf8')).toBe(first.AUTH_SECRET);
+  });
+
+  it('replaces a stored secret that is too short to be safe', () => {
+    const dataDir = path.join(tmp, 'short');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, 'auth-secret'), 'abc\n');
+    const { AUTH_SECRET } = loadConfig({ DATA_DIR: dataDir });
+    expect(AUTH_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(AUTH_SECRET);
+  });
+
+  it('keeps no secret on disk for an in-memory DATA_DIR', () => {
+    const before = process.cwd();
+    const config = loadConfig({ DATA_DIR: 'memory://' });
+    expect(config.AUTH_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(existsSync(path.join(before, 'memory:'))).toBe(false);
+  });
+});
