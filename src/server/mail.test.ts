@@ -47,7 +47,8 @@ describe('the outbox mailer', () => {
     expect(mails.map((m) => m.to).sort()).toEqual(['first@example.com', 'second@example.com']);
     const first = mails.find((m) => m.to === 'first@example.com')!;
     expect(Object.keys(first).sort()).toEqual(['createdAt', 'html', 'subject', 'text', 'to']);
-    expect(first).toMatchObject({ subject: 'Confirm your betproof email', ...confirmMail('first@example.com') });
+    expect(first).toMatchObject(confirmMail('first@example.com'));
+    expect(first!.subject).toBe('Confirm your betproof email');
     expect(new Date(first.createdAt!).toISOString()).toBe(first.createdAt);
     expect(new Date(first.createdAt!).getTime()).toBeGreaterThanOrEqual(started - 1000);
 
