@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { paths } from '../../../shared/routes.ts';
+import { cn } from '../../lib/utils.ts';
+import { Wordmark } from './wordmark.tsx';
+
+const columns = [
+  {
+    title: 'Product',
+    links: [
+      { label: 'Dashboard', to: paths.dashboard },
+      { label: 'Bettor Spotlight', to: paths.spotlight },
+      { label: 'Influencers', to: paths.influencers },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'About Us', to: paths.about },
+      { label: 'Contact', to: paths.contact },
+      { label: 'Advertise', to: paths.advertise },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of Use', to: paths.terms },
+      { label: 'Privacy Policy', to: paths.privacy },
+      { label: 'Cookie Policy', to: paths.cookies },
+    ],
+  },
+] as const;
+
+const linkClass = 'rounded-sm text-sm text-navy-muted transition-colors hover:text-white focus-visible:outline-brand';
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-800 bg-navy text-navy-foreground">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div className="flex flex-col gap-3">
+          <Link to={paths.home} className="w-fit rounded-sm focus-visible:outline-brand">
+            <Wordmark />
+          </Link>
+          <p className="max-w-xs text-sm text-navy-muted">
+            Track your betting performance with precision and make informed decisions.
+          </p>
+          <p className="max-w-xs text-xs text-navy-muted">
+            A tracking tool only: we take no wagers. 18+ only. Please gamble responsibly.
+          </p>
+          <Link to={paths.follow} className={cn(linkClass, 'w-fit font-medium text-brand hover:text-emerald-300')}>
+            Follow Us
+          </Link>
+        </div>
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-3">
+          {columns.map((column) => (
+            <div key={column.title} className="flex flex-col gap-3">
+              <h2 className="text-sm font-semibold text-white">{column.title}</h2>
+              <ul className="flex flex-col gap-2">
+                {column.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={linkClass}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-navy-muted sm:px-6">
+          © 2024 betproof. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

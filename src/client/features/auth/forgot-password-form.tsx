@@ -1,0 +1,82 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { forgotPasswordSchema } from '../../../shared/auth.ts';
+import { paths } from '../../../shared/routes.ts';
+import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+interface ForgotPasswordFormProps {
+  defaultEmail?: string;
+  /** Back to the login form, with the email that was typed here. */
+  onDone: (email: string) => void;
+}
+
+/** Asks for a password-reset email. The server answers the same whether or not the account exists. */
+export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPasswordFormProps) {
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: defaultEmail },
+  });
+
+  const onSubmit = async ({ email }: ForgotPasswordInput) => {
+    try {
+      const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
+      if (error) {
+        toast.error('Password reset failed', { description: authErrorMessage(error) });
+        return;
+      }
+    } catch (err) {
+      toast.error('Password reset failed', { description: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    toast.success('Password reset sent', { description: 'Check your email for the reset link.' });
+    onDone(email);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-labelledby="forgot-title">
+      <div className="flex flex-col gap-1">
+        <h2 id="forgot-title" className="text-base font-semibold">
+          Reset your password
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Enter the email of your account and we&apos;ll send you a link to choose a new password.
+        </p>
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            autoFocus
+            {...register('email')}
+          />
+        )}
+      </FormField>
+      <div className="mt-2 flex flex-col gap-2">
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <Spinner className="size-4" />}
+          Send Reset Link
+        </Button>
+        <Button type="button" variant="ghost" className="w-full" onClick={() => onDone(getValues('email'))}>
+          Back to Login
+        </Button>
+      </div>
+    </form>
+  );
+}

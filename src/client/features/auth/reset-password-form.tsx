@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../shared/auth.ts';
+import { paths } from '../../../shared/routes.ts';
+import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from './auth-provider.tsx';
+
+type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Sets a new password with the single-use token from the reset email. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { refetch } = useAuth();
+  const [visible, setVisible] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  const onSubmit = async ({ password }: ResetPasswordInput) => {
+    try {
+      const { error } = await authClient.resetPassword({ newPassword: password, token });
+      if (error) {
+        const message = authErrorMessage(error);
+        if (error.code?.includes('PASSWORD')) setError('password', { message });
+        toast.error('Password reset failed', { description: message });
+        return;
+      }
+    } catch (err) {
+      toast.error('Password reset failed', { description: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    // A reset signs out every session of the account, this browser's included.
+    await refetch().catch(() => undefined);
+    toast.success('Password updated', { description: 'You can now sign in with your new password.' });
+    navigate(paths.auth, { replace: true });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <FormField
+        label="New password"
+        error={errors.password?.message}
+        description={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are not accepted.`}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            placeholder="Create a password (min. 6 characters)"
+            autoFocus
+            visible={visible}
+            onVisibleChange={setVisible}
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirm?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+            visible={visible}
+            showToggle={false}
+            {...register('confirm')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner className="size-4" />}
+        Update Password
+      </Button>
+    </form>
+  );
+}

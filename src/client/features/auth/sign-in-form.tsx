@@ -1,0 +1,94 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signInSchema, type SignInInput } from '../../../shared/auth.ts';
+import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from './auth-provider.tsx';
+import { destinationAfterSignIn } from './redirect.ts';
+
+interface SignInFormProps {
+  defaultEmail?: string;
+  /** Opens the password-reset request, passing on whatever email was typed. */
+  onForgotPassword: (email: string) => void;
+}
+
+export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { refetch } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+
+  const onSubmit = async ({ email, password }: SignInInput) => {
+    try {
+      const { error } = await authClient.signIn.email({ email, password });
+      if (error) {
+        toast.error('Sign in failed', { description: authErrorMessage(error) });
+        return;
+      }
+    } catch (err) {
+      toast.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    // Load the new session before leaving, so the protected page's guard already sees the user.
+    await refetch().catch(() => undefined);
+    toast.success('Welcome back!', { description: "You've been signed in successfully." });
+    navigate(destinationAfterSignIn(location.state), { replace: true });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            {...register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        labelAside={
+          <button
+            type="button"
+            onClick={() => onForgotPassword(getValues('email'))}
+            className="cursor-pointer rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot Password
+          </button>
+        }
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner className="size-4" />}
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpInput } from '../../../shared/auth.ts';
+import { paths } from '../../../shared/routes.ts';
+import { authClient, authErrorMessage, type AuthClientError } from '../../lib/auth-client.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+/** Where the confirmation link lands once the address is confirmed (Better Auth appends ?error= on failure). */
+const VERIFIED_CALLBACK = `${paths.auth}?verified=1`;
+
+export function SignUpForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { fullName: '', email: '', password: '' },
+  });
+
+  /** Also show the server's reason next to the field it is about (the toast carries it too). */
+  const showOnField = (error: AuthClientError, message: string) => {
+    const code = error.code ?? '';
+    if (code.includes('PASSWORD')) setError('password', { message });
+    else if (code.includes('EMAIL') || code.includes('USER_ALREADY_EXISTS')) setError('email', { message });
+  };
+
+  const onSubmit = async ({ fullName, email, password }: SignUpInput) => {
+    setSentTo(null);
+    try {
+      const { error } = await authClient.signUp.email({
+        email,
+        password,
+        name: fullName,
+        callbackURL: VERIFIED_CALLBACK,
+      });
+      if (error) {
+        const message = authErrorMessage(error);
+        showOnField(error, message);
+        toast.error('Sign up failed', { description: message });
+        return;
+      }
+    } catch (err) {
+      toast.error('Sign up failed', { description: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    toast.success('Check your email', {
+      description: "We've sent you a confirmation link to complete your registration.",
+    });
+    reset();
+    setSentTo(email);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      {sentTo && (
+        <div
+          role="status"
+          className="flex gap-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+        >
+          <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            We sent a confirmation link to <strong className="break-all">{sentTo}</strong>. Open it to confirm your
+            email, then sign in on the Login tab.
+          </p>
+        </div>
+      )}
+      <FormField
+        label={
+          <>
+            Full name <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        error={errors.fullName?.message}
+      >
+        {(control) => <Input {...control} autoComplete="name" placeholder="Jane Doe" {...register('fullName')} />}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            {...register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        description={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are not accepted.`}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            placeholder="Create a password (min. 6 characters)"
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner className="size-4" />}
+        Create Account
+      </Button>
+    </form>
+  );
+}

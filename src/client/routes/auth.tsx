@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { paths } from '../../shared/routes.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { LoadingScreen } from '../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { useAuth } from '../features/auth/auth-provider.tsx';
+import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
+import { destinationAfterSignIn, readAuthState } from '../features/auth/redirect.ts';
+import { SignInForm } from '../features/auth/sign-in-form.tsx';
+import { SignUpForm } from '../features/auth/sign-up-form.tsx';
+import { SocialButtons } from '../features/auth/social-buttons.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+type Tab = 'login' | 'signup';
+
+export default function AuthPage() {
+  const { user, isPending } = useAuth();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = readAuthState(location.state);
+  const initialTab: Tab = state.tab === 'signup' || params.get('tab') === 'signup' ? 'signup' : 'login';
+
+  if (isPending) return <LoadingScreen />;
+  // Already signed in (or just signed in): on to where they were going.
+  if (user) return <Navigate to={destinationAfterSignIn(location.state)} replace />;
+
+  return (
+    <div className="flex flex-1 justify-center px-3 py-8 sm:px-4 sm:py-16">
+      <div className="flex w-full max-w-md flex-col gap-4">
+        <ConfirmationBanner error={params.get('error')} verified={params.get('verified') === '1'} />
+        <Card>
+          <CardHeader className="items-center px-5 text-center sm:px-6">
+            <CardTitle as="h1" className="text-2xl">
+              Welcome to betproof
+            </CardTitle>
+            <CardDescription>Sign in or create an account to track your bets.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-6 px-5 sm:px-6">
+            {/* Re-mount on every navigation to /auth, so the header's Sign Up opens the Sign Up tab. */}
+            <AuthTabs key={location.key} initialTab={initialTab} initialForgot={state.forgot === true} />
+            <SocialButtons />
+            <div className="flex flex-col gap-2 text-center text-xs text-muted-foreground">
+              <p>
+                By continuing, you agree to our{' '}
+                <Link to={paths.terms} className="font-medium text-primary underline underline-offset-2">
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to={paths.privacy} className="font-medium text-primary underline underline-offset-2">
+                  Privacy Policy
+                </Link>
+                .
+              </p>
+              <p>You must be 18 or older to use betproof. Please gamble responsibly.</p>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function AuthTabs({ initialTab, initialForgot }: { initialTab: Tab; initialForgot: boolean }) {
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const [forgot, setForgot] = useState(initialForgot);
+  const [email, setEmail] = useState('');
+  useDocumentTitle(tab === 'signup' ? 'Sign Up' : forgot ? 'Reset Password' : 'Sign In');
+
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}>
+      <TabsList className="grid w-full grid-cols-2">
+        <TabsTrigger value="login">Login</TabsTrigger>
+        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+      </TabsList>
+      <TabsContent value="login" className="pt-2">
+        {forgot ? (
+          <ForgotPasswordForm
+            defaultEmail={email}
+            onDone={(typed) => {
+              setEmail(typed);
+              setForgot(false);
+            }}
+          />
+        ) : (
+          <SignInForm
+            defaultEmail={email}
+            onForgotPassword={(typed) => {
+              setEmail(typed);
+              setForgot(true);
+            }}
+          />
+        )}
+      </TabsContent>
+      <TabsContent value="signup" className="pt-2">
+        <SignUpForm />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/** What the email-confirmation link reports when it lands here (Better Auth adds ?error= when it fails). */
+function ConfirmationBanner({ error, verified }: { error: string | null; verified: boolean }) {
+  if (error) {
+    return (
+      <div role="alert" className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          <strong className="font-semibold">This confirmation link is invalid or has expired.</strong> Sign in with your
+          email and password and we&apos;ll send you a new one.
+        </p>
+      </div>
+    );
+  }
+  if (verified) {
+    return (
+      <div
+        role="status"
+        className="flex gap-3 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+      >
+        <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          <strong className="font-semibold">Your email is confirmed.</strong> You can now sign in.
+        </p>
+      </div>
+    );
+  }
+  return null;
+}
