@@ -56,13 +56,20 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
   });
 
 /**
- * The client's address: from X-Forwarded-For only when a trusted proxy sets it, else the socket.
- * Requests made in-process (tests through app.request) have neither and count as one client.
+ * The client's address: behind a trusted proxy (TRUST_PROXY), the address that proxy appended to
+ * X-Forwarded-For, i.e. the last entry (entries left of it come from the client, who can write
+ * anything there); otherwise the socket's. Requests made in-process (tests through app.request)
+ * have neither and count as one client.
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    const appended = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean)
+      .at(-1);
+    if (appended) return appended;
   }
   try {
     return getConnInfo(c).remote.address ?? '127.0.0.1';

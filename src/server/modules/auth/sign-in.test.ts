@@ -151,6 +151,42 @@ describeEachDatabase(
         expect((await signIn(sibling, alice.email, alice.password, ip)).status).toBe(429);
       });
 
+      it('does not let a client choose its rate-limit bucket with headers', async () => {
+        const ip = freshIp();
+        const email = uniqueEmail('spoofer');
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          const res = await env().request('/api/auth/sign-in/email', {
+            body: { email, password: `guess-${attempt}` },
+            ip,
+            headers: { 'x-forwarded-for': freshIp(), 'x-betproof-client-ip': freshIp(), 'x-real-ip': freshIp() },
+          });
+          expect(res.status).toBe(401);
+        }
+        const limited = await env().request('/api/auth/sign-in/email', {
+          body: { email, password: 'guess-11' },
+          ip,
+          headers: { 'x-forwarded-for': freshIp(), 'x-betproof-client-ip': freshIp() },
+        });
+        expect(limited.status).toBe(429);
+      });
+
+      it('behind a trusted proxy, counts the address the proxy appended, not what the client wrote', async () => {
+        const behindProxy = createSiblingApp(env(), { ADMIN_EMAILS: ADMIN, TRUST_PROXY: 'true' });
+        const proxy = freshIp();
+        const client = freshIp();
+        const attempt = (forwardedFor: string) =>
+          behindProxy.request('/api/auth/sign-in/email', {
+            body: { email: uniqueEmail('proxied'), password: 'some-guess-1' },
+            ip: proxy,
+            headers: { 'x-forwarded-for': forwardedFor },
+          });
+        for (let i = 1; i <= 10; i++) expect((await attempt(`${freshIp()}, ${client}`)).status).toBe(401);
+        expect((await attempt(`${freshIp()}, ${client}`)).status).toBe(429);
+        expect((await attempt(client)).status).toBe(429);
+        // Another visitor through the same proxy is not affected.
+        expect((await attempt(freshIp())).status).toBe(401);
+      });
+
       it('limits sign-ups per address too', async () => {
         const ip = freshIp();
         for (let i = 0; i < 10; i++)
