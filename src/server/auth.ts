@@ -289,7 +289,14 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
   });
 
   const handler = auth.handler;
-  auth.handler = async (request: Request) => clarifyRateLimit(request, await handler(request));
+  auth.handler = async (request: Request) => {
+    const response = await handler(request);
+    // Better Auth answers an unknown path with an empty 404; every unknown /api path answers JSON.
+    if (response.status === 404 && !response.headers.get('content-type')) {
+      return Response.json({ error: 'Not Found' }, { status: 404 });
+    }
+    return clarifyRateLimit(request, response);
+  };
   return auth;
 }
 

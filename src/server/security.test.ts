@@ -57,6 +57,18 @@ describeEachDatabase('security', (env) => {
     },
   );
 
+  it.each(['text/plain', 'multipart/form-data; boundary=x'])(
+    'refuses a cross-site %s POST (the other content types a form can send)',
+    async (contentType) => {
+      const res = await env().request('/api/auth/sign-in/email', {
+        rawBody: '{"email":"a@example.com","password":"x"}',
+        headers: { origin: 'https://evil.example', 'content-type': contentType },
+        ip: freshIp(),
+      });
+      expect(res.status).toBe(403);
+    },
+  );
+
   it('refuses a cross-site JSON POST that carries a cookie (Better Auth origin check)', async () => {
     const { cookie } = await signUpAndSignIn(env());
     const res = await env().request('/api/auth/sign-out', {
@@ -85,7 +97,7 @@ describeEachDatabase('security', (env) => {
   });
 
   it.each(['GET', 'POST', 'PUT', 'DELETE'])('answers %s on an unknown /api path with a JSON 404', async (method) => {
-    for (const path of ['/api/nope', '/api/no/such/thing', '/api']) {
+    for (const path of ['/api/nope', '/api/no/such/thing', '/api', '/api/auth/nope', '/api/auth/get-session/x']) {
       const res = await env().request(path, { method, body: method === 'GET' ? undefined : {} });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -101,6 +101,37 @@ describeEachDatabase(
         expect(await roleOf(env(), alice.email)).toBe('user');
       });
 
+      it('keeps the session for 7 days in a persistent cookie, refreshed while in use', async () => {
+        const { email, password } = await signUpAndSignIn(env());
+        const res = await signIn(env(), email, password);
+        const cookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+        expect(cookie).toMatch(/Max-Age=604800/);
+        const current = (await getSession(env(), cookieFrom(res)))!;
+        const row = async () => (await env().db.select().from(session).where(eq(session.id, current.session.id)))[0];
+        const week = 7 * 24 * 60 * 60 * 1000;
+        expect((await row())!.expiresAt.getTime()).toBeGreaterThan(Date.now() + week - 60_000);
+
+        // Two days later (five left), using the site extends the session to a full week again.
+        await env()
+          .db.update(session)
+          .set({ expiresAt: new Date(Date.now() + 5 * 24 * 60 * 60 * 1000) })
+          .where(eq(session.id, current.session.id));
+        const used = await env().request('/api/auth/get-session', { cookie: cookieFrom(res), ip: freshIp() });
+        expect(used.status).toBe(200);
+        expect((await row())!.expiresAt.getTime()).toBeGreaterThan(Date.now() + week - 60_000);
+        expect(used.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))).toMatch(
+          /Max-Age=604800/,
+        );
+
+        // An expired session is no session.
+        await env()
+          .db.update(session)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(session.id, current.session.id));
+        expect(await getSession(env(), cookieFrom(res))).toBeNull();
+        expect((await env().request('/api/admin/access', { cookie: cookieFrom(res) })).status).toBe(401);
+      });
+
       it('revokes the session on the server at sign-out', async () => {
         const { cookie, userId } = await signUpAndSignIn(env());
         const other = cookieFrom(await signIn(env(), (await getSession(env(), cookie))!.user.email));
