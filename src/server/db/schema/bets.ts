@@ -28,7 +28,12 @@ export const bets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('bets_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    /**
+     * A user's bets newest first: (user_id, created_at desc), with id desc as the keyset tiebreak
+     * so a page is a plain index range scan (without id, the planner sorts the user's whole history).
+     * NULLS FIRST is what `ORDER BY ... DESC` means; an index ordered otherwise cannot serve it.
+     */
+    index('bets_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('bets_amount_min', sql`${t.amount} >= 0.01`),
     check('bets_decimal_odds_gt_one', sql`${t.decimalOdds} > 1`),
     check('bets_status', sql`${t.status} in ('pending', 'won', 'lost')`),

@@ -1,0 +1,186 @@
+/**
+ * How the bets endpoints scale with one user's history: seeds a user with 100, 10,000 and
+ * 100,000 bets (direct SQL, INSERT ... SELECT generate_series) and times the statistics and the
+ * first page, as queries and as whole HTTP requests (session lookup included), on PGlite and, when
+ * reachable, PostgreSQL.
+ *
+ *   npx tsx bench/bets-scaling.ts                      # PGlite, plus PostgreSQL at BENCH_DATABASE_URL
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/bets-scaling.ts
+ *
+ * Figures go to stdout and to bench/bets-scaling.md.
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
+import { decodeCursor, getBetStats, listBets, recountBetStats } from '../src/server/modules/bets/queries.ts';
+
+const SIZES = [100, 10_000, 100_000];
+const ITERATIONS = 200;
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Timing {
+  median: number;
+  p95: number;
+}
+
+async function time(fn: () => Promise<unknown>, iterations = ITERATIONS): Promise<Timing> {
+  for (let i = 0; i < 10; i++) await fn(); // warm caches and plans
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
+}
+
+/** Adds `count` bets dated before the ones already there: a third won, a third lost, a third pending. */
+async function seed(env: TestEnv, userId: string, from: number, count: number) {
+  await env.db.execute(sql`
+    insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                      potential_win, profit_loss, settled_at, created_at)
+    select ${userId}, 'seeded bet ' || g, amount, '2.5', 2.5, 'soccer', created_at + interval '7 hours', status,
+           amount * 2.5,
+           case status when 'won' then amount * 1.5 when 'lost' then -amount end,
+           case when status = 'pending' then null else created_at + interval '1 day' end,
+           created_at
+    from (
+      select g, (1 + g % 500)::numeric(12, 2) as amount,
+             (array['won', 'lost', 'pending'])[1 + g % 3] as status,
+             timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
+      from generate_series(${from + 1}::int, ${from + count}::int) g
+    ) s`);
+  await env.db.execute(sql`analyze bets`);
+}
+
+async function explain(env: TestEnv, query: ReturnType<typeof sql>): Promise<string> {
+  const result = await env.db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+  return rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+/** The first page, and a page from the middle of the history (the keyset condition listBets uses). */
+async function explainPages(env: TestEnv, userId: string): Promise<string> {
+  const first = await explain(
+    env,
+    sql`select * from bets where user_id = ${userId} order by created_at desc, id desc limit 21`,
+  );
+  const middle = await env.db.execute(sql`
+    select created_at, id from bets where user_id = ${userId} order by created_at desc, id desc offset 50000 limit 1`);
+  const [mid] = (Array.isArray(middle) ? middle : (middle as { rows: unknown[] }).rows) as { id: string }[];
+  const deep = await explain(
+    env,
+    sql`select * from bets where user_id = ${userId}
+      and created_at <= (select created_at from bets where id = ${mid!.id})
+      and (created_at < (select created_at from bets where id = ${mid!.id}) or id < ${mid!.id})
+      order by created_at desc, id desc limit 21`,
+  );
+  return `-- first page\n${first}\n-- a page after 50,000 bets\n${deep}`;
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const fmt = (t: Timing) => `${t.median.toFixed(2)} / ${t.p95.toFixed(2)}`;
+
+async function benchDriver(driver: Driver): Promise<string[]> {
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  const env = await createTestEnv(driver);
+  const lines: string[] = [];
+  try {
+    const { cookie, userId } = await signUpAndSignIn(env);
+    // Another user's history too, so the index has to pick one user out of many rows.
+    const other = await signUpAndSignIn(env);
+    await seed(env, other.userId, 0, 50_000);
+    let seeded = 0;
+    for (const size of SIZES) {
+      const start = performance.now();
+      await seed(env, userId, seeded, size - seeded);
+      const seedMs = performance.now() - start;
+      seeded = size;
+
+      const statsQuery = await time(() => getBetStats(env.db, userId));
+      const pageQuery = await time(() => listBets(env.db, userId, { limit: 20 }));
+      const page = await listBets(env.db, userId, { limit: 20 });
+      const deepCursor = page.nextCursor!;
+      const nextPageQuery = await time(() =>
+        listBets(env.db, userId, { limit: 20, cursor: decodeCursor(deepCursor)! }),
+      );
+      const statsHttp = await time(async () => {
+        const res = await env.request('/api/bets/stats', { cookie });
+        if (res.status !== 200) throw new Error(`stats ${res.status}`);
+        await res.arrayBuffer();
+      });
+      const pageHttp = await time(async () => {
+        const res = await env.request('/api/bets?limit=20', { cookie });
+        if (res.status !== 200) throw new Error(`page ${res.status}`);
+        await res.arrayBuffer();
+      });
+      const recount = await time(() => recountBetStats(env.db, userId), 20);
+      const stats = await getBetStats(env.db, userId);
+      if (stats.totalBets !== size) throw new Error(`expected ${size} bets, summary says ${stats.totalBets}`);
+      if (JSON.stringify(stats) !== JSON.stringify(await recountBetStats(env.db, userId))) {
+        throw new Error('summary differs from recount');
+      }
+
+      const line = `| ${driver} | ${size.toLocaleString('en-US')} | ${fmt(statsQuery)} | ${fmt(pageQuery)} | ${fmt(nextPageQuery)} | ${fmt(statsHttp)} | ${fmt(pageHttp)} | ${fmt(recount)} | ${(seedMs / 1000).toFixed(1)} s |`;
+      console.log(line);
+      lines.push(line);
+    }
+    const plan = await explainPages(env, userId);
+    console.log(`\npage plans on ${driver}:\n${plan}\n`);
+    lines.push('', `Page plans on ${driver} (100,000 bets):`, '', '```', plan, '```', '');
+  } finally {
+    await env.close();
+  }
+  return lines;
+}
+
+async function main() {
+  const header = [
+    '| driver | bets | stats query | first page query | second page query | GET /api/bets/stats | GET /api/bets | recount from rows (for contrast) | seeding |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  console.log('milliseconds, median / p95 over', ITERATIONS, 'runs (recount: 20 runs)\n');
+  console.log(header.join('\n'));
+  const drivers: Driver[] = ['pglite'];
+  if (await postgresReachable()) drivers.push('postgres');
+  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const rows: string[] = [];
+  const plans: string[] = [];
+  for (const driver of drivers) {
+    const lines = await benchDriver(driver);
+    const split = lines.indexOf('');
+    rows.push(...lines.slice(0, split));
+    plans.push(...lines.slice(split));
+  }
+  const report = [
+    '# Bets scaling',
+    '',
+    `Measured ${new Date().toISOString()} with \`npx tsx bench/bets-scaling.ts\` on ${process.platform}, Node ${process.version}.`,
+    `Milliseconds, median / p95 over ${ITERATIONS} runs (recount: 20). HTTP figures go through the whole app in process`,
+    '(session lookup, validation, JSON). A second user holds 50,000 other bets.',
+    '',
+    ...header,
+    ...rows,
+    ...plans,
+  ].join('\n');
+  writeFileSync(new URL('./bets-scaling.md', import.meta.url), report + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
