@@ -61,8 +61,13 @@ export function decodeCursor(text: string): Cursor | null {
 
 const createdAtText = sql<string>`to_char(${bets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** One page of a user's bets, newest recorded first; walks the (user_id, created_at desc) index. */
-export async function listBets(db: Db, userId: string, opts: { limit: number; cursor?: Cursor }): Promise<BetPage> {
+interface PageOptions {
+  limit: number;
+  cursor?: Cursor;
+}
+
+/** The page query (one row more than the page, to know whether another follows). */
+export function selectBetsPage(db: Db, userId: string, opts: PageOptions) {
   const after = opts.cursor;
   const position = after
     ? and(
@@ -71,12 +76,17 @@ export async function listBets(db: Db, userId: string, opts: { limit: number; cu
         or(lt(bets.createdAt, sql`${after.createdAt}::timestamptz`), lt(bets.id, after.id)),
       )
     : undefined;
-  const rows = await db
+  return db
     .select({ bet: bets, createdAtText })
     .from(bets)
     .where(and(eq(bets.userId, userId), position))
     .orderBy(desc(bets.createdAt), desc(bets.id))
     .limit(opts.limit + 1);
+}
+
+/** One page of a user's bets, newest recorded first; a range scan of bets_user_id_created_at_idx. */
+export async function listBets(db: Db, userId: string, opts: PageOptions): Promise<BetPage> {
+  const rows = await selectBetsPage(db, userId, opts);
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
