@@ -1,8 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
+import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import { createApp } from '../app.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail.ts';
@@ -146,9 +154,44 @@ export async function createTestEnv(
   };
 }
 
+/**
+ * A fresh in-memory PGlite database. Booting PGlite runs initdb, and then come the migrations:
+ * seconds per file. So the first file to need one boots it the ordinary way (openDatabase) and
+ * leaves a snapshot of the migrated data directory in the OS temp dir; every later database loads
+ * that snapshot. The snapshot's name hashes everything it depends on, so a changed migration,
+ * reserved-username list or PGlite version makes a new one.
+ */
 async function openPgliteMemory() {
+  const snapshot = pgliteSnapshotPath();
+  if (existsSync(snapshot)) {
+    const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    const database: Database = { db, driver: 'pglite', close: () => client.close() };
+    return { database, drop: async () => {} };
+  }
   const database = await openDatabase({ dataDir: 'memory://' });
+  const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  // Written aside and renamed, so a concurrent worker never loads half a snapshot.
+  const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, snapshot);
   return { database, drop: async () => {} };
+}
+
+let snapshotPath: string | undefined;
+function pgliteSnapshotPath(): string {
+  if (snapshotPath) return snapshotPath;
+  const hash = createHash('sha256');
+  const migrations = fileURLToPath(new URL('../db/migrations', import.meta.url));
+  for (const name of readdirSync(migrations, { recursive: true }).map(String).sort()) {
+    const file = path.join(migrations, name);
+    if (statSync(file).isFile()) hash.update(name).update(readFileSync(file));
+  }
+  hash.update(JSON.stringify(RESERVED_USERNAMES));
+  const pglitePackage = path.join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json');
+  hash.update(existsSync(pglitePackage) ? readFileSync(pglitePackage) : 'unknown pglite');
+  snapshotPath = path.join(tmpdir(), `betproof-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return snapshotPath;
 }
 
 /** A database created for this file and dropped after it. */
