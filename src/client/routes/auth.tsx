@@ -21,13 +21,15 @@ export default function AuthPage() {
   const [params] = useSearchParams();
   const state = readAuthState(location.state);
   const initialTab: Tab = state.tab === 'signup' || params.get('tab') === 'signup' ? 'signup' : 'login';
+  // AuthTabs updates the title as the visitor switches tabs.
+  useDocumentTitle(initialTab === 'signup' ? 'Sign Up' : state.forgot === true ? 'Reset Password' : 'Sign In');
 
   if (isPending) return <LoadingScreen />;
   // Already signed in (or just signed in): on to where they were going.
   if (user) return <Navigate to={destinationAfterSignIn(location.state)} replace />;
 
   return (
-    <div className="flex flex-1 justify-center px-3 py-8 sm:px-4 sm:py-16">
+    <div className="flex flex-1 justify-center px-4 py-8 sm:py-16">
       <div className="flex w-full max-w-md flex-col gap-4">
         <ConfirmationBanner error={params.get('error')} verified={params.get('verified') === '1'} />
         <Card>

@@ -18,7 +18,7 @@ export default function ResetPasswordPage() {
   const usable = Boolean(token) && !error;
 
   return (
-    <div className="flex flex-1 justify-center px-3 py-8 sm:px-4 sm:py-16">
+    <div className="flex flex-1 justify-center px-4 py-8 sm:py-16">
       <Card className="w-full max-w-md self-start">
         <CardHeader className="px-5 sm:px-6">
           <CardTitle as="h1" className="text-2xl">

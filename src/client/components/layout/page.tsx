@@ -11,7 +11,7 @@ export function PageHeading({ title, lead, className }: { title: ReactNode; lead
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl">{title}</h1>
-      {lead && <p className="max-w-2xl text-base text-muted-foreground">{lead}</p>}
+      {lead && <p className="max-w-2xl text-base break-words text-muted-foreground">{lead}</p>}
     </div>
   );
 }

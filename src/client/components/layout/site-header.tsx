@@ -19,9 +19,9 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-navy text-navy-foreground">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <Link to={paths.home} className="-mx-1 rounded-md px-1 py-1 focus-visible:outline-brand">
-          <Wordmark />
+          <Wordmark className="text-lg sm:text-xl" />
         </Link>
         {isPending ? (
           <div aria-hidden="true" className="h-9" />

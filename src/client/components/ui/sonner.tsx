@@ -1,13 +1,26 @@
+import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
-/** The app's single toast outlet; call `toast(...)` / `toast.error(...)` from 'sonner' anywhere. */
-export function Toaster(props: ToasterProps) {
+/** Sonner's rich colours, darkened so toast text meets WCAG AA (4.5:1) on its tinted background. */
+const accessibleColors = {
+  '--success-text': '#065f46',
+  '--error-text': '#991b1b',
+  '--warning-text': '#92400e',
+  '--info-text': '#1e40af',
+} as CSSProperties;
+
+/**
+ * The app's single toast outlet; call `toast(...)` / `toast.error(...)` from 'sonner' anywhere.
+ * Bottom-right, so toasts never cover the header's buttons.
+ */
+export function Toaster({ style, ...props }: ToasterProps) {
   return (
     <Sonner
       position="bottom-right"
       richColors
       closeButton
       duration={5000}
+      style={{ ...accessibleColors, ...style }}
       toastOptions={{ classNames: { title: 'font-semibold', description: 'text-sm' } }}
       {...props}
     />
