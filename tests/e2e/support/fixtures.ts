@@ -9,9 +9,12 @@ let ipCounter = 0;
  * per-IP rate limits apply per test as they would per visitor, and tests never starve each other.
  */
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
   extraHTTPHeaders: async ({}, use, testInfo) => {
     ipCounter += 1;
-    await use({ 'x-forwarded-for': `10.${testInfo.workerIndex % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}` });
+    await use({
+      'x-forwarded-for': `10.${testInfo.workerIndex % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`,
+    });
   },
 });
 export { expect };
@@ -65,7 +68,10 @@ export const mailCount = (to: string, subject: string): number => {
 export const DEFAULT_PASSWORD = 'correct-horse-battery-9';
 
 /** Creates a confirmed account through the API (sign-up + mailed confirmation link). */
-export async function createConfirmedUser(request: APIRequestContext, opts: { email?: string; password?: string; name?: string } = {}) {
+export async function createConfirmedUser(
+  request: APIRequestContext,
+  opts: { email?: string; password?: string; name?: string } = {},
+) {
   const email = (opts.email ?? uniqueEmail()).toLowerCase();
   const password = opts.password ?? DEFAULT_PASSWORD;
   const res = await request.post('/api/auth/sign-up/email', { data: { email, password, name: opts.name ?? '' } });
@@ -78,7 +84,9 @@ export async function createConfirmedUser(request: APIRequestContext, opts: { em
 /** A confirmed account, signed in in this page's browser context (the cookie is shared). */
 export async function signedInUser(page: Page, opts: { email?: string; password?: string; name?: string } = {}) {
   const user = await createConfirmedUser(page.request, opts);
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } });
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return user;
 }

@@ -1,0 +1,284 @@
+import type { Page } from '@playwright/test';
+import {
+  DEFAULT_PASSWORD,
+  createConfirmedUser,
+  expect,
+  mailCount,
+  mailedLink,
+  signedInUser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.ts';
+
+const header = (page: Page) => page.getByRole('banner');
+const footer = (page: Page) => page.getByRole('contentinfo');
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test.describe('1. shared header and footer', () => {
+  test('a visitor sees the wordmark, Sign In / Sign Up and the footer sections', async ({ page }) => {
+    await page.goto('/');
+    await expect(header(page).getByRole('link', { name: 'betproof' })).toHaveAttribute('href', '/');
+    await expect(header(page).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(header(page).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth');
+
+    const links: Record<string, string> = {
+      Dashboard: '/dashboard',
+      'Bettor Spotlight': '/spotlight',
+      Influencers: '/influencers',
+      'About Us': '/about',
+      Contact: '/contact',
+      Advertise: '/advertise',
+      'Terms of Use': '/terms',
+      'Privacy Policy': '/privacy',
+      'Cookie Policy': '/cookies',
+      'Follow Us': '/follow',
+    };
+    for (const [name, href] of Object.entries(links)) {
+      await expect(footer(page).getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    for (const section of ['Product', 'Company', 'Legal']) {
+      await expect(footer(page).getByText(section, { exact: true })).toBeVisible();
+    }
+    await expect(footer(page)).toContainText('© 2024 betproof');
+
+    await header(page).getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/auth');
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+test.describe('2-3. sign up, confirm, sign in', () => {
+  test('a visitor signs up, confirms the emailed link and signs in to the dashboard', async ({ page }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full name (optional)').fill('Jamie Rivera');
+    await page.getByLabel('Email').fill(email);
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('placeholder', 'Create a password (min. 6 characters)');
+    await password.fill(DEFAULT_PASSWORD);
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+    await expect(page.getByText("We've sent you a confirmation link to complete your registration.")).toBeVisible();
+
+    // Signing in before confirming is refused with the server's reason.
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await signInThroughForm(page, email, DEFAULT_PASSWORD);
+    await expect(page.getByText('Sign in failed', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL('/auth');
+
+    await page.goto(await mailedLink(email, 'Confirm'));
+    await expect(page).toHaveURL(/\/auth\?verified=1/);
+    await expect(page.getByText('Your email is confirmed. You can now sign in.')).toBeVisible();
+
+    await signInThroughForm(page, email, DEFAULT_PASSWORD);
+    await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+    await expect(page.getByText("You've been signed in successfully.")).toBeVisible();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  test('sign-up rejects a malformed email, a short password and a common one', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+
+    const email = uniqueEmail('common');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Sign up failed', { exact: true })).toBeVisible();
+    await expect(page.getByText(/most commonly used passwords/).first()).toBeVisible();
+    expect(mailCount(email, 'Confirm')).toBe(0);
+  });
+
+  test('a wrong password shows the sign-in failure toast and stays on the page', async ({ page }) => {
+    const { email } = await createConfirmedUser(page.request);
+    await page.goto('/auth');
+    await signInThroughForm(page, email, 'not-the-password');
+    await expect(page.getByText('Sign in failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL('/auth');
+  });
+
+  test('the social buttons are present and do nothing', async ({ page }) => {
+    await page.goto('/auth');
+    for (const name of ['Google', 'GitHub', 'Twitter', 'Apple']) {
+      const button = page.getByRole('button', { name, exact: true });
+      await expect(button).toBeVisible();
+      await button.click();
+      await expect(page).toHaveURL('/auth');
+    }
+    await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  });
+});
+
+test.describe('3/5. protected routes remember where the visitor was going', () => {
+  for (const path of ['/dashboard', '/profile', '/admin']) {
+    test(`${path} signed out redirects to /auth, replacing history`, async ({ page }) => {
+      await page.goto('/about');
+      await page.goto(path);
+      await expect(page).toHaveURL('/auth');
+      await page.goBack();
+      await expect(page).toHaveURL('/about');
+    });
+  }
+
+  test('after signing in the visitor lands on the page they came from', async ({ page }) => {
+    const { email, password } = await createConfirmedUser(page.request);
+    await page.goto('/about');
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/auth');
+    await signInThroughForm(page, email, password);
+    await expect(page).toHaveURL('/profile');
+    await page.goBack();
+    await expect(page).toHaveURL('/about');
+    // A signed-in visitor opening /auth is sent on.
+    await page.goto('/auth');
+    await expect(page).toHaveURL('/dashboard');
+  });
+
+  test('a centred Loading... spinner shows while the session resolves', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/get-session*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
+    release();
+    await expect(page).toHaveURL('/auth');
+  });
+
+  test('a signed-in non-admin sees the not-authorised page at /admin', async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Not authorised' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+    const api = await page.request.get('/api/admin/access');
+    expect(api.status()).toBe(403);
+  });
+
+  test('an account listed in ADMIN_EMAILS reaches the admin dashboard', async ({ page }) => {
+    await signedInUser(page, { email: 'admin@betproof.test' });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  });
+});
+
+test.describe('4. forgot password', () => {
+  test('a user resets their password from the emailed link and signs in with the new one', async ({ page }) => {
+    const { email, password: oldPassword } = await createConfirmedUser(page.request);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Password reset sent', { exact: true })).toBeVisible();
+    await expect(page.getByText('Check your email for the reset link.')).toBeVisible();
+
+    const link = await mailedLink(email, 'Reset');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    // Same rules as sign-up.
+    await page.getByLabel('New password').fill('qwerty123');
+    await page.getByLabel('Confirm password').fill('qwerty123');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Password reset failed', { exact: true })).toBeVisible();
+
+    const newPassword = 'a-brand-new-passphrase-7';
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Password updated', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+
+    await signInThroughForm(page, email, oldPassword);
+    await expect(page.getByText('Sign in failed', { exact: true })).toBeVisible();
+    await signInThroughForm(page, email, newPassword);
+    await expect(page).toHaveURL('/dashboard');
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Reset link not valid' })).toBeVisible();
+  });
+
+  test('the request answers the same for an unknown email', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Password reset sent', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('6-7. sessions', () => {
+  test('the session survives reloads and a browser restart, and Sign Out revokes it', async ({ page, browser }) => {
+    await signedInUser(page);
+    await page.goto('/dashboard');
+    await page.reload();
+    await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+    // A "browser restart": a new context from the saved cookies (they are persistent, not session cookies).
+    const state = await page.context().storageState();
+    const sessionCookie = state.cookies.find((c) => c.name.endsWith('session_token'));
+    expect(sessionCookie?.httpOnly).toBe(true);
+    expect(sessionCookie?.sameSite).toBe('Lax');
+    expect(sessionCookie!.expires * 1000).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    const restarted = await browser.newContext({ storageState: state });
+    const again = await restarted.newPage();
+    await again.goto('/dashboard');
+    await expect(again).toHaveURL('/dashboard');
+    await expect(again.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+    await header(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByText('Signed out', { exact: true })).toBeVisible();
+    await expect(page.getByText("You've been signed out successfully.")).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+    // The other context still holds the old cookie: the server no longer accepts it.
+    const replay = await again.request.get('/api/auth/get-session');
+    expect(await replay.json()).toBeNull();
+    await again.goto('/dashboard');
+    await expect(again).toHaveURL('/auth');
+    await restarted.close();
+  });
+});
+
+test.describe('8. not found', () => {
+  test('an unknown path shows the 404 page and logs the path', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    expect(errors.some((e) => e.includes('/no/such/page'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('an unknown API path answers JSON 404', async ({ request }) => {
+    const res = await request.get('/api/no-such-endpoint');
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not Found' });
+  });
+});
