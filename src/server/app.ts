@@ -13,6 +13,7 @@ import { apiError, clientIp, requireAdmin, requireUser, type AppEnv } from './ht
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { betRoutes } from './modules/bets/routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
 export interface AppDeps {
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
     // Lets the admin page confirm on the server that the signed-in user is an admin.
     .get('/admin/access', requireUser(auth), requireAdmin, (c) => c.json({ admin: true as const }))
     .route('/bets', betRoutes({ auth, db, now }))
+    .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
     .get('/openapi.json', (c) => c.json(openApiDocument));
 
   const routes = app.route('/api', api);
@@ -93,8 +95,10 @@ export function createApp(deps: AppDeps) {
   }
 
   app.onError((err, c) => {
+    // The validators throw a 400 on a body that is not JSON: answer in the API's error shape.
+    if (err instanceof HTTPException && err.status === 400)
+      return apiError(c, 400, err.message || 'Malformed JSON body');
     if (err instanceof HTTPException) return err.getResponse();
-    if (err instanceof SyntaxError) return apiError(c, 400, 'Malformed JSON body');
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: String(err), stack: err.stack });
     return c.json({ error: 'Internal Server Error' }, 500);
   });

@@ -38,21 +38,29 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * Validates a request part with a shared zod schema. Failures answer 422 with one message per
- * field, so a form can show each next to its input.
+ * Validates a request part with a shared zod schema. A failure answers 422 `{ error, fields }` with
+ * one message per field (each unknown field named as one), so a form can show each next to its
+ * input. `headline` may give the spec's words for `error` when exactly one field is wrong.
  */
-export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+  headline?: (field: string, message: string) => string | undefined,
+) =>
   zValidator(target, schema, (result, c) => {
     if (result.success) return;
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {
-      const key = issue.path.length ? issue.path.join('.') : '_';
-      fields[key] ??= issue.message;
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) fields[[...issue.path, key.slice(0, 64)].join('.')] ??= 'Unknown field';
+        continue;
+      }
+      fields[issue.path.length ? issue.path.join('.') : '_'] ??= issue.message;
     }
-    const summary = Object.entries(fields)
-      .map(([k, v]) => (k === '_' ? v : `${k}: ${v}`))
-      .join('; ');
-    return apiError(c, 422, summary, fields);
+    const entries = Object.entries(fields);
+    const only = entries.length === 1 ? entries[0] : undefined;
+    const error = (only && headline?.(...only)) ?? entries.map(([k, v]) => (k === '_' ? v : `${k}: ${v}`)).join('; ');
+    return c.json<ApiError, 422>({ error, fields }, 422);
   });
 
 /**

@@ -1,10 +1,7 @@
-import { zValidator } from '@hono/zod-validator';
-import { Hono, type ValidationTargets } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ZodType } from 'zod';
+import { Hono } from 'hono';
 import type { Auth } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser, type ApiError, type AppEnv } from '../../http.ts';
+import { requireUser, validate, type ApiError, type AppEnv } from '../../http.ts';
 import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,
@@ -30,34 +27,13 @@ const headline = (field: string, message: string): string | undefined => {
   return undefined;
 };
 
-/**
- * Validates with a shared schema; a failure answers 422 `{ error, fields }` with one message per
- * field (an unknown field is named as one), like `validate` in http.ts.
- */
-const validateBets = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result, c) => {
-    if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) fields[[...issue.path, key.slice(0, 64)].join('.')] ??= 'Unknown field';
-        continue;
-      }
-      fields[issue.path.length ? issue.path.join('.') : '_'] ??= issue.message;
-    }
-    const entries = Object.entries(fields);
-    const only = entries.length === 1 ? entries[0] : undefined;
-    const error = (only && headline(...only)) ?? entries.map(([k, v]) => (k === '_' ? v : `${k}: ${v}`)).join('; ');
-    return c.json<ApiError, 422>({ error, fields }, 422);
-  });
-
 const notFound = { error: BET_NOT_FOUND_MESSAGE } as const;
 
 /** /api/bets: every route is scoped to the signed-in owner; another user's bet is a 404. */
 export function betRoutes({ auth, db, now }: BetRoutesDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(auth))
-    .get('/', validateBets('query', listBetsQuerySchema), async (c) => {
+    .get('/', validate('query', listBetsQuerySchema), async (c) => {
       const { limit, cursor: cursorText } = c.req.valid('query');
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursor === null) {
@@ -66,7 +42,7 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
       return c.json(await listBets(db, c.get('user').id, { limit, cursor }), 200);
     })
     .get('/stats', async (c) => c.json(await getBetStats(db, c.get('user').id), 200))
-    .post('/', validateBets('json', createRecordBetSchema(now)), async (c) => {
+    .post('/', validate('json', createRecordBetSchema(now), headline), async (c) => {
       const result = await recordBet(db, c.get('user').id, c.req.valid('json'), now());
       if (result.ok) return c.json(result.bet, 201);
       if (result.reason === 'event-too-soon') {
@@ -78,7 +54,7 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
       }
       return c.json<ApiError, 422>({ error: 'Invalid bet' }, 422);
     })
-    .patch('/:id', validateBets('json', settleBetSchema), async (c) => {
+    .patch('/:id', validate('json', settleBetSchema), async (c) => {
       const { status } = c.req.valid('json');
       const result = await settleBet(db, c.get('user').id, c.req.param('id'), status, now());
       if (result.ok) return c.json(result.bet, 200);
@@ -88,12 +64,5 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
     .delete('/:id', async (c) => {
       if (await deleteBet(db, c.get('user').id, c.req.param('id'))) return c.body(null, 204);
       return c.json(notFound, 404);
-    })
-    .onError((err, c) => {
-      // The validator throws on a body that is not JSON; answer in the API's error shape.
-      if (err instanceof HTTPException && err.status === 400) {
-        return c.json<ApiError, 400>({ error: err.message || 'Malformed JSON body' }, 400);
-      }
-      throw err;
     });
 }
