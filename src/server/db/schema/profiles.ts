@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+import { VERIFICATION_STATUSES } from '../../../shared/profiles.ts';
 
 /**
  * One per account, created with it by the `create_profile_for_new_user` trigger (migration 0001)

@@ -1,0 +1,141 @@
+/**
+ * The profiles API contract (issue 4): public profile, own profile, settings, analytics.
+ * The server validates with these schemas and answers in these shapes; the client uses the types.
+ */
+import { z } from 'zod';
+import { betSchema, betStatsSchema, SPORTS } from './bets.ts';
+import { usernameSchema } from './usernames.ts';
+
+export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** Verbatim API errors the client maps to the spec's views. */
+export const PROFILE_NOT_FOUND_ERROR = 'Profile not found';
+export const PROFILE_PRIVATE_ERROR = 'Private profile';
+export const USERNAME_TAKEN_MESSAGE = 'That username is taken';
+
+// --- social links ---------------------------------------------------------------------------
+
+const HANDLE = /^[A-Za-z0-9_.]{1,50}$/;
+const isHttpsUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+/** A handle without '@' (letters, digits, _ and .) or a full https:// URL; empty means unset. */
+const handleOrUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(200, `${label} must be at most 200 characters`)
+    .refine(
+      (v) => v === '' || HANDLE.test(v) || isHttpsUrl(v),
+      `${label}: enter a handle without @ or a full https:// URL`,
+    );
+
+export const socialLinksSchema = z.strictObject({
+  twitter: handleOrUrl('Twitter'),
+  instagram: handleOrUrl('Instagram'),
+  youtube: handleOrUrl('YouTube'),
+  website: z
+    .string()
+    .trim()
+    .max(200, 'Website must be at most 200 characters')
+    .refine((v) => v === '' || isHttpUrl(v), 'Website must be a full http:// or https:// URL'),
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+export const EMPTY_SOCIAL_LINKS: SocialLinks = { twitter: '', instagram: '', youtube: '', website: '' };
+
+// --- requests -------------------------------------------------------------------------------
+
+/** PATCH /api/profile — either or both. */
+export const updateProfileSchema = z
+  .strictObject({
+    username: usernameSchema.optional(),
+    displayName: z.string().trim().max(60, 'Display name must be at most 60 characters').optional(),
+  })
+  .refine((v) => v.username !== undefined || v.displayName !== undefined, 'Nothing to update');
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** PUT /api/profile/settings — the whole settings object. */
+export const profileSettingsSchema = z.strictObject({
+  profilePublic: z.boolean({ error: 'Profile visibility must be true or false' }),
+  social: socialLinksSchema,
+});
+export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
+
+// --- achievements ---------------------------------------------------------------------------
+
+export const achievementSchema = z.object({
+  id: z.enum(['first-win', 'century-club', 'profit-maker', 'master-bettor', 'hot-streak', 'high-roller']),
+  name: z.string(),
+  /** What it takes, shown on locked ones too. */
+  requirement: z.string(),
+  earned: z.boolean(),
+});
+export type Achievement = z.infer<typeof achievementSchema>;
+
+// --- responses ------------------------------------------------------------------------------
+
+/** GET /api/profiles/:username (anyone; private → 403 PROFILE_PRIVATE_ERROR unless owner/admin; missing → 404). */
+export const publicProfileSchema = z.object({
+  username: z.string(),
+  displayName: z.string().nullable(),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Days since the profile was created, rounded up. */
+  daysActive: z.number().int(),
+  profilePublic: z.boolean(),
+  /** True when the signed-in viewer owns this profile. */
+  isOwner: z.boolean(),
+  social: socialLinksSchema,
+  stats: betStatsSchema,
+  achievements: z.array(achievementSchema),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** GET /api/profiles/:username/bets?limit&cursor — the record followers come for (same privacy rule). */
+export const profileBetPageSchema = z.object({ bets: z.array(betSchema), nextCursor: z.string().nullable() });
+export type ProfileBetPage = z.infer<typeof profileBetPageSchema>;
+
+/** GET /api/profile — the signed-in user's own profile (same shape; isOwner true). */
+export const ownProfileSchema = publicProfileSchema;
+export type OwnProfile = PublicProfile;
+
+/** GET /api/profile/analytics — all computed in SQL from the user's bets. */
+export const analyticsSchema = z.object({
+  /** Running total of profit by settlement time, one point per settled bet (at most ~500 points: the server buckets by day beyond that). */
+  cumulativeProfit: z.array(z.object({ date: z.iso.datetime({ offset: true }), profit: z.string() })),
+  bySport: z.array(
+    z.object({
+      sport: z.enum(SPORTS),
+      bets: z.number().int(),
+      won: z.number().int(),
+      lost: z.number().int(),
+      profit: z.string(),
+      winRate: z.number(),
+    }),
+  ),
+  /** Profit of bets settled in each month, 'YYYY-MM' ascending. */
+  byMonth: z.array(z.object({ month: z.string(), profit: z.string(), bets: z.number().int() })),
+  roi: z.number().nullable(),
+  /** Mean decimal odds of all bets, 2 places; null with no bets. */
+  averageOdds: z.string().nullable(),
+  longestWinStreak: z.number().int(),
+  longestLossStreak: z.number().int(),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+// GET /api/profile/export.csv — text/csv; charset=utf-8, Content-Disposition attachment, streamed.
