@@ -145,6 +145,26 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
       // The per-account lock tells its owner to reset the password: a reset lifts it.
       onPasswordReset: async ({ user }) => {
         await clearSignInFailures(db, user.email);
+        // The reset link reached the mailbox: that confirms the address as well as a confirm link.
+        if (!user.emailVerified) {
+          await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+        }
+      },
+      // A sign-up with a taken address answers like a new one (no enumeration); the owner of the
+      // address hears of it instead, so a person who forgot their account is not left waiting.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(
+          actionMail({
+            to: user.email,
+            subject: 'You already have a betproof account',
+            intro:
+              'Someone (hopefully you) tried to create a betproof account with this email address, but it already has one.',
+            action: 'Sign in',
+            url: `${config.BASE_URL}${paths.auth}`,
+            outro:
+              'Forgot your password? Use "Forgot Password" on the sign-in page. If this was not you, ignore this email.',
+          }),
+        );
       },
       sendResetPassword: async ({ user, url: betterAuthUrl }) => {
         // Without a redirectTo from the client Better Auth mails a link that leads nowhere.

@@ -8,6 +8,7 @@ import {
   freshIp,
   getSession,
   signIn,
+  signUp,
   signUpAndSignIn,
   uniqueEmail,
   type TestEnv,
@@ -127,6 +128,16 @@ describeEachDatabase('password reset', (env) => {
     const again = await resetPassword(env(), token, 'yet-another-secret-43');
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ code: 'INVALID_TOKEN', message: INVALID_RESET_LINK_MESSAGE });
+    expect((await signIn(env(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('confirms the address of an account that had not confirmed it yet', async () => {
+    const email = uniqueEmail('never.confirmed');
+    expect((await signUp(env(), { email })).status).toBe(200);
+    expect((await signIn(env(), email)).status).toBe(403);
+
+    const token = await tokenFromMailedLink(env(), email);
+    expect((await resetPassword(env(), token)).status).toBe(200);
     expect((await signIn(env(), email, NEW_PASSWORD)).status).toBe(200);
   });
 

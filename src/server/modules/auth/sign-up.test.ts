@@ -143,7 +143,7 @@ describeEachDatabase('accounts', (env) => {
       },
     );
 
-    it('answers a duplicate email exactly like a new one, and creates and mails nothing', async () => {
+    it('answers a duplicate email exactly like a new one, creates nothing, and tells only the owner', async () => {
       const email = uniqueEmail('dup');
       const first = await signUp(env(), { email, name: 'First' });
       expect(first.status).toBe(200);
@@ -174,7 +174,15 @@ describeEachDatabase('accounts', (env) => {
       // The second password did not replace the first.
       const [after] = await env().db.select().from(account).where(eq(account.userId, rows[0]!.id));
       expect(after?.password).toBe(before?.password);
-      expect(mailsTo(env(), email)).toHaveLength(1);
+      // No new confirmation link; the address's owner is told an account exists, with the way in.
+      const mails = mailsTo(env(), email);
+      expect(mails.map((m) => m.subject)).toEqual([
+        'Confirm your betproof email',
+        'You already have a betproof account',
+        'You already have a betproof account',
+      ]);
+      expect(mails[1]!.text).toContain('Sign in: http://localhost:3000/auth');
+      expect(mails[1]!.text).toMatch(/Forgot Password/);
     });
 
     it('never takes a role or a verified address from the client', async () => {
