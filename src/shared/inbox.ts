@@ -53,7 +53,8 @@ const typeError = (required: string, invalid: string) => (issue: { input?: unkno
   issue.input === undefined || issue.input === null ? required : invalid;
 
 const NUL = '\u0000';
-const noNul = (label: string) => [(s: string) => !s.includes(NUL), `${label} must not contain control character NUL`] as const;
+const noNul = (label: string) =>
+  [(s: string) => !s.includes(NUL), `${label} must not contain control character NUL`] as const;
 
 /** Required text, trimmed: `label is required` when empty, a length cap otherwise. */
 const requiredText = (label: string, max: number) =>
@@ -89,6 +90,7 @@ export const contactMessageSchema = strict({
   message: requiredText('Message', MESSAGE_MAX_LENGTH),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 /** An optional choice from `values`; the form sends nothing (or '') when none is chosen. */
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -105,6 +107,7 @@ export const advertiserInquirySchema = strict({
   message: requiredText('Message', MESSAGE_MAX_LENGTH),
 });
 export type AdvertiserInquiryInput = z.input<typeof advertiserInquirySchema>;
+export type AdvertiserInquiry = z.output<typeof advertiserInquirySchema>;
 
 export const newsletterSubscriptionSchema = strict({ email: inboxEmailSchema });
 export type NewsletterSubscriptionInput = z.input<typeof newsletterSubscriptionSchema>;
