@@ -34,6 +34,14 @@ export const bets = pgTable(
      * NULLS FIRST is what `ORDER BY ... DESC` means; an index ordered otherwise cannot serve it.
      */
     index('bets_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /**
+     * A user's settled bets in settlement order, (settled_at, id): the order streaks and the
+     * cumulative-profit line follow. Serves the streak recount in the summary triggers (migration
+     * 0007) and the analytics queries without sorting.
+     */
+    index('bets_user_id_settled_at_idx')
+      .on(t.userId, t.settledAt, t.id)
+      .where(sql`status <> 'pending'`),
     check('bets_amount_min', sql`${t.amount} >= 0.01`),
     check('bets_decimal_odds_gt_one', sql`${t.decimalOdds} > 1`),
     check('bets_status', sql`${t.status} in ('pending', 'won', 'lost')`),
@@ -63,6 +71,19 @@ export const userBetStats = pgTable('user_bet_stats', {
   totalProfit: numeric('total_profit', { precision: 20, scale: 2 }).notNull().default('0'),
   /** Stake of won and lost bets (ROI's denominator). */
   settledStaked: numeric('settled_staked', { precision: 20, scale: 2 }).notNull().default('0'),
+  /**
+   * Streaks over settled bets in settlement order, (settled_at, id) ascending — settled_at is the
+   * server's clock at settle time. Kept by the triggers of migration 0007: a settlement after the
+   * last one extends the run; anything else (a delete, an earlier settled_at) recounts that user.
+   */
+  longestWinStreak: integer('longest_win_streak').notNull().default(0),
+  /** Wins in a row at the end of the settlement order. */
+  currentWinStreak: integer('current_win_streak').notNull().default(0),
+  /** The last settled bet in settlement order (null when none): where an append must start after. */
+  lastSettledAt: timestamp('last_settled_at', { withTimezone: true }),
+  lastSettledId: uuid('last_settled_id'),
+  /** The largest single stake among the user's bets, 0 with none (the High Roller achievement). */
+  maxAmount: numeric('max_amount', { precision: 12, scale: 2 }).notNull().default('0'),
 });
 
 export const adminLogs = pgTable(

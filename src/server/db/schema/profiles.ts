@@ -32,11 +32,16 @@ export interface PrivacySettings {
   profile_public: boolean;
 }
 
+/** Social links as saved (validated by socialLinksSchema); a missing or empty key is unset. */
+export type StoredSocialLinks = Partial<Record<'twitter' | 'instagram' | 'youtube' | 'website', string>>;
+
 export const userSettings = pgTable('user_settings', {
   userId: text('user_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
+  /** `profile_public` is the profile's visibility flag: false hides stats, bets and achievements. */
   privacySettings: jsonb('privacy_settings').$type<PrivacySettings>().notNull().default({ profile_public: true }),
+  socialLinks: jsonb('social_links').$type<StoredSocialLinks>().notNull().default({}),
 });
 
 /** Words no profile may use as its username; synced from src/shared/usernames.ts at boot. */

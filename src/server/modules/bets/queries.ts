@@ -99,7 +99,12 @@ export async function listBets(db: Db, userId: string, opts: PageOptions): Promi
 // ---------------------------------------------------------------------------------------------
 // Statistics: one primary-key read of the trigger-maintained summary.
 
-const totalsFromRow = (row: typeof userBetStats.$inferSelect | undefined): StatsTotals =>
+type TotalsRow = Pick<
+  typeof userBetStats.$inferSelect,
+  'totalBets' | 'won' | 'lost' | 'pending' | 'totalStaked' | 'totalProfit' | 'settledStaked'
+>;
+
+const totalsFromRow = (row: TotalsRow | undefined): StatsTotals =>
   row
     ? {
         totalBets: row.totalBets,

@@ -1,0 +1,311 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { profiles, userBetStats, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
+import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
+import { SPORTS, type Sport } from '../../../shared/bets.ts';
+import { formatCents, parseMoney } from '../../../shared/money.ts';
+import {
+  EMPTY_SOCIAL_LINKS,
+  type Analytics,
+  type ProfileSettings,
+  type PublicProfile,
+  type SocialLinks,
+  type VerificationStatus,
+} from '../../../shared/profiles.ts';
+import { USERNAME_PATTERN } from '../../../shared/usernames.ts';
+import { winRate } from '../../../shared/stats.ts';
+import { getBetStats } from '../bets/queries.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a profile lookup reads: the profile, its visibility and links, and the achievement extras. */
+export interface ProfileRecord {
+  userId: string;
+  username: string;
+  displayName: string | null;
+  verificationStatus: VerificationStatus;
+  createdAt: Date;
+  profilePublic: boolean;
+  social: SocialLinks;
+}
+
+/** Numeric text from either driver as a two-decimal string. */
+const money = (value: string): string => {
+  const cents = parseMoney(value);
+  if (cents === null) throw new Error(`unexpected money value from the database: ${value}`);
+  return formatCents(cents);
+};
+
+/** Only the four known keys, each a string ('' when unset), whatever the stored object holds. */
+function socialFrom(stored: StoredSocialLinks | null | undefined): SocialLinks {
+  const links = { ...EMPTY_SOCIAL_LINKS };
+  for (const key of Object.keys(links) as (keyof SocialLinks)[]) {
+    const value = stored?.[key];
+    if (typeof value === 'string') links[key] = value;
+  }
+  return links;
+}
+
+const profileColumns = {
+  userId: profiles.userId,
+  username: profiles.username,
+  displayName: profiles.displayName,
+  verificationStatus: profiles.verificationStatus,
+  createdAt: profiles.createdAt,
+  // A missing settings row means the column default, which is public. Only a stored `true` is
+  // public otherwise: anything unexpected in the JSON keeps the profile private.
+  profilePublic: sql<boolean>`coalesce((${userSettings.privacySettings} -> 'profile_public') = 'true'::jsonb, ${userSettings.userId} is null)`,
+  socialLinks: userSettings.socialLinks,
+};
+
+type ProfileRow = { socialLinks: StoredSocialLinks | null } & Omit<ProfileRecord, 'social'>;
+
+const toRecord = ({ socialLinks, ...row }: ProfileRow): ProfileRecord => ({ ...row, social: socialFrom(socialLinks) });
+
+/**
+ * The profile whose username is `name`, in any case (usernames are stored lowercase, so this is
+ * one probe of the unique index); null when there is none.
+ */
+export async function findProfileByUsername(db: Db, name: string): Promise<ProfileRecord | null> {
+  const username = name.trim().toLowerCase();
+  if (!USERNAME_PATTERN.test(username)) return null;
+  const [row] = await db
+    .select(profileColumns)
+    .from(profiles)
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
+    .where(eq(profiles.username, username))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
+export async function findProfileByUserId(db: Db, userId: string): Promise<ProfileRecord | null> {
+  const [row] = await db
+    .select(profileColumns)
+    .from(profiles)
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
+/** The summary's extras for achievements (zeros for a user who never had a bet). */
+export async function getAchievementInputs(
+  db: Db,
+  userId: string,
+): Promise<Pick<AchievementInput, 'longestWinStreak' | 'maxStake'>> {
+  const [row] = await db
+    .select({ longestWinStreak: userBetStats.longestWinStreak, maxAmount: userBetStats.maxAmount })
+    .from(userBetStats)
+    .where(eq(userBetStats.userId, userId));
+  return { longestWinStreak: row?.longestWinStreak ?? 0, maxStake: money(row?.maxAmount ?? '0') };
+}
+
+/**
+ * Days since the profile was created, rounded up: 1 during its first 24 hours (the day it was
+ * created counts as a day of activity), 2 during the next 24, and so on; never less than 1.
+ */
+export const daysActive = (createdAt: Date, now: Date): number =>
+  Math.max(1, Math.ceil((now.getTime() - createdAt.getTime()) / DAY_MS));
+
+/**
+ * The whole profile answer. Callers decide visibility first: this reads the statistics, so it
+ * must only be called for a viewer allowed to see them.
+ */
+export async function buildProfile(
+  db: Db,
+  record: ProfileRecord,
+  opts: { isOwner: boolean; now: Date },
+): Promise<PublicProfile> {
+  const [stats, extras] = await Promise.all([getBetStats(db, record.userId), getAchievementInputs(db, record.userId)]);
+  return {
+    username: record.username,
+    displayName: record.displayName,
+    verificationStatus: record.verificationStatus,
+    createdAt: record.createdAt.toISOString(),
+    daysActive: daysActive(record.createdAt, opts.now),
+    profilePublic: record.profilePublic,
+    isOwner: opts.isOwner,
+    social: record.social,
+    stats,
+    achievements: computeAchievements({ stats, ...extras }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+export type UpdateProfileResult = { ok: true } | { ok: false; reason: 'username-taken' | 'not-found' };
+
+/** A unique violation on the username (the constraint is on the lowercase column: case-insensitive). */
+function isUsernameTaken(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505') {
+      if (typeof constraint === 'string') return constraint === 'profiles_username_unique';
+      return typeof message === 'string' && message.includes('profiles_username_unique');
+    }
+  }
+  return false;
+}
+
+/**
+ * Changes the username (already validated and lowercased) and/or the display name ('' clears it).
+ * The unique constraint decides a race between two users taking the same name.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: { username?: string; displayName?: string },
+): Promise<UpdateProfileResult> {
+  const set: Partial<typeof profiles.$inferInsert> = {};
+  if (input.username !== undefined) set.username = input.username;
+  if (input.displayName !== undefined) set.displayName = input.displayName === '' ? null : input.displayName;
+  try {
+    const rows = await db
+      .update(profiles)
+      .set(set)
+      .where(eq(profiles.userId, userId))
+      .returning({ userId: profiles.userId });
+    return rows.length ? { ok: true } : { ok: false, reason: 'not-found' };
+  } catch (err) {
+    if (isUsernameTaken(err)) return { ok: false, reason: 'username-taken' };
+    throw err;
+  }
+}
+
+/**
+ * Saves visibility and social links. Other keys in privacy_settings are kept; empty links are
+ * not stored. An upsert, so a settings row missing for any reason is created.
+ */
+export async function saveSettings(db: Db, userId: string, settings: ProfileSettings): Promise<void> {
+  const social: StoredSocialLinks = {};
+  for (const [key, value] of Object.entries(settings.social) as [keyof SocialLinks, string][]) {
+    if (value !== '') social[key] = value;
+  }
+  await db
+    .insert(userSettings)
+    .values({ userId, privacySettings: { profile_public: settings.profilePublic }, socialLinks: social })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: {
+        privacySettings: sql`${userSettings.privacySettings} || jsonb_build_object('profile_public', ${settings.profilePublic}::boolean)`,
+        socialLinks: social,
+      },
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics: every figure aggregated in SQL; only aggregates (and, for the profit line, at most a
+// bounded number of points) reach JavaScript.
+
+/** More settled bets than this and the profit line is drawn per day (then per week, per month). */
+export const MAX_PROFIT_POINTS = 500;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
+
+/** An ISO instant with milliseconds, as JavaScript prints it, from SQL. */
+const isoText = (column: ReturnType<typeof sql>) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The Monday (UTC) of an ISO instant's week, as a key. */
+function weekKey(iso: string): string {
+  const d = new Date(iso);
+  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)));
+  return monday.toISOString().slice(0, 10);
+}
+
+/** A cumulative series thinned to the last point of each bucket (the running total stays exact). */
+function lastPerBucket<T extends { date: string }>(points: T[], key: (iso: string) => string): T[] {
+  const out: T[] = [];
+  for (const point of points) {
+    if (out.length && key(out.at(-1)!.date) === key(point.date)) out[out.length - 1] = point;
+    else out.push(point);
+  }
+  return out;
+}
+
+export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
+  const settledAt = sql`settled_at`;
+  const [sportRows, monthRows, streakRows, oddsRows, stats] = await Promise.all([
+    db.execute(sql`
+      select bet_type as sport, count(*)::int as bets,
+             (count(*) filter (where status = 'won'))::int as won,
+             (count(*) filter (where status = 'lost'))::int as lost,
+             coalesce(sum(profit_loss), 0)::numeric(20, 2)::text as profit
+      from bets where user_id = ${userId}
+      group by bet_type`),
+    db.execute(sql`
+      select to_char(settled_at at time zone 'UTC', 'YYYY-MM') as month,
+             sum(profit_loss)::numeric(20, 2)::text as profit, count(*)::int as bets
+      from bets where user_id = ${userId} and status <> 'pending'
+      group by 1 order by 1`),
+    // Gaps and islands: within a run of one status, row_number() over all settled bets minus
+    // row_number() within the status is constant.
+    db.execute(sql`
+      select coalesce(max(len) filter (where status = 'won'), 0)::int as longest_win,
+             coalesce(max(len) filter (where status = 'lost'), 0)::int as longest_loss
+      from (
+        select status, count(*) as len
+        from (
+          select status,
+                 row_number() over (order by settled_at, id)
+                   - row_number() over (partition by status order by settled_at, id) as island
+          from bets where user_id = ${userId} and status <> 'pending'
+        ) settled
+        group by status, island
+      ) runs`),
+    db.execute(sql`select round(avg(decimal_odds), 2)::text as average from bets where user_id = ${userId}`),
+    getBetStats(db, userId),
+  ]);
+
+  const bySport = rowsOf<{ sport: string; bets: number; won: number; lost: number; profit: string }>(sportRows)
+    .filter((r): r is typeof r & { sport: Sport } => (SPORTS as readonly string[]).includes(r.sport))
+    .sort((a, b) => SPORTS.indexOf(a.sport) - SPORTS.indexOf(b.sport))
+    .map((r) => ({ ...r, profit: money(r.profit), winRate: winRate(r.won, r.lost) }));
+  const byMonth = rowsOf<{ month: string; profit: string; bets: number }>(monthRows).map((r) => ({
+    ...r,
+    profit: money(r.profit),
+  }));
+  const streaks = rowsOf<{ longest_win: number; longest_loss: number }>(streakRows)[0];
+  const average = rowsOf<{ average: string | null }>(oddsRows)[0]?.average ?? null;
+
+  const settled = stats.won + stats.lost;
+  const pointRows =
+    settled <= MAX_PROFIT_POINTS
+      ? await db.execute(sql`
+          select ${isoText(settledAt)} as date,
+                 (sum(profit_loss) over (order by settled_at, id rows unbounded preceding))::numeric(20, 2)::text as profit
+          from bets where user_id = ${userId} and status <> 'pending'
+          order by settled_at, id`)
+      : await db.execute(sql`
+          select ${isoText(sql`max(settled_at)`)} as date,
+                 (sum(sum(profit_loss)) over (order by date_trunc('day', settled_at at time zone 'UTC')))::numeric(20, 2)::text as profit
+          from bets where user_id = ${userId} and status <> 'pending'
+          group by date_trunc('day', settled_at at time zone 'UTC')
+          order by date_trunc('day', settled_at at time zone 'UTC')`);
+  let cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
+    date: r.date,
+    profit: money(r.profit),
+  }));
+  if (cumulativeProfit.length > MAX_PROFIT_POINTS) cumulativeProfit = lastPerBucket(cumulativeProfit, weekKey);
+  if (cumulativeProfit.length > MAX_PROFIT_POINTS) {
+    cumulativeProfit = lastPerBucket(cumulativeProfit, (iso) => iso.slice(0, 7));
+  }
+
+  return {
+    cumulativeProfit,
+    bySport,
+    byMonth,
+    roi: stats.roi,
+    averageOdds: average,
+    longestWinStreak: streaks?.longest_win ?? 0,
+    longestLossStreak: streaks?.longest_loss ?? 0,
+  };
+}
+
+/** Used by the route after a settings or profile change: the profile as its owner sees it. */
+export async function getOwnProfile(db: Db, userId: string, now: Date): Promise<PublicProfile | null> {
+  const record = await findProfileByUserId(db, userId);
+  return record ? buildProfile(db, record, { isOwner: true, now }) : null;
+}

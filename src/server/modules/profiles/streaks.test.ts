@@ -1,0 +1,262 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { bets, user, userBetStats } from '../../db/schema/index.ts';
+import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { formatCents, parseMoney } from '../../../shared/money.ts';
+import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
+import { getAchievementInputs } from './queries.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/**
+ * What can happen to bets: through our code (with a clock that may step back, so a settlement can
+ * come before the last one) or through any SQL statement (bulk imports of settled history, bulk
+ * settles, deletes across users, reassignments, a changed settled_at or stake).
+ */
+type Command =
+  | { kind: 'record'; user: number; cents: bigint }
+  | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost'; clockStep: number }
+  | { kind: 'delete'; user: number; pick: number }
+  | { kind: 'bulkInsert'; user: number; count: number; pattern: number; daysAgo: number }
+  | { kind: 'bulkSettle'; user: number; status: 'won' | 'lost' }
+  | { kind: 'bulkDelete'; status: 'pending' | 'won' | 'lost' }
+  | { kind: 'reassign'; from: number; to: number }
+  | { kind: 'reorder'; user: number; pick: number; minutes: number }
+  | { kind: 'restake'; user: number; pick: number; cents: bigint }
+  | { kind: 'flip'; user: number; pick: number };
+
+const USERS = 3;
+const userIndex = fc.nat(USERS - 1);
+const stake = fc.oneof(fc.bigInt({ min: 1n, max: 200_000n }), fc.constantFrom(99_999n, 100_000n, 100_001n));
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('record' as const), user: userIndex, cents: stake }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('settle' as const),
+      user: userIndex,
+      pick: fc.nat(),
+      status: fc.constantFrom('won' as const, 'lost' as const),
+      // Mostly forward, as the real clock goes; sometimes back (clock skew between servers).
+      clockStep: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 60 }) }, fc.integer({ min: -120, max: 0 })),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), user: userIndex, pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('bulkInsert' as const),
+      user: userIndex,
+      count: fc.integer({ min: 1, max: 15 }),
+      pattern: fc.nat(7),
+      daysAgo: fc.integer({ min: -2, max: 30 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('bulkSettle' as const),
+      user: userIndex,
+      status: fc.constantFrom('won' as const, 'lost' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('bulkDelete' as const),
+      status: fc.constantFrom('pending' as const, 'won' as const, 'lost' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reassign' as const), from: userIndex, to: userIndex }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reorder' as const),
+      user: userIndex,
+      pick: fc.nat(),
+      minutes: fc.integer({ min: -5000, max: 5000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('restake' as const), user: userIndex, pick: fc.nat(), cents: stake }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('flip' as const), user: userIndex, pick: fc.nat() }) },
+);
+
+async function pickBet(env: TestEnv, userId: string, pick: number, settledOnly = false) {
+  const rows = await env.db
+    .select({ id: bets.id })
+    .from(bets)
+    .where(and(eq(bets.userId, userId), settledOnly ? ne(bets.status, 'pending') : undefined))
+    .orderBy(bets.id);
+  return rows.length ? rows[pick % rows.length]!.id : null;
+}
+
+async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: Command) {
+  switch (cmd.kind) {
+    case 'record': {
+      const now = new Date(clock.t);
+      const input = {
+        description: 'bet',
+        amount: formatCents(cmd.cents),
+        odds: '2.5',
+        sport: 'tennis' as const,
+        eventDate: new Date(clock.t + DAY).toISOString(),
+      };
+      expect((await recordBet(env.db, userIds[cmd.user]!, input, now)).ok).toBe(true);
+      return;
+    }
+    case 'settle': {
+      clock.t += cmd.clockStep * 1000;
+      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick);
+      if (id) await settleBet(env.db, userIds[cmd.user]!, id, cmd.status, new Date(clock.t));
+      return;
+    }
+    case 'delete': {
+      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick);
+      if (id) await deleteBet(env.db, userIds[cmd.user]!, id);
+      return;
+    }
+    case 'bulkInsert':
+      // History imported in one statement, settled at times that may precede earlier settlements.
+      await env.db.execute(sql`
+        insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                          potential_win, profit_loss, settled_at, created_at)
+        select ${userIds[cmd.user]!}, 'bulk ' || g, amount, '2.5', 2.5, 'tennis', created_at + interval '7 hours',
+               status, amount * 2.5,
+               case status when 'won' then amount * 1.5 when 'lost' then -amount end,
+               case when status = 'pending' then null
+                    else created_at + interval '1 day' + ((g * 7919) % 13) * interval '1 minute' end,
+               created_at
+        from (
+          select g, (g * 37 % 1500 + 1)::numeric(12, 2) as amount,
+                 (array['won', 'won', 'lost', 'pending', 'won'])[1 + (g + ${cmd.pattern}) % 5] as status,
+                 to_timestamp(${clock.t / 1000}) - ${cmd.daysAgo} * interval '1 day' + g * interval '1 second' as created_at
+          from generate_series(1, ${cmd.count}) g
+        ) s`);
+      return;
+    case 'bulkSettle':
+      clock.t += 1000;
+      await env.db.execute(sql`
+        update bets set status = ${cmd.status}, settled_at = to_timestamp(${clock.t / 1000}),
+               profit_loss = case when ${cmd.status} = 'won' then potential_win - amount else -amount end
+        where user_id = ${userIds[cmd.user]!} and status = 'pending'`);
+      return;
+    case 'bulkDelete':
+      await env.db.execute(sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
+      return;
+    case 'reassign':
+      await env.db.execute(sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`);
+      return;
+    case 'reorder': {
+      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick, true);
+      if (id) {
+        await env.db.execute(
+          sql`update bets set settled_at = settled_at + ${cmd.minutes} * interval '1 minute' where id = ${id}`,
+        );
+      }
+      return;
+    }
+    case 'restake': {
+      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick);
+      if (id) await env.db.execute(sql`update bets set amount = ${formatCents(cmd.cents)} where id = ${id}`);
+      return;
+    }
+    case 'flip': {
+      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick, true);
+      if (id) {
+        await env.db.execute(sql`
+          update bets set status = case status when 'won' then 'lost' else 'won' end,
+                 profit_loss = case status when 'won' then -amount else potential_win - amount end
+          where id = ${id}`);
+      }
+      return;
+    }
+  }
+}
+
+/** The oracle: the user's bets read back, streaks counted in JS over settlement order. */
+async function recount(env: TestEnv, userId: string) {
+  const settled = await env.db
+    .select({ status: bets.status })
+    .from(bets)
+    .where(and(eq(bets.userId, userId), ne(bets.status, 'pending')))
+    .orderBy(asc(bets.settledAt), asc(bets.id));
+  let current = 0;
+  let longest = 0;
+  for (const { status } of settled) {
+    current = status === 'won' ? current + 1 : 0;
+    longest = Math.max(longest, current);
+  }
+  const amounts = await env.db.select({ amount: bets.amount }).from(bets).where(eq(bets.userId, userId));
+  const max = amounts.reduce((m, { amount }) => (parseMoney(amount)! > m ? parseMoney(amount)! : m), 0n);
+  return { longestWinStreak: longest, currentWinStreak: current, maxStake: formatCents(max) };
+}
+
+async function stored(env: TestEnv, userId: string) {
+  const [row] = await env.db
+    .select({ current: userBetStats.currentWinStreak })
+    .from(userBetStats)
+    .where(eq(userBetStats.userId, userId));
+  const inputs = await getAchievementInputs(env.db, userId);
+  return { ...inputs, currentWinStreak: row?.current ?? 0 };
+}
+
+describeEachDatabase('win streaks and largest stake in user_bet_stats', (env) => {
+  it('equal a recount from the rows after any sequence of record, settle, delete and bulk SQL', async () => {
+    const userIds: string[] = [];
+    for (let i = 0; i < USERS; i++) userIds.push((await signUpAndSignIn(env())).userId);
+    const clock = { t: Date.now() };
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
+        for (const cmd of commands) await run(env(), userIds, clock, cmd);
+        for (const userId of userIds) expect(await stored(env(), userId)).toEqual(await recount(env(), userId));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('counts wins in a row by settlement time, not by when the bets were recorded', async () => {
+    const { userId } = await signUpAndSignIn(env());
+    const t0 = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const input = {
+        description: `bet ${i}`,
+        amount: '10',
+        odds: '2',
+        sport: 'soccer' as const,
+        eventDate: new Date(t0 + DAY).toISOString(),
+      };
+      const result = await recordBet(env().db, userId, input, new Date(t0 + i * 1000));
+      if (!result.ok) throw new Error('record failed');
+      ids.push(result.bet.id);
+    }
+    // Recorded 0..5; settled in the order 5, 4, 3, 2 (won), 1 (lost), 0 (won): 4 wins in a row.
+    const order: [number, 'won' | 'lost'][] = [
+      [5, 'won'],
+      [4, 'won'],
+      [3, 'won'],
+      [2, 'won'],
+      [1, 'lost'],
+      [0, 'won'],
+    ];
+    for (const [n, [i, status]] of order.entries()) {
+      await settleBet(env().db, userId, ids[i]!, status, new Date(t0 + HOUR + n * 1000));
+    }
+    expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 1 });
+    // Deleting the loss joins the runs: 5 in a row.
+    await deleteBet(env().db, userId, ids[1]!);
+    expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 5, currentWinStreak: 5 });
+  });
+
+  it('lets a user with bets be deleted, summary and all', async () => {
+    const { userId } = await signUpAndSignIn(env());
+    await run(env(), [userId], { t: Date.now() }, { kind: 'bulkInsert', user: 0, count: 8, pattern: 0, daysAgo: 3 });
+    await env().db.delete(user).where(eq(user.id, userId));
+    expect(await env().db.$count(userBetStats, eq(userBetStats.userId, userId))).toBe(0);
+  });
+});
