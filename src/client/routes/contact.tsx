@@ -1,5 +1,113 @@
-import { PlaceholderPage } from '../components/layout/placeholder-page.tsx';
+import type { ReactNode } from 'react';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { ContactForm } from '../features/inbox/contact-form.tsx';
+import { PageHero } from '../features/marketing/page-hero.tsx';
+import { IconTile, Section } from '../features/marketing/section.tsx';
+import {
+  OFFICE_ADDRESS_LINES,
+  SUPPORT_EMAIL,
+  SUPPORT_HOURS,
+  SUPPORT_PHONE,
+  telHref,
+} from '../features/marketing/site-info.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+
+const FAQ = [
+  {
+    question: 'How do I reset my password?',
+    answer:
+      "Go to the sign-in page and choose 'Forgot Password' under Login. Enter the email of your account and we'll send you a link to choose a new password. The link works for one hour.",
+  },
+  {
+    question: 'Is my data secure?',
+    answer:
+      'Yes. Your data is encrypted on its way to us over HTTPS, your password is never stored (only a salted one-way hash of it), and you decide whether your profile and statistics are public or private.',
+  },
+  {
+    question: 'Can I export my betting history?',
+    answer:
+      'Yes. Open your profile and use the CSV export to download every bet you have recorded, ready for a spreadsheet or your own analysis.',
+  },
+] as const;
 
 export default function ContactPage() {
-  return <PlaceholderPage title="Contact Us" lead="Questions, feedback or partnership ideas? Get in touch." />;
+  usePageMeta(
+    'Contact Us',
+    'Contact betproof support: send us a message, email or call us Monday to Friday, 9 AM to 6 PM EST, and find answers to common questions. We reply within 24 hours.',
+  );
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact"
+        title="Contact Us"
+        lead="Questions about your record, feedback on a feature, or a problem to report? Send us a message and a real person will get back to you within 24 hours."
+      />
+      <div className="mx-auto grid w-full max-w-6xl items-start gap-6 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Send us a message</CardTitle>
+            <CardDescription>Tell us what you need and we will reply by email.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Other ways to reach us</CardTitle>
+            <CardDescription>Our support team works across US time zones.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-5">
+              <ContactItem icon={<Mail />} label="Email">
+                <a href={`mailto:${SUPPORT_EMAIL}`} className="break-all text-primary underline underline-offset-2">
+                  {SUPPORT_EMAIL}
+                </a>
+              </ContactItem>
+              <ContactItem icon={<Phone />} label="Phone">
+                <a href={telHref(SUPPORT_PHONE)} className="text-primary underline underline-offset-2">
+                  {SUPPORT_PHONE}
+                </a>
+              </ContactItem>
+              <ContactItem icon={<Clock />} label="Support hours">
+                {SUPPORT_HOURS}
+              </ContactItem>
+              <ContactItem icon={<MapPin />} label="Office">
+                <address className="not-italic">
+                  {OFFICE_ADDRESS_LINES.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </ContactItem>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+      <Section tone="muted" eyebrow="FAQ" title="Frequently asked questions">
+        <dl className="grid gap-4 md:grid-cols-3">
+          {FAQ.map((item) => (
+            <Card key={item.question} className="flex flex-col gap-2 p-5">
+              <dt className="font-semibold">{item.question}</dt>
+              <dd className="text-sm text-muted-foreground">{item.answer}</dd>
+            </Card>
+          ))}
+        </dl>
+      </Section>
+    </>
+  );
+}
+
+function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <IconTile>{icon}</IconTile>
+      <div className="flex min-w-0 flex-col gap-0.5 text-sm">
+        <span className="font-semibold text-foreground">{label}</span>
+        <span className="text-muted-foreground">{children}</span>
+      </div>
+    </li>
+  );
 }

@@ -1,5 +1,209 @@
-import { PlaceholderPage } from '../components/layout/placeholder-page.tsx';
+import type { ReactNode } from 'react';
+import { Camera, CircleCheck, CircleX, ExternalLink as ExternalIcon, Mail, Music2, Send, Tv } from 'lucide-react';
+import { buttonVariants } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { NewsletterForm } from '../features/inbox/newsletter-form.tsx';
+import { PageHero } from '../features/marketing/page-hero.tsx';
+import { ExternalLink, Section, StatGrid } from '../features/marketing/section.tsx';
+import { CLAIMS } from '../features/marketing/site-info.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+import { cn } from '../lib/utils.ts';
+
+/** The X logo (a letterform, so it is drawn rather than taken from the icon set). */
+function XLogo() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 fill-current">
+      <path d="M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z" />
+    </svg>
+  );
+}
+
+interface Platform {
+  name: string;
+  handle: string;
+  href: string;
+  followers: string;
+  text: string;
+  icon: ReactNode;
+  tile: string;
+}
+
+const PLATFORMS: readonly Platform[] = [
+  {
+    name: 'X',
+    handle: '@betproof',
+    href: 'https://x.com/betproof',
+    followers: '48K followers',
+    text: 'Daily verified picks, results threads and product news.',
+    icon: <XLogo />,
+    tile: 'bg-black text-white',
+  },
+  {
+    name: 'Instagram',
+    handle: '@betproof',
+    href: 'https://www.instagram.com/betproof',
+    followers: '36K followers',
+    text: 'Weekly leaderboards, record breakdowns and community highlights.',
+    icon: <Camera />,
+    tile: 'bg-gradient-to-br from-amber-500 via-pink-600 to-purple-700 text-white',
+  },
+  {
+    name: 'Telegram',
+    handle: 't.me/betproof',
+    href: 'https://t.me/betproof',
+    followers: '29K members',
+    text: 'Our community channel: discussion, alerts and members-only chats.',
+    icon: <Send />,
+    tile: 'bg-sky-600 text-white',
+  },
+  {
+    name: 'Twitch',
+    handle: 'twitch.tv/betproof',
+    href: 'https://www.twitch.tv/betproof',
+    followers: '12K followers',
+    text: 'Live game-day streams where we track picks in real time.',
+    icon: <Tv />,
+    tile: 'bg-violet-700 text-white',
+  },
+  {
+    name: 'TikTok',
+    handle: '@betproof',
+    href: 'https://www.tiktok.com/@betproof',
+    followers: '27K followers',
+    text: 'Quick bankroll tips, odds explainers and record reveals.',
+    icon: <Music2 />,
+    tile: 'bg-slate-900 text-white',
+  },
+];
+
+const ENCOURAGED = [
+  'Sharing responsible betting strategies',
+  'Posting honest wins and losses',
+  'Supporting fellow members',
+  'Giving constructive feedback',
+] as const;
+
+const NOT_ALLOWED = [
+  'Promoting irresponsible gambling',
+  'Sharing false betting records',
+  'Harassment or abuse of any kind',
+  'Spam, scams and unsolicited promotion',
+] as const;
 
 export default function FollowPage() {
-  return <PlaceholderPage title="Follow Us" lead="Join the betproof community on social media." />;
+  usePageMeta(
+    'Follow Us',
+    'Follow betproof on X, Instagram, Telegram, Twitch and TikTok, subscribe to our newsletter, and read the community guidelines that keep our spaces honest.',
+  );
+  return (
+    <>
+      <PageHero
+        eyebrow="Follow us"
+        title="Follow betproof"
+        lead="Verified picks, honest results and a community that keeps score. Find us wherever you spend your time."
+      />
+
+      <Section eyebrow="Social" title="Join us on social media">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {PLATFORMS.map((platform) => (
+            <li key={platform.name}>
+              <Card className="flex h-full flex-col gap-4 p-5" data-testid="platform-card">
+                <div className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'flex size-11 shrink-0 items-center justify-center rounded-lg [&_svg]:size-5',
+                      platform.tile,
+                    )}
+                  >
+                    {platform.icon}
+                  </span>
+                  <div className="flex min-w-0 flex-col">
+                    <h3 className="font-semibold">{platform.name}</h3>
+                    <p className="truncate text-sm text-muted-foreground">{platform.handle}</p>
+                  </div>
+                </div>
+                <p className="text-sm text-muted-foreground">{platform.text}</p>
+                <div className="mt-auto flex items-center justify-between gap-3">
+                  <span className="text-sm font-medium">{platform.followers}</span>
+                  <ExternalLink
+                    href={platform.href}
+                    aria-label={`Follow betproof on ${platform.name} (opens in a new tab)`}
+                    className={buttonVariants({ size: 'sm' })}
+                  >
+                    Follow
+                    <ExternalIcon aria-hidden="true" />
+                  </ExternalLink>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="dark" eyebrow="Community" title="A fast-growing community" align="center">
+        <StatGrid
+          tone="dark"
+          className="lg:grid-cols-3"
+          stats={[
+            { value: CLAIMS.followers, label: 'Followers across platforms' },
+            { value: CLAIMS.engagement, label: 'Engagement rate' },
+            { value: CLAIMS.growth, label: 'Monthly growth' },
+          ]}
+        />
+      </Section>
+
+      <Section
+        eyebrow="Newsletter"
+        title="Get the weekly betproof newsletter"
+        lead="The week's top verified records, bankroll tips and product news, every Monday. No spam; unsubscribe with one click."
+      >
+        <Card className="flex max-w-2xl flex-col gap-4 p-6">
+          <div className="flex items-center gap-3">
+            <Mail className="size-5 text-primary" aria-hidden="true" />
+            <p className="font-medium">Subscribe with your email</p>
+          </div>
+          <NewsletterForm />
+        </Card>
+      </Section>
+
+      <Section
+        tone="muted"
+        eyebrow="Guidelines"
+        title="Community guidelines"
+        lead="Our spaces work because members are honest and respectful. These rules apply on every platform where betproof has a presence."
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <Card className="flex flex-col gap-4 p-6">
+            <h3 className="flex items-center gap-2 text-lg font-semibold text-emerald-800">
+              <CircleCheck className="size-5" aria-hidden="true" />
+              Encouraged
+            </h3>
+            <ul className="flex flex-col gap-2 text-sm">
+              {ENCOURAGED.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card className="flex flex-col gap-4 p-6">
+            <h3 className="flex items-center gap-2 text-lg font-semibold text-red-800">
+              <CircleX className="size-5" aria-hidden="true" />
+              Not allowed
+            </h3>
+            <ul className="flex flex-col gap-2 text-sm">
+              {NOT_ALLOWED.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <CircleX className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,34 +1,91 @@
-import { Link } from 'react-router';
-import { ArrowRight } from 'lucide-react';
-import { paths } from '../../shared/routes.ts';
-import { Button } from '../components/ui/button.tsx';
-import { PageContainer } from '../components/layout/page.tsx';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadingScreen } from '../components/ui/spinner.tsx';
+import type { DemoBet } from '../features/demo/demo-bets.ts';
+import {
+  ClosingCta,
+  CommunitySection,
+  FeaturesSection,
+  Hero,
+  InfluencerSection,
+  ResponsibleGambling,
+  StatisticsSection,
+  TestimonialsSection,
+  UpcomingEvents,
+  type DemoLauncher,
+} from '../features/marketing/landing-sections.tsx';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
-/** Placeholder landing page; the full landing page (events, demo, testimonials) is a later issue. */
+/** The demo (with the shared validation it uses) is its own chunk, fetched when a visitor asks for it. */
+const loadDemo = () => import('../features/demo/demo-page.tsx');
+const DemoPage = lazy(loadDemo);
+
+const DEMO_PARAM = 'demo';
+
 export default function LandingPage() {
-  useDocumentTitle();
+  const [params, setParams] = useSearchParams();
+  const inDemo = params.has(DEMO_PARAM);
+  // Demo bets live here, in memory: they survive a trip back to the landing page, not a reload.
+  const [demoBets, setDemoBets] = useState<DemoBet[]>([]);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  const demo = useMemo<DemoLauncher>(
+    () => ({
+      open: () => {
+        returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        // A history entry of its own, so the browser's Back button leaves the demo too.
+        setParams({ [DEMO_PARAM]: '1' });
+      },
+      preload: () => void loadDemo(),
+    }),
+    [setParams],
+  );
+  const exitDemo = useCallback(() => setParams({}), [setParams]);
+
+  // Back on the landing page: return focus to the button that opened the demo.
+  useEffect(() => {
+    if (inDemo || !returnFocus.current) return;
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (target.isConnected) target.focus({ preventScroll: false });
+  }, [inDemo]);
+
+  return inDemo ? (
+    <>
+      <DemoMeta />
+      <Suspense fallback={<LoadingScreen label="Loading demo..." />}>
+        <DemoPage bets={demoBets} onBetsChange={setDemoBets} onExit={exitDemo} />
+      </Suspense>
+    </>
+  ) : (
+    <Landing demo={demo} />
+  );
+}
+
+function DemoMeta() {
+  usePageMeta(
+    'Demo',
+    'Try betproof without an account: record practice bets, settle them won or lost and watch your statistics update. Nothing is saved.',
+  );
+  return null;
+}
+
+function Landing({ demo }: { demo: DemoLauncher }) {
+  usePageMeta(
+    'Track Your Betting Performance',
+    'betproof: track your betting performance with precision and make informed decisions. Record bets before the event, settle them, and keep an honest public record. Free, no wagers taken.',
+  );
   return (
-    <section className="bg-gradient-to-b from-slate-100 to-background">
-      <PageContainer className="flex flex-col items-start gap-6 py-16 sm:py-24">
-        <h1 className="text-5xl font-extrabold tracking-tight text-foreground sm:text-6xl">
-          bet<span className="text-primary">proof</span>
-        </h1>
-        <p className="max-w-xl text-lg text-muted-foreground sm:text-xl">
-          Track your betting performance with precision and make informed decisions.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <Link to={paths.dashboard}>
-              Start Recording Bets
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={paths.about}>Learn More</Link>
-          </Button>
-        </div>
-      </PageContainer>
-    </section>
+    <>
+      <Hero />
+      <UpcomingEvents />
+      <InfluencerSection demo={demo} />
+      <CommunitySection demo={demo} />
+      <FeaturesSection />
+      <StatisticsSection />
+      <TestimonialsSection />
+      <ClosingCta demo={demo} />
+      <ResponsibleGambling />
+    </>
   );
 }

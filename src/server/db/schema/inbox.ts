@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import {
-  INBOX_KINDS,
-  INBOX_PRIORITIES,
-  INBOX_STATUSES,
-  type AdType,
-  type Budget,
-} from '../../../shared/inbox.ts';
+import { INBOX_KINDS, INBOX_PRIORITIES, INBOX_STATUSES, type AdType, type Budget } from '../../../shared/inbox.ts';
 import { user } from './auth.ts';
 
 /** The advertiser inquiry's extra answers (absent keys: not chosen). */

@@ -1,0 +1,25 @@
+import type { ComponentProps } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { cn } from '../../lib/utils.ts';
+
+/**
+ * The browser's own <select>, styled like Input: keyboard and screen-reader behaviour for free,
+ * the phone's native picker on touch screens, and no extra JavaScript.
+ */
+export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+  return (
+    <div className="relative">
+      <select
+        className={cn(
+          'flex h-10 w-full min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-base text-foreground shadow-xs transition-colors outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:ring-destructive/30 sm:text-sm',
+          className,
+        )}
+        {...props}
+      />
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+    </div>
+  );
+}

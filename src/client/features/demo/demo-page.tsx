@@ -1,0 +1,398 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  ArrowLeft,
+  BarChart3,
+  CircleCheck,
+  CircleX,
+  DollarSign,
+  FlaskConical,
+  Percent,
+  Trash2,
+  TrendingDown,
+  TrendingUp,
+} from 'lucide-react';
+import { MIN_EVENT_LEAD_MS, SPORTS, previewPotentialWin, type SettledStatus } from '../../../shared/bets.ts';
+import { paths } from '../../../shared/routes.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { cn } from '../../lib/utils.ts';
+import {
+  EMPTY_DEMO_FORM,
+  demoStats,
+  recordDemoBet,
+  settleDemoBet,
+  toLocalDateTimeValue,
+  type DemoBet,
+  type DemoBetForm,
+} from './demo-bets.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** "25.00" → "$25.00", "-10.00" → "-$10.00" (Intl reads the decimal string exactly). */
+const money = (decimal: string) => usd.format(decimal as `${number}`);
+const signedUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' });
+const signedMoney = (decimal: string) => signedUsd.format(decimal as `${number}`);
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTime.format(new Date(iso));
+const sportLabel = (sport: string) => sport.charAt(0).toUpperCase() + sport.slice(1);
+
+export interface DemoPageProps {
+  bets: readonly DemoBet[];
+  onBetsChange: Dispatch<SetStateAction<DemoBet[]>>;
+  onExit: () => void;
+}
+
+/** The in-memory demo dashboard: no account, no server, gone when the visitor leaves. */
+export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus();
+  }, []);
+
+  const settle = (bet: DemoBet, status: SettledStatus) => {
+    onBetsChange((all) => all.map((b) => (b.id === bet.id ? settleDemoBet(b, status) : b)));
+    toast.success(`Bet marked as ${status}`, { description: 'Your bet has been updated successfully.' });
+  };
+  const remove = (bet: DemoBet) => {
+    const index = bets.findIndex((b) => b.id === bet.id);
+    onBetsChange((all) => all.filter((b) => b.id !== bet.id));
+    toast.success('Bet deleted', {
+      description: 'Your bet has been deleted successfully.',
+      action: {
+        label: 'Undo',
+        onClick: () =>
+          onBetsChange((all) =>
+            all.some((b) => b.id === bet.id) ? all : [...all.slice(0, index), bet, ...all.slice(index)],
+          ),
+      },
+    });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
+      <div className="flex flex-col gap-4">
+        <Button variant="ghost" className="-ml-3 w-fit" onClick={onExit}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Button>
+        <div className="flex flex-col gap-2">
+          <Badge variant="warning">
+            <FlaskConical aria-hidden="true" />
+            Demo mode
+          </Badge>
+          <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none sm:text-4xl">
+            Demo Dashboard
+          </h1>
+          <p className="max-w-2xl text-muted-foreground">
+            Try betproof without an account. Bets you record here live only in this browser tab: nothing is sent to our
+            servers, and they disappear when you leave the page.
+          </p>
+        </div>
+      </div>
+
+      <DemoStatCards bets={bets} />
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <RecordDemoBetCard onRecord={(bet) => onBetsChange((all) => [bet, ...all])} />
+        <DemoBetList bets={bets} onSettle={settle} onDelete={remove} />
+      </div>
+
+      <Card className="flex flex-col gap-4 border-emerald-200 bg-emerald-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h2 className="text-lg font-semibold text-emerald-950">Ready to keep a real record?</h2>
+          <p className="text-sm text-emerald-900">
+            Create a free account to save your bets, share your profile and unlock the community.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={paths.auth} state={{ tab: 'signup' }}>
+            Create Free Account
+          </Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+function StatCard({
+  title,
+  value,
+  icon,
+  valueClassName,
+}: {
+  title: string;
+  value: ReactNode;
+  icon: ReactNode;
+  valueClassName?: string;
+}) {
+  const id = useId();
+  return (
+    <Card role="group" aria-labelledby={id} className="flex min-w-0 flex-col gap-1 p-4 sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p id={id} className="text-sm font-medium text-muted-foreground">
+          {title}
+        </p>
+        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      <p
+        className={cn('text-xl font-bold tracking-tight break-all tabular-nums sm:text-2xl', valueClassName)}
+        data-testid="stat-value"
+      >
+        {value}
+      </p>
+    </Card>
+  );
+}
+
+function DemoStatCards({ bets }: { bets: readonly DemoBet[] }) {
+  const stats = demoStats(bets);
+  const profitable = !stats.totalProfit.startsWith('-');
+  return (
+    <section aria-label="Demo statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatCard title="Total Bets" value={stats.totalBets} icon={<BarChart3 />} />
+      <StatCard title="Win Rate" value={`${stats.winRate.toFixed(1)}%`} icon={<Percent />} />
+      <StatCard title="Total Staked" value={money(stats.totalStaked)} icon={<DollarSign />} />
+      <StatCard
+        title="Total Profit"
+        value={money(stats.totalProfit)}
+        valueClassName={profitable ? 'text-positive' : 'text-negative'}
+        icon={profitable ? <TrendingUp /> : <TrendingDown />}
+      />
+    </section>
+  );
+}
+
+function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
+  const [form, setForm] = useState<DemoBetForm>(EMPTY_DEMO_FORM);
+  const field = (name: keyof DemoBetForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+  const preview = previewPotentialWin(form.amount.trim(), form.odds);
+  // The picker's lower bound (a hint; the 6-hour rule is checked on submit).
+  const [earliest] = useState(() => toLocalDateTimeValue(new Date(Date.now() + MIN_EVENT_LEAD_MS + 60 * 1000)));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = recordDemoBet(form, new Date());
+    if (!result.ok) {
+      toast.error(result.title, result.description ? { description: result.description } : undefined);
+      return;
+    }
+    onRecord(result.bet);
+    setForm(EMPTY_DEMO_FORM);
+    toast.success('Bet Recorded', { description: 'Your bet has been recorded successfully!' });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Record a Demo Bet</CardTitle>
+        <CardDescription>Events must start at least 6 hours from now.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a demo bet">
+          <FormField label="Description">
+            {(control) => (
+              <Input
+                {...control}
+                value={form.description}
+                onChange={field('description')}
+                placeholder="e.g. Lakers ML vs Celtics"
+                maxLength={500}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Stake ($)">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="decimal"
+                  min="0.01"
+                  step="0.01"
+                  value={form.amount}
+                  onChange={field('amount')}
+                  placeholder="10.00"
+                />
+              )}
+            </FormField>
+            <FormField label="Odds" description="+150, -110, 2.50 or 5/2">
+              {(control) => (
+                <Input
+                  {...control}
+                  value={form.odds}
+                  onChange={field('odds')}
+                  placeholder="+150"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              )}
+            </FormField>
+          </div>
+          <FormField label="Sport">
+            {(control) => (
+              <NativeSelect {...control} value={form.sport} onChange={field('sport')}>
+                <option value="">Select a sport</option>
+                {SPORTS.map((sport) => (
+                  <option key={sport} value={sport}>
+                    {sportLabel(sport)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField label="Event date and time">
+            {(control) => (
+              <Input
+                {...control}
+                type="datetime-local"
+                min={earliest}
+                value={form.eventDateTime}
+                onChange={field('eventDateTime')}
+              />
+            )}
+          </FormField>
+          <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
+            Potential win: <strong className="font-semibold tabular-nums">{preview ? money(preview) : '—'}</strong>
+          </p>
+          <Button type="submit" className="w-full">
+            Record Bet
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DemoBetList({
+  bets,
+  onSettle,
+  onDelete,
+}: {
+  bets: readonly DemoBet[];
+  onSettle: (bet: DemoBet, status: SettledStatus) => void;
+  onDelete: (bet: DemoBet) => void;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Your Demo Bets</CardTitle>
+        <CardDescription>Settle each bet as won or lost once its event is over.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {bets.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-input px-4 py-10 text-center">
+            <p className="font-medium">No bets recorded yet</p>
+            <p className="text-sm text-muted-foreground">Record your first demo bet with the form.</p>
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Demo bets">
+            {bets.map((bet) => (
+              <DemoBetItem key={bet.id} bet={bet} onSettle={onSettle} onDelete={onDelete} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const statusBadge = {
+  pending: { label: 'Pending', variant: 'warning' },
+  won: { label: 'Won', variant: 'success' },
+  lost: { label: 'Lost', variant: 'destructive' },
+} as const;
+
+function DemoBetItem({
+  bet,
+  onSettle,
+  onDelete,
+}: {
+  bet: DemoBet;
+  onSettle: (bet: DemoBet, status: SettledStatus) => void;
+  onDelete: (bet: DemoBet) => void;
+}) {
+  const titleId = useId();
+  const status = statusBadge[bet.status];
+  return (
+    <li
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-lg border border-border p-4"
+      data-testid="demo-bet"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 id={titleId} className="font-semibold break-words">
+            {bet.description}
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            {sportLabel(bet.sport)} · Event {when(bet.eventDateTime)}
+          </p>
+        </div>
+        <Badge variant={status.variant}>{status.label}</Badge>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">Stake</dt>
+          <dd className="font-medium tabular-nums">{money(bet.amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Odds</dt>
+          <dd className="font-medium tabular-nums">{bet.odds}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{bet.profitLoss === null ? 'Potential win' : 'Profit/Loss'}</dt>
+          <dd
+            className={cn(
+              'font-medium tabular-nums',
+              bet.profitLoss !== null && (bet.profitLoss.startsWith('-') ? 'text-negative' : 'text-positive'),
+            )}
+          >
+            {bet.profitLoss === null ? money(bet.potentialWin) : signedMoney(bet.profitLoss)}
+          </dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap items-center gap-2">
+        {bet.status === 'pending' && (
+          <>
+            <Button size="sm" variant="outline" onClick={() => onSettle(bet, 'won')} aria-describedby={titleId}>
+              <CircleCheck className="text-positive" aria-hidden="true" />
+              Won
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onSettle(bet, 'lost')} aria-describedby={titleId}>
+              <CircleX className="text-negative" aria-hidden="true" />
+              Lost
+            </Button>
+          </>
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto text-destructive hover:bg-red-50"
+          onClick={() => onDelete(bet)}
+        >
+          <Trash2 aria-hidden="true" />
+          <span className="sr-only">Delete bet: {bet.description}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,478 @@
+import { Link } from 'react-router';
+import {
+  ArrowRight,
+  BadgeCheck,
+  CalendarDays,
+  ChartColumnIncreasing,
+  Clock,
+  Eye,
+  LifeBuoy,
+  LockKeyhole,
+  MessageCircle,
+  Quote,
+  ShieldCheck,
+  Sparkles,
+  Target,
+  Trophy,
+  Users,
+} from 'lucide-react';
+import { paths } from '../../../shared/routes.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/utils.ts';
+import { ExternalLink, IconTile, Section, StatGrid } from './section.tsx';
+import { CLAIMS, HELPLINES } from './site-info.ts';
+import { UPCOMING_EVENTS, formatEventDate, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
+
+/** Opens the in-page demo; `source` says which button did it (for the buttons' own labels). */
+export interface DemoLauncher {
+  open: () => void;
+  /** Starts loading the demo's code early (on hover or focus). */
+  preload: () => void;
+}
+
+const demoButtonProps = (demo: DemoLauncher) => ({
+  onClick: demo.open,
+  onPointerEnter: demo.preload,
+  onFocus: demo.preload,
+});
+
+export function Hero() {
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-navy text-navy-foreground">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(52,211,153,0.18),transparent_55%)]"
+      />
+      <div className="relative mx-auto grid w-full max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr]">
+        <div className="flex flex-col items-start gap-6">
+          <Badge className="border-slate-600 bg-navy-soft text-navy-foreground">
+            <ShieldCheck aria-hidden="true" />A tracking tool, not a bookmaker
+          </Badge>
+          <h1
+            id="hero-title"
+            className="text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl xl:text-[3.5rem] xl:leading-[1.1]"
+          >
+            Track your betting performance with <span className="text-brand">precision</span>
+          </h1>
+          <p className="max-w-xl text-lg text-navy-muted sm:text-xl">
+            Record every bet before the event starts, settle it won or lost, and make informed decisions from an honest
+            record that nobody can edit after the fact.
+          </p>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg" className="focus-visible:ring-offset-navy">
+              <Link to={paths.dashboard}>
+                Start Recording Bets
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline-dark">
+              <Link to={paths.about}>Learn More</Link>
+            </Button>
+          </div>
+          <p className="text-sm text-navy-muted">Free to use · 18+ only · We never take wagers</p>
+        </div>
+        <SampleRecord />
+      </div>
+    </section>
+  );
+}
+
+/** An illustration of a record: a few bets and the figures they add up to. */
+function SampleRecord() {
+  const rows = [
+    { pick: 'Celtics -4.5 vs Knicks', odds: '-110', result: 'Won', profit: '+$45.45' },
+    { pick: 'Arsenal to win at Villa', odds: '+140', result: 'Lost', profit: '-$50.00' },
+    { pick: 'Chiefs ML vs Bills', odds: '2.10', result: 'Won', profit: '+$55.00' },
+  ];
+  return (
+    <figure className="rounded-xl border border-slate-700 bg-navy-soft/80 p-5 shadow-2xl sm:p-6">
+      <figcaption className="flex items-center justify-between gap-3">
+        <span className="text-sm font-semibold text-white">Example record</span>
+        <Badge className="border-emerald-800 bg-emerald-950 text-brand">
+          <BadgeCheck aria-hidden="true" />
+          Verified Bettor
+        </Badge>
+      </figcaption>
+      <dl className="mt-5 grid grid-cols-3 gap-3 text-center">
+        {[
+          ['Win rate', '66.7%'],
+          ['Bets', '3'],
+          ['Profit', '+$50.45'],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-navy p-3">
+            <dt className="text-xs text-navy-muted">{label}</dt>
+            <dd className="mt-1 text-lg font-bold text-white tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="mt-5 flex flex-col divide-y divide-slate-700">
+        {rows.map((row) => (
+          <li key={row.pick} className="flex items-center justify-between gap-3 py-3 text-sm">
+            <span className="min-w-0">
+              <span className="block truncate text-navy-foreground">{row.pick}</span>
+              <span className="text-xs text-navy-muted">Odds {row.odds}</span>
+            </span>
+            <span className="flex shrink-0 flex-col items-end">
+              <span className={cn('font-semibold', row.result === 'Won' ? 'text-brand' : 'text-red-300')}>
+                {row.profit}
+              </span>
+              <span className="text-xs text-navy-muted">{row.result}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+const phaseBadge: Record<SeasonPhase, { label: string; variant: 'success' | 'warning' | 'secondary' }> = {
+  'in-season': { label: 'In season', variant: 'success' },
+  upcoming: { label: 'Upcoming', variant: 'warning' },
+  ended: { label: 'Season ended', variant: 'secondary' },
+};
+
+export function UpcomingEvents() {
+  const today = localToday();
+  return (
+    <Section
+      id="events"
+      eyebrow="On the calendar"
+      title="Upcoming Sport Events"
+      lead="The seasons our community is tracking. Record your picks at least 6 hours before kick-off or tip-off, and your record shows exactly what you called."
+    >
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {UPCOMING_EVENTS.map((event) => {
+          const phase = phaseBadge[seasonPhase(event, today)];
+          return (
+            <li key={event.id}>
+              <Card className="flex h-full flex-col gap-4 p-5" data-testid="event-card">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="flex flex-col gap-1">
+                    <h3 className="text-lg font-semibold tracking-tight">{event.league}</h3>
+                    <p className="text-sm text-muted-foreground">
+                      {event.sport} · {event.season} season
+                    </p>
+                  </div>
+                  <Badge variant={phase.variant}>{phase.label}</Badge>
+                </div>
+                <p className="text-sm text-muted-foreground">{event.highlight}</p>
+                <dl className="mt-auto grid grid-cols-3 gap-2 border-t border-border pt-4 text-sm">
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Starts</dt>
+                    <dd className="font-medium">
+                      <time dateTime={event.startDate}>{formatEventDate(event.startDate)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Ends</dt>
+                    <dd className="font-medium">
+                      <time dateTime={event.endDate}>{formatEventDate(event.endDate)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Teams</dt>
+                    <dd className="font-medium">{event.teams} teams</dd>
+                  </div>
+                </dl>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-emerald-950">
+          <CalendarDays className="mr-2 inline size-5 align-text-bottom" aria-hidden="true" />
+          Have a pick for one of these? Put it on your record before the game starts.
+        </p>
+        <Button asChild>
+          <Link to={paths.profile}>
+            Get Started for Free
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+export function InfluencerSection({ demo }: { demo: DemoLauncher }) {
+  const points = [
+    {
+      icon: <BadgeCheck />,
+      title: 'A verified public record',
+      text: 'Every pick is time-stamped before the event. No deleting the losers, no backdating the winners.',
+    },
+    {
+      icon: <Eye />,
+      title: 'Followers see the real numbers',
+      text: 'Share one link to your profile: win rate, profit and every settled bet, in the open.',
+    },
+    {
+      icon: <Trophy />,
+      title: 'Stand out from the touts',
+      text: 'Verified Bettor badges and the Bettor Spotlight reward consistency, not loud screenshots.',
+    },
+  ];
+  return (
+    <Section
+      id="influencers"
+      tone="dark"
+      eyebrow="For betting influencers"
+      title="Your followers deserve proof, not promises"
+      lead="Anyone can post a winning slip. betproof shows the whole record, so the audience you build trusts the picks you share."
+    >
+      <ul className="grid gap-4 md:grid-cols-3">
+        {points.map((point) => (
+          <li key={point.title} className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-navy-soft p-5">
+            <IconTile className="bg-emerald-950 text-brand">{point.icon}</IconTile>
+            <h3 className="font-semibold text-white">{point.title}</h3>
+            <p className="text-sm text-navy-muted">{point.text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo)}>
+          <Sparkles aria-hidden="true" />
+          Try the Influencer Demo
+        </Button>
+        <Button asChild size="lg" variant="outline-dark">
+          <Link to={paths.influencers}>Browse Influencers</Link>
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+export function CommunitySection({ demo }: { demo: DemoLauncher }) {
+  const steps = [
+    { title: 'Record your first bet', text: 'Any sport, any stake, at least 6 hours before the event starts.' },
+    { title: 'Unlock the community', text: 'Your first recorded bet earns free access to our members-only chat.' },
+    { title: 'Learn from real records', text: 'Talk strategy with bettors whose results you can actually check.' },
+  ];
+  return (
+    <Section
+      id="community"
+      eyebrow="Community"
+      title="Free community access after your first recorded bet"
+      lead="Record one bet and you're in: a members-only group chat on our messaging channel where bettors swap research, bankroll tips and honest post-mortems."
+    >
+      <div className="grid items-start gap-8 lg:grid-cols-[1.2fr_1fr]">
+        <ol className="flex flex-col gap-4">
+          {steps.map((step, i) => (
+            <li key={step.title} className="flex gap-4 rounded-lg border border-border bg-card p-5 shadow-sm">
+              <span
+                aria-hidden="true"
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
+              >
+                {i + 1}
+              </span>
+              <div className="flex flex-col gap-1">
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="text-sm text-muted-foreground">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <Card className="flex flex-col gap-4 p-6">
+          <IconTile>
+            <MessageCircle />
+          </IconTile>
+          <h3 className="text-lg font-semibold">See how it works first</h3>
+          <p className="text-sm text-muted-foreground">
+            Record a practice bet in the demo, settle it and watch your statistics update. No account, nothing saved.
+          </p>
+          <Button size="lg" {...demoButtonProps(demo)}>
+            <Users aria-hidden="true" />
+            Try the Community Demo
+          </Button>
+        </Card>
+      </div>
+    </Section>
+  );
+}
+
+export function FeaturesSection() {
+  const features = [
+    {
+      icon: <Clock />,
+      title: 'The 6-hour rule',
+      text: 'Bets are accepted only for events starting at least 6 hours from now, so every record is made in advance.',
+    },
+    {
+      icon: <ChartColumnIncreasing />,
+      title: 'Performance statistics',
+      text: 'Total bets, win rate, total staked and profit update the moment you settle a bet.',
+    },
+    {
+      icon: <Target />,
+      title: 'Every odds format',
+      text: 'Type American (+150), decimal (2.50) or fractional (5/2) odds; the potential win is worked out for you.',
+    },
+    {
+      icon: <BadgeCheck />,
+      title: 'Verified bettors',
+      text: 'Our team reviews records and awards the Verified Bettor badge to accounts that earn it.',
+    },
+    {
+      icon: <LockKeyhole />,
+      title: 'Private when you want',
+      text: 'Make your profile private at any time and your statistics disappear from public view.',
+    },
+    {
+      icon: <LifeBuoy />,
+      title: 'Built for responsible play',
+      text: 'Honest numbers are the best reality check. Helplines are one click away on every page.',
+    },
+  ];
+  return (
+    <Section
+      id="features"
+      tone="muted"
+      eyebrow="Features"
+      title="Everything you need to know where you stand"
+      lead="betproof does one job well: it keeps an accurate, tamper-proof history of your bets."
+    >
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {features.map((feature) => (
+          <li key={feature.title}>
+            <Card className="flex h-full flex-col gap-3 p-5">
+              <IconTile>{feature.icon}</IconTile>
+              <h3 className="font-semibold">{feature.title}</h3>
+              <p className="text-sm text-muted-foreground">{feature.text}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function StatisticsSection() {
+  return (
+    <Section id="statistics" eyebrow="By the numbers" title="Trusted by bettors who keep score" align="center">
+      <StatGrid
+        stats={[
+          { value: CLAIMS.users, label: 'Active users' },
+          { value: CLAIMS.bets, label: 'Bets recorded' },
+          { value: CLAIMS.uptime, label: 'Uptime' },
+          { value: CLAIMS.support, label: 'Support' },
+        ]}
+      />
+    </Section>
+  );
+}
+
+const TESTIMONIALS = [
+  {
+    quote:
+      'I thought I was up for the season. Two months of honest tracking showed I was losing on parlays and winning on totals. I only bet totals now.',
+    name: 'Marcus T.',
+    role: 'NBA bettor, Chicago',
+  },
+  {
+    quote:
+      "My followers used to ask for screenshots. Now I send them my betproof profile and the conversation is over. It's the best credibility tool I have.",
+    name: 'Sofia R.',
+    role: 'Soccer tipster, 40K followers',
+  },
+  {
+    quote:
+      'Seeing my real win rate every week keeps my stakes sensible. The numbers do not lie, and that has made betting fun again.',
+    name: 'Danny K.',
+    role: 'NFL fan, Denver',
+  },
+] as const;
+
+export function TestimonialsSection() {
+  return (
+    <Section id="testimonials" tone="muted" eyebrow="Testimonials" title="What our bettors say" align="center">
+      <ul className="grid gap-4 md:grid-cols-3">
+        {TESTIMONIALS.map((t) => (
+          <li key={t.name}>
+            <Card className="flex h-full flex-col gap-4 p-6">
+              <Quote className="size-6 text-primary" aria-hidden="true" />
+              <blockquote className="flex-1 text-foreground">
+                <p>{t.quote}</p>
+              </blockquote>
+              <div className="flex items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-full bg-navy font-semibold text-white"
+                >
+                  {t.name.charAt(0)}
+                </span>
+                <p className="flex flex-col text-sm">
+                  <span className="font-semibold">{t.name}</span>
+                  <span className="text-muted-foreground">{t.role}</span>
+                </p>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function ClosingCta({ demo }: { demo: DemoLauncher }) {
+  return (
+    <Section
+      id="get-started"
+      tone="dark"
+      align="center"
+      title="Ready to see your real numbers?"
+      lead="No signup required: try the demo right now and record your first practice bet in under a minute. Create a free account when you want to keep your record."
+    >
+      <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo)}>
+          Try the Demo, No Signup
+          <ArrowRight aria-hidden="true" />
+        </Button>
+        <Button asChild size="lg" variant="outline-dark">
+          <Link to={paths.auth} state={{ tab: 'signup' }}>
+            Create Free Account
+          </Link>
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+export function ResponsibleGambling() {
+  return (
+    <section aria-labelledby="responsible-title" className="border-t border-amber-200 bg-amber-50 py-10 text-amber-950">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 sm:px-6">
+        <div className="flex flex-col gap-2">
+          <h2 id="responsible-title" className="flex items-center gap-2 text-xl font-bold">
+            <LifeBuoy className="size-5" aria-hidden="true" />
+            Gamble responsibly
+          </h2>
+          <p className="max-w-3xl text-sm">
+            betproof is a tracking tool for adults aged 18 and over; we do not take bets. Only stake what you can afford
+            to lose, set limits before you play, and take a break if betting stops being fun. If gambling is causing
+            problems for you or someone close to you, free and confidential help is available:
+          </p>
+        </div>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {HELPLINES.map((line) => (
+            <li key={line.name} className="rounded-md border border-amber-200 bg-white p-4 text-sm">
+              <p className="font-semibold">{line.name}</p>
+              {line.href.startsWith('tel:') ? (
+                <a href={line.href} className="font-medium text-amber-900 underline underline-offset-2">
+                  {line.contact}
+                </a>
+              ) : (
+                <ExternalLink href={line.href} className="font-medium text-amber-900 underline underline-offset-2">
+                  {line.contact}
+                </ExternalLink>
+              )}
+              <p className="text-amber-900">{line.note}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
