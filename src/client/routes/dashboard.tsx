@@ -1,14 +1,11 @@
-import { PageContainer, PageHeading } from '../components/layout/page.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
+import { Dashboard } from '../features/bets/dashboard.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Placeholder: the bet dashboard is a later issue. */
+/** /dashboard (signed-in only: the route guard renders this with a user). */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
-  return (
-    <PageContainer>
-      <PageHeading title="Dashboard" lead={user ? <>Signed in as {user.email}</> : undefined} />
-    </PageContainer>
-  );
+  if (!user) return null;
+  return <Dashboard user={user} />;
 }

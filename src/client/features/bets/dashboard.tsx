@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import type { SessionUser } from '../../lib/auth-client.ts';
+import { PageContainer } from '../../components/layout/page.tsx';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { BetStatsCards } from './bet-stats-cards.tsx';
+import { RecentBets } from './recent-bets.tsx';
+import { RecordBetDialog } from './record-bet-dialog.tsx';
+import { useAuth } from '../auth/auth-provider.tsx';
+import { isUnauthenticated, useBetPages, useBetStats } from './use-bets.ts';
+
+/** The greeting's name: the full name, else the part of the email before the @, else 'Bettor'. */
+export function greetingName(user: Pick<SessionUser, 'name' | 'email'> | null | undefined): string {
+  const name = user?.name?.trim();
+  if (name) return name;
+  const local = user?.email?.split('@')[0]?.trim();
+  return local || 'Bettor';
+}
+
+/** /dashboard: greeting, statistics, 'Record New Bet' and 'Recent Bets'. */
+export function Dashboard({ user }: { user: SessionUser }) {
+  const stats = useBetStats(user.id);
+  const pages = useBetPages(user.id);
+  const { refetch: refetchSession } = useAuth();
+  const failed = stats.isError || pages.isError;
+  const signedOut = isUnauthenticated(stats.error) || isUnauthenticated(pages.error);
+
+  useEffect(() => {
+    // One toast however many requests failed (the id de-duplicates).
+    if (failed) toast.error('Error', { id: 'bets-load-error', description: 'Failed to load bets' });
+  }, [failed]);
+
+  useEffect(() => {
+    // The session ended elsewhere: re-check it, and the route guard sends the visitor to sign in.
+    if (signedOut) void refetchSession();
+  }, [signedOut, refetchSession]);
+
+  // Pending ends in data or in an error; an error still shows the page, with what did load.
+  if (stats.isPending || pages.isPending) return <LoadingScreen label="Loading your dashboard..." />;
+
+  return (
+    <PageContainer className="flex flex-col gap-6 sm:gap-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-2">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-foreground sm:text-4xl">
+            Welcome back, {greetingName(user)}!
+          </h1>
+          <p className="text-base text-muted-foreground">
+            Record bets before the event, settle them, and see your real numbers.
+          </p>
+        </div>
+        <RecordBetDialog />
+      </div>
+
+      {stats.data ? (
+        <BetStatsCards stats={stats.data} />
+      ) : (
+        <p className="rounded-lg border border-border bg-card p-4 text-sm text-muted-foreground" role="alert">
+          Your statistics could not be loaded.{' '}
+          <button
+            type="button"
+            className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => void stats.refetch()}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+
+      <RecentBets pages={pages} totalBets={stats.data?.totalBets} />
+
+      <p className="text-center text-xs text-muted-foreground">
+        betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.
+      </p>
+    </PageContainer>
+  );
+}

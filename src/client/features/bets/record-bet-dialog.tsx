@@ -1,0 +1,255 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  EVENT_TOO_SOON_MESSAGE,
+  SPORTS,
+  createRecordBetSchema,
+  previewPotentialWin,
+  type RecordBetInput,
+} from '../../../shared/bets.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { isUnauthenticated, useRecordBet } from './use-bets.ts';
+import { sportLabel } from './sports.ts';
+
+/** What the inputs hold: the stake as typed, the event time as the datetime-local text. */
+export interface RecordBetFormValues {
+  description: string;
+  amount: string;
+  odds: string;
+  sport: string;
+  eventDate: string;
+}
+
+const EMPTY: RecordBetFormValues = { description: '', amount: '', odds: '', sport: '', eventDate: '' };
+const FIELDS = Object.keys(EMPTY) as (keyof RecordBetFormValues)[];
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
+
+/**
+ * A datetime-local value ("2027-03-14T19:30", the browser's own time zone) as an ISO date-time
+ * with the browser's offset ("2027-03-14T19:30:00+01:00"). Empty stays undefined (required);
+ * text the browser cannot read is passed on for the schema to reject.
+ */
+export function localDateTimeToIso(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  if (Number.isNaN(date.getTime())) return local;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
+    `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
+  );
+}
+
+/** The request body the inputs describe (validated by the shared schema, never re-implemented here). */
+const toRequestBody = (values: RecordBetFormValues) => ({
+  description: values.description,
+  amount: values.amount,
+  odds: values.odds,
+  sport: values.sport === '' ? undefined : values.sport,
+  eventDate: localDateTimeToIso(values.eventDate),
+});
+
+/** The API says 'Amount'; the form's input is labelled 'Stake ($)'. */
+const fieldMessage = (field: string, message: string) =>
+  field === 'amount' ? message.replace(/^Amount\b/, 'Stake') : message;
+
+/** The shared schema, with the browser's clock for the 6-hour rule: a fast answer before the server's. */
+const apiResolver = zodResolver(createRecordBetSchema(() => new Date()));
+
+const resolver: Resolver<RecordBetFormValues, unknown, RecordBetInput> = async (values, context, options) => {
+  const result = await apiResolver(toRequestBody(values) as RecordBetInput, context, options as never);
+  for (const [field, error] of Object.entries(result.errors)) {
+    if (error && typeof error.message === 'string') error.message = fieldMessage(field, error.message);
+  }
+  return result as Awaited<ReturnType<Resolver<RecordBetFormValues, unknown, RecordBetInput>>>;
+};
+
+const showEventTooSoon = () =>
+  toast.error('Invalid Event Time', {
+    description: EVENT_TOO_SOON_MESSAGE,
+  });
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * 'Record New Bet': a dialog with the record-bet form. The form lives as long as the dashboard,
+ * so closing the dialog keeps what was typed; it clears only when a bet is recorded.
+ */
+export function RecordBetDialog() {
+  const [open, setOpen] = useState(false);
+  const recordBet = useRecordBet();
+  const form = useForm<RecordBetFormValues, unknown, RecordBetInput>({ resolver, defaultValues: EMPTY });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [amount, odds] = useWatch({ control, name: ['amount', 'odds'] });
+  const potentialWin = previewPotentialWin(amount, odds);
+
+  const onValid = async (input: RecordBetInput) => {
+    try {
+      await recordBet.mutateAsync(input);
+    } catch (error) {
+      if (isUnauthenticated(error)) {
+        toast.error('Not authenticated', { description: 'Please sign in again to record bets.' });
+        return;
+      }
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      for (const [field, message] of Object.entries(fields ?? {})) {
+        if ((FIELDS as string[]).includes(field)) {
+          setError(field as keyof RecordBetFormValues, { message: fieldMessage(field, message) });
+        }
+      }
+      if (fields?.eventDate === EVENT_TOO_SOON_MESSAGE) {
+        showEventTooSoon();
+        return;
+      }
+      toast.error('Failed to record bet', {
+        description: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    toast.success('Bet Recorded', { description: 'Your bet has been recorded successfully!' });
+    reset(EMPTY);
+    setOpen(false);
+  };
+
+  const onInvalid = (invalid: FieldErrors<RecordBetFormValues>) => {
+    if (invalid.eventDate?.message === EVENT_TOO_SOON_MESSAGE) showEventTooSoon();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="lg" className="w-full sm:w-auto">
+          <Plus aria-hidden="true" />
+          Record New Bet
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Record New Bet</DialogTitle>
+          <DialogDescription>
+            Record a bet before its event: the event must start at least 6 hours from now.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
+          <FormField label="Description" error={errors.description?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                autoComplete="off"
+                placeholder="e.g. Lakers to beat the Celtics"
+                maxLength={500}
+                {...register('description')}
+              />
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Stake ($)" error={errors.amount?.message}>
+              {(field) => (
+                <Input
+                  {...field}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0.01"
+                  placeholder="10.00"
+                  {...register('amount')}
+                />
+              )}
+            </FormField>
+            <FormField label="Odds" error={errors.odds?.message}>
+              {(field) => (
+                <Input {...field} autoComplete="off" placeholder="+150, -110, 2.50 or 5/2" {...register('odds')} />
+              )}
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Sport" error={errors.sport?.message}>
+              {({ id, ...aria }) => (
+                <Controller
+                  control={control}
+                  name="sport"
+                  render={({ field: { value, onChange, onBlur, ref, name } }) => (
+                    <Select value={value} onValueChange={onChange} name={name}>
+                      <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
+                        <SelectValue placeholder="Choose a sport" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {SPORTS.map((sport) => (
+                          <SelectItem key={sport} value={sport}>
+                            {sportLabel(sport)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Event date & time"
+              error={errors.eventDate?.message}
+              description={`Your time zone (${timeZone}).`}
+            >
+              {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
+            </FormField>
+          </div>
+          <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
+            <div>
+              <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
+                Potential win
+              </p>
+              <p className="text-xs text-emerald-900">Stake × decimal odds, stake included</p>
+            </div>
+            <p
+              className="text-xl font-semibold text-emerald-900 tabular-nums"
+              aria-live="polite"
+              aria-atomic="true"
+              data-testid="potential-win"
+            >
+              <span className="sr-only">Potential win: </span>
+              {potentialWin === null ? '—' : formatMoney(potentialWin)}
+            </p>
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting && <Spinner className="size-4" />}
+              Record Bet
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Bet, RecordBetInput, SettledStatus } from '../../../shared/bets.ts';
+import { ApiError, api, toApiError, unwrap } from '../../lib/api.ts';
+import { useAuth } from '../auth/auth-provider.tsx';
+
+/** Bets per page of the 'Recent Bets' list. */
+export const BETS_PAGE_SIZE = 20;
+
+/** Query keys, scoped to the signed-in user so another account never sees cached bets. */
+export const betKeys = {
+  all: (userId: string) => ['bets', userId] as const,
+  list: (userId: string) => ['bets', userId, 'list'] as const,
+  stats: (userId: string) => ['bets', userId, 'stats'] as const,
+};
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** Statistics from GET /api/bets/stats (computed in SQL). */
+export function useBetStats(userId: string) {
+  return useQuery({
+    queryKey: betKeys.stats(userId),
+    queryFn: () => unwrap(api.api.bets.stats.$get()),
+  });
+}
+
+/** The bets, newest first, one cursor page at a time (never all at once). */
+export function useBetPages(userId: string) {
+  return useInfiniteQuery({
+    queryKey: betKeys.list(userId),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.api.bets.$get({
+          query: pageParam ? { limit: String(BETS_PAGE_SIZE), cursor: pageParam } : { limit: String(BETS_PAGE_SIZE) },
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** After a write: the list and the cards refetch; a 401 re-checks the session (the guard then redirects). */
+function useAfterWrite() {
+  const queryClient = useQueryClient();
+  const { user, refetch } = useAuth();
+  return {
+    invalidate: () => (user ? queryClient.invalidateQueries({ queryKey: betKeys.all(user.id) }) : Promise.resolve()),
+    onUnauthenticated: () => void refetch(),
+  };
+}
+
+/** POST /api/bets. The caller shows the outcome (field errors belong next to the form's inputs). */
+export function useRecordBet() {
+  const { invalidate, onUnauthenticated } = useAfterWrite();
+  return useMutation({
+    mutationFn: (input: RecordBetInput) => unwrap(api.api.bets.$post({ json: input })),
+    onSuccess: () => invalidate(),
+    onError: (error) => {
+      if (isUnauthenticated(error)) onUnauthenticated();
+    },
+  });
+}
+
+/** PATCH /api/bets/:id — mark a pending bet won or lost. */
+export function useSettleBet(bet: Bet) {
+  const { invalidate, onUnauthenticated } = useAfterWrite();
+  return useMutation({
+    mutationFn: (status: SettledStatus) =>
+      unwrap(api.api.bets[':id'].$patch({ param: { id: bet.id }, json: { status } })),
+    onSuccess: async (_bet, status) => {
+      toast.success(`Bet marked as ${status}`, { description: 'Your bet has been updated successfully.' });
+      await invalidate();
+    },
+    onError: async (error) => {
+      toast.error('Failed to update bet status', { description: errorMessage(error) });
+      if (isUnauthenticated(error)) onUnauthenticated();
+      // Someone (another tab) may have settled or deleted it meanwhile: show what is true now.
+      else await invalidate();
+    },
+  });
+}
+
+/** DELETE /api/bets/:id. */
+export function useDeleteBet(bet: Bet) {
+  const { invalidate, onUnauthenticated } = useAfterWrite();
+  return useMutation({
+    mutationFn: async () => {
+      const res = await api.api.bets[':id'].$delete({ param: { id: bet.id } });
+      if (!res.ok) throw await toApiError(res as unknown as Response);
+    },
+    onSuccess: async () => {
+      toast.success('Bet deleted', { description: 'Your bet has been deleted successfully.' });
+      await invalidate();
+    },
+    onError: async (error) => {
+      toast.error('Failed to delete bet', { description: errorMessage(error) });
+      if (isUnauthenticated(error)) onUnauthenticated();
+      else await invalidate();
+    },
+  });
+}

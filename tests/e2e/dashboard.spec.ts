@@ -1,0 +1,371 @@
+import type { Page } from '@playwright/test';
+import { expect, signedInUser, test } from './support/fixtures.ts';
+
+/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
+const localDateTimeIn = (page: Page, hours: number) =>
+  page.evaluate((h) => {
+    const d = new Date(Date.now() + h * 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, hours);
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** Records a bet through the API, as this page's signed-in user. */
+async function apiBet(page: Page, bet: { description: string; amount?: string; odds?: string; sport?: string }) {
+  const res = await page.request.post('/api/bets', {
+    data: { amount: '10', odds: '+150', sport: 'football', eventDate: inDays(3), ...bet },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
+
+async function expectStats(
+  page: Page,
+  stats: { 'Total Bets': string; 'Win Rate': string; 'Total Staked': string; 'Total Profit': string },
+) {
+  for (const [title, value] of Object.entries(stats)) await expect(statValue(page, title)).toHaveText(value);
+}
+
+const recentBets = (page: Page) => page.getByRole('list', { name: 'Recent Bets' });
+const betItem = (page: Page, description: string) =>
+  recentBets(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(description, { exact: true }) });
+
+async function openRecordDialog(page: Page) {
+  await page.getByRole('button', { name: 'Record New Bet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record New Bet' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function chooseSport(page: Page, sport: string) {
+  await page.getByRole('dialog').getByLabel('Sport').click();
+  await page.getByRole('option', { name: sport, exact: true }).click();
+}
+
+test('empty dashboard: greeting from the email, zero statistics, no bets', async ({ page }) => {
+  const { email } = await signedInUser(page);
+  await page.goto('/dashboard');
+
+  await expect(page).toHaveTitle('Dashboard · betproof');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${email.split('@')[0]}!`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Recent Bets' })).toBeVisible();
+  await expect(page.getByText('No bets recorded yet')).toBeVisible();
+  await expectStats(page, { 'Total Bets': '0', 'Win Rate': '0.0%', 'Total Staked': '$0.00', 'Total Profit': '$0.00' });
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): —');
+  await expect(page.getByText('betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.')).toBeVisible();
+});
+
+test('records a bet through the dialog and sees it in Recent Bets', async ({ page }) => {
+  await signedInUser(page, { name: 'Jane Doe' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Jane Doe!');
+  await expect(page.getByText('No bets recorded yet')).toBeVisible();
+
+  const dialog = await openRecordDialog(page);
+  const preview = dialog.getByTestId('potential-win');
+  await expect(preview).toContainText('—');
+  await dialog.getByLabel('Description').fill('Lakers to beat the Celtics');
+  await dialog.getByLabel('Stake ($)').fill('10');
+  await expect(preview).toContainText('—');
+  await dialog.getByLabel('Odds').pressSequentially('+150');
+  await expect(preview).toContainText('$25.00');
+  await dialog.getByLabel('Odds').fill('-110');
+  await expect(preview).toContainText('$19.09');
+  await dialog.getByLabel('Odds').fill('+150');
+  await expect(preview).toContainText('$25.00');
+  await chooseSport(page, 'Basketball');
+  const when = await localDateTimeIn(page, 72);
+  await dialog.getByLabel('Event date & time').fill(when);
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+
+  await expect(page.getByText('Bet Recorded', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your bet has been recorded successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const item = betItem(page, 'Lakers to beat the Celtics');
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Basketball');
+  await expect(item).toContainText('Pending');
+  await expect(item).toContainText('+150');
+  await expect(item).toContainText('Stake$10.00');
+  await expect(item).toContainText('Potential win$25.00');
+  const shown = await page.evaluate(
+    (local) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(local)),
+    when,
+  );
+  await expect(item.locator('time')).toHaveText(shown);
+  await expect(item.getByRole('button', { name: 'Mark "Lakers to beat the Celtics" as won' })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Mark "Lakers to beat the Celtics" as lost' })).toBeVisible();
+  await expect(page.getByText('No bets recorded yet')).toBeHidden();
+  await expectStats(page, { 'Total Bets': '1', 'Win Rate': '0.0%', 'Total Staked': '$10.00', 'Total Profit': '$0.00' });
+
+  // The dialog cleared itself on success.
+  await openRecordDialog(page);
+  await expect(page.getByRole('dialog').getByLabel('Description')).toHaveValue('');
+  await expect(page.getByRole('dialog').getByLabel('Stake ($)')).toHaveValue('');
+  await expect(page.getByRole('dialog').getByLabel('Odds')).toHaveValue('');
+  await expect(page.getByRole('dialog').getByLabel('Event date & time')).toHaveValue('');
+  await expect(page.getByRole('dialog').getByLabel('Sport')).toHaveText('Choose a sport');
+});
+
+test('missing and invalid fields are named next to their inputs', async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/dashboard');
+  const dialog = await openRecordDialog(page);
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+
+  await expect(dialog.getByText('Description is required')).toBeVisible();
+  await expect(dialog.getByText('Stake is required')).toBeVisible();
+  await expect(dialog.getByText('Odds are required')).toBeVisible();
+  await expect(dialog.getByText('Sport is required')).toBeVisible();
+  await expect(dialog.getByText('Event date is required')).toBeVisible();
+  await expect(dialog.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Description')).toHaveAccessibleDescription('Description is required');
+
+  await dialog.getByLabel('Description').fill('Arsenal to win');
+  await dialog.getByLabel('Odds').fill('evens');
+  await dialog.getByLabel('Stake ($)').fill('10.555');
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+  await expect(dialog.getByText('Description is required')).toBeHidden();
+  await expect(
+    dialog.getByText('Invalid odds: use American (+150 or -110), decimal (2.50) or fractional (5/2)'),
+  ).toBeVisible();
+  await expect(dialog.getByText('Stake must be a number with at most 2 decimals, such as 10 or 10.50')).toBeVisible();
+  await expect(dialog.getByTestId('potential-win')).toContainText('—');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText('No bets recorded yet')).toBeVisible();
+});
+
+test('an event less than 6 hours away: the toast, and the dialog keeps what was typed', async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/dashboard');
+  const dialog = await openRecordDialog(page);
+  await dialog.getByLabel('Description').fill('Djokovic in straight sets');
+  await dialog.getByLabel('Stake ($)').fill('25.50');
+  await dialog.getByLabel('Odds').fill('5/2');
+  await chooseSport(page, 'Tennis');
+  const when = await localDateTimeIn(page, 2);
+  await dialog.getByLabel('Event date & time').fill(when);
+  await expect(dialog.getByTestId('potential-win')).toContainText('$89.25');
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+
+  await expect(page.getByText('Invalid Event Time', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Bets can only be recorded for events starting at least 6 hours from now').first(),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Description')).toHaveValue('Djokovic in straight sets');
+  await expect(dialog.getByLabel('Stake ($)')).toHaveValue('25.50');
+  await expect(dialog.getByLabel('Odds')).toHaveValue('5/2');
+  await expect(dialog.getByLabel('Sport')).toHaveText('Tennis');
+  await expect(dialog.getByLabel('Event date & time')).toHaveValue(when);
+
+  // Moving the event far enough ahead records it.
+  await dialog.getByLabel('Event date & time').fill(await localDateTimeIn(page, 7));
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+  await expect(page.getByText('Bet Recorded', { exact: true })).toBeVisible();
+  await expect(betItem(page, 'Djokovic in straight sets')).toContainText('Potential win$89.25');
+});
+
+test('a session that has ended: Not authenticated', async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/dashboard');
+  const dialog = await openRecordDialog(page);
+  await dialog.getByLabel('Description').fill('Chiefs -3.5');
+  await dialog.getByLabel('Stake ($)').fill('10');
+  await dialog.getByLabel('Odds').fill('-110');
+  await chooseSport(page, 'Football');
+  await dialog.getByLabel('Event date & time').fill(await localDateTimeIn(page, 30));
+  await page.context().clearCookies();
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+  await expect(page.getByText('Not authenticated', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('mark one Won and one Lost: each stat card changes to the right value', async ({ page }) => {
+  await signedInUser(page);
+  await apiBet(page, { description: 'Bet to win', amount: '10', odds: '+150' });
+  await apiBet(page, { description: 'Bet to lose', amount: '10', odds: '2.0' });
+  await page.goto('/dashboard');
+  await expectStats(page, { 'Total Bets': '2', 'Win Rate': '0.0%', 'Total Staked': '$20.00', 'Total Profit': '$0.00' });
+
+  const winner = betItem(page, 'Bet to win');
+  await winner.getByRole('button', { name: 'Mark "Bet to win" as won' }).click();
+  await expect(page.getByText('Bet marked as won', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your bet has been updated successfully.')).toBeVisible();
+  await expectStats(page, {
+    'Total Bets': '2',
+    'Win Rate': '100.0%',
+    'Total Staked': '$20.00',
+    'Total Profit': '$15.00',
+  });
+  await expect(statValue(page, 'Total Profit')).toHaveClass(/text-positive/);
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): +150.0%');
+  await expect(winner).toContainText('Won');
+  await expect(winner).toContainText('Profit/Loss+$15.00');
+  await expect(winner.getByRole('button', { name: /as (won|lost)$/ })).toHaveCount(0);
+
+  const loser = betItem(page, 'Bet to lose');
+  await loser.getByRole('button', { name: 'Mark "Bet to lose" as lost' }).click();
+  await expect(page.getByText('Bet marked as lost', { exact: true })).toBeVisible();
+  await expectStats(page, {
+    'Total Bets': '2',
+    'Win Rate': '50.0%',
+    'Total Staked': '$20.00',
+    'Total Profit': '$5.00',
+  });
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): +25.0%');
+  await expect(loser).toContainText('Lost');
+  await expect(loser).toContainText('Profit/Loss-$10.00');
+  await expect(loser.getByRole('button', { name: /as (won|lost)$/ })).toHaveCount(0);
+
+  // The numbers survive a reload (they come from the server).
+  await page.reload();
+  await expectStats(page, {
+    'Total Bets': '2',
+    'Win Rate': '50.0%',
+    'Total Staked': '$20.00',
+    'Total Profit': '$5.00',
+  });
+});
+
+test('a losing record shows Total Profit in red', async ({ page }) => {
+  await signedInUser(page);
+  await apiBet(page, { description: 'Long shot', amount: '12.34', odds: '11/10' });
+  await page.goto('/dashboard');
+  await betItem(page, 'Long shot').getByRole('button', { name: 'Mark "Long shot" as lost' }).click();
+  await expectStats(page, {
+    'Total Bets': '1',
+    'Win Rate': '0.0%',
+    'Total Staked': '$12.34',
+    'Total Profit': '-$12.34',
+  });
+  await expect(statValue(page, 'Total Profit')).toHaveClass(/text-negative/);
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): -100.0%');
+});
+
+test('delete asks for confirmation, then removes the bet', async ({ page }) => {
+  await signedInUser(page);
+  await apiBet(page, { description: 'Keep me' });
+  await apiBet(page, { description: 'Delete me' });
+  await page.goto('/dashboard');
+  await expect(recentBets(page).getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Delete "Delete me"' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this bet?' });
+  await expect(confirm).toContainText('Delete me');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(recentBets(page).getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Delete "Delete me"' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Bet deleted', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your bet has been deleted successfully.')).toBeVisible();
+  await expect(betItem(page, 'Delete me')).toHaveCount(0);
+  await expect(betItem(page, 'Keep me')).toBeVisible();
+  await expect(statValue(page, 'Total Bets')).toHaveText('1');
+
+  await page.getByRole('button', { name: 'Delete "Keep me"' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No bets recorded yet')).toBeVisible();
+  await expectStats(page, { 'Total Bets': '0', 'Win Rate': '0.0%', 'Total Staked': '$0.00', 'Total Profit': '$0.00' });
+});
+
+test('pages past the first 20 bets with Load more', async ({ page }) => {
+  await signedInUser(page);
+  for (let i = 1; i <= 25; i++) await apiBet(page, { description: `Bet ${String(i).padStart(2, '0')}` });
+
+  const pageRequests: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/api/bets') pageRequests.push(url.search);
+  });
+  await page.goto('/dashboard');
+  const items = recentBets(page).getByRole('listitem');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText('Bet 25');
+  await expect(items.last()).toContainText('Bet 06');
+  await expect(page.getByText('Showing 20 of 25')).toBeVisible();
+  for (const n of ['01', '02', '03', '04', '05']) await expect(betItem(page, `Bet ${n}`)).toHaveCount(0);
+  expect(pageRequests).toHaveLength(1);
+  expect(pageRequests[0]).toContain('limit=20');
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(25);
+  for (const n of ['05', '04', '03', '02', '01']) await expect(betItem(page, `Bet ${n}`)).toBeVisible();
+  await expect(items.last()).toContainText('Bet 01');
+  await expect(page.getByText('Showing 25 of 25')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
+  expect(pageRequests).toHaveLength(2);
+  expect(pageRequests[1]).toContain('cursor=');
+});
+
+test('closing the dialog without recording keeps what was typed', async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/dashboard');
+  let dialog = await openRecordDialog(page);
+  await dialog.getByLabel('Description').fill('Half-typed bet');
+  await dialog.getByLabel('Odds').fill('7/4');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  dialog = await openRecordDialog(page);
+  await expect(dialog.getByLabel('Description')).toHaveValue('Half-typed bet');
+  await expect(dialog.getByLabel('Odds')).toHaveValue('7/4');
+});
+
+test('a failed load: the Error toast, and a way to try again', async ({ page }) => {
+  await signedInUser(page);
+  await apiBet(page, { description: 'Shown after the retry' });
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === '/api/bets',
+    (route) => (failing ? route.fulfill({ status: 500, json: { error: 'Internal error' } }) : route.fallback()),
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByText('Error', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Failed to load bets', { exact: true }).first()).toBeVisible();
+  await expect(statValue(page, 'Total Bets')).toHaveText('1');
+
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(betItem(page, 'Shown after the retry')).toBeVisible();
+});
+
+test("the server's 422 answers: field messages next to the inputs, the 6-hour toast", async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/dashboard');
+  // The browser's checks pass; these stand in for what only the server can know (its clock, its rules).
+  const answers = [
+    { error: 'description: Description is taken', fields: { description: 'Description is taken' } },
+    {
+      error: 'Bets can only be recorded for events starting at least 6 hours from now',
+      fields: { eventDate: 'Bets can only be recorded for events starting at least 6 hours from now' },
+    },
+  ];
+  await page.route(
+    (url) => url.pathname === '/api/bets',
+    (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 422, json: answers.shift() }) : route.fallback(),
+  );
+  const dialog = await openRecordDialog(page);
+  await dialog.getByLabel('Description').fill('Server says no');
+  await dialog.getByLabel('Stake ($)').fill('10');
+  await dialog.getByLabel('Odds').fill('2.5');
+  await chooseSport(page, 'Soccer');
+  await dialog.getByLabel('Event date & time').fill(await localDateTimeIn(page, 48));
+
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+  await expect(page.getByText('Failed to record bet', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Description')).toHaveAccessibleDescription('Description is taken');
+
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+  await expect(page.getByText('Invalid Event Time', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Event date & time')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Description')).toHaveValue('Server says no');
+});
