@@ -14,6 +14,8 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { createProfileIndexRenderer } from './modules/profiles/og.ts';
+import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
 export interface AppDeps {
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps) {
     .get('/admin/access', requireUser(auth), requireAdmin, (c) => c.json({ admin: true as const }))
     .route('/bets', betRoutes({ auth, db, now }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
+    .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
+    .route('/profile', ownProfileRoutes({ auth, db, logger, now }))
     .get('/openapi.json', (c) => c.json(openApiDocument));
 
   const routes = app.route('/api', api);
@@ -91,7 +95,7 @@ export function createApp(deps: AppDeps) {
   });
 
   if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
-    mountClient(app, deps.clientDir);
+    mountClient(app, deps.clientDir, createProfileIndexRenderer({ db, baseUrl: config.BASE_URL, logger }));
   }
 
   app.onError((err, c) => {
@@ -106,8 +110,14 @@ export function createApp(deps: AppDeps) {
   return { app, auth, routes };
 }
 
+/**
+ * The index.html to serve for a page path, when it is not the plain one (e.g. a public profile's
+ * link-preview tags); null for the plain one.
+ */
+export type RenderIndexFor = (path: string, indexHtml: string) => Promise<string | null>;
+
 /** Serves the built SPA: hashed assets cached for good, every other path gets index.html. */
-function mountClient(app: Hono<AppEnv>, clientDir: string) {
+function mountClient(app: Hono<AppEnv>, clientDir: string, renderIndexFor?: RenderIndexFor) {
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const root = path.relative(process.cwd(), clientDir) || '.';
   app.use(
@@ -120,9 +130,9 @@ function mountClient(app: Hono<AppEnv>, clientDir: string) {
     }),
   );
   app.use('*', serveStatic({ root }));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html((await renderIndexFor?.(c.req.path, indexHtml)) ?? indexHtml);
   });
 }
 

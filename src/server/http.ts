@@ -31,6 +31,19 @@ export const requireUser = (auth: Auth) =>
     await next();
   });
 
+/** What a request that may or may not be signed in carries after `optionalUser`. */
+export interface ViewerEnv extends HonoEnv {
+  Variables: { viewer: SessionUser | null };
+}
+
+/** Resolves the session when there is one; anonymous requests go on with `viewer` null. */
+export const optionalUser = (auth: Auth) =>
+  createMiddleware<ViewerEnv>(async (c, next) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('viewer', session?.user ?? null);
+    await next();
+  });
+
 /** Admin powers are checked here, on the server, for every admin endpoint (after requireUser). */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get('user').role !== 'admin') return apiError(c, 403, 'Not authorised: this area is for administrators only');

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { analyticsSchema, type Analytics } from '../../../shared/profiles.ts';
+import { MAX_PROFIT_POINTS } from './queries.ts';
+import { insertBets } from './test-helpers.ts';
+
+const analyticsOf = async (env: TestEnv, cookie: string) => {
+  const res = await env.request('/api/profile/analytics', { cookie });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as Analytics;
+  expect(analyticsSchema.parse(body)).toEqual(body);
+  return body;
+};
+
+describeEachDatabase('profile analytics', (env) => {
+  it('is empty, not an error, with no bets', async () => {
+    const { cookie } = await signUpAndSignIn(env());
+    expect(await analyticsOf(env(), cookie)).toEqual({
+      cumulativeProfit: [],
+      bySport: [],
+      byMonth: [],
+      roi: null,
+      averageOdds: null,
+      longestWinStreak: 0,
+      longestLossStreak: 0,
+    });
+  });
+
+  it('computes every figure for a known set of bets', async () => {
+    const { userId, cookie } = await signUpAndSignIn(env());
+    const d = (iso: string) => new Date(iso);
+    // Recorded in an order unlike the settlement order, which is what the line and streaks follow.
+    await insertBets(env(), userId, [
+      { sport: 'tennis', status: 'won', amount: '5.00', decimalOdds: '3', settledAt: d('2026-02-06T09:00:00Z') }, // +10
+      { sport: 'soccer', status: 'won', amount: '10.00', decimalOdds: '2.5', settledAt: d('2026-01-10T12:00:00Z') }, // +15
+      { sport: 'tennis', status: 'pending', amount: '50.00', decimalOdds: '1.5' },
+      { sport: 'soccer', status: 'lost', amount: '20.00', decimalOdds: '2', settledAt: d('2026-01-20T23:30:00Z') }, // -20
+      { sport: 'tennis', status: 'won', amount: '10.00', decimalOdds: '2', settledAt: d('2026-02-05T00:00:00Z') }, // +10
+      { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', settledAt: d('2026-02-07T00:00:00Z') }, // -1
+      { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', settledAt: d('2026-03-01T00:00:00Z') }, // -1
+    ]);
+    expect(await analyticsOf(env(), cookie)).toEqual({
+      cumulativeProfit: [
+        { date: '2026-01-10T12:00:00.000Z', profit: '15.00' },
+        { date: '2026-01-20T23:30:00.000Z', profit: '-5.00' },
+        { date: '2026-02-05T00:00:00.000Z', profit: '5.00' },
+        { date: '2026-02-06T09:00:00.000Z', profit: '15.00' },
+        { date: '2026-02-07T00:00:00.000Z', profit: '14.00' },
+        { date: '2026-03-01T00:00:00.000Z', profit: '13.00' },
+      ],
+      // In the product's sport order.
+      bySport: [
+        { sport: 'basketball', bets: 2, won: 0, lost: 2, profit: '-2.00', winRate: 0 },
+        { sport: 'soccer', bets: 2, won: 1, lost: 1, profit: '-5.00', winRate: 50 },
+        { sport: 'tennis', bets: 3, won: 2, lost: 0, profit: '20.00', winRate: 100 },
+      ],
+      byMonth: [
+        { month: '2026-01', profit: '-5.00', bets: 2 },
+        { month: '2026-02', profit: '19.00', bets: 3 },
+        { month: '2026-03', profit: '-1.00', bets: 1 },
+      ],
+      // 13.00 profit on 47.00 settled stake.
+      roi: 27.7,
+      // (3 + 2.5 + 1.5 + 2 + 2 + 2 + 2) / 7 = 15 / 7 = 2.142857…
+      averageOdds: '2.14',
+      // Settlement order: W L W W L L.
+      longestWinStreak: 2,
+      longestLossStreak: 2,
+    });
+  });
+
+  it('draws the profit line per day beyond 500 settled bets, and per week beyond 500 days', async () => {
+    const { userId, cookie } = await signUpAndSignIn(env());
+    // 600 settled bets over 30 days (20 a day), alternately won (+10.00 at odds 2) and lost (-10.00), then one more win.
+    await env().db.execute(sql`
+      insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                        potential_win, profit_loss, settled_at, created_at)
+      select ${userId}, 'b' || g, 10, '2', 2, 'soccer', timestamptz '2025-01-01' + interval '7 hours',
+             case when g % 2 = 0 then 'won' else 'lost' end, 20,
+             case when g % 2 = 0 then 10 else -10 end,
+             timestamptz '2025-06-01T08:00:00Z' + (g / 20) * interval '1 day' + (g % 20) * interval '1 minute',
+             timestamptz '2025-01-01'
+      from generate_series(0, 599) g`);
+    await insertBets(env(), userId, [{ status: 'won', settledAt: new Date('2025-07-15T10:00:00Z') }]);
+    const daily = (await analyticsOf(env(), cookie)).cumulativeProfit;
+    expect(daily).toHaveLength(31);
+    expect(daily[0]).toEqual({ date: '2025-06-01T08:19:00.000Z', profit: '0.00' });
+    expect(daily.at(-1)).toEqual({ date: '2025-07-15T10:00:00.000Z', profit: '10.00' });
+
+    // 700 more settled bets, one a day: 731 days with settlements → weeks.
+    await env().db.execute(sql`
+      insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                        potential_win, profit_loss, settled_at, created_at)
+      select ${userId}, 'c' || g, 1, '2', 2, 'tennis', timestamptz '2025-01-01' + interval '7 hours', 'won', 2, 1,
+             timestamptz '2022-01-01T12:00:00Z' + g * interval '1 day', timestamptz '2025-01-01'
+      from generate_series(0, 699) g`);
+    const weekly = (await analyticsOf(env(), cookie)).cumulativeProfit;
+    expect(weekly.length).toBeLessThanOrEqual(MAX_PROFIT_POINTS);
+    expect(weekly.length).toBeGreaterThan(100);
+    expect(weekly.map((p) => p.date)).toEqual(weekly.map((p) => p.date).sort());
+    expect(weekly.at(-1)).toEqual({ date: '2025-07-15T10:00:00.000Z', profit: '710.00' });
+  });
+});

@@ -1,0 +1,86 @@
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { Bet } from '../../../shared/bets.ts';
+import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.ts';
+import { selectBetsPage, toBet } from '../bets/queries.ts';
+
+/** Every field of a bet, in the order of the file's columns. */
+export const CSV_COLUMNS = [
+  'id',
+  'description',
+  'sport',
+  'odds',
+  'decimal_odds',
+  'amount',
+  'potential_win',
+  'status',
+  'profit_loss',
+  'event_date',
+  'settled_at',
+  'created_at',
+] as const;
+
+/** Rows read per query: the export never holds more than about this many bets in memory. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * One bet as CSV cells. Only what the user typed — the description and the odds as typed — is
+ * formula-escaped (a leading = + - @ tab or CR gets a single quote): the odds "-110" export as
+ * "'-110", shown as the text the user entered. Everything else is ours and written as it is:
+ * amounts are plain decimals ("-10.00" must stay a number a spreadsheet can sum, so it is not
+ * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
+ */
+export const betCells = (bet: Bet): CsvCell[] => [
+  { plain: bet.id },
+  { text: bet.description },
+  { plain: bet.sport },
+  { text: bet.odds },
+  { plain: bet.decimalOdds },
+  { plain: bet.amount },
+  { plain: bet.potentialWin },
+  { plain: bet.status },
+  bet.profitLoss === null ? null : { plain: bet.profitLoss },
+  { plain: bet.eventDate },
+  bet.settledAt === null ? null : { plain: bet.settledAt },
+  { plain: bet.createdAt },
+];
+
+/**
+ * A user's bets as a UTF-8 CSV stream (BOM, header, one row per bet, newest recorded first).
+ * Pull-based: a batch is read (keyset on the bets page index, the same query as /api/bets) only
+ * when the reader has taken the previous one, so a slow download holds one batch, not the whole
+ * history. Bets recorded while the export runs come after the cursor and are not included.
+ */
+export function betsCsvStream(
+  db: Db,
+  userId: string,
+  opts: { batchSize?: number; logger?: Logger } = {},
+): ReadableStream<Uint8Array> {
+  const batchSize = opts.batchSize ?? EXPORT_BATCH_SIZE;
+  const encoder = new TextEncoder();
+  let cursor: { createdAt: string; id: string } | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(UTF8_BOM + csvHeader(CSV_COLUMNS)));
+    },
+    async pull(controller) {
+      try {
+        const rows = await selectBetsPage(db, userId, { limit: batchSize, cursor });
+        const page = rows.slice(0, batchSize);
+        if (page.length) controller.enqueue(encoder.encode(page.map((r) => csvRow(betCells(toBet(r.bet)))).join('')));
+        const last = page.at(-1);
+        if (rows.length > batchSize && last) cursor = { createdAt: last.createdAtText, id: last.bet.id };
+        else controller.close();
+      } catch (err) {
+        // Headers are sent: all that is left is to cut the download short (the browser reports a
+        // failed download rather than saving a truncated file as complete).
+        opts.logger?.error('csv export failed', { userId, error: String(err) });
+        throw err;
+      }
+    },
+  });
+}
+
+/** betproof-bets-{username}-{YYYY-MM-DD}.csv, dated by the server's clock (UTC). */
+export const exportFilename = (username: string, now: Date) =>
+  `betproof-bets-${username}-${now.toISOString().slice(0, 10)}.csv`;

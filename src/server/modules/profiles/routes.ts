@@ -1,0 +1,113 @@
+import { Hono } from 'hono';
+import type { Auth, SessionUser } from '../../auth.ts';
+import type { Db } from '../../db/client.ts';
+import { optionalUser, requireUser, validate, type ApiError, type AppEnv, type ViewerEnv } from '../../http.ts';
+import type { Logger } from '../../logger.ts';
+import { listBetsQuerySchema } from '../../../shared/bets.ts';
+import {
+  PROFILE_NOT_FOUND_ERROR,
+  PROFILE_PRIVATE_ERROR,
+  USERNAME_TAKEN_MESSAGE,
+  profileSettingsSchema,
+  updateProfileSchema,
+} from '../../../shared/profiles.ts';
+import { decodeCursor, listBets } from '../bets/queries.ts';
+import { betsCsvStream, exportFilename } from './export.ts';
+import {
+  buildProfile,
+  findProfileByUserId,
+  findProfileByUsername,
+  getAnalytics,
+  getOwnProfile,
+  saveSettings,
+  updateProfile,
+  type ProfileRecord,
+} from './queries.ts';
+
+export interface ProfileRoutesDeps {
+  auth: Auth;
+  db: Db;
+  logger: Logger;
+  /** The server's clock (days active, the export's file name). */
+  now: () => Date;
+}
+
+const notFound = { error: PROFILE_NOT_FOUND_ERROR } as const;
+const privateProfile = { error: PROFILE_PRIVATE_ERROR } as const;
+const invalidCursor: ApiError = { error: 'cursor: Invalid cursor', fields: { cursor: 'Invalid cursor' } };
+
+type Access = { ok: true; record: ProfileRecord; isOwner: boolean } | { ok: false; status: 404 | 403 };
+
+/**
+ * The one privacy rule, for every endpoint that shows a profile's record: a missing profile is
+ * 404; a private one is 403 to everyone but its owner and admins. Checked before anything of the
+ * record (statistics, bets, achievements) is read.
+ */
+async function accessProfile(db: Db, username: string, viewer: SessionUser | null): Promise<Access> {
+  const record = await findProfileByUsername(db, username);
+  if (!record) return { ok: false, status: 404 };
+  const isOwner = viewer?.id === record.userId;
+  if (!record.profilePublic && !isOwner && viewer?.role !== 'admin') return { ok: false, status: 403 };
+  return { ok: true, record, isOwner };
+}
+
+/** /api/profiles/:username — anyone, signed in or not. */
+export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
+  return new Hono<ViewerEnv>()
+    .use(optionalUser(auth))
+    .get('/:username', async (c) => {
+      const access = await accessProfile(db, c.req.param('username'), c.get('viewer'));
+      if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+      return c.json(await buildProfile(db, access.record, { isOwner: access.isOwner, now: now() }), 200);
+    })
+    .get('/:username/bets', validate('query', listBetsQuerySchema), async (c) => {
+      const { limit, cursor: cursorText } = c.req.valid('query');
+      const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
+      if (cursor === null) return c.json(invalidCursor, 422);
+      const access = await accessProfile(db, c.req.param('username'), c.get('viewer'));
+      if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+      return c.json(await listBets(db, access.record.userId, { limit, cursor }), 200);
+    });
+}
+
+/** When exactly one field is wrong, its message alone is the headline (the form shows it inline). */
+const headline = (field: string, message: string) => (field === '_' ? undefined : message);
+
+/** /api/profile — the signed-in user's own profile, settings, analytics and export. */
+export function ownProfileRoutes({ auth, db, logger, now }: ProfileRoutesDeps) {
+  const own = async (userId: string) => getOwnProfile(db, userId, now());
+  return new Hono<AppEnv>()
+    .use(requireUser(auth))
+    .get('/', async (c) => {
+      const profile = await own(c.get('user').id);
+      return profile ? c.json(profile, 200) : c.json(notFound, 404);
+    })
+    .patch('/', validate('json', updateProfileSchema, headline), async (c) => {
+      const result = await updateProfile(db, c.get('user').id, c.req.valid('json'));
+      if (!result.ok && result.reason === 'username-taken') {
+        return c.json<ApiError, 409>(
+          { error: USERNAME_TAKEN_MESSAGE, fields: { username: USERNAME_TAKEN_MESSAGE } },
+          409,
+        );
+      }
+      const profile = result.ok ? await own(c.get('user').id) : null;
+      return profile ? c.json(profile, 200) : c.json(notFound, 404);
+    })
+    .put('/settings', validate('json', profileSettingsSchema, headline), async (c) => {
+      await saveSettings(db, c.get('user').id, c.req.valid('json'));
+      const profile = await own(c.get('user').id);
+      return profile ? c.json(profile, 200) : c.json(notFound, 404);
+    })
+    .get('/analytics', async (c) => c.json(await getAnalytics(db, c.get('user').id), 200))
+    .get('/export.csv', async (c) => {
+      const user = c.get('user');
+      const profile = await findProfileByUserId(db, user.id);
+      if (!profile) return c.json(notFound, 404);
+      return c.body(betsCsvStream(db, user.id, { logger }), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${exportFilename(profile.username, now())}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    });
+}
