@@ -42,6 +42,13 @@ export const bets = pgTable(
     index('bets_user_id_settled_at_idx')
       .on(t.userId, t.settledAt, t.id)
       .where(sql`status <> 'pending'`),
+    /**
+     * Bets by settlement time across users: the Spotlight's "settled on the window's first day before
+     * it opens" and "settled after now" sums (migration 0009) read one day's worth of it.
+     */
+    index('bets_settled_at_idx')
+      .on(t.settledAt)
+      .where(sql`settled_at is not null`),
     check('bets_amount_min', sql`${t.amount} >= 0.01`),
     check('bets_decimal_odds_gt_one', sql`${t.decimalOdds} > 1`),
     check('bets_status', sql`${t.status} in ('pending', 'won', 'lost')`),

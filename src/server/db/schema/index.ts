@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './profiles.ts';
 export * from './bets.ts';
 export * from './inbox.ts';
+export * from './community.ts';
