@@ -30,8 +30,8 @@ describe('record-bet schema', () => {
     expect(parsed).toEqual({ ...valid, description: 'Lakers ML', odds: '+150' });
   });
 
-  it('lists the sports of the spec', () => {
-    expect(SPORTS).toEqual(['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other']);
+  it('lists the sports of the spec, with mma (the influencers filter has it)', () => {
+    expect(SPORTS).toEqual(['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other']);
   });
 
   it.each([
@@ -47,7 +47,7 @@ describe('record-bet schema', () => {
     [{ odds: '+50' }, 'odds', INVALID_ODDS_MESSAGE],
     [{ odds: '' }, 'odds', 'Odds are required'],
     [{ odds: 150 }, 'odds', INVALID_ODDS_MESSAGE],
-    [{ sport: 'curling' }, 'sport', 'Sport must be one of football, basketball, baseball, soccer, tennis, other'],
+    [{ sport: 'curling' }, 'sport', 'Sport must be one of football, basketball, baseball, soccer, tennis, mma, other'],
     [{ eventDate: '2026-06-02T12:00:00' }, 'eventDate', expect.stringContaining('ISO 8601')],
     [{ eventDate: at(6 * HOUR) }, 'eventDate', EVENT_TOO_SOON_MESSAGE],
     [{ eventDate: at(6 * HOUR - 60_000) }, 'eventDate', EVENT_TOO_SOON_MESSAGE],

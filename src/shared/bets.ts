@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatCents, parseMoney, potentialWinCents } from './money.ts';
 import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
 
-export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'] as const;
+export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'] as const;
 export type Sport = (typeof SPORTS)[number];
 
 export const BET_STATUSES = ['pending', 'won', 'lost'] as const;

@@ -196,7 +196,7 @@ describeEachDatabase('bets API', (env) => {
     ['amount', { amount: '0.001' }, 'Amount must be a number with at most 2 decimals, such as 10 or 10.50'],
     ['amount', { amount: '1000000.01' }, 'Amount must be between 0.01 and 1,000,000'],
     ['amount', { amount: '-5' }, 'Amount must be a number with at most 2 decimals, such as 10 or 10.50'],
-    ['sport', { sport: 'curling' }, 'Sport must be one of football, basketball, baseball, soccer, tennis, other'],
+    ['sport', { sport: 'curling' }, 'Sport must be one of football, basketball, baseball, soccer, tennis, mma, other'],
     ['eventDate', { eventDate: '2030-01-01T10:00:00' }, expect.stringContaining('ISO 8601')],
     ['eventDate', { eventDate: 'tomorrow' }, expect.stringContaining('ISO 8601')],
     ['eventDate', { eventDate: '2100-01-01T10:00:00Z' }, 'Event date must be at most 2 years ahead'],
