@@ -12,10 +12,12 @@ import type { Config } from './env.ts';
 import { apiError, clientIp, requireAdmin, requireUser, type AppEnv } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { createProfileIndexRenderer } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
 export interface AppDeps {
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     // Lets the admin page confirm on the server that the signed-in user is an admin.
     .get('/admin/access', requireUser(auth), requireAdmin, (c) => c.json({ admin: true as const }))
+    .route('/admin', adminRoutes({ auth, db, now }))
+    .route('/verification', verificationRoutes({ auth, db }))
     .route('/bets', betRoutes({ auth, db, now }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
