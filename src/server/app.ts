@@ -14,6 +14,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { betRoutes } from './modules/bets/routes.ts';
+import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { createProfileIndexRenderer } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, db, logger, now }))
+    .route('/community', communityRoutes({ db, now }))
     .get('/openapi.json', (c) => c.json(openApiDocument));
 
   const routes = app.route('/api', api);

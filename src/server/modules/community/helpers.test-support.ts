@@ -1,0 +1,93 @@
+/** Test helpers for the community module: bettors and bets written straight to the database. */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { TestEnv } from '../../test/harness.ts';
+import type { Sport } from '../../../shared/bets.ts';
+
+export const MINUTE = 60 * 1000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** A short random token, for names no other test uses. */
+export const token = () => randomBytes(4).toString('hex');
+
+export interface BettorOptions {
+  username?: string;
+  displayName?: string | null;
+  verified?: boolean;
+  public?: boolean;
+}
+
+/** An account with its profile (through the sign-up trigger), then the profile as asked. */
+export async function createBettor(env: TestEnv, opts: BettorOptions = {}) {
+  const id = `t${token()}${token()}`;
+  const username = opts.username ?? `b_${token()}`;
+  await env.db.execute(sql`
+    insert into users (id, name, email, email_verified) values (${id}, '', ${`${id}@example.com`}, true)`);
+  await env.db.execute(sql`
+    update profiles set username = ${username}, display_name = ${opts.displayName ?? null},
+           verification_status = ${opts.verified ? 'verified' : 'unverified'}
+    where user_id = ${id}`);
+  if (opts.public === false) await setPublic(env, id, false);
+  return { userId: id, username };
+}
+
+export const setPublic = (env: TestEnv, userId: string, isPublic: boolean) =>
+  env.db.execute(sql`
+    update user_settings set privacy_settings = jsonb_set(privacy_settings, '{profile_public}', to_jsonb(${isPublic}::boolean))
+    where user_id = ${userId}`);
+
+export interface SeedBet {
+  status: 'won' | 'lost' | 'pending';
+  /** When it was settled (required unless pending). */
+  settledAt?: Date;
+  amount?: string;
+  /** Decimal odds; potential win = amount × odds. */
+  odds?: string;
+  sport?: Sport;
+  description?: string;
+}
+
+/**
+ * Inserts bets in one statement, recorded a day before they settle and with the event 7 hours
+ * after recording (the 6-hour rule holds), as the app would have written them back then.
+ */
+export async function insertBets(env: TestEnv, userId: string, list: SeedBet[]) {
+  const now = env.clock.now();
+  const rows = list.map((b, i) => {
+    const amount = b.amount ?? '10.00';
+    const odds = b.odds ?? '2.5';
+    const potential = ((Math.round(Number(amount) * 100) * Number(odds)) / 100).toFixed(2);
+    const settledAt = b.status === 'pending' ? null : (b.settledAt ?? now);
+    const createdAt = new Date((settledAt ?? now).getTime() - DAY);
+    return {
+      user_id: userId,
+      description: b.description ?? `Test bet ${i + 1}`,
+      amount,
+      odds,
+      sport: b.sport ?? 'football',
+      event_date: new Date(createdAt.getTime() + 7 * HOUR).toISOString(),
+      status: b.status,
+      potential_win: potential,
+      profit_loss:
+        b.status === 'pending'
+          ? null
+          : b.status === 'won'
+            ? (Number(potential) - Number(amount)).toFixed(2)
+            : `-${amount}`,
+      settled_at: settledAt?.toISOString() ?? null,
+      created_at: createdAt.toISOString(),
+    };
+  });
+  await env.db.execute(sql`
+    insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status, potential_win,
+                      profit_loss, settled_at, created_at)
+    select user_id, description, amount, odds, odds::numeric, sport, event_date, status, potential_win, profit_loss,
+           settled_at, created_at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(user_id text, description text, amount numeric,
+         odds text, sport text, event_date timestamptz, status text, potential_win numeric, profit_loss numeric,
+         settled_at timestamptz, created_at timestamptz)`);
+}
+
+/** `n` copies of a bet. */
+export const times = (n: number, bet: SeedBet): SeedBet[] => Array.from({ length: n }, () => ({ ...bet }));

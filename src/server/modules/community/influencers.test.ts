@@ -1,0 +1,192 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase, type TestEnv } from '../../test/harness.ts';
+import type { Influencer, InfluencerPage } from '../../../shared/community.ts';
+import { DAY, createBettor, insertBets, setPublic, times, token } from './helpers.test-support.ts';
+
+async function influencers(env: TestEnv, params: Record<string, string> = {}): Promise<InfluencerPage> {
+  const res = await env.request(`/api/community/influencers?${new URLSearchParams(params).toString()}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as InfluencerPage;
+}
+
+/** Every card the query matches, page by page. */
+async function allCards(env: TestEnv, params: Record<string, string> = {}): Promise<Influencer[]> {
+  const all: Influencer[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page: InfluencerPage = await influencers(env, { ...params, limit: '48', offset: String(offset) });
+    all.push(...page.entries);
+    offset = page.nextOffset;
+  }
+  return all;
+}
+
+const names = (cards: Influencer[]) => cards.map((c) => c.username);
+
+describeEachDatabase('community: influencers', (env) => {
+  it('lists public bettors with at least one bet, not private ones or people who never bet', async () => {
+    const tag = token();
+    const bettor = await createBettor(env(), { username: `pub_${tag}` });
+    const hidden = await createBettor(env(), { username: `priv_${tag}`, public: false });
+    await createBettor(env(), { username: `idle_${tag}` });
+    await insertBets(env(), bettor.userId, [{ status: 'pending' }]);
+    await insertBets(env(), hidden.userId, times(3, { status: 'won' }));
+    expect(names(await allCards(env(), { search: tag }))).toEqual([`pub_${tag}`]);
+    await setPublic(env(), hidden.userId, true);
+    expect(names(await allCards(env(), { search: tag })).sort()).toEqual([`priv_${tag}`, `pub_${tag}`]);
+  });
+
+  it('searches display names and usernames, in any case, taking % and _ literally', async () => {
+    const tag = token();
+    const a = await createBettor(env(), { username: `sharp_${tag}`, displayName: 'Quinn Zephyrus' });
+    const b = await createBettor(env(), { username: `zeph_${tag}`, displayName: null });
+    const c = await createBettor(env(), { username: `other_${tag}`, displayName: 'Nobody' });
+    for (const u of [a, b, c]) await insertBets(env(), u.userId, [{ status: 'won' }]);
+    expect(names(await allCards(env(), { search: 'ZEPHYRUS' }))).toEqual([`sharp_${tag}`]);
+    expect(names(await allCards(env(), { search: `ZEPH_${tag.toUpperCase()}` }))).toEqual([`zeph_${tag}`]);
+    expect(names(await allCards(env(), { search: `  quinn zeph  ` }))).toEqual([`sharp_${tag}`]);
+    // '_' is no wildcard ('shar__' would otherwise match 'sharp_'), nor is '%'.
+    expect(names(await allCards(env(), { search: `shar__${tag}` }))).toEqual([]);
+    expect(names(await allCards(env(), { search: `sharp_${tag}` }))).toEqual([`sharp_${tag}`]);
+    expect(names(await allCards(env(), { search: '%' }))).toEqual([]);
+  });
+
+  it('filters by sport: bettors with at least one bet in it', async () => {
+    const tag = token();
+    const tennis = await createBettor(env(), { username: `ten_${tag}` });
+    const mixed = await createBettor(env(), { username: `mix_${tag}` });
+    await insertBets(env(), tennis.userId, times(3, { status: 'won', sport: 'tennis' }));
+    await insertBets(env(), mixed.userId, [
+      ...times(5, { status: 'lost', sport: 'football' }),
+      { status: 'pending', sport: 'mma' },
+    ]);
+    expect(names(await allCards(env(), { search: tag, sport: 'tennis' }))).toEqual([`ten_${tag}`]);
+    expect(names(await allCards(env(), { search: tag, sport: 'mma' }))).toEqual([`mix_${tag}`]);
+    expect(names(await allCards(env(), { search: tag, sport: 'baseball' }))).toEqual([]);
+    expect(names(await allCards(env(), { search: tag, sport: 'all' })).sort()).toEqual([`mix_${tag}`, `ten_${tag}`]);
+    const mixedCard = (await allCards(env(), { search: `mix_${tag}` }))[0];
+    expect(mixedCard?.mainSport).toBe('football');
+  });
+
+  it('puts verified bettors first, then sorts by profit, win rate or total bets (ties: settled bets, username)', async () => {
+    const tag = token();
+    // profit: rich > steady > busy; win rate: steady (100%) > rich (60%) > busy (20%); bets: busy > rich > steady
+    const rich = await createBettor(env(), { username: `a_rich_${tag}` });
+    const steady = await createBettor(env(), { username: `b_steady_${tag}` });
+    const busy = await createBettor(env(), { username: `c_busy_${tag}` });
+    const star = await createBettor(env(), { username: `d_star_${tag}`, verified: true });
+    await insertBets(env(), rich.userId, [
+      ...times(3, { status: 'won', amount: '1000.00' }),
+      ...times(2, { status: 'lost', amount: '10.00' }),
+    ]);
+    await insertBets(env(), steady.userId, times(2, { status: 'won', amount: '100.00' }));
+    await insertBets(env(), busy.userId, [
+      ...times(2, { status: 'won', amount: '1.00' }),
+      ...times(8, { status: 'lost', amount: '1.00' }),
+      ...times(4, { status: 'pending' }),
+    ]);
+    await insertBets(env(), star.userId, [{ status: 'lost', amount: '5.00' }]);
+
+    const order = async (sort: string) => names(await allCards(env(), { search: tag, sort }));
+    expect(await order('profit')).toEqual([`d_star_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`, `c_busy_${tag}`]);
+    expect(await order('winrate')).toEqual([`d_star_${tag}`, `b_steady_${tag}`, `a_rich_${tag}`, `c_busy_${tag}`]);
+    expect(await order('bets')).toEqual([`d_star_${tag}`, `c_busy_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`]);
+    // Default: profit.
+    expect(names(await allCards(env(), { search: tag }))).toEqual(await order('profit'));
+
+    const cards = await allCards(env(), { search: tag, sort: 'bets' });
+    expect(cards.map((c) => c.rank)).toEqual([1, 2, 3, 4]);
+    expect(cards.find((c) => c.username === `c_busy_${tag}`)).toMatchObject({
+      totalBets: 14,
+      settledBets: 10,
+      winRate: 20,
+      totalProfit: '-5.00', // 2 × 1.50 − 8 × 1.00
+      verified: false,
+    });
+    expect(cards[0]).toMatchObject({ username: `d_star_${tag}`, verified: true, totalProfit: '-5.00', winRate: 0 });
+  });
+
+  it('pages with limit and offset, without gaps or repeats, and says how many match', async () => {
+    const tag = token();
+    for (let i = 0; i < 5; i++) {
+      const b = await createBettor(env(), { username: `page${i}_${tag}` });
+      await insertBets(env(), b.userId, times(i + 1, { status: 'won' }));
+    }
+    const all = await allCards(env(), { search: tag, sort: 'bets' });
+    expect(names(all)).toEqual([4, 3, 2, 1, 0].map((i) => `page${i}_${tag}`));
+    const first = await influencers(env(), { search: tag, sort: 'bets', limit: '2' });
+    expect(first).toMatchObject({ total: 5, nextOffset: 2 });
+    const second = await influencers(env(), { search: tag, sort: 'bets', limit: '2', offset: '2' });
+    const third = await influencers(env(), { search: tag, sort: 'bets', limit: '2', offset: '4' });
+    expect([...first.entries, ...second.entries, ...third.entries].map((c) => c.username)).toEqual(names(all));
+    expect(third).toMatchObject({ nextOffset: null, total: 5 });
+    expect(second.entries.map((c) => c.rank)).toEqual([3, 4]);
+    expect(await influencers(env(), { search: tag, offset: '10' })).toMatchObject({
+      entries: [],
+      total: 5,
+      nextOffset: null,
+    });
+  });
+
+  it('derives tier, trend and the last three settled picks from the record', async () => {
+    const now = env().clock.now().getTime();
+    const tag = token();
+    const elite = await createBettor(env(), { username: `elite_${tag}`, verified: true, displayName: 'Elle Ite' });
+    const pro = await createBettor(env(), { username: `pro_${tag}` });
+    const unverified = await createBettor(env(), { username: `big_${tag}` });
+    // elite: 100 settled, profitable; the 30 days before were better than the last 30 → down
+    await insertBets(env(), elite.userId, [
+      ...times(60, { status: 'won', settledAt: new Date(now - 45 * DAY) }),
+      ...times(37, { status: 'lost', settledAt: new Date(now - 200 * DAY) }),
+      { status: 'won', settledAt: new Date(now - 3 * DAY), description: 'Oldest of three', sport: 'mma' },
+      { status: 'lost', settledAt: new Date(now - 2 * DAY), description: 'Middle pick', sport: 'tennis' },
+      { status: 'won', settledAt: new Date(now - DAY), description: 'Latest pick', sport: 'soccer' },
+      { status: 'pending', description: 'Not settled yet' },
+    ]);
+    await insertBets(env(), pro.userId, times(50, { status: 'lost', settledAt: new Date(now - 5 * DAY) }));
+    await insertBets(env(), unverified.userId, times(120, { status: 'won', settledAt: new Date(now - 100 * DAY) }));
+
+    const cards = await allCards(env(), { search: tag });
+    const card = (name: string) => cards.find((c) => c.username === name)!;
+    expect(card(`elite_${tag}`)).toMatchObject({
+      tier: 'Elite',
+      settledBets: 100,
+      totalBets: 101,
+      trend: 'down',
+      recentProfit: '20.00', // +15 − 10 + 15
+      previousProfit: '900.00', // 60 × 15
+      mainSport: 'football',
+      recentPicks: [
+        { description: 'Latest pick', sport: 'soccer', result: 'won', profit: '15.00' },
+        { description: 'Middle pick', sport: 'tennis', result: 'lost', profit: '-10.00' },
+        { description: 'Oldest of three', sport: 'mma', result: 'won', profit: '15.00' },
+      ],
+    });
+    expect(card(`pro_${tag}`)).toMatchObject({
+      tier: 'Pro',
+      trend: 'down',
+      recentProfit: '-500.00',
+      previousProfit: '0.00',
+    });
+    // 120 settled and profitable, but not verified: Pro, not Elite. Nothing in the last 60 days: stable.
+    expect(card(`big_${tag}`)).toMatchObject({ tier: 'Pro', trend: 'stable' });
+    const rising = await createBettor(env(), { username: `new_${tag}` });
+    await insertBets(env(), rising.userId, [{ status: 'won', settledAt: new Date(now - DAY) }]);
+    expect((await allCards(env(), { search: `new_${tag}` }))[0]).toMatchObject({ tier: 'Rising', trend: 'up' });
+  });
+
+  it('answers 422 with a message per field for a bad sport, sort, search, limit or offset', async () => {
+    for (const [query, field, message] of [
+      ['sport=curling', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
+      ['sport=other', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
+      ['sort=followers', 'sort', 'Sort must be one of profit, winrate, bets'],
+      [`search=${'x'.repeat(61)}`, 'search', 'Search must be at most 60 characters'],
+      ['limit=49', 'limit', 'Limit must be a whole number from 1 to 48'],
+      ['offset=1.5', 'offset', 'Offset must be a whole number from 0 to 10000'],
+    ] as const) {
+      const res = await env().request(`/api/community/influencers?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(await res.json()).toMatchObject({ fields: { [field]: message } });
+    }
+  });
+});

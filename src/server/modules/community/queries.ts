@@ -1,0 +1,520 @@
+/**
+ * The Spotlight leaderboard and the Influencers directory, answered from SQL aggregates over the
+ * trigger-kept summaries (user_bet_stats, user_bet_days, user_sport_stats; migration 0008). Bets
+ * themselves are read only for the page's own users (streak, latest picks, trend), each an index
+ * range scan of bets_user_id_settled_at_idx.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { SPORTS, type Sport } from '../../../shared/bets.ts';
+import {
+  RECENT_PICKS,
+  SPOTLIGHT_MIN_SETTLED_BETS,
+  SPOTLIGHT_PERIOD_DAYS,
+  TREND_DAYS,
+  tierOf,
+  trendOf,
+  type Influencer,
+  type InfluencerPage,
+  type InfluencerSort,
+  type InfluencerSportFilter,
+  type RecentPick,
+  type SpotlightEntry,
+  type SpotlightPage,
+  type SpotlightPeriod,
+  type Streak,
+} from '../../../shared/community.ts';
+import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
+import { roi, winRate } from '../../../shared/stats.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Rows of a raw query, from either driver. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+const cents = (value: string | null | undefined): Cents => {
+  if (value === null || value === undefined) return 0n;
+  const parsed = parseMoney(value);
+  if (parsed === null) throw new Error(`unexpected money value from the database: ${value}`);
+  return parsed;
+};
+
+/** A JSON column arrives parsed from one driver and as text from another. */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+const isSport = (value: unknown): value is Sport => SPORTS.includes(value as Sport);
+
+/** The privacy rule every community query applies: only profiles whose owner made them public. */
+const isPublic = (settingsAlias: string) => sql.raw(`${settingsAlias}.privacy_settings->>'profile_public' = 'true'`);
+
+const isoText = (expr: string) => sql.raw(`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+// ---------------------------------------------------------------------------------------------
+// Per-user details for the rows of one page
+
+/**
+ * The current streak: the latest settled bet's result and how many settled bets in a row (newest
+ * first) share it. Two index probes and one bounded range count per user.
+ */
+const streakLateral = (userColumn: SQL, now: Date) => sql`
+  left join lateral (
+    select last.status as streak_result,
+           (select count(*)::int from bets x
+             where x.user_id = ${userColumn} and x.status <> 'pending' and x.status = last.status
+               and x.settled_at <= ${now}
+               and x.settled_at >= coalesce(brk.settled_at, '-infinity'::timestamptz)
+               and (brk.settled_at is null or x.settled_at > brk.settled_at or x.id > brk.id)) as streak_length
+    from (select b.status from bets b
+          where b.user_id = ${userColumn} and b.status <> 'pending' and b.settled_at <= ${now}
+          order by b.settled_at desc, b.id desc limit 1) last
+    left join lateral (
+      select b.settled_at, b.id from bets b
+      where b.user_id = ${userColumn} and b.status <> 'pending' and b.status <> last.status and b.settled_at <= ${now}
+      order by b.settled_at desc, b.id desc limit 1
+    ) brk on true
+  ) streak on true`;
+
+/** The sport of most of the user's bets (ties: alphabetical). */
+const mainSportLateral = (userColumn: SQL) => sql`
+  left join lateral (
+    select ss.sport as main_sport from user_sport_stats ss
+    where ss.user_id = ${userColumn} order by ss.bets desc, ss.sport limit 1
+  ) main_sport on true`;
+
+const toStreak = (result: string | null, length: number | null): Streak | null =>
+  (result === 'won' || result === 'lost') && length && length > 0 ? { result, length } : null;
+
+// ---------------------------------------------------------------------------------------------
+// Spotlight
+
+export interface SpotlightOptions {
+  period: SpotlightPeriod;
+  limit: number;
+  offset: number;
+  now: Date;
+}
+
+interface SpotlightRow {
+  username: string;
+  display_name: string | null;
+  verification_status: string;
+  joined: string;
+  settled: number;
+  won: number;
+  profit: string;
+  staked: string;
+  total: number;
+  main_sport: string | null;
+  streak_result: string | null;
+  streak_length: number | null;
+}
+
+/** 'YYYY-MM-DD' of an instant in UTC (the summaries' days are UTC days). */
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+const LOCK_NOT_AVAILABLE = '55P03';
+const isLockTimeout = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
+  }
+  return false;
+};
+
+/**
+ * Makes sure user_bet_totals_before holds every user's totals of bets settled before `day`
+ * (one index probe of user_bet_days per user, once per window start and day). The fill runs under
+ * a SHARE lock on user_bet_days, so no bet write lands between what it reads and what it writes
+ * (see migration 0009). False when that lock was not had within a second (a long bulk write holds
+ * it): the caller then computes without the stored totals.
+ */
+export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> {
+  const [state] = await rowsOf<{ ready: boolean }>(
+    db,
+    sql`select exists (select 1 from user_bet_totals_before_days where day = ${day}::date) as ready`,
+  );
+  if (state?.ready) return true;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '1s'`);
+      await tx.execute(sql`lock table user_bet_days in share mode`);
+      const created = await rowsOf<{ day: string }>(
+        tx as unknown as Db,
+        sql`insert into user_bet_totals_before_days (day) values (${day}::date) on conflict do nothing returning day::text`,
+      );
+      if (created.length === 0) return; // filled by a concurrent request, which has committed
+      await tx.execute(sql`
+        insert into user_bet_totals_before (day, user_id, settled, won, profit, staked)
+        select ${day}::date, s.user_id, d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked
+        from user_bet_stats s
+        cross join lateral (
+          select d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked from user_bet_days d
+          where d.user_id = s.user_id and d.day < ${day}::date
+          order by d.day desc limit 1
+        ) d
+        where s.won + s.lost > 0`);
+      // Window starts move daily: yesterday's are of no use to anyone now.
+      await tx.execute(sql`delete from user_bet_totals_before_days where created_at < now() - interval '36 hours'`);
+    });
+    return true;
+  } catch (err) {
+    if (isLockTimeout(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Public bettors ranked by the profit of their bets settled in the rolling window (now − N days,
+ * now], at least SPOTLIGHT_MIN_SETTLED_BETS of them; ties by win rate, then settled bets, then
+ * username. Each user's window totals come from the summaries, never from their bets:
+ *
+ *   window = all-time (user_bet_stats) − settled after now − totals before the window's first
+ *            UTC day (user_bet_totals_before) − settled on that day before the window opens
+ *
+ * The two "settled after/around a moment" sums read bets by bets_settled_at_idx: normally nothing
+ * after now, and part of one day's settlements at the window's start.
+ */
+export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<SpotlightPage> {
+  const to = opts.now;
+  const from = new Date(to.getTime() - SPOTLIGHT_PERIOD_DAYS[opts.period] * DAY_MS);
+  const startDay = utcDay(from);
+  const min = SPOTLIGHT_MIN_SETTLED_BETS;
+  const stored = await ensureTotalsBefore(db, startDay);
+  const before = stored
+    ? sql`left join user_bet_totals_before base on base.day = ${startDay}::date and base.user_id = s.user_id`
+    : sql`left join lateral (
+        select d.cum_settled as settled, d.cum_won as won, d.cum_profit as profit, d.cum_staked as staked
+        from user_bet_days d
+        where d.user_id = s.user_id and d.day < ${startDay}::date
+        order by d.day desc limit 1
+      ) base on true`;
+  const rows = await rowsOf<SpotlightRow>(
+    db,
+    sql`
+    with
+    -- Settled on the window's first (UTC) day, before the window opens.
+    edge as (
+      select bt.user_id, count(*)::int as settled, (count(*) filter (where bt.status = 'won'))::int as won,
+             sum(bt.profit_loss) as profit, sum(bt.amount) as staked
+      from bets bt
+      where bt.settled_at >= ${startDay}::timestamp at time zone 'UTC' and bt.settled_at <= ${from}
+      group by bt.user_id
+    ),
+    -- Settled after now (a clock that stepped back): in no window yet.
+    future as (
+      select bt.user_id, count(*)::int as settled, (count(*) filter (where bt.status = 'won'))::int as won,
+             sum(bt.profit_loss) as profit, sum(bt.amount) as staked
+      from bets bt
+      where bt.settled_at > ${to}
+      group by bt.user_id
+    ),
+    windowed as (
+      select p.user_id, p.username, p.display_name, p.verification_status, p.created_at,
+             s.won + s.lost - coalesce(f.settled, 0) - coalesce(base.settled, 0) - coalesce(ed.settled, 0) as settled,
+             s.won - coalesce(f.won, 0) - coalesce(base.won, 0) - coalesce(ed.won, 0) as won,
+             s.total_profit - coalesce(f.profit, 0) - coalesce(base.profit, 0) - coalesce(ed.profit, 0) as profit,
+             s.settled_staked - coalesce(f.staked, 0) - coalesce(base.staked, 0) - coalesce(ed.staked, 0) as staked
+      from user_bet_stats s
+      join profiles p on p.user_id = s.user_id
+      join user_settings us on us.user_id = s.user_id and ${isPublic('us')}
+      left join future f on f.user_id = s.user_id
+      left join edge ed on ed.user_id = s.user_id
+      ${before}
+      -- A necessary condition, from the all-time row.
+      where s.won + s.lost >= ${min}
+    ),
+    ranked as (
+      select w.*, count(*) over ()::int as total
+      from windowed w
+      where w.settled >= ${min}
+      order by w.profit desc, w.won::numeric / w.settled desc, w.settled desc, w.username
+      limit ${opts.limit} offset ${opts.offset}
+    )
+    select r.username, r.display_name, r.verification_status, ${isoText('r.created_at')} as joined,
+           r.settled::int as settled, r.won::int as won, r.profit::text as profit, r.staked::text as staked,
+           r.total, main_sport.main_sport, streak.streak_result, streak.streak_length
+    from ranked r
+    ${mainSportLateral(sql`r.user_id`)}
+    ${streakLateral(sql`r.user_id`, to)}
+    order by r.profit desc, r.won::numeric / r.settled desc, r.settled desc, r.username`,
+  );
+
+  const total = rows[0]?.total ?? (opts.offset > 0 ? await countSpotlight(db, from, to) : 0);
+  const entries: SpotlightEntry[] = rows.map((r, i) => {
+    const profit = cents(r.profit);
+    return {
+      rank: opts.offset + i + 1,
+      username: r.username,
+      displayName: r.display_name,
+      verified: r.verification_status === 'verified',
+      winRate: winRate(r.won, r.settled - r.won),
+      totalBets: r.settled,
+      wonBets: r.won,
+      totalProfit: formatCents(profit),
+      roi: roi(profit, cents(r.staked)),
+      streak: toStreak(r.streak_result, r.streak_length),
+      favouriteSport: isSport(r.main_sport) ? r.main_sport : null,
+      joinedDate: r.joined,
+    };
+  });
+  return {
+    period: opts.period,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    minSettledBets: min,
+    total,
+    entries,
+    nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
+  };
+}
+
+/** How many qualify (only asked when a page past the end came back empty). */
+async function countSpotlight(db: Db, from: Date, to: Date): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from user_bet_stats s
+    join user_settings us on us.user_id = s.user_id and ${isPublic('us')}
+    where s.won + s.lost >= ${SPOTLIGHT_MIN_SETTLED_BETS}
+      and (select count(*) from bets b where b.user_id = s.user_id and b.status <> 'pending'
+           and b.settled_at > ${from} and b.settled_at <= ${to}) >= ${SPOTLIGHT_MIN_SETTLED_BETS}`,
+  );
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Influencers
+
+export interface InfluencerOptions {
+  search?: string;
+  sport: InfluencerSportFilter;
+  sort: InfluencerSort;
+  limit: number;
+  offset: number;
+  now: Date;
+}
+
+interface InfluencerRow {
+  username: string;
+  display_name: string | null;
+  verification_status: string;
+  joined: string;
+  total_bets: number;
+  won: number;
+  lost: number;
+  total_profit: string;
+  settled_staked: string;
+  total: number;
+  main_sport: string | null;
+  recent_profit: string;
+  previous_profit: string;
+  picks: unknown;
+}
+
+/** `%text%` for LIKE with the text's own wildcards taken literally. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ORDER_BY: Record<InfluencerSort, string> = {
+  profit: 'c.total_profit desc, c.settled desc',
+  winrate: 'c.win_ratio desc, c.settled desc',
+  bets: 'c.total_bets desc, c.settled desc',
+};
+
+/**
+ * Public bettors with at least one recorded bet, verified first, then by the chosen sort (ties:
+ * settled bets, then username). Search: part of the display name or username, any case. Sport:
+ * bettors with at least one bet in that sport. All-time numbers from user_bet_stats; the page's
+ * own users then get their main sport, trend and latest three settled picks.
+ */
+export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<InfluencerPage> {
+  const now = opts.now;
+  const trendStart = new Date(now.getTime() - TREND_DAYS * DAY_MS);
+  const previousStart = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
+  const search = opts.search?.trim() ? containsPattern(opts.search.trim()) : null;
+  const order = sql.raw(`(c.verification_status = 'verified') desc, ${ORDER_BY[opts.sort]}, c.username`);
+
+  const rows = await rowsOf<InfluencerRow>(
+    db,
+    sql`
+    with candidates as (
+      select p.user_id, p.username, p.display_name, p.verification_status, p.created_at,
+             s.total_bets, s.won, s.lost, s.won + s.lost as settled, s.total_profit, s.settled_staked,
+             case when s.won + s.lost = 0 then 0 else s.won::numeric / (s.won + s.lost) end as win_ratio
+      from profiles p
+      join user_settings us on us.user_id = p.user_id and ${isPublic('us')}
+      join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
+      where true
+      ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
+      ${
+        opts.sport === 'all'
+          ? sql``
+          : sql`and exists (select 1 from user_sport_stats x where x.user_id = p.user_id and x.sport = ${opts.sport})`
+      }
+    ),
+    page as (
+      select c.*, count(*) over ()::int as total from candidates c
+      order by ${order}
+      limit ${opts.limit} offset ${opts.offset}
+    )
+    select c.username, c.display_name, c.verification_status, ${isoText('c.created_at')} as joined,
+           c.total_bets, c.won, c.lost, c.total_profit::text as total_profit, c.settled_staked::text as settled_staked,
+           c.total, main_sport.main_sport,
+           trend.recent_profit::text as recent_profit, trend.previous_profit::text as previous_profit,
+           picks.picks
+    from page c
+    ${mainSportLateral(sql`c.user_id`)}
+    left join lateral (
+      select coalesce(sum(b.profit_loss) filter (where b.settled_at > ${trendStart}), 0) as recent_profit,
+             coalesce(sum(b.profit_loss) filter (where b.settled_at <= ${trendStart}), 0) as previous_profit
+      from bets b
+      where b.user_id = c.user_id and b.status <> 'pending' and b.settled_at > ${previousStart} and b.settled_at <= ${now}
+    ) trend on true
+    left join lateral (
+      select coalesce(json_agg(json_build_object(
+               'description', r.description, 'sport', r.bet_type, 'result', r.status,
+               'profit', r.profit_loss::text, 'settledAt', ${isoText('r.settled_at')}
+             ) order by r.settled_at desc, r.id desc), '[]'::json) as picks
+      from (
+        select b.id, b.description, b.bet_type, b.status, b.profit_loss, b.settled_at from bets b
+        where b.user_id = c.user_id and b.status <> 'pending' and b.settled_at <= ${now}
+        order by b.settled_at desc, b.id desc limit ${RECENT_PICKS}
+      ) r
+    ) picks on true
+    order by ${order}`,
+  );
+
+  const total = rows[0]?.total ?? (opts.offset > 0 ? await countInfluencers(db, opts, search) : 0);
+  const entries: Influencer[] = rows.map((r, i) => {
+    const profit = cents(r.total_profit);
+    const settled = r.won + r.lost;
+    const verified = r.verification_status === 'verified';
+    const recent = cents(r.recent_profit);
+    const previous = cents(r.previous_profit);
+    return {
+      rank: opts.offset + i + 1,
+      username: r.username,
+      displayName: r.display_name,
+      verified,
+      winRate: winRate(r.won, r.lost),
+      totalBets: r.total_bets,
+      settledBets: settled,
+      totalProfit: formatCents(profit),
+      roi: roi(profit, cents(r.settled_staked)),
+      tier: tierOf({ verified, settledBets: settled, profit }),
+      mainSport: isSport(r.main_sport) ? r.main_sport : null,
+      trend: trendOf(recent, previous),
+      recentProfit: formatCents(recent),
+      previousProfit: formatCents(previous),
+      recentPicks: json<RecentPickRow[]>(r.picks).map(toPick),
+      joinedDate: r.joined,
+    };
+  });
+  return {
+    total,
+    entries,
+    nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
+  };
+}
+
+interface RecentPickRow {
+  description: string;
+  sport: string;
+  result: string;
+  profit: string;
+  settledAt: string;
+}
+
+const toPick = (p: RecentPickRow): RecentPick => ({
+  description: p.description,
+  sport: isSport(p.sport) ? p.sport : 'other',
+  result: p.result === 'won' ? 'won' : 'lost',
+  profit: formatCents(cents(p.profit)),
+  settledAt: p.settledAt,
+});
+
+async function countInfluencers(db: Db, opts: InfluencerOptions, search: string | null): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n
+    from profiles p
+    join user_settings us on us.user_id = p.user_id and ${isPublic('us')}
+    join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
+    where true
+    ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
+    ${
+      opts.sport === 'all'
+        ? sql``
+        : sql`and exists (select 1 from user_sport_stats x where x.user_id = p.user_id and x.sport = ${opts.sport})`
+    }`,
+  );
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recounts from the bets themselves (tests check the summaries against them)
+
+export interface DayTotals {
+  day: string;
+  settled: number;
+  won: number;
+  profit: string;
+  staked: string;
+  cumSettled: number;
+  cumWon: number;
+  cumProfit: string;
+  cumStaked: string;
+}
+
+export interface SportTotals {
+  sport: string;
+  bets: number;
+  won: number;
+  lost: number;
+  profit: string;
+}
+
+/** user_bet_days and user_sport_stats of one user as stored. */
+export async function readCommunitySummaries(db: Db, userId: string) {
+  const days = await rowsOf<DayTotals>(
+    db,
+    sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
+               cum_settled as "cumSettled", cum_won as "cumWon", cum_profit::text as "cumProfit",
+               cum_staked::text as "cumStaked"
+        from user_bet_days where user_id = ${userId} order by day`,
+  );
+  const sports = await rowsOf<SportTotals>(
+    db,
+    sql`select sport, bets, won, lost, profit::text as profit from user_sport_stats where user_id = ${userId} order by sport`,
+  );
+  return { days, sports };
+}
+
+/** The same, recounted from the user's bets. */
+export async function recountCommunitySummaries(db: Db, userId: string) {
+  const days = await rowsOf<DayTotals>(
+    db,
+    sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
+               (sum(settled) over w)::int as "cumSettled", (sum(won) over w)::int as "cumWon",
+               (sum(profit) over w)::numeric(20, 2)::text as "cumProfit",
+               (sum(staked) over w)::numeric(20, 2)::text as "cumStaked"
+        from (
+          select (settled_at at time zone 'UTC')::date as day, count(*)::int as settled,
+                 (count(*) filter (where status = 'won'))::int as won,
+                 sum(profit_loss)::numeric(20, 2) as profit, sum(amount)::numeric(20, 2) as staked
+          from bets where user_id = ${userId} and status <> 'pending' group by 1
+        ) g
+        window w as (order by day)
+        order by day`,
+  );
+  const sports = await rowsOf<SportTotals>(
+    db,
+    sql`select bet_type as sport, count(*)::int as bets, (count(*) filter (where status = 'won'))::int as won,
+               (count(*) filter (where status = 'lost'))::int as lost,
+               coalesce(sum(profit_loss), 0)::numeric(20, 2)::text as profit
+        from bets where user_id = ${userId} group by bet_type order by bet_type`,
+  );
+  return { days, sports };
+}

@@ -1,0 +1,321 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import type { Bet } from '../../../shared/bets.ts';
+import { SPOTLIGHT_PERIODS, type SpotlightEntry, type SpotlightPage } from '../../../shared/community.ts';
+import { DAY, MINUTE, createBettor, insertBets, setPublic, times } from './helpers.test-support.ts';
+
+async function spotlight(env: TestEnv, query = ''): Promise<SpotlightPage> {
+  const res = await env.request(`/api/community/spotlight${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as SpotlightPage;
+}
+
+/** Every entry of a period, page by page. */
+async function allEntries(env: TestEnv, period: string): Promise<SpotlightEntry[]> {
+  const all: SpotlightEntry[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page: SpotlightPage = await spotlight(env, `?period=${period}&limit=50&offset=${offset}`);
+    all.push(...page.entries);
+    offset = page.nextOffset;
+  }
+  return all;
+}
+
+const entryOf = async (env: TestEnv, period: string, username: string) =>
+  (await allEntries(env, period)).find((e) => e.username === username);
+
+/** Moves every settled bet of a user to `at` (and its recording and event before it). */
+const settleAllAt = (env: TestEnv, userId: string, at: Date) =>
+  env.db.execute(sql`
+    update bets set settled_at = ${at.toISOString()}::timestamptz,
+           created_at = ${at.toISOString()}::timestamptz - interval '1 day',
+           event_date = ${at.toISOString()}::timestamptz - interval '1 day' + interval '7 hours'
+    where user_id = ${userId} and status <> 'pending'`);
+
+describeEachDatabase('community: spotlight', (env) => {
+  it('answers the month by default, with the window and the minimum it used', async () => {
+    const before = env().clock.now().getTime();
+    const page = await spotlight(env());
+    expect(page.period).toBe('month');
+    expect(page.minSettledBets).toBe(10);
+    const to = Date.parse(page.to);
+    expect(to).toBeGreaterThanOrEqual(before);
+    expect(to - Date.parse(page.from)).toBe(30 * DAY);
+  });
+
+  it('counts a bet settled 7 days minus a minute ago in the week, and one 7 days plus a minute ago only in the month', async () => {
+    const now = env().clock.now().getTime();
+    const inside = await createBettor(env());
+    const outside = await createBettor(env());
+    await insertBets(env(), inside.userId, times(10, { status: 'won', settledAt: new Date(now - 7 * DAY + MINUTE) }));
+    await insertBets(env(), outside.userId, times(10, { status: 'won', settledAt: new Date(now - 7 * DAY - MINUTE) }));
+
+    expect(await entryOf(env(), 'week', inside.username)).toMatchObject({ totalBets: 10, wonBets: 10 });
+    expect(await entryOf(env(), 'week', outside.username)).toBeUndefined();
+    expect(await entryOf(env(), 'month', outside.username)).toMatchObject({ totalBets: 10 });
+  });
+
+  it.each([
+    ['month', 30],
+    ['quarter', 90],
+    ['year', 365],
+  ])('holds the %s window (%i days) at its edges too', async (period, days) => {
+    const now = env().clock.now().getTime();
+    const inside = await createBettor(env());
+    const outside = await createBettor(env());
+    await insertBets(
+      env(),
+      inside.userId,
+      times(10, { status: 'lost', settledAt: new Date(now - days * DAY + MINUTE) }),
+    );
+    await insertBets(
+      env(),
+      outside.userId,
+      times(10, { status: 'lost', settledAt: new Date(now - days * DAY - MINUTE) }),
+    );
+    const entries = await allEntries(env(), period);
+    expect(entries.find((e) => e.username === inside.username)).toMatchObject({
+      totalBets: 10,
+      totalProfit: '-100.00',
+    });
+    expect(entries.find((e) => e.username === outside.username)).toBeUndefined();
+  });
+
+  it('ranks only bettors with at least 10 bets settled in the period (9 is not enough; pending bets do not count)', async () => {
+    const now = env().clock.now().getTime();
+    const nine = await createBettor(env());
+    const ten = await createBettor(env());
+    await insertBets(env(), nine.userId, [
+      ...times(9, { status: 'won', settledAt: new Date(now - DAY) }),
+      ...times(5, { status: 'pending' }),
+      // Settled, but before the week.
+      ...times(3, { status: 'won', settledAt: new Date(now - 10 * DAY) }),
+    ]);
+    await insertBets(env(), ten.userId, times(10, { status: 'won', settledAt: new Date(now - DAY) }));
+    const week = await allEntries(env(), 'week');
+    expect(week.find((e) => e.username === nine.username)).toBeUndefined();
+    expect(week.find((e) => e.username === ten.username)).toBeDefined();
+    // Over the month the earlier three count: 12.
+    expect(await entryOf(env(), 'month', nine.username)).toMatchObject({ totalBets: 12 });
+  });
+
+  it('leaves out private profiles, and brings them back when made public', async () => {
+    const now = env().clock.now().getTime();
+    const hidden = await createBettor(env(), { public: false });
+    await insertBets(env(), hidden.userId, times(12, { status: 'won', settledAt: new Date(now - DAY) }));
+    for (const period of SPOTLIGHT_PERIODS) expect(await entryOf(env(), period, hidden.username)).toBeUndefined();
+    await setPublic(env(), hidden.userId, true);
+    expect(await entryOf(env(), 'week', hidden.username)).toBeDefined();
+  });
+
+  it('ranks by profit in the period, so the ranking follows the tab', async () => {
+    const now = env().clock.now().getTime();
+    // Recent: modest profit this week. Steady: big wins three weeks ago, so it leads the month only.
+    const recent = await createBettor(env());
+    const steady = await createBettor(env());
+    await insertBets(
+      env(),
+      recent.userId,
+      times(10, { status: 'won', amount: '10.00', settledAt: new Date(now - DAY) }),
+    );
+    await insertBets(env(), steady.userId, [
+      ...times(10, { status: 'won', amount: '10000.00', settledAt: new Date(now - 21 * DAY) }),
+      ...times(10, { status: 'lost', amount: '1.00', settledAt: new Date(now - 2 * DAY) }),
+    ]);
+    const week = await allEntries(env(), 'week');
+    const month = await allEntries(env(), 'month');
+    const position = (list: SpotlightEntry[], name: string) => list.findIndex((e) => e.username === name);
+    expect(position(week, recent.username)).toBeLessThan(position(week, steady.username));
+    expect(position(month, steady.username)).toBeLessThan(position(month, recent.username));
+    expect(week.find((e) => e.username === steady.username)).toMatchObject({ totalBets: 10, totalProfit: '-10.00' });
+    expect(month.find((e) => e.username === steady.username)).toMatchObject({
+      totalBets: 20,
+      wonBets: 10,
+      winRate: 50,
+      totalProfit: '149990.00',
+    });
+    // Ranks run 1, 2, 3... in profit order.
+    week.forEach((e, i) => expect(e.rank).toBe(i + 1));
+    for (let i = 1; i < month.length; i++) {
+      expect(Number(month[i - 1]!.totalProfit)).toBeGreaterThanOrEqual(Number(month[i]!.totalProfit));
+    }
+  });
+
+  it('gives each entry its win rate, streak, favourite sport, joined date and verified badge', async () => {
+    const now = env().clock.now().getTime();
+    const b = await createBettor(env(), { displayName: 'Stella Streak', verified: true });
+    await insertBets(env(), b.userId, [
+      ...times(6, { status: 'won', sport: 'tennis', settledAt: new Date(now - 5 * DAY) }),
+      ...times(4, { status: 'lost', sport: 'mma', settledAt: new Date(now - 4 * DAY) }),
+      { status: 'won', sport: 'tennis', settledAt: new Date(now - 3 * DAY) },
+      { status: 'won', sport: 'tennis', settledAt: new Date(now - 2 * DAY) },
+      { status: 'pending', sport: 'mma' },
+    ]);
+    const entry = await entryOf(env(), 'week', b.username);
+    expect(entry).toMatchObject({
+      displayName: 'Stella Streak',
+      verified: true,
+      totalBets: 12,
+      wonBets: 8,
+      winRate: 66.7,
+      // 8 wins at 2.5 × $10 (+$15 each), 4 losses (−$10 each)
+      totalProfit: '80.00',
+      roi: 66.7,
+      streak: { result: 'won', length: 2 },
+      favouriteSport: 'tennis',
+    });
+    const [profile] = (
+      (await env().db.execute(
+        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as c from profiles where user_id = ${b.userId}`,
+      )) as unknown as { rows: { c: string }[] }
+    ).rows;
+    expect(entry?.joinedDate).toBe(profile!.c);
+  });
+
+  it('counts a losing streak too', async () => {
+    const now = env().clock.now().getTime();
+    const b = await createBettor(env());
+    await insertBets(env(), b.userId, [
+      ...times(8, { status: 'won', settledAt: new Date(now - 3 * DAY) }),
+      ...times(3, { status: 'lost', settledAt: new Date(now - DAY) }),
+    ]);
+    expect((await entryOf(env(), 'week', b.username))?.streak).toEqual({ result: 'lost', length: 3 });
+  });
+
+  it('pages with limit and offset, without gaps or repeats', async () => {
+    const now = env().clock.now().getTime();
+    for (let i = 0; i < 5; i++) {
+      const b = await createBettor(env());
+      await insertBets(
+        env(),
+        b.userId,
+        times(10, { status: 'won', amount: `${i + 1}.00`, settledAt: new Date(now - DAY) }),
+      );
+    }
+    const all = await allEntries(env(), 'week');
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const first = await spotlight(env(), '?period=week&limit=2');
+    expect(first.entries.map((e) => e.username)).toEqual(all.slice(0, 2).map((e) => e.username));
+    expect(first.nextOffset).toBe(2);
+    expect(first.total).toBe(all.length);
+    const second = await spotlight(env(), '?period=week&limit=2&offset=2');
+    expect(second.entries.map((e) => e.rank)).toEqual([3, 4]);
+    expect(second.entries.map((e) => e.username)).toEqual(all.slice(2, 4).map((e) => e.username));
+    const past = await spotlight(env(), `?period=week&limit=2&offset=${all.length + 5}`);
+    expect(past).toMatchObject({ entries: [], nextOffset: null, total: all.length });
+  });
+
+  it('answers 422 with a message per field for a bad period, limit or offset', async () => {
+    for (const [query, field, message] of [
+      ['?period=decade', 'period', 'Period must be one of week, month, quarter, year'],
+      ['?limit=0', 'limit', 'Limit must be a whole number from 1 to 50'],
+      ['?limit=51', 'limit', 'Limit must be a whole number from 1 to 50'],
+      ['?limit=abc', 'limit', 'Limit must be a whole number from 1 to 50'],
+      ['?offset=-1', 'offset', 'Offset must be a whole number from 0 to 10000'],
+    ] as const) {
+      const res = await env().request(`/api/community/spotlight${query}`);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ fields: { [field]: message } });
+    }
+  });
+
+  it('follows bets recorded, settled and deleted through the API, and equals a recount from the bets', async () => {
+    const { cookie, userId } = await signUpAndSignIn(env());
+    const [{ username }] = (
+      (await env().db.execute(sql`select username from profiles where user_id = ${userId}`)) as unknown as {
+        rows: { username: string }[];
+      }
+    ).rows as [{ username: string }];
+    const eventDate = new Date(env().clock.now().getTime() + 7 * 60 * MINUTE).toISOString();
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await env().request('/api/bets', {
+        cookie,
+        body: { description: `Pick ${i}`, amount: '20', odds: '+150', sport: 'soccer', eventDate },
+      });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as Bet).id);
+    }
+    expect(await entryOf(env(), 'week', username)).toBeUndefined();
+    for (const [i, id] of ids.entries()) {
+      const res = await env().request(`/api/bets/${id}`, {
+        cookie,
+        method: 'PATCH',
+        body: { status: i < 7 ? 'won' : 'lost' },
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await entryOf(env(), 'week', username)).toMatchObject({
+      totalBets: 11,
+      wonBets: 7,
+      totalProfit: '130.00', // 7 × 30 − 4 × 20
+      streak: { result: 'lost', length: 4 },
+      favouriteSport: 'soccer',
+    });
+    expect((await env().request(`/api/bets/${ids[0]}`, { cookie, method: 'DELETE' })).status).toBe(204);
+    expect(await entryOf(env(), 'week', username)).toMatchObject({ totalBets: 10, wonBets: 6, totalProfit: '100.00' });
+    expect((await env().request(`/api/bets/${ids[1]}`, { cookie, method: 'DELETE' })).status).toBe(204);
+    expect(await entryOf(env(), 'week', username)).toBeUndefined();
+    await expectWindowsMatchRecount(env(), userId, username);
+  });
+
+  it('keeps the windows right when settled bets move across a window start or are deleted afterwards', async () => {
+    const now = env().clock.now().getTime();
+    const b = await createBettor(env());
+    await insertBets(env(), b.userId, [
+      ...times(10, { status: 'won', settledAt: new Date(now - 3 * DAY) }),
+      ...times(10, { status: 'lost', settledAt: new Date(now - 40 * DAY) }),
+    ]);
+    // Every window's stored totals exist now (asked for above in other tests, or here).
+    for (const period of SPOTLIGHT_PERIODS) await allEntries(env(), period);
+    await expectWindowsMatchRecount(env(), b.userId, b.username);
+    // Back-dated: the week's bets move before the quarter; then half the rest are deleted.
+    await settleAllAt(env(), b.userId, new Date(now - 100 * DAY));
+    await expectWindowsMatchRecount(env(), b.userId, b.username);
+    await env().db.execute(
+      sql`delete from bets where id in (select id from bets where user_id = ${b.userId} limit 10)`,
+    );
+    await expectWindowsMatchRecount(env(), b.userId, b.username);
+    await insertBets(env(), b.userId, times(15, { status: 'won', settledAt: new Date(now - 200 * DAY) }));
+    await expectWindowsMatchRecount(env(), b.userId, b.username);
+  });
+
+  it('leaves out bets settled after the server clock (a clock that stepped back)', async () => {
+    const now = env().clock.now().getTime();
+    const b = await createBettor(env());
+    await insertBets(env(), b.userId, [
+      ...times(10, { status: 'won', settledAt: new Date(now - DAY) }),
+      ...times(5, { status: 'lost', settledAt: new Date(now + 2 * DAY) }),
+    ]);
+    expect(await entryOf(env(), 'week', b.username)).toMatchObject({ totalBets: 10, totalProfit: '150.00' });
+  });
+});
+
+/** Each period's entry for the user equals a count straight from their bets (or is absent below 10). */
+async function expectWindowsMatchRecount(env: TestEnv, userId: string, username: string) {
+  for (const period of SPOTLIGHT_PERIODS) {
+    const entries = await allEntries(env, period);
+    // The window as the server drew it (its clock has moved on by milliseconds: no bet is that close to an edge).
+    const page = await spotlight(env, `?period=${period}&limit=1`);
+    const entry = entries.find((e) => e.username === username);
+    const result = (await env.db.execute(sql`
+      select count(*)::int as settled, (count(*) filter (where status = 'won'))::int as won,
+             coalesce(sum(profit_loss), 0)::numeric(20, 2)::text as profit
+      from bets where user_id = ${userId} and status <> 'pending'
+        and settled_at > ${page.from}::timestamptz and settled_at <= ${page.to}::timestamptz`)) as unknown as {
+      rows: { settled: number; won: number; profit: string }[];
+    };
+    const recount = result.rows[0]!;
+    if (recount.settled < 10) {
+      expect(entry, `${period}: ${username} has ${recount.settled} settled`).toBeUndefined();
+    } else {
+      expect(entry, period).toMatchObject({
+        totalBets: recount.settled,
+        wonBets: recount.won,
+        totalProfit: recount.profit,
+      });
+    }
+  }
+}
