@@ -27,12 +27,13 @@ export default function LandingPage() {
   const inDemo = params.has(DEMO_PARAM);
   // Demo bets live here, in memory: they survive a trip back to the landing page, not a reload.
   const [demoBets, setDemoBets] = useState<DemoBet[]>([]);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  /** The launcher button that opened the demo, to focus again on the way back. */
+  const returnFocus = useRef<string | null>(null);
 
   const demo = useMemo<DemoLauncher>(
     () => ({
-      open: () => {
-        returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      open: (source) => {
+        returnFocus.current = source;
         // A history entry of its own, so the browser's Back button leaves the demo too.
         setParams({ [DEMO_PARAM]: '1' });
       },
@@ -45,9 +46,9 @@ export default function LandingPage() {
   // Back on the landing page: return focus to the button that opened the demo.
   useEffect(() => {
     if (inDemo || !returnFocus.current) return;
-    const target = returnFocus.current;
+    const source = returnFocus.current;
     returnFocus.current = null;
-    if (target.isConnected) target.focus({ preventScroll: false });
+    document.querySelector<HTMLElement>(`[data-demo-launcher="${source}"]`)?.focus();
   }, [inDemo]);
 
   return inDemo ? (

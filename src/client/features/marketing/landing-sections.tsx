@@ -25,15 +25,17 @@ import { ExternalLink, IconTile, Section, StatGrid } from './section.tsx';
 import { CLAIMS, HELPLINES } from './site-info.ts';
 import { UPCOMING_EVENTS, formatEventDate, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
 
-/** Opens the in-page demo; `source` says which button did it (for the buttons' own labels). */
+/** Opens the in-page demo. */
 export interface DemoLauncher {
-  open: () => void;
+  /** `source` names the button that asked, so focus can return to it on the way back. */
+  open: (source: string) => void;
   /** Starts loading the demo's code early (on hover or focus). */
   preload: () => void;
 }
 
-const demoButtonProps = (demo: DemoLauncher) => ({
-  onClick: demo.open,
+const demoButtonProps = (demo: DemoLauncher, source: string) => ({
+  'data-demo-launcher': source,
+  onClick: () => demo.open(source),
   onPointerEnter: demo.preload,
   onFocus: demo.preload,
 });
@@ -233,7 +235,7 @@ export function InfluencerSection({ demo }: { demo: DemoLauncher }) {
         ))}
       </ul>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo)}>
+        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo, 'influencer')}>
           <Sparkles aria-hidden="true" />
           Try the Influencer Demo
         </Button>
@@ -283,7 +285,7 @@ export function CommunitySection({ demo }: { demo: DemoLauncher }) {
           <p className="text-sm text-muted-foreground">
             Record a practice bet in the demo, settle it and watch your statistics update. No account, nothing saved.
           </p>
-          <Button size="lg" {...demoButtonProps(demo)}>
+          <Button size="lg" {...demoButtonProps(demo, 'community')}>
             <Users aria-hidden="true" />
             Try the Community Demo
           </Button>
@@ -426,7 +428,7 @@ export function ClosingCta({ demo }: { demo: DemoLauncher }) {
       lead="No signup required: try the demo right now and record your first practice bet in under a minute. Create a free account when you want to keep your record."
     >
       <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo)}>
+        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo, 'closing')}>
           Try the Demo, No Signup
           <ArrowRight aria-hidden="true" />
         </Button>
