@@ -103,9 +103,9 @@ function SampleRecord() {
           ['Bets', '3'],
           ['Profit', '+$50.45'],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-navy p-3">
+          <div key={label} className="min-w-0 rounded-lg bg-navy px-2 py-3 sm:px-3">
             <dt className="text-xs text-navy-muted">{label}</dt>
-            <dd className="mt-1 text-lg font-bold text-white tabular-nums">{value}</dd>
+            <dd className="mt-1 text-base font-bold text-white tabular-nums sm:text-lg">{value}</dd>
           </div>
         ))}
       </dl>
