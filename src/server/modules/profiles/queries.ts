@@ -236,24 +236,30 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
       from bets where user_id = ${userId}
       group by bet_type`),
     db.execute(sql`
-      select to_char(settled_at at time zone 'UTC', 'YYYY-MM') as month,
-             sum(profit_loss)::numeric(20, 2)::text as profit, count(*)::int as bets
-      from bets where user_id = ${userId} and status <> 'pending'
-      group by 1 order by 1`),
-    // Gaps and islands: within a run of one status, row_number() over all settled bets minus
-    // row_number() within the status is constant.
+      select to_char(month, 'YYYY-MM') as month, profit::numeric(20, 2)::text as profit, bets
+      from (
+        select date_trunc('month', settled_at at time zone 'UTC') as month, sum(profit_loss) as profit,
+               count(*)::int as bets
+        from bets where user_id = ${userId} and status <> 'pending'
+        group by 1
+      ) m
+      order by m.month`),
+    // Gaps and islands in one ordered pass: a bet starts a run when its status differs from the
+    // previous settled bet's; the running count of run starts numbers the runs.
     db.execute(sql`
       select coalesce(max(len) filter (where status = 'won'), 0)::int as longest_win,
              coalesce(max(len) filter (where status = 'lost'), 0)::int as longest_loss
       from (
         select status, count(*) as len
         from (
-          select status,
-                 row_number() over (order by settled_at, id)
-                   - row_number() over (partition by status order by settled_at, id) as island
-          from bets where user_id = ${userId} and status <> 'pending'
-        ) settled
-        group by status, island
+          select status, sum(starts_run) over (order by settled_at, id) as run
+          from (
+            select status, settled_at, id,
+                   case when status = lag(status) over (order by settled_at, id) then 0 else 1 end as starts_run
+            from bets where user_id = ${userId} and status <> 'pending'
+          ) flagged
+        ) numbered
+        group by status, run
       ) runs`),
     db.execute(sql`select round(avg(decimal_odds), 2)::text as average from bets where user_id = ${userId}`),
     getBetStats(db, userId),

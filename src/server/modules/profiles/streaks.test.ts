@@ -5,7 +5,7 @@ import { bets, user, userBetStats } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
-import { getAchievementInputs } from './queries.ts';
+import { getAchievementInputs, getAnalytics } from './queries.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -187,13 +187,17 @@ async function recount(env: TestEnv, userId: string) {
     .orderBy(asc(bets.settledAt), asc(bets.id));
   let current = 0;
   let longest = 0;
+  let losing = 0;
+  let longestLoss = 0;
   for (const { status } of settled) {
     current = status === 'won' ? current + 1 : 0;
     longest = Math.max(longest, current);
+    losing = status === 'lost' ? losing + 1 : 0;
+    longestLoss = Math.max(longestLoss, losing);
   }
   const amounts = await env.db.select({ amount: bets.amount }).from(bets).where(eq(bets.userId, userId));
   const max = amounts.reduce((m, { amount }) => (parseMoney(amount)! > m ? parseMoney(amount)! : m), 0n);
-  return { longestWinStreak: longest, currentWinStreak: current, maxStake: formatCents(max) };
+  return { longestWinStreak: longest, currentWinStreak: current, maxStake: formatCents(max), longestLoss };
 }
 
 async function stored(env: TestEnv, userId: string) {
@@ -213,7 +217,16 @@ describeEachDatabase('win streaks and largest stake in user_bet_stats', (env) =>
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
         for (const cmd of commands) await run(env(), userIds, clock, cmd);
-        for (const userId of userIds) expect(await stored(env(), userId)).toEqual(await recount(env(), userId));
+        for (const userId of userIds) {
+          const { longestLoss, ...expected } = await recount(env(), userId);
+          expect(await stored(env(), userId)).toEqual(expected);
+          // The analytics streaks (computed on request, in SQL) agree too.
+          const analytics = await getAnalytics(env().db, userId);
+          expect([analytics.longestWinStreak, analytics.longestLossStreak]).toEqual([
+            expected.longestWinStreak,
+            longestLoss,
+          ]);
+        }
       }),
       { numRuns: 30 },
     );
