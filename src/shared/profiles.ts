@@ -95,7 +95,7 @@ export const publicProfileSchema = z.object({
   displayName: z.string().nullable(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   createdAt: z.iso.datetime({ offset: true }),
-  /** Days since the profile was created, rounded up. */
+  /** Days since the profile was created, rounded up: 1 during the first 24 hours, never 0. */
   daysActive: z.number().int(),
   profilePublic: z.boolean(),
   /** True when the signed-in viewer owns this profile. */
@@ -116,8 +116,13 @@ export type OwnProfile = PublicProfile;
 
 /** GET /api/profile/analytics — all computed in SQL from the user's bets. */
 export const analyticsSchema = z.object({
-  /** Running total of profit by settlement time, one point per settled bet (at most ~500 points: the server buckets by day beyond that). */
+  /**
+   * Running total of profit by settlement time, one point per settled bet up to 500 settled bets;
+   * beyond that one point per UTC day (then per week, then per month, whichever first gives at
+   * most 500 points), dated by the last settlement in it. Settlement order is (settledAt, id).
+   */
   cumulativeProfit: z.array(z.object({ date: z.iso.datetime({ offset: true }), profit: z.string() })),
+  /** Per sport with any bet, in SPORTS order: `bets` includes pending ones; winRate = won / (won + lost). */
   bySport: z.array(
     z.object({
       sport: z.enum(SPORTS),
@@ -128,8 +133,9 @@ export const analyticsSchema = z.object({
       winRate: z.number(),
     }),
   ),
-  /** Profit of bets settled in each month, 'YYYY-MM' ascending. */
+  /** Profit of bets settled in each month (UTC), 'YYYY-MM' ascending; `bets` counts those settled bets. */
   byMonth: z.array(z.object({ month: z.string(), profit: z.string(), bets: z.number().int() })),
+  /** As in the statistics: total profit / stake of settled bets × 100, one decimal; null with none settled. */
   roi: z.number().nullable(),
   /** Mean decimal odds of all bets, 2 places; null with no bets. */
   averageOdds: z.string().nullable(),

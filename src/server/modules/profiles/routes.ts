@@ -107,7 +107,6 @@ export function ownProfileRoutes({ auth, db, logger, now }: ProfileRoutesDeps) {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${exportFilename(profile.username, now())}"`,
         'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
       });
     });
 }
