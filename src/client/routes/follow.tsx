@@ -144,7 +144,7 @@ export default function FollowPage() {
       <Section tone="dark" eyebrow="Community" title="A fast-growing community" align="center">
         <StatGrid
           tone="dark"
-          className="lg:grid-cols-3"
+          className="grid-cols-1 sm:grid-cols-3 lg:grid-cols-3"
           stats={[
             { value: CLAIMS.followers, label: 'Followers across platforms' },
             { value: CLAIMS.engagement, label: 'Engagement rate' },
