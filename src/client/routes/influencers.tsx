@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../components/layout/placeholder-page.tsx';
+import { InfluencersPage } from '../features/community/influencers-page.tsx';
 
-export default function InfluencersPage() {
-  return <PlaceholderPage title="Influencers" lead="Betting influencers with a verified, public record." />;
+export default function InfluencersRoute() {
+  return <InfluencersPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../components/layout/placeholder-page.tsx';
+import { SpotlightPage } from '../features/community/spotlight-page.tsx';
 
-export default function SpotlightPage() {
-  return <PlaceholderPage title="Bettor Spotlight" lead="The community's top performers." />;
+export default function SpotlightRoute() {
+  return <SpotlightPage />;
 }

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import type { Sport } from '../../../shared/bets.ts';
+import { SPORT_LABELS } from '../../../shared/community.ts';
+import { paths } from '../../../shared/routes.ts';
+import { Button, type ButtonProps } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../auth/auth-provider.tsx';
+import type { AuthRedirectState } from '../auth/redirect.ts';
+import { cn } from '../../lib/utils.ts';
+
+/** The name a bettor goes by: the display name, else the username. */
+export const bettorName = (b: { displayName: string | null; username: string }) => b.displayName?.trim() || b.username;
+
+export const sportName = (sport: Sport | null) => (sport ? SPORT_LABELS[sport] : '—');
+
+/** Positive amounts green, negative red, zero plain. */
+export const profitClass = (decimal: string) =>
+  decimal.startsWith('-') ? 'text-negative' : /^0+(\.0+)?$/.test(decimal) ? 'text-foreground' : 'text-positive';
+
+const joined = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
+export const formatJoined = (iso: string) => joined.format(new Date(iso));
+
+/** The round avatar with the bettor's initial (decorative: the name is next to it). */
+export function BettorAvatar({
+  bettor,
+  className,
+}: {
+  bettor: { displayName: string | null; username: string };
+  className?: string;
+}) {
+  const initial = (Array.from(bettorName(bettor))[0] ?? '?').toUpperCase();
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex size-11 shrink-0 items-center justify-center rounded-full bg-linear-to-br from-emerald-600 to-emerald-800 text-lg font-bold text-white shadow-sm',
+        className,
+      )}
+    >
+      {initial}
+    </span>
+  );
+}
+
+/** The verified tick, named for screen readers. */
+export function VerifiedMark({ className }: { className?: string }) {
+  return (
+    <BadgeCheck
+      role="img"
+      aria-label="Verified"
+      className={cn('size-4 shrink-0 fill-emerald-600 text-white', className)}
+    />
+  );
+}
+
+/** A label and its figure, as a named group so the value reads with its label. */
+export function Figure({
+  label,
+  children,
+  className,
+  valueClassName,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  valueClassName?: string;
+}) {
+  return (
+    <div className={cn('flex min-w-0 flex-col', className)}>
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className={cn('truncate text-base font-semibold tabular-nums', valueClassName)}>{children}</dd>
+    </div>
+  );
+}
+
+/** Signing in from here lands on the profile, where the verification status is. */
+const toProfileAfterSignIn: AuthRedirectState = {
+  from: { pathname: paths.profile, search: '', hash: '' },
+  tab: 'signup',
+};
+
+/**
+ * 'Get Verified' / 'Apply for Verification': signed-in users go to their profile, which shows their
+ * verification status; signed-out visitors sign up (or in) first and land there.
+ */
+export function VerificationLink({ children, ...props }: ButtonProps & { children: ReactNode }) {
+  const { user, isPending } = useAuth();
+  return (
+    <Button asChild {...props}>
+      <Link
+        to={user ? paths.profile : paths.auth}
+        state={user ? undefined : toProfileAfterSignIn}
+        aria-busy={isPending || undefined}
+      >
+        {isPending ? <Spinner className="size-4" /> : <ShieldCheck aria-hidden="true" />}
+        {children}
+      </Link>
+    </Button>
+  );
+}

@@ -1,0 +1,247 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Crown, Medal, Trophy, Users } from 'lucide-react';
+import {
+  SPOTLIGHT_DEFAULT_PERIOD,
+  SPOTLIGHT_HIGHLIGHTED,
+  SPOTLIGHT_MIN_SETTLED_BETS,
+  SPOTLIGHT_PERIOD_DAYS,
+  SPOTLIGHT_PERIOD_LABELS,
+  SPOTLIGHT_PERIODS,
+  formatStreak,
+  type SpotlightEntry,
+  type SpotlightPeriod,
+} from '../../../shared/community.ts';
+import { paths, publicProfilePath } from '../../../shared/routes.ts';
+import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { formatPercent, formatSignedMoney } from '../../lib/format.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { cn } from '../../lib/utils.ts';
+import { useSpotlight } from './api.ts';
+import { BettorAvatar, Figure, VerifiedMark, bettorName, formatJoined, profitClass, sportName } from './parts.tsx';
+
+const isPeriod = (value: string | null): value is SpotlightPeriod =>
+  SPOTLIGHT_PERIODS.includes(value as SpotlightPeriod);
+
+/** /spotlight: the leaderboard, one tab per rolling period (the tab is kept in ?period=). */
+export function SpotlightPage() {
+  usePageMeta(
+    'Bettor Spotlight',
+    'The betproof leaderboard: public bettors ranked by the profit of the bets they settled this week, month, quarter or year.',
+  );
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('period');
+  const period = isPeriod(asked) ? asked : SPOTLIGHT_DEFAULT_PERIOD;
+
+  const choose = (value: string) => {
+    if (!isPeriod(value)) return;
+    setParams(value === SPOTLIGHT_DEFAULT_PERIOD ? {} : { period: value }, { replace: true });
+  };
+
+  return (
+    <PageContainer className="flex flex-col gap-8">
+      <PageHeading
+        title="Bettor Spotlight"
+        lead="The community's top performers, ranked by the profit of the bets they settled. Every bet was recorded before its event started and settled won or lost: nothing here is self-reported."
+      />
+      <Tabs value={period} onValueChange={choose} className="gap-6">
+        <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <TabsList aria-label="Period" className="w-full md:w-auto">
+            {SPOTLIGHT_PERIODS.map((p) => (
+              <TabsTrigger key={p} value={p} className="px-4">
+                {SPOTLIGHT_PERIOD_LABELS[p]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <p className="text-sm text-muted-foreground" data-testid="spotlight-rule">
+            Bets settled in the last {SPOTLIGHT_PERIOD_DAYS[period]} days · minimum {SPOTLIGHT_MIN_SETTLED_BETS} settled
+            bets in the period to be ranked
+          </p>
+        </div>
+        {SPOTLIGHT_PERIODS.map((p) => (
+          <TabsContent key={p} value={p}>
+            <Leaderboard period={p} />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <RankingRules />
+    </PageContainer>
+  );
+}
+
+function Leaderboard({ period }: { period: SpotlightPeriod }) {
+  const query = useSpotlight(period);
+  const label = `${SPOTLIGHT_PERIOD_LABELS[period]} leaderboard`;
+
+  if (query.isPending)
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
+        <Spinner className="text-primary" />
+        Loading leaderboard...
+      </div>
+    );
+  if (query.isError)
+    return (
+      <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
+        <p className="font-medium">Could not load the leaderboard.</p>
+        <p className="text-sm text-muted-foreground">{query.error.message}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+
+  const entries = query.data.pages.flatMap((page) => page.entries);
+  const total = query.data.pages[0]?.total ?? 0;
+  if (total === 0 || entries.length === 0) return <NobodyQualifies period={period} />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ol aria-label={label} className="flex flex-col gap-3">
+        {entries.map((entry) => (
+          <li key={entry.username}>
+            <LeaderboardEntry entry={entry} />
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-col items-center gap-3 pt-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Showing {entries.length} of {total} ranked {total === 1 ? 'bettor' : 'bettors'}
+        </p>
+        {query.hasNextPage && (
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage && <Spinner className="size-4" />}
+            Show more
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const PODIUM = [
+  { icon: Crown, className: 'bg-amber-100 text-amber-800 ring-amber-300' },
+  { icon: Trophy, className: 'bg-slate-200 text-slate-800 ring-slate-300' },
+  { icon: Medal, className: 'bg-orange-100 text-orange-900 ring-orange-300' },
+] as const;
+
+function RankBadge({ rank }: { rank: number }) {
+  const podium = PODIUM[rank - 1];
+  const highlighted = rank <= SPOTLIGHT_HIGHLIGHTED;
+  return (
+    <span
+      className={cn(
+        'flex size-10 shrink-0 flex-col items-center justify-center rounded-full text-sm font-bold tabular-nums ring-1',
+        podium?.className ??
+          (highlighted
+            ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+            : 'bg-muted text-muted-foreground ring-border'),
+      )}
+    >
+      {podium ? <podium.icon aria-hidden="true" className="size-4" /> : null}
+      <span className={cn(podium && 'text-[0.65rem] leading-none')} data-testid="rank">
+        <span className="sr-only">Rank </span>
+        {podium ? rank : `#${rank}`}
+      </span>
+    </span>
+  );
+}
+
+function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
+  const nameId = useId();
+  const top = entry.rank <= SPOTLIGHT_HIGHLIGHTED;
+  const name = bettorName(entry);
+  return (
+    <article
+      aria-labelledby={nameId}
+      data-testid="spotlight-entry"
+      data-top={top || undefined}
+      className={cn(
+        'grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-3 rounded-lg border bg-card p-4 shadow-sm sm:gap-x-4 lg:grid-cols-[auto_minmax(0,1.3fr)_minmax(0,2.4fr)_auto]',
+        top ? 'border-emerald-300 bg-linear-to-r from-emerald-50 to-card ring-1 ring-emerald-200' : 'border-border',
+      )}
+    >
+      <RankBadge rank={entry.rank} />
+      <div className="flex min-w-0 items-center gap-3">
+        <BettorAvatar bettor={entry} className={cn(!top && 'size-9 text-base')} />
+        <div className="min-w-0">
+          <h3 id={nameId} className="flex items-center gap-1.5 font-semibold">
+            <span className="truncate">{name}</span>
+            {entry.verified && <VerifiedMark />}
+          </h3>
+          <p className="truncate text-sm text-muted-foreground">
+            @{entry.username} · Joined {formatJoined(entry.joinedDate)}
+          </p>
+        </div>
+      </div>
+      <dl className="col-span-2 grid grid-cols-3 gap-x-3 gap-y-2 sm:grid-cols-5 lg:col-span-1">
+        <Figure label="Profit" valueClassName={profitClass(entry.totalProfit)}>
+          {formatSignedMoney(entry.totalProfit)}
+        </Figure>
+        <Figure label="Win rate">{formatPercent(entry.winRate)}</Figure>
+        <Figure label="Bets (won)">
+          {entry.totalBets} ({entry.wonBets})
+        </Figure>
+        <Figure
+          label="Streak"
+          valueClassName={entry.streak?.result === 'won' ? 'text-positive' : entry.streak ? 'text-negative' : undefined}
+        >
+          {formatStreak(entry.streak)}
+        </Figure>
+        <Figure label="Favourite">{sportName(entry.favouriteSport)}</Figure>
+      </dl>
+      <Button asChild variant={top ? 'default' : 'outline'} size="sm" className="col-span-2 lg:col-span-1">
+        <Link to={publicProfilePath(entry.username)} aria-label={`View Profile of ${name}`}>
+          View Profile
+        </Link>
+      </Button>
+    </article>
+  );
+}
+
+function NobodyQualifies({ period }: { period: SpotlightPeriod }) {
+  return (
+    <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <Users className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="text-xl font-semibold">No one qualifies yet</h2>
+      <p className="max-w-md text-muted-foreground">
+        Nobody with a public profile has settled {SPOTLIGHT_MIN_SETTLED_BETS} bets in the last{' '}
+        {SPOTLIGHT_PERIOD_DAYS[period]} days. Record your bets before the event and settle them to be the first on the
+        board.
+      </p>
+      <Button asChild>
+        <Link to={paths.dashboard}>Record a bet</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function RankingRules() {
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">How the ranking works</h2>
+      <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm text-muted-foreground">
+        <li>
+          Bettors are ranked by the profit of the bets they settled within the period: the last 7 days (Week), 30
+          (Month), 90 (Quarter) or 365 (Year).
+        </li>
+        <li>
+          A minimum of {SPOTLIGHT_MIN_SETTLED_BETS} settled bets in the period is needed to be ranked. Ties go to the
+          higher win rate, then to more settled bets.
+        </li>
+        <li>
+          Win rate, bets and profit count the period&apos;s settled bets. The streak is the current run of wins (W) or
+          losses (L) over the bettor&apos;s latest settled bets; the favourite sport is the one they record most bets
+          in.
+        </li>
+        <li>Only public profiles appear. The top five are highlighted.</li>
+      </ul>
+    </Card>
+  );
+}

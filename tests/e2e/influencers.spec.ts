@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signedInUser, test } from './support/fixtures.ts';
+import { createBettor, recordAndSettle, times } from './support/community.ts';
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Bettors' }).getByTestId('influencer-card');
+const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search', { exact: true }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+}
+
+test('search, sport filter and sort narrow and order the cards; the top three get rank badges', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = Date.now().toString(36);
+  const alpha = await createBettor(baseURL, `Infl Alpha ${tag}`);
+  const beta = await createBettor(baseURL, `Infl Beta ${tag}`);
+  const gamma = await createBettor(baseURL, `Infl Gamma ${tag}`);
+  await recordAndSettle(alpha, [
+    { result: 'won', sport: 'tennis', description: 'Sinner to beat Alcaraz' },
+    { result: 'won', sport: 'tennis', description: 'Swiatek -3.5 games' },
+    { result: 'won', sport: 'tennis', description: 'Gauff in straight sets' },
+  ]);
+  await recordAndSettle(beta, [
+    { result: 'won', sport: 'mma' },
+    { result: 'lost', sport: 'mma' },
+    ...times(2, { result: 'pending', sport: 'football' }),
+  ]);
+  await recordAndSettle(gamma, [{ result: 'lost', sport: 'football' }]);
+
+  await page.goto('/influencers');
+  await expect(page).toHaveTitle('Influencers · betproof');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Follow bettors whose record you can check');
+  await expect(page.getByText('Verified, with 100+ settled bets and a positive ROI')).toBeVisible();
+
+  await search(page, tag);
+  await expect(page.getByTestId('influencer-count')).toHaveText('3 bettors match');
+  // Default sort: profit (+$45, +$5, −$10).
+  await expect.poll(() => cardNames(page)).toEqual([alpha.name, beta.name, gamma.name]);
+  await expect(cards(page).getByTestId('rank-badge')).toHaveText(['#1', '#2', '#3']);
+
+  const alphaCard = cards(page).filter({ has: page.getByRole('heading', { name: alpha.name }) });
+  await expect(alphaCard).toContainText(`@${alpha.username}`);
+  await expect(alphaCard).toContainText('100.0%');
+  await expect(alphaCard).toContainText('+$45.00');
+  await expect(alphaCard).toContainText('Rising');
+  await expect(alphaCard).toContainText('Tennis');
+  await expect(alphaCard).toContainText('Up');
+  await expect(alphaCard.getByRole('listitem')).toHaveText([
+    /Won\s*Gauff in straight sets\s*\+\$15\.00/,
+    /Won\s*Swiatek -3\.5 games\s*\+\$15\.00/,
+    /Won\s*Sinner to beat Alcaraz\s*\+\$15\.00/,
+  ]);
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Total bets' });
+  await expect(page).toHaveURL(/sort=bets/);
+  await expect.poll(() => cardNames(page)).toEqual([beta.name, alpha.name, gamma.name]);
+  await page.getByLabel('Sort by').selectOption({ label: 'Win rate' });
+  await expect.poll(() => cardNames(page)).toEqual([alpha.name, beta.name, gamma.name]);
+
+  await page.getByLabel('Sport').selectOption({ label: 'MMA' });
+  await expect(page).toHaveURL(/sport=mma/);
+  await expect.poll(() => cardNames(page)).toEqual([beta.name]);
+  await expect(page.getByTestId('influencer-count')).toHaveText('1 bettor match');
+  await page.getByLabel('Sport').selectOption({ label: 'Baseball' });
+  await expect(page.getByRole('heading', { name: 'No bettors match' })).toBeVisible();
+  await page.getByLabel('Sport').selectOption({ label: 'All sports' });
+
+  await search(page, `gamma ${tag}`.toUpperCase());
+  await expect.poll(() => cardNames(page)).toEqual([gamma.name]);
+
+  // The filters live in the URL: a reload keeps them.
+  await page.reload();
+  await expect.poll(() => cardNames(page)).toEqual([gamma.name]);
+  await expect(page.getByLabel('Sort by')).toHaveValue('winrate');
+
+  await cards(page)
+    .getByRole('link', { name: `View Profile of ${gamma.name}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/${escape(gamma.username)}$`));
+  await expect(page.getByText(`@${gamma.username}`).first()).toBeVisible();
+});
+
+test('pages with Load more', async ({ page, baseURL }) => {
+  const tag = `pg${Date.now().toString(36)}`;
+  const bettors = await Promise.all(Array.from({ length: 13 }, (_, i) => createBettor(baseURL, `Pager ${i} ${tag}`)));
+  await Promise.all(bettors.map((b, i) => recordAndSettle(b, times(1 + (i % 3), { result: 'won' }))));
+  await page.goto(`/influencers?q=${tag}`);
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByText('Showing 12 of 13')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards(page)).toHaveCount(13);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  expect(new Set(await cardNames(page)).size).toBe(13);
+});
+
+test('Get Verified and Apply for Verification: sign in first, then the profile; Learn More: About', async ({
+  page,
+}) => {
+  await page.goto('/influencers');
+  await page.getByRole('link', { name: 'Learn More' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+
+  await page.goto('/influencers');
+  await page.getByRole('link', { name: 'Get Verified' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto('/influencers');
+  await page.getByRole('link', { name: 'Apply for Verification' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signedInUser(page);
+  await page.goto('/influencers');
+  await page.getByRole('link', { name: 'Get Verified' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/influencers');
+  await page.getByRole('link', { name: 'Apply for Verification' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('fits a 390 px phone and passes axe (WCAG 2 A/AA)', async ({ page, baseURL }) => {
+  const bettor = await createBettor(baseURL, `Phone Infl ${Date.now().toString(36)}`);
+  await recordAndSettle(bettor, [
+    { result: 'won', description: 'A rather long description of a pick on a phone screen' },
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/influencers');
+  await expect(cards(page).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

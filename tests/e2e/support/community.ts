@@ -1,0 +1,67 @@
+/** Bettors with real records for the community specs, made through the public API only. */
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { DEFAULT_PASSWORD, expect, mailedLink, uniqueEmail } from './fixtures.ts';
+
+let ipCounter = 0;
+/** A client address of its own, so each bettor's sign-up has its own rate-limit bucket. */
+const freshIp = () => {
+  ipCounter += 1;
+  return `10.251.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+};
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+export interface Bettor {
+  email: string;
+  username: string;
+  name: string;
+  api: APIRequestContext;
+}
+
+/**
+ * Signs up (with `name` as the display name), confirms, signs in; returns a signed-in API context.
+ * `baseURL` is the test's own (the `baseURL` fixture).
+ */
+export async function createBettor(baseURL: string | undefined, name: string): Promise<Bettor> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
+  const email = uniqueEmail('community').toLowerCase();
+  const signUp = await api.post('/api/auth/sign-up/email', { data: { email, password: DEFAULT_PASSWORD, name } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const confirm = await api.get(await mailedLink(email, 'Confirm'), { maxRedirects: 0 });
+  expect(confirm.status()).toBe(302);
+  const signIn = await api.post('/api/auth/sign-in/email', { data: { email, password: DEFAULT_PASSWORD } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const profile = await api.get('/api/profile');
+  expect(profile.status(), await profile.text()).toBe(200);
+  const { username } = (await profile.json()) as { username: string };
+  return { email, username, name, api };
+}
+
+export interface BetPlan {
+  result: 'won' | 'lost' | 'pending';
+  sport?: string;
+  amount?: string;
+  description?: string;
+}
+
+/** Records each bet (event 3 days ahead), then settles it as planned ('now', as the app does). */
+export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
+  for (const [i, plan] of plans.entries()) {
+    const res = await bettor.api.post('/api/bets', {
+      data: {
+        description: plan.description ?? `${bettor.name} pick ${i + 1}`,
+        amount: plan.amount ?? '10',
+        odds: '+150',
+        sport: plan.sport ?? 'football',
+        eventDate: inDays(3),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    if (plan.result === 'pending') continue;
+    const { id } = (await res.json()) as { id: string };
+    const settle = await bettor.api.patch(`/api/bets/${id}`, { data: { status: plan.result } });
+    expect(settle.status(), await settle.text()).toBe(200);
+  }
+}
+
+export const times = (n: number, plan: BetPlan): BetPlan[] => Array.from({ length: n }, () => ({ ...plan }));
