@@ -80,11 +80,13 @@ export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export const USERS_PAGE_DEFAULT = 20;
 export const USERS_PAGE_MAX = 100;
 export const SEARCH_MAX_LENGTH = 100;
+/** A search matching more users than this is counted only this far (shown as '1,000+'). */
+export const SEARCH_COUNT_CAP = 1000;
 
 /**
  * GET /api/admin/users. `search` matches, case-insensitively, the start of the username, of the
- * account's email, of the display name or of the display name's second word (a surname): every
- * branch is an index range scan, so a search stays fast at 100,000 users. Newest accounts first;
+ * account's email, of the display name or of the display name's second word (a surname): prefix
+ * matches are index range scans, so a search stays fast at 100,000 users. Newest accounts first;
  * `cursor` is the previous page's `nextCursor`.
  */
 export const adminUsersQuerySchema = strictQuery({
@@ -120,8 +122,10 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserPageSchema = z.object({
   users: z.array(adminUserSchema),
-  /** How many users match the search and filter. */
+  /** How many users match the search and filter (at most SEARCH_COUNT_CAP when `totalCapped`). */
   total: z.number().int(),
+  /** True when a broad search matched more than SEARCH_COUNT_CAP users: show '1,000+'. */
+  totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;

@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { PageContainer, PageHeading } from '../components/layout/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
+import { ADMIN_LOADING_LABEL } from '../../shared/admin.ts';
+import { AdminDashboard } from '../features/admin/admin-dashboard.tsx';
 import { NotAuthorised } from '../features/admin/not-authorised.tsx';
 import { useAdminAccess } from '../features/admin/use-admin-access.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ApiError } from '../lib/api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Admins only, decided by the server; the admin UI itself is a later issue. */
+/** Admins only, decided by the server (every /api/admin call checks the role again). */
 export default function AdminPage() {
   const { user, refetch } = useAuth();
   const access = useAdminAccess(user?.id ?? '');
@@ -21,7 +23,7 @@ export default function AdminPage() {
     if (sessionGone) void refetch();
   }, [sessionGone, refetch]);
 
-  if (access.isPending || sessionGone) return <LoadingScreen label="Loading admin dashboard..." />;
+  if (access.isPending || sessionGone) return <LoadingScreen label={ADMIN_LOADING_LABEL} />;
   if (access.isError) {
     return (
       <PageContainer className="flex flex-col items-start gap-4">
@@ -34,9 +36,5 @@ export default function AdminPage() {
     );
   }
   if (!access.data) return <NotAuthorised />;
-  return (
-    <PageContainer>
-      <PageHeading title="Admin Dashboard" lead="Manage users, verification and platform statistics." />
-    </PageContainer>
-  );
+  return <AdminDashboard viewerId={user?.id ?? ''} />;
 }

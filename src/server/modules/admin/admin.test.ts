@@ -110,6 +110,7 @@ describeEachDatabase(
           q,
         ).toEqual([zelda.userId]);
         expect(page.total, q).toBe(1);
+        expect(page.totalCapped, q).toBe(false);
       }
       const [row] = (await search('zelda')).users;
       expect(row).toEqual({
@@ -183,6 +184,44 @@ describeEachDatabase(
       // Without a search, the status filter alone pages the whole table.
       const pendingAll = await getJson<AdminUserPage>(env(), '/api/admin/users?status=pending', admin.cookie);
       expect(pendingAll.users.every((u) => u.verificationStatus === 'pending')).toBe(true);
+    });
+
+    it('a broad search walks the newest-first index and counts up to 1,000 ("1,000+")', async () => {
+      const prefix = `wide${tag}`;
+      await env().db.execute(sql`
+        insert into users (id, name, email, email_verified, created_at, updated_at)
+        select ${prefix} || g, 'Wide Tester ' || g, ${prefix} || '.' || g || '@example.com', true, now(), now()
+        from generate_series(1, 1005) g`);
+      await env().db.execute(sql`
+        update profiles set created_at = timestamptz '2025-01-01T00:00:00Z' + substring(user_id from ${prefix.length + 1}::int)::int * interval '1 minute',
+          verification_status = case when substring(user_id from ${prefix.length + 1}::int)::int % 100 = 0 then 'pending' else 'unverified' end
+        where user_id like ${`${prefix}%`}`);
+      const newest = (n: number) => Array.from({ length: n }, (_, i) => `${prefix}${1005 - i}`);
+
+      const broad = await getJson<AdminUserPage>(env(), `/api/admin/users?search=${prefix}&limit=5`, admin.cookie);
+      expect(broad).toMatchObject({ total: 1000, totalCapped: true });
+      expect(broad.users.map((u) => u.userId)).toEqual(newest(5));
+      const next = await getJson<AdminUserPage>(
+        env(),
+        `/api/admin/users?search=${prefix}&limit=5&cursor=${broad.nextCursor}`,
+        admin.cookie,
+      );
+      expect(next.users.map((u) => u.userId)).toEqual(newest(10).slice(5));
+
+      // Broad in one column, narrowed by the status filter: exact again below the cap.
+      const pending = await getJson<AdminUserPage>(
+        env(),
+        `/api/admin/users?search=${prefix}&status=pending`,
+        admin.cookie,
+      );
+      expect(pending).toMatchObject({ total: 10, totalCapped: false });
+      expect(pending.users.map((u) => u.userId)).toEqual(
+        [1000, 900, 800, 700, 600, 500, 400, 300, 200, 100].map((n) => `${prefix}${n}`),
+      );
+
+      // A narrow search (at most 1,000 matches) is counted exactly.
+      const narrow = await getJson<AdminUserPage>(env(), `/api/admin/users?search=${prefix}.100`, admin.cookie);
+      expect(narrow).toMatchObject({ total: 7, totalCapped: false }); // 100, 1000-1005
     });
 
     it('rejects bad paging and filter input with a message per field', async () => {

@@ -9,6 +9,7 @@ import { adminLogs, inboxMessages, profiles } from '../../db/schema/index.ts';
 import {
   ADMIN_ACTIONS,
   ANALYTICS_WEEKS,
+  SEARCH_COUNT_CAP,
   type AdminAnalytics,
   type AdminIssue,
   type AdminIssueDetail,
@@ -46,25 +47,30 @@ export const isUuid = (id: string) => UUID.test(id);
 // ---------------------------------------------------------------------------------------------
 // Statistics
 
-/** The four cards and the average win rate: six aggregates in one round trip. */
+/** The four cards and the average win rate: one pass over profiles, one over user_bet_stats. */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
   const [row] = await rowsOf<{
     total_users: number;
-    active_users: number;
     verified_users: number;
     pending_users: number;
+    active_users: number;
     total_bets: number;
     avg_win_rate: number;
   }>(
     db,
-    sql`select
-      (select count(*)::int from profiles) as total_users,
-      (select count(*)::int from user_bet_stats where total_bets > 0) as active_users,
-      (select count(*)::int from profiles where verification_status = 'verified') as verified_users,
-      (select count(*)::int from profiles where verification_status = 'pending') as pending_users,
-      (select coalesce(sum(total_bets), 0)::float8 from user_bet_stats) as total_bets,
-      (select coalesce(round(avg(won * 100.0 / total_bets), 1), 0)::float8
-         from user_bet_stats where total_bets > 0) as avg_win_rate`,
+    sql`select p.total_users, p.verified_users, p.pending_users, s.active_users, s.total_bets, s.avg_win_rate
+        from (
+          select count(*)::int as total_users,
+                 (count(*) filter (where verification_status = 'verified'))::int as verified_users,
+                 (count(*) filter (where verification_status = 'pending'))::int as pending_users
+          from profiles
+        ) p,
+        (
+          select (count(*) filter (where total_bets > 0))::int as active_users,
+                 coalesce(sum(total_bets), 0)::float8 as total_bets,
+                 coalesce(round(avg(won * 100.0 / total_bets) filter (where total_bets > 0), 1), 0)::float8 as avg_win_rate
+          from user_bet_stats
+        ) s`,
   );
   return {
     totalUsers: Number(row!.total_users),
@@ -98,20 +104,7 @@ export function decodeUserCursor(text: string): UserCursor | null {
   return { createdAt, id };
 }
 
-/**
- * The search's four branches, each an index range scan (migration 0008_admin_user_search). An expression index is
- * used only when the query spells the expression exactly as the index does, so these are the
- * index definitions' own words. The surname branch is the display name after its first word:
- * 'John Smith' → 'smith'.
- */
-const searchBranches = (pattern: string): SQL[] => [
-  sql`select user_id from profiles where username like ${pattern}`,
-  sql`select user_id from profiles where lower(display_name) like ${pattern}`,
-  sql`select user_id from profiles where lower(substring(display_name from '\\s+(\\S.*)$')) like ${pattern}`,
-  sql`select id from users where lower(email) like ${pattern}`,
-];
-
-/** A LIKE pattern matching text that starts with `term` (its own % _ and \ taken literally). */
+/** A LIKE pattern matching text that starts with `term` (its own % _ and \\ taken literally). */
 export const prefixPattern = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The search as typed → what it is matched against: trimmed, lowercased, a leading '@' dropped. */
@@ -120,10 +113,56 @@ export function normaliseSearch(search: string | undefined): string {
   return term.startsWith('@') ? term.slice(1).trim() : term;
 }
 
-/** `profiles p` rows that match the search: a union of four index range scans. */
-function matchedUserIds(term: string): SQL {
-  return sql`p.user_id in (${sql.join(searchBranches(prefixPattern(term)), sql` union `)})`;
+/**
+ * A search is 'narrow' when it matches at most this many users: they are found through the four
+ * prefix indexes and counted exactly. A broader one (typing 'j') is answered by walking the
+ * newest-first index until a page of matches is found, and counted up to this many ('1,000+').
+ */
+export const SEARCH_EXACT_LIMIT = SEARCH_COUNT_CAP;
+
+/**
+ * The four ways a user matches, each an index range scan of migration 0008_admin_user_search, cut
+ * at SEARCH_EXACT_LIMIT + 1 rows. An expression index serves only a query that spells the
+ * expression exactly as the index does, so these are the index definitions' own words. The
+ * surname branch is the display name after its first word: 'John Smith' → 'smith'.
+ */
+const searchBranches = (pattern: string, cap: number): SQL[] => [
+  sql`(select user_id from profiles where username like ${pattern} limit ${cap})`,
+  sql`(select user_id from profiles where lower(display_name) like ${pattern} limit ${cap})`,
+  sql`(select user_id from profiles where lower(substring(display_name from '\\s+(\\S.*)$')) like ${pattern} limit ${cap})`,
+  sql`(select id as user_id from users where lower(email) like ${pattern} limit ${cap})`,
+];
+
+/** The same four tests as a row filter over `profiles p` (for the broad strategy). */
+const searchPredicate = (pattern: string): SQL =>
+  sql`(p.username like ${pattern}
+    or lower(p.display_name) like ${pattern}
+    or lower(substring(p.display_name from '\\s+(\\S.*)$')) like ${pattern}
+    or exists (select 1 from users su where su.id = p.user_id and lower(su.email) like ${pattern}))`;
+
+/**
+ * How to find the search's users: the exact set of matching ids when there are at most
+ * SEARCH_EXACT_LIMIT (any branch reaching its cap means more), else the pattern to filter by.
+ */
+async function planSearch(db: Db, term: string): Promise<{ ids: string[] } | { pattern: string }> {
+  const pattern = prefixPattern(term);
+  const cap = SEARCH_EXACT_LIMIT + 1;
+  const branches = searchBranches(pattern, cap);
+  const rows = await rowsOf<{ branch: number; user_id: string }>(
+    db,
+    sql.join(
+      branches.map((branch, i) => sql`select ${i}::int as branch, user_id from ${branch} b${sql.raw(String(i))}`),
+      sql` union all `,
+    ),
+  );
+  const perBranch = new Map<number, number>();
+  for (const r of rows) perBranch.set(Number(r.branch), (perBranch.get(Number(r.branch)) ?? 0) + 1);
+  const ids = new Set(rows.map((r) => r.user_id));
+  if ([...perBranch.values()].some((n) => n >= cap) || ids.size > SEARCH_EXACT_LIMIT) return { pattern };
+  return { ids: [...ids] };
 }
+
+type SearchPlan = Awaited<ReturnType<typeof planSearch>> | null;
 
 export interface ListUsersOptions {
   search?: string;
@@ -133,10 +172,13 @@ export interface ListUsersOptions {
 }
 
 /** The WHERE conditions of a users page (search, status, position), over `profiles p`. */
-function userConditions(opts: ListUsersOptions, withCursor: boolean): SQL {
+function userConditions(opts: ListUsersOptions, plan: SearchPlan, withCursor: boolean): SQL {
   const conditions: SQL[] = [];
-  const term = normaliseSearch(opts.search);
-  if (term) conditions.push(matchedUserIds(term));
+  if (plan && 'ids' in plan) {
+    conditions.push(sql`p.user_id in (select jsonb_array_elements_text(${JSON.stringify(plan.ids)}::jsonb))`);
+  } else if (plan) {
+    conditions.push(searchPredicate(plan.pattern));
+  }
   if (opts.status !== 'all') conditions.push(sql`p.verification_status = ${opts.status}`);
   if (withCursor && opts.cursor) {
     const at = sql`${opts.cursor.createdAt}::timestamptz`;
@@ -160,8 +202,12 @@ interface UserRow {
   profile_public: boolean | null;
 }
 
-/** The page query (one row more than the page, to know whether another follows). */
-export function selectUsersPage(opts: ListUsersOptions): SQL {
+/**
+ * The page query (one row more than the page, to know whether another follows). The page is chosen
+ * from profiles alone (the matched ids, or a walk of a newest-first index), and only its rows are
+ * joined to users, user_bet_stats and user_settings.
+ */
+export function selectUsersPage(opts: ListUsersOptions, plan: SearchPlan): SQL {
   return sql`
     select p.user_id, p.id as profile_id, p.display_name, u.email, p.username,
            ${microsText('p.created_at')} as created_at,
@@ -170,13 +216,17 @@ export function selectUsersPage(opts: ListUsersOptions): SQL {
                 else round(s.won * 100.0 / s.total_bets, 1)::float8 end as win_rate,
            p.verification_status, u.role,
            coalesce((st.privacy_settings->>'profile_public')::boolean, true) as profile_public
-    from profiles p
+    from (
+      select p.id, p.user_id, p.display_name, p.username, p.created_at, p.verification_status
+      from profiles p
+      ${userConditions(opts, plan, true)}
+      order by p.created_at desc, p.id desc
+      limit ${opts.limit + 1}
+    ) p
     join users u on u.id = p.user_id
     left join user_bet_stats s on s.user_id = p.user_id
     left join user_settings st on st.user_id = p.user_id
-    ${userConditions(opts, true)}
-    order by p.created_at desc, p.id desc
-    limit ${opts.limit + 1}`;
+    order by p.created_at desc, p.id desc`;
 }
 
 const toAdminUser = (r: UserRow): AdminUser => ({
@@ -192,18 +242,35 @@ const toAdminUser = (r: UserRow): AdminUser => ({
   profilePublic: r.profile_public !== false,
 });
 
-/** One page of users, newest first, with how many match in all. */
+/** The search plan for `search` (null without one). */
+export async function planUserSearch(db: Db, search: string | undefined): Promise<SearchPlan> {
+  const term = normaliseSearch(search);
+  return term ? planSearch(db, term) : null;
+}
+
+/**
+ * One page of users, newest first, with how many match: exactly, except for a broad search,
+ * which is counted up to SEARCH_EXACT_LIMIT and says so (`totalCapped`).
+ */
 export async function listUsers(db: Db, opts: ListUsersOptions): Promise<AdminUserPage> {
-  const rows = await rowsOf<UserRow>(db, selectUsersPage(opts));
+  const plan = await planUserSearch(db, opts.search);
+  if (plan && 'ids' in plan && plan.ids.length === 0)
+    return { users: [], total: 0, totalCapped: false, nextCursor: null };
+  const rows = await rowsOf<UserRow>(db, selectUsersPage(opts, plan));
+  const broad = plan !== null && 'pattern' in plan;
   const [count] = await rowsOf<{ total: number }>(
     db,
-    sql`select count(*)::int as total from profiles p ${userConditions(opts, false)}`,
+    broad
+      ? sql`select count(*)::int as total from (select 1 from profiles p ${userConditions(opts, plan, false)} limit ${SEARCH_EXACT_LIMIT + 1}) t`
+      : sql`select count(*)::int as total from profiles p ${userConditions(opts, plan, false)}`,
   );
+  const total = Number(count!.total);
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
     users: page.map(toAdminUser),
-    total: Number(count!.total),
+    total: Math.min(total, broad ? SEARCH_EXACT_LIMIT : total),
+    totalCapped: broad && total > SEARCH_EXACT_LIMIT,
     nextCursor:
       rows.length > opts.limit && last ? encodeUserCursor({ createdAt: last.created_at, id: last.profile_id }) : null,
   };

@@ -1,0 +1,173 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Activity, BarChart3, Percent, RefreshCw, Users } from 'lucide-react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { ERROR_TITLE, LOAD_STATS_FAILED, type WeeklyCount } from '../../../shared/admin.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPercent } from '../../lib/format.ts';
+import { useAdminAnalytics } from './api.ts';
+import { StatCard, formatCount } from './stat-card.tsx';
+
+/*
+ * The Analytics tab. Its own chunk (recharts is large): the admin page imports it lazily, so the
+ * rest of the dashboard never waits for the charting library.
+ */
+
+const GRID = '#e2e8f0';
+const AXIS = '#475569';
+const SIGNUPS = '#047857';
+const BETS = '#1d4ed8';
+
+const weekLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const weekLong = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+/** 'YYYY-MM-DD' (a Monday, UTC) → 'Nov 16'. */
+const formatWeek = (week: string, long = false) => {
+  const date = new Date(`${week}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? week : (long ? weekLong : weekLabel).format(date);
+};
+
+export default function AdminAnalyticsTab({ viewerId }: { viewerId: string }) {
+  const analytics = useAdminAnalytics(viewerId);
+
+  useEffect(() => {
+    if (analytics.isError) toast.error(ERROR_TITLE, { id: 'admin-analytics-error', description: LOAD_STATS_FAILED });
+  }, [analytics.isError, analytics.errorUpdatedAt]);
+
+  if (analytics.isPending)
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        Loading analytics...
+      </div>
+    );
+  if (analytics.isError)
+    return (
+      <Card className="flex flex-col items-center gap-3 p-10 text-center">
+        <p className="font-medium">{LOAD_STATS_FAILED}</p>
+        <Button variant="outline" onClick={() => void analytics.refetch()} disabled={analytics.isFetching}>
+          {analytics.isFetching ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
+          Try again
+        </Button>
+      </Card>
+    );
+
+  const { overview, signupsPerWeek, betsPerWeek } = analytics.data;
+  return (
+    <section aria-labelledby="admin-analytics-heading" className="flex flex-col gap-4 sm:gap-6">
+      <h2 id="admin-analytics-heading" className="text-lg font-semibold">
+        Platform overview
+      </h2>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard title="Total Users" value={formatCount(overview.totalUsers)} icon={<Users />} />
+        <StatCard
+          title="Active Users"
+          value={formatCount(overview.activeUsers)}
+          icon={<Activity />}
+          detail="With at least one bet"
+        />
+        <StatCard title="Total Bets" value={formatCount(overview.totalBets)} icon={<BarChart3 />} />
+        <StatCard
+          title="Average Win Rate"
+          value={formatPercent(overview.avgWinRate)}
+          icon={<Percent />}
+          detail="Mean over users with bets"
+        />
+      </div>
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+        <WeeklyChart
+          title="Signups per week"
+          description="New accounts in each of the last 12 weeks (weeks start Monday, UTC)."
+          series={signupsPerWeek}
+          noun="signups"
+          color={SIGNUPS}
+          testId="signups-chart"
+        />
+        <WeeklyChart
+          title="Bets recorded per week"
+          description="Bets recorded in each of the last 12 weeks (weeks start Monday, UTC)."
+          series={betsPerWeek}
+          noun="bets"
+          color={BETS}
+          testId="bets-chart"
+        />
+      </div>
+    </section>
+  );
+}
+
+const chartStyle = { width: '100%', height: 240 } as const;
+const axisProps = { stroke: AXIS, tick: { fill: AXIS, fontSize: 12 }, tickLine: false } as const;
+
+function WeeklyChart({
+  title,
+  description,
+  series,
+  noun,
+  color,
+  testId,
+}: {
+  title: string;
+  description: string;
+  series: WeeklyCount[];
+  noun: string;
+  color: string;
+  testId: string;
+}): ReactNode {
+  const titleId = useId();
+  const total = series.reduce((sum, w) => sum + w.count, 0);
+  const data = series.map((w) => ({ week: formatWeek(w.week), count: w.count, full: formatWeek(w.week, true) }));
+  return (
+    <Card className="flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+      <figure aria-labelledby={titleId} data-testid={testId} className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h3 id={titleId} className="text-base font-semibold">
+            {title}
+          </h3>
+          <p className="text-xs text-muted-foreground">{description}</p>
+        </div>
+        <div aria-hidden="true">
+          <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="week" minTickGap={8} {...axisProps} />
+            <YAxis width={40} allowDecimals={false} {...axisProps} />
+            <Tooltip
+              labelFormatter={(_, payload) => `Week of ${String(payload?.[0]?.payload?.full ?? '')}`}
+              formatter={(value) => [formatCount(Number(value)), noun]}
+              cursor={{ fill: '#f1f5f9' }}
+            />
+            <Bar
+              dataKey="count"
+              name={noun}
+              fill={color}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={36}
+              animationDuration={400}
+            />
+          </BarChart>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {formatCount(total)} {noun} in 12 weeks
+        </p>
+        <table className="sr-only">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">{noun}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.full}>
+                <td>{d.full}</td>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figure>
+    </Card>
+  );
+}

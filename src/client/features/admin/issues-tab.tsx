@@ -1,0 +1,353 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Inbox, Mail, MessageSquareText } from 'lucide-react';
+import {
+  ERROR_TITLE,
+  INBOX_PRIORITIES,
+  INBOX_STATUSES,
+  ISSUES_PAGE_DEFAULT,
+  ISSUE_STATUS_FILTERS,
+  ISSUE_STATUS_LABELS,
+  ISSUE_TYPE_FILTERS,
+  type AdminIssue,
+  type InboxKind,
+  type InboxPriority,
+  type InboxStatus,
+} from '../../../shared/admin.ts';
+import { AD_TYPE_LABELS, BUDGET_LABELS, type AdType, type Budget } from '../../../shared/inbox.ts';
+import { publicProfilePath } from '../../../shared/routes.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api.ts';
+import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
+import { Pager } from './pager.tsx';
+import { IssueStatusBadge, PriorityBadge } from './status-badges.tsx';
+
+/** The spec's action selector: In Progress, Resolved, Closed. */
+const ACTIONS: InboxStatus[] = ['in-progress', 'resolved', 'closed'];
+const TYPE_LABELS: Record<InboxKind | 'all', string> = {
+  all: 'All types',
+  contact: 'Contact',
+  advertising: 'Advertising',
+};
+
+const createdDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The Issues tab: contact messages and advertiser inquiries, newest first, with a status action per row. */
+export function IssuesTab({ viewerId }: { viewerId: string }) {
+  const [status, setStatus] = useState<InboxStatus | 'all'>('all');
+  const [type, setType] = useState<InboxKind | 'all'>('all');
+  const [offset, setOffset] = useState(0);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const issues = useAdminIssues(viewerId, { status, type, offset });
+  const statusId = useId();
+  const typeId = useId();
+
+  useEffect(() => {
+    if (issues.isError) toast.error(ERROR_TITLE, { id: 'admin-issues-error', description: 'Failed to load issues' });
+  }, [issues.isError, issues.errorUpdatedAt]);
+
+  const page = issues.data;
+
+  return (
+    <section aria-labelledby={`${statusId}-heading`} className="flex flex-col gap-4">
+      <h2 id={`${statusId}-heading`} className="sr-only">
+        Issues
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-1.5 sm:w-48">
+          <Label htmlFor={statusId}>Status</Label>
+          <NativeSelect
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as InboxStatus | 'all');
+              setOffset(0);
+            }}
+          >
+            {ISSUE_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-48">
+          <Label htmlFor={typeId}>Type</Label>
+          <NativeSelect
+            id={typeId}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as InboxKind | 'all');
+              setOffset(0);
+            }}
+          >
+            {ISSUE_TYPE_FILTERS.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      {issues.isPending ? (
+        <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          Loading issues...
+        </div>
+      ) : !page ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="font-medium">Failed to load issues</p>
+          <Button variant="outline" onClick={() => void issues.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : page.issues.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">No issues found</p>
+          <p className="text-sm text-muted-foreground">
+            Messages from the Contact page and advertising inquiries appear here.
+          </p>
+        </Card>
+      ) : (
+        <>
+          <DataTable caption="Issues, newest first">
+            <DataHead>
+              <Th>User</Th>
+              <Th>Title</Th>
+              <Th>Type</Th>
+              <Th>Priority</Th>
+              <Th>Status</Th>
+              <Th>Created</Th>
+              <Th className="text-right">Actions</Th>
+            </DataHead>
+            <DataBody>
+              {page.issues.map((issue) => (
+                <IssueRow key={issue.id} issue={issue} viewerId={viewerId} onOpen={() => setOpenId(issue.id)} />
+              ))}
+            </DataBody>
+          </DataTable>
+          <Pager
+            noun="issues"
+            from={offset}
+            shown={page.issues.length}
+            total={page.total}
+            hasPrevious={offset > 0}
+            hasNext={offset + page.issues.length < page.total}
+            onPrevious={() => setOffset((o) => Math.max(0, o - ISSUES_PAGE_DEFAULT))}
+            onNext={() => setOffset((o) => o + ISSUES_PAGE_DEFAULT)}
+            loading={issues.isPlaceholderData}
+          />
+        </>
+      )}
+      <IssueDialog viewerId={viewerId} id={openId} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}
+
+function IssueRow({ issue, viewerId, onOpen }: { issue: AdminIssue; viewerId: string; onOpen: () => void }) {
+  const update = useUpdateIssue(viewerId);
+  const actionId = useId();
+  return (
+    <Tr>
+      <Td label="User">
+        <span className="flex min-w-0 flex-col items-end md:items-start">
+          {issue.username ? (
+            <Link to={publicProfilePath(issue.username)} className="font-medium text-primary hover:underline">
+              @{issue.username}
+            </Link>
+          ) : (
+            <span className="font-medium [overflow-wrap:anywhere] md:[overflow-wrap:break-word]">{issue.name}</span>
+          )}
+          <span className="text-xs text-muted-foreground [overflow-wrap:anywhere] md:[overflow-wrap:break-word]">
+            {issue.email}
+          </span>
+        </span>
+      </Td>
+      <Td label="Title" className="md:max-w-xs">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="cursor-pointer text-right font-medium break-words text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring md:text-left"
+        >
+          {issue.title}
+        </button>
+      </Td>
+      <Td label="Type">
+        <Badge variant="outline" className="capitalize">
+          {issue.type}
+        </Badge>
+      </Td>
+      <Td label="Priority">
+        <PriorityBadge priority={issue.priority} />
+      </Td>
+      <Td label="Status">
+        <IssueStatusBadge status={issue.status} />
+      </Td>
+      <Td label="Created" className="whitespace-nowrap">
+        <time dateTime={issue.createdAt} title={formatDateTime(issue.createdAt)}>
+          {createdDate.format(new Date(issue.createdAt))}
+        </time>
+      </Td>
+      <Td label="Actions">
+        <div className="flex items-center justify-end gap-2">
+          <label htmlFor={actionId} className="sr-only">
+            Change status of {issue.title}
+          </label>
+          <div className="w-40">
+            <NativeSelect
+              id={actionId}
+              value=""
+              disabled={update.isPending}
+              onChange={(e) => {
+                const status = e.target.value as InboxStatus;
+                if (status) update.mutate({ id: issue.id, status });
+              }}
+              className="h-9"
+            >
+              <option value="" disabled>
+                {update.isPending ? 'Saving...' : 'Set status'}
+              </option>
+              {ACTIONS.map((s) => (
+                <option key={s} value={s} disabled={s === issue.status}>
+                  {ISSUE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button size="sm" variant="ghost" onClick={onOpen} aria-label={`Open ${issue.title}`}>
+            <MessageSquareText aria-hidden="true" />
+            Open
+          </Button>
+        </div>
+      </Td>
+    </Tr>
+  );
+}
+
+/** The whole message, with its status and priority editable (status here may also go back to Open). */
+function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string | null; onClose: () => void }) {
+  const issue = useAdminIssue(viewerId, id);
+  const update = useUpdateIssue(viewerId);
+  const statusId = useId();
+  const priorityId = useId();
+  const data = issue.data;
+
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        {!data ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Issue</DialogTitle>
+              <DialogDescription>{issue.isError ? 'This issue could not be loaded.' : 'Loading...'}</DialogDescription>
+            </DialogHeader>
+            {!issue.isError && <Spinner className="mx-auto size-6 text-primary" />}
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle className="break-words">{data.title}</DialogTitle>
+              <DialogDescription>
+                {data.type === 'advertising' ? 'Advertising inquiry' : 'Contact message'} received{' '}
+                {formatDateTime(data.createdAt)}
+              </DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">From</dt>
+              <dd className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]">
+                {data.name}{' '}
+                <a
+                  href={`mailto:${data.email}`}
+                  className="inline-flex items-center gap-1 text-primary hover:underline"
+                >
+                  <Mail className="size-3.5" aria-hidden="true" />
+                  {data.email}
+                </a>
+              </dd>
+              <dt className="text-muted-foreground">Account</dt>
+              <dd>
+                {data.username ? (
+                  <Link to={publicProfilePath(data.username)} className="text-primary hover:underline">
+                    @{data.username}
+                  </Link>
+                ) : (
+                  'Not signed in'
+                )}
+              </dd>
+              {data.subject && (
+                <>
+                  <dt className="text-muted-foreground">Subject</dt>
+                  <dd className="break-words">{data.subject}</dd>
+                </>
+              )}
+              {data.budget && (
+                <>
+                  <dt className="text-muted-foreground">Budget</dt>
+                  <dd>{BUDGET_LABELS[data.budget as Budget] ?? data.budget}</dd>
+                </>
+              )}
+              {data.adType && (
+                <>
+                  <dt className="text-muted-foreground">Ad type</dt>
+                  <dd>{AD_TYPE_LABELS[data.adType as AdType] ?? data.adType}</dd>
+                </>
+              )}
+            </dl>
+            <div>
+              <h3 className="mb-1.5 text-sm font-medium">Message</h3>
+              <p
+                className="max-h-72 overflow-y-auto rounded-md border border-border bg-muted/50 p-3 text-sm break-words whitespace-pre-wrap"
+                data-testid="issue-message"
+              >
+                {data.message}
+              </p>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={statusId}>Status</Label>
+                <NativeSelect
+                  id={statusId}
+                  value={data.status}
+                  disabled={update.isPending}
+                  onChange={(e) => update.mutate({ id: data.id, status: e.target.value as InboxStatus })}
+                >
+                  {INBOX_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {ISSUE_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={priorityId}>Priority</Label>
+                <NativeSelect
+                  id={priorityId}
+                  value={data.priority}
+                  disabled={update.isPending}
+                  onChange={(e) => update.mutate({ id: data.id, priority: e.target.value as InboxPriority })}
+                  className="capitalize"
+                >
+                  {INBOX_PRIORITIES.map((p) => (
+                    <option key={p} value={p} className="capitalize">
+                      {p}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

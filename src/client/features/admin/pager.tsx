@@ -1,0 +1,56 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+interface PagerProps {
+  /** What is listed, for the summary and the buttons' names ('users', 'issues'). */
+  noun: string;
+  /** 0-based index of the first row shown. */
+  from: number;
+  shown: number;
+  total: number;
+  /** `total` is a lower bound ('1,000+'). */
+  totalCapped?: boolean;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  loading?: boolean;
+}
+
+/** 'Showing 21–40 of 1,234 users' with Previous / Next. */
+export function Pager({
+  noun,
+  from,
+  shown,
+  total,
+  totalCapped,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  loading,
+}: PagerProps) {
+  const summary =
+    total === 0
+      ? `No ${noun}`
+      : `Showing ${(from + 1).toLocaleString('en-US')}–${(from + shown).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${totalCapped ? '+' : ''} ${noun}`;
+  return (
+    <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 pt-2">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+        {summary}
+        {loading && <Spinner className="size-4" />}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={onPrevious} disabled={!hasPrevious || loading}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" onClick={onNext} disabled={!hasNext || loading}>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

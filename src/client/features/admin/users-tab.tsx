@@ -1,0 +1,278 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Eye, Search, ShieldCheck, UserX, Users, X } from 'lucide-react';
+import {
+  ERROR_TITLE,
+  LOAD_USERS_FAILED,
+  NO_USERS_DESCRIPTION,
+  NO_USERS_TITLE,
+  USERS_PAGE_DEFAULT,
+  USER_STATUS_FILTERS,
+  type AdminUser,
+  type UserStatusFilter,
+  type VerificationStatus,
+} from '../../../shared/admin.ts';
+import { publicProfilePath } from '../../../shared/routes.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPercent } from '../../lib/format.ts';
+import { useAdminUsers, useSetVerification } from './api.ts';
+import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
+import { Pager } from './pager.tsx';
+import { VerificationBadge } from './status-badges.tsx';
+
+const FILTER_LABELS: Record<UserStatusFilter, string> = {
+  all: 'All',
+  verified: 'Verified',
+  unverified: 'Unverified',
+  pending: 'Pending',
+};
+
+const isFilter = (v: string | null): v is UserStatusFilter => USER_STATUS_FILTERS.includes(v as UserStatusFilter);
+
+const joinDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** `value`, settled for `ms` (the search box asks the server once typing pauses). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The Users tab: server-side search and status filter (both kept in the address, so Back and a
+ * reload keep them), keyset pages with Previous / Next, and a verify / unverify / decline action
+ * per row.
+ */
+export function UsersTab({ viewerId }: { viewerId: string }) {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status: UserStatusFilter = isFilter(statusParam) ? statusParam : 'all';
+  const [searchText, setSearchText] = useState(params.get('q') ?? '');
+  const search = useDebounced(searchText.trim(), 300);
+  // Cursors of the pages before the current one (null = the first page).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [filterKey, setFilterKey] = useState(`${search}|${status}`);
+  if (filterKey !== `${search}|${status}`) {
+    // A new search or filter starts again at its first page.
+    setFilterKey(`${search}|${status}`);
+    setCursors([null]);
+  }
+  const cursor = cursors.at(-1) ?? null;
+  const users = useAdminUsers(viewerId, { search, status, cursor });
+  const searchId = useId();
+  const statusId = useId();
+
+  useEffect(() => {
+    const next = new URLSearchParams(params);
+    if (search) next.set('q', search);
+    else next.delete('q');
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [search, params, setParams]);
+
+  useEffect(() => {
+    if (users.isError) toast.error(ERROR_TITLE, { id: 'admin-users-error', description: LOAD_USERS_FAILED });
+  }, [users.isError, users.errorUpdatedAt]);
+
+  const setStatus = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'all') next.delete('status');
+    else next.set('status', value);
+    setParams(next, { replace: true });
+  };
+
+  const page = users.data;
+  const pageIndex = cursors.length - 1;
+
+  return (
+    <section aria-labelledby={`${searchId}-heading`} className="flex flex-col gap-4">
+      <h2 id={`${searchId}-heading`} className="sr-only">
+        Users
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <Label htmlFor={searchId}>Search users</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              placeholder="Name, username or email"
+              className="pr-9 pl-9"
+              maxLength={100}
+              autoComplete="off"
+            />
+            {searchText && (
+              <button
+                type="button"
+                onClick={() => setSearchText('')}
+                className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <X className="size-4" aria-hidden="true" />
+                <span className="sr-only">Clear search</span>
+              </button>
+            )}
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-48">
+          <Label htmlFor={statusId}>Verification status</Label>
+          <NativeSelect id={statusId} value={status} onChange={(e) => setStatus(e.target.value)}>
+            {USER_STATUS_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABELS[f]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      {users.isPending ? (
+        <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          Loading users...
+        </div>
+      ) : !page ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="font-medium">{LOAD_USERS_FAILED}</p>
+          <Button variant="outline" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : page.users.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <Users className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">{NO_USERS_TITLE}</p>
+          <p className="text-sm text-muted-foreground">{NO_USERS_DESCRIPTION}</p>
+        </Card>
+      ) : (
+        <>
+          <DataTable caption="Users, newest first">
+            <DataHead>
+              <Th>Display Name</Th>
+              <Th>Email</Th>
+              <Th>Username</Th>
+              <Th>Join Date</Th>
+              <Th className="text-right">Total Bets</Th>
+              <Th className="text-right">Win Rate</Th>
+              <Th>Verification</Th>
+              <Th className="text-right">Actions</Th>
+            </DataHead>
+            <DataBody>
+              {page.users.map((user) => (
+                <UserRow key={user.userId} user={user} viewerId={viewerId} />
+              ))}
+            </DataBody>
+          </DataTable>
+          <Pager
+            noun="users"
+            from={pageIndex * USERS_PAGE_DEFAULT}
+            shown={page.users.length}
+            total={page.total}
+            totalCapped={page.totalCapped}
+            hasPrevious={pageIndex > 0}
+            hasNext={page.nextCursor !== null}
+            onPrevious={() => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c))}
+            onNext={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor])}
+            loading={users.isPlaceholderData}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
+  const setVerification = useSetVerification(viewerId);
+  const name = user.displayName || `@${user.username}`;
+  const verified = user.verificationStatus === 'verified';
+  const pending = user.verificationStatus === 'pending';
+  const sent = setVerification.isPending ? setVerification.variables?.status : undefined;
+  const declining = pending && sent === 'unverified';
+  const change = (status: VerificationStatus) => setVerification.mutate({ userId: user.userId, status });
+
+  return (
+    <Tr>
+      <Td label="Display Name" className="font-medium">
+        <span className="flex items-center justify-end gap-2 [overflow-wrap:anywhere] md:[overflow-wrap:break-word] md:justify-start">
+          {user.displayName ?? <span className="text-muted-foreground">—</span>}
+          {user.role === 'admin' && <Badge variant="secondary">Admin</Badge>}
+        </span>
+      </Td>
+      <Td label="Email" className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]">
+        {user.email}
+      </Td>
+      <Td label="Username" className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]">
+        @{user.username}
+        {!user.profilePublic && (
+          <Badge variant="outline" className="ml-2 text-muted-foreground">
+            Private
+          </Badge>
+        )}
+      </Td>
+      <Td label="Join Date" className="whitespace-nowrap">
+        {joinDate.format(new Date(user.joinDate))}
+      </Td>
+      <Td label="Total Bets" className="text-right tabular-nums">
+        {user.totalBets.toLocaleString('en-US')}
+      </Td>
+      <Td label="Win Rate" className="text-right tabular-nums">
+        {formatPercent(user.winRate)}
+      </Td>
+      <Td label="Verification">
+        <VerificationBadge status={user.verificationStatus} />
+      </Td>
+      <Td label="Actions">
+        <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
+          <Button
+            size="sm"
+            variant={verified ? 'outline' : 'default'}
+            disabled={setVerification.isPending}
+            onClick={() => change(verified ? 'unverified' : 'verified')}
+            aria-label={`${verified ? 'Unverify' : 'Verify'} ${name}`}
+          >
+            {sent && !declining ? (
+              <Spinner className="size-4" />
+            ) : verified ? (
+              <UserX aria-hidden="true" />
+            ) : (
+              <ShieldCheck aria-hidden="true" />
+            )}
+            {verified ? 'Unverify' : 'Verify'}
+          </Button>
+          {pending && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={setVerification.isPending}
+              onClick={() => change('unverified')}
+              aria-label={`Decline ${name}`}
+            >
+              {declining ? <Spinner className="size-4" /> : <X aria-hidden="true" />}
+              Decline
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" asChild>
+            <Link to={publicProfilePath(user.username)} aria-label={`View ${name}'s profile`}>
+              <Eye aria-hidden="true" />
+              View
+            </Link>
+          </Button>
+        </div>
+      </Td>
+    </Tr>
+  );
+}
