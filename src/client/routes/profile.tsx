@@ -1,14 +1,11 @@
-import { PageContainer, PageHeading } from '../components/layout/page.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
+import { OwnProfileView } from '../features/profiles/own-profile.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Placeholder: the own-profile page is a later issue. */
+/** /profile (signed-in only: the route guard renders this with a user). */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useAuth();
-  return (
-    <PageContainer>
-      <PageHeading title="Profile" lead={user ? <>Signed in as {user.email}</> : undefined} />
-    </PageContainer>
-  );
+  if (!user) return null;
+  return <OwnProfileView user={user} />;
 }

@@ -1,14 +1,9 @@
 import { useParams } from 'react-router';
-import { PageContainer, PageHeading } from '../components/layout/page.tsx';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { PublicProfileView } from '../features/profiles/public-profile.tsx';
 
-/** Placeholder: public profiles are a later issue. */
+/** /{username}: anyone's public profile (the server decides what a private one shows). */
 export default function PublicProfilePage() {
   const { username = '' } = useParams();
-  useDocumentTitle(`@${username}`);
-  return (
-    <PageContainer>
-      <PageHeading title={`@${username}`} lead="Public profiles are coming soon." />
-    </PageContainer>
-  );
+  // A new username is a new page: reset every state instead of flashing the previous profile.
+  return <PublicProfileView key={username.toLowerCase()} username={username} />;
 }

@@ -1,0 +1,399 @@
+import { useId, type ReactNode } from 'react';
+import { ChartLine, RefreshCw } from 'lucide-react';
+import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Analytics } from '../../../shared/profiles.ts';
+import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
+import { cn } from '../../lib/utils.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { sportLabel } from '../bets/sports.ts';
+import { useAnalytics } from './api.ts';
+
+/*
+ * The Analytics tab. Its own chunk (recharts is large): the profile page imports it lazily, so
+ * neither the landing page nor a profile's first paint downloads the charting library.
+ */
+
+const POSITIVE = '#047857';
+const NEGATIVE = '#b91c1c';
+const GRID = '#e2e8f0';
+const AXIS = '#475569';
+
+const signedMoney = (value: number) => formatSignedMoney(value.toFixed(2));
+/** Axis ticks: '$1.2K', '-$50'. */
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const monthYear = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
+/** Axis ticks as fine as the span needs: seconds within an hour, times within two days, days within a year, else months. */
+const timeTickFormat = (spanMs: number) =>
+  spanMs < 3_600_000
+    ? clockTime
+    : spanMs < 2 * 86_400_000
+      ? timeOfDay
+      : spanMs < 365 * 86_400_000
+        ? shortDate
+        : monthYear;
+const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const monthName = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** 'YYYY-MM' → 'Mar 2027'. */
+const formatMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  return y && m ? monthName.format(new Date(Date.UTC(y, m - 1, 1))) : month;
+};
+const tooltipValue = (value: unknown) => signedMoney(Number(value));
+
+/** `since`: when the profile was created, where the profit line starts at $0. */
+export default function AnalyticsTab({ userId, since }: { userId: string; since: string }) {
+  const analytics = useAnalytics(userId);
+  if (analytics.isPending)
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        Loading analytics...
+      </div>
+    );
+  if (analytics.isError)
+    return (
+      <Card className="flex flex-col items-center gap-3 p-10 text-center">
+        <p className="font-medium">Failed to load analytics</p>
+        <Button variant="outline" onClick={() => void analytics.refetch()} disabled={analytics.isFetching}>
+          {analytics.isFetching ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
+          Try again
+        </Button>
+      </Card>
+    );
+  return <AnalyticsView analytics={analytics.data} since={since} />;
+}
+
+export function AnalyticsView({ analytics, since }: { analytics: Analytics; since: string }) {
+  if (analytics.cumulativeProfit.length === 0)
+    return (
+      <Card className="flex flex-col items-center gap-2 p-10 text-center">
+        <ChartLine className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h2 className="font-semibold">No settled bets yet</h2>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          Your charts, ROI and streaks appear here once you mark a bet as won or lost.
+        </p>
+      </Card>
+    );
+
+  return (
+    <div className="flex flex-col gap-4 sm:gap-6">
+      <h2 className="sr-only">Analytics</h2>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Figure
+          title="ROI"
+          value={analytics.roi === null ? '—' : formatSignedPercent(analytics.roi)}
+          hint="Profit ÷ stake of settled bets"
+          valueClassName={
+            analytics.roi === null
+              ? undefined
+              : analytics.roi < 0
+                ? 'text-negative'
+                : analytics.roi > 0
+                  ? 'text-positive'
+                  : undefined
+          }
+        />
+        <Figure title="Average Odds" value={analytics.averageOdds ?? '—'} hint="Decimal, all bets" />
+        <Figure title="Longest Win Streak" value={analytics.longestWinStreak} hint="Wins in a row" />
+        <Figure title="Longest Loss Streak" value={analytics.longestLossStreak} hint="Losses in a row" />
+      </div>
+
+      <ChartCard title="Cumulative Profit" description="Running total, by settlement time" testId="chart-cumulative">
+        <CumulativeProfitChart
+          points={analytics.cumulativeProfit}
+          since={since}
+          settledBets={analytics.bySport.reduce((n, s) => n + s.won + s.lost, 0)}
+        />
+      </ChartCard>
+
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+        <ChartCard title="Profit by Sport" description="Settled bets per sport" testId="chart-sport">
+          <ProfitBySportChart rows={analytics.bySport} />
+          <SportTable rows={analytics.bySport} />
+        </ChartCard>
+        <ChartCard title="Profit by Month" description="By the month a bet was settled" testId="chart-month">
+          <ProfitByMonthChart rows={analytics.byMonth} />
+        </ChartCard>
+      </div>
+    </div>
+  );
+}
+
+function Figure({
+  title,
+  value,
+  hint,
+  valueClassName,
+}: {
+  title: string;
+  value: ReactNode;
+  hint: string;
+  valueClassName?: string | undefined;
+}) {
+  const titleId = useId();
+  return (
+    <Card role="group" aria-labelledby={titleId} className="flex min-w-0 flex-col gap-1 p-4">
+      <p id={titleId} className="text-sm font-medium text-muted-foreground">
+        {title}
+      </p>
+      <p className={cn('text-xl font-bold tabular-nums sm:text-2xl', valueClassName)} data-testid="stat-value">
+        {value}
+      </p>
+      <p className="text-xs text-muted-foreground">{hint}</p>
+    </Card>
+  );
+}
+
+function ChartCard({
+  title,
+  description,
+  testId,
+  children,
+}: {
+  title: string;
+  description: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card className="flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+      <figure aria-labelledby={titleId} data-testid={testId} className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h3 id={titleId} className="text-base font-semibold">
+            {title}
+          </h3>
+          <p className="text-xs text-muted-foreground">{description}</p>
+        </div>
+        {children}
+      </figure>
+    </Card>
+  );
+}
+
+const chartStyle = { width: '100%', height: 260 } as const;
+const axisProps = { stroke: AXIS, tick: { fill: AXIS, fontSize: 12 }, tickLine: false } as const;
+
+function CumulativeProfitChart({
+  points,
+  since,
+  settledBets,
+}: {
+  points: Analytics['cumulativeProfit'];
+  since: string;
+  /** Not the number of points: beyond ~500 the server sends one point per day. */
+  settledBets: number;
+}) {
+  const settled = points.map((p) => ({ time: Date.parse(p.date), profit: Number(p.profit) }));
+  const start = Math.min(Date.parse(since), settled[0]?.time ?? Infinity);
+  // The line starts at $0 when the profile was created, so even one settled bet draws a line.
+  const data = [{ time: start, profit: 0 }, ...settled];
+  const last = settled.at(-1)?.profit ?? 0;
+  const tickFormat = timeTickFormat((data.at(-1)?.time ?? start) - start);
+  return (
+    <>
+      <LineChart
+        responsive
+        style={chartStyle}
+        data={data}
+        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        desc={`Cumulative profit over ${settledBets} settled bets, ending at ${signedMoney(last)}`}
+      >
+        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="time"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          tickFormatter={(t: number) => tickFormat.format(t)}
+          minTickGap={24}
+          {...axisProps}
+        />
+        <YAxis width={56} tickFormatter={(v: number) => compactMoney.format(v)} {...axisProps} />
+        <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
+        <Tooltip
+          labelFormatter={(t) => longDate.format(Number(t))}
+          formatter={(value) => [tooltipValue(value), 'Profit']}
+        />
+        <Line
+          type="linear"
+          dataKey="profit"
+          name="Profit"
+          stroke={last < 0 ? NEGATIVE : POSITIVE}
+          strokeWidth={2}
+          dot={data.length <= 40}
+          animationDuration={400}
+        />
+      </LineChart>
+      <p className="text-sm text-muted-foreground">
+        Now:{' '}
+        <span className={cn('font-semibold', last < 0 ? 'text-negative' : 'text-positive')}>{signedMoney(last)}</span>{' '}
+        after {settledBets} settled {settledBets === 1 ? 'bet' : 'bets'}
+      </p>
+    </>
+  );
+}
+
+function ProfitBySportChart({ rows }: { rows: Analytics['bySport'] }) {
+  const data = rows.map((r) => ({ sport: sportLabel(r.sport), profit: Number(r.profit) }));
+  return (
+    <BarChart
+      responsive
+      style={chartStyle}
+      data={data}
+      margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+      desc="Profit by sport"
+    >
+      <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="sport" interval={0} {...axisProps} />
+      <YAxis width={56} tickFormatter={(v: number) => compactMoney.format(v)} {...axisProps} />
+      <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
+      <Tooltip formatter={(value) => [tooltipValue(value), 'Profit']} cursor={{ fill: '#f1f5f9' }} />
+      <Bar dataKey="profit" name="Profit" radius={[4, 4, 0, 0]} maxBarSize={48} animationDuration={400}>
+        {data.map((d) => (
+          <Cell key={d.sport} fill={d.profit < 0 ? NEGATIVE : POSITIVE} />
+        ))}
+      </Bar>
+    </BarChart>
+  );
+}
+
+/** Win rate and profit per sport, as a table (also what a screen reader gets for the chart above). */
+function SportTable({ rows }: { rows: Analytics['bySport'] }) {
+  return (
+    <div className="-mx-1 overflow-x-auto">
+      <table className="w-full text-sm whitespace-nowrap">
+        <caption className="sr-only">Win rate and profit by sport</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-xs text-muted-foreground">
+            <th scope="col" className="px-1 py-2 font-medium">
+              Sport
+            </th>
+            <th scope="col" className="px-1 py-2 text-right font-medium">
+              Bets
+            </th>
+            <th scope="col" className="px-1 py-2 text-right font-medium">
+              W–L
+            </th>
+            <th scope="col" className="px-1 py-2 font-medium">
+              Win rate
+            </th>
+            <th scope="col" className="px-1 py-2 text-right font-medium">
+              Profit
+            </th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {rows.map((r) => {
+            const profit = Number(r.profit);
+            return (
+              <tr key={r.sport} className="border-b border-border last:border-0">
+                <th scope="row" className="px-1 py-2 text-left font-medium">
+                  {sportLabel(r.sport)}
+                </th>
+                <td className="px-1 py-2 text-right">{r.bets}</td>
+                <td className="px-1 py-2 text-right">
+                  {r.won}–{r.lost}
+                </td>
+                <td className="px-1 py-2">
+                  <div className="flex items-center gap-2">
+                    <span
+                      className="hidden h-1.5 w-12 shrink-0 overflow-hidden rounded-full bg-muted sm:block"
+                      aria-hidden="true"
+                    >
+                      <span className="block h-full bg-primary" style={{ width: `${r.winRate}%` }} />
+                    </span>
+                    <span>{formatPercent(r.winRate)}</span>
+                  </div>
+                </td>
+                <td
+                  className={cn(
+                    'px-1 py-2 text-right',
+                    profit < 0 ? 'text-negative' : profit > 0 ? 'text-positive' : '',
+                  )}
+                >
+                  {signedMoney(profit)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ProfitByMonthChart({ rows }: { rows: Analytics['byMonth'] }) {
+  const data = rows.map((r) => ({ month: formatMonth(r.month), profit: Number(r.profit), bets: r.bets }));
+  return (
+    <>
+      <BarChart
+        responsive
+        style={chartStyle}
+        data={data}
+        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        desc="Profit by month"
+      >
+        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="month" {...axisProps} />
+        <YAxis width={56} tickFormatter={(v: number) => compactMoney.format(v)} {...axisProps} />
+        <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
+        <Tooltip formatter={(value) => [tooltipValue(value), 'Profit']} cursor={{ fill: '#f1f5f9' }} />
+        <Bar dataKey="profit" name="Profit" radius={[4, 4, 0, 0]} maxBarSize={48} animationDuration={400}>
+          {data.map((d) => (
+            <Cell key={d.month} fill={d.profit < 0 ? NEGATIVE : POSITIVE} />
+          ))}
+        </Bar>
+      </BarChart>
+      <div className="-mx-1 overflow-x-auto">
+        <table className="w-full text-sm whitespace-nowrap">
+          <caption className="sr-only">Profit by month, most recent first</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-xs text-muted-foreground">
+              <th scope="col" className="px-1 py-2 font-medium">
+                Month
+              </th>
+              <th scope="col" className="px-1 py-2 text-right font-medium">
+                Settled bets
+              </th>
+              <th scope="col" className="px-1 py-2 text-right font-medium">
+                Profit
+              </th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {data
+              .slice(-12)
+              .reverse()
+              .map((d) => (
+                <tr key={d.month} className="border-b border-border last:border-0">
+                  <th scope="row" className="px-1 py-2 text-left font-medium">
+                    {d.month}
+                  </th>
+                  <td className="px-1 py-2 text-right">{d.bets}</td>
+                  <td
+                    className={cn(
+                      'px-1 py-2 text-right',
+                      d.profit < 0 ? 'text-negative' : d.profit > 0 ? 'text-positive' : '',
+                    )}
+                  >
+                    {signedMoney(d.profit)}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Analytics,
+  OwnProfile,
+  ProfileBetPage,
+  ProfileSettings,
+  PublicProfile,
+  UpdateProfileInput,
+} from '../../../shared/profiles.ts';
+import { api, unwrap } from '../../lib/api.ts';
+
+/** Bets per page of a profile's record. */
+export const PROFILE_BETS_PAGE_SIZE = 20;
+
+/** Where the signed-in user's bets are exported (a plain link: the session cookie goes along). */
+export const EXPORT_CSV_URL = '/api/profile/export.csv';
+
+/**
+ * Query keys. Public profiles are keyed by the lowercased username (the server matches
+ * case-insensitively); the own profile by the signed-in user's id so accounts never share a cache.
+ */
+export const profileKeys = {
+  public: () => ['profiles'] as const,
+  publicProfile: (username: string) => ['profiles', username.toLowerCase()] as const,
+  publicBets: (username: string) => ['profiles', username.toLowerCase(), 'bets'] as const,
+  own: (userId: string) => ['profile', userId] as const,
+  ownProfile: (userId: string) => ['profile', userId, 'profile'] as const,
+  analytics: (userId: string) => ['profile', userId, 'analytics'] as const,
+};
+
+/** hc puts params into the path as they are: encode, so 'a/bets' or 'a?b' cannot reach another route. */
+const usernameParam = (username: string) => ({ username: encodeURIComponent(username) });
+
+const profileQuery = (cursor: string | null) =>
+  cursor ? { limit: String(PROFILE_BETS_PAGE_SIZE), cursor } : { limit: String(PROFILE_BETS_PAGE_SIZE) };
+
+/*
+ * The typed RPC client; each function's declared return type is the shared contract, so a server
+ * answer that drifts from src/shared/profiles.ts fails the type check here.
+ */
+export const fetchPublicProfile = (username: string): Promise<PublicProfile> =>
+  unwrap(api.api.profiles[':username'].$get({ param: usernameParam(username) }));
+
+export const fetchProfileBets = (username: string, cursor: string | null): Promise<ProfileBetPage> =>
+  unwrap(api.api.profiles[':username'].bets.$get({ param: usernameParam(username), query: profileQuery(cursor) }));
+
+export const fetchOwnProfile = (): Promise<OwnProfile> => unwrap(api.api.profile.$get());
+export const fetchAnalytics = (): Promise<Analytics> => unwrap(api.api.profile.analytics.$get());
+/** Both writes answer with the updated own profile; field errors (409 taken, 422) arrive as ApiError.fields. */
+export const updateProfile = (input: UpdateProfileInput): Promise<OwnProfile> =>
+  unwrap(api.api.profile.$patch({ json: input }));
+export const saveSettings = (settings: ProfileSettings): Promise<OwnProfile> =>
+  unwrap(api.api.profile.settings.$put({ json: settings }));
+
+/** GET /api/profiles/:username — 404 and 403 arrive as ApiErrors (never retried: see main.tsx). */
+export function usePublicProfile(username: string) {
+  return useQuery({
+    queryKey: profileKeys.publicProfile(username),
+    queryFn: () => fetchPublicProfile(username),
+  });
+}
+
+/** A profile's record, newest first, a cursor page at a time. */
+export function useProfileBets(username: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: profileKeys.publicBets(username),
+    queryFn: ({ pageParam }) => fetchProfileBets(username, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled,
+  });
+}
+
+/** GET /api/profile. Always refetched on mount: bets recorded on the dashboard change the numbers. */
+export function useOwnProfile(userId: string) {
+  return useQuery({
+    queryKey: profileKeys.ownProfile(userId),
+    queryFn: fetchOwnProfile,
+    refetchOnMount: 'always',
+  });
+}
+
+/** GET /api/profile/analytics. */
+export function useAnalytics(userId: string) {
+  return useQuery({
+    queryKey: profileKeys.analytics(userId),
+    queryFn: fetchAnalytics,
+    refetchOnMount: 'always',
+  });
+}
+
+/** After a profile write: the answer is the own profile now; cached public views (maybe under the old name) are dropped. */
+function useAfterProfileWrite(userId: string) {
+  const queryClient = useQueryClient();
+  return (profile: OwnProfile) => {
+    queryClient.removeQueries({ queryKey: profileKeys.public() });
+    queryClient.setQueryData(profileKeys.ownProfile(userId), profile);
+  };
+}
+
+/** PATCH /api/profile {username?, displayName?}; field errors (409 taken, 422) arrive as ApiError.fields. */
+export function useUpdateProfile(userId: string) {
+  const after = useAfterProfileWrite(userId);
+  return useMutation({ mutationFn: updateProfile, onSuccess: after });
+}
+
+/** PUT /api/profile/settings. */
+export function useSaveSettings(userId: string) {
+  const after = useAfterProfileWrite(userId);
+  return useMutation({ mutationFn: saveSettings, onSuccess: after });
+}

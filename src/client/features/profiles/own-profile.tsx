@@ -1,0 +1,232 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  BadgeCheck,
+  Clock,
+  Download,
+  ExternalLink,
+  Eye,
+  EyeOff,
+  RefreshCw,
+  ShieldQuestion,
+  type LucideIcon,
+} from 'lucide-react';
+import type { VerificationStatus } from '../../../shared/profiles.ts';
+import { updateProfileSchema, type OwnProfile } from '../../../shared/profiles.ts';
+import { publicProfilePath } from '../../../shared/routes.ts';
+import { usernameSchema } from '../../../shared/usernames.ts';
+import type { SessionUser } from '../../lib/auth-client.ts';
+import { PageContainer } from '../../components/layout/page.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useBetPages } from '../bets/use-bets.ts';
+import { AchievementsList } from './achievements-list.tsx';
+import { EXPORT_CSV_URL, useOwnProfile, useUpdateProfile } from './api.ts';
+import { profileName } from './format.ts';
+import { InlineEdit } from './inline-edit.tsx';
+import { ProfileAvatar } from './profile-avatar.tsx';
+import { ProfileBetList } from './profile-bet-list.tsx';
+import { ProfileStats } from './profile-stats.tsx';
+import { SettingsDialog } from './settings-dialog.tsx';
+import { ShareProfileButton } from './share-profile-button.tsx';
+import { SocialLinks } from './social-links.tsx';
+
+// recharts stays out of every other chunk: the tab loads it when first opened.
+const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
+
+const VERIFICATION: Record<
+  VerificationStatus,
+  { label: string; variant: 'success' | 'warning' | 'outline'; icon: LucideIcon }
+> = {
+  verified: { label: 'Verified', variant: 'success', icon: BadgeCheck },
+  pending: { label: 'Pending', variant: 'warning', icon: Clock },
+  unverified: { label: 'Unverified', variant: 'outline', icon: ShieldQuestion },
+};
+
+const TABS = ['bets', 'analytics', 'achievements'] as const;
+type Tab = (typeof TABS)[number];
+
+const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid value';
+
+/** /profile: the signed-in user's real record, editable name and username, settings, analytics, export. */
+export function OwnProfileView({ user }: { user: SessionUser }) {
+  const profile = useOwnProfile(user.id);
+
+  useEffect(() => {
+    if (profile.isError) toast.error('Failed to load profile', { id: 'own-profile-load-error' });
+  }, [profile.isError]);
+
+  if (profile.isPending) return <LoadingScreen label="Loading profile..." />;
+  if (!profile.data)
+    return (
+      <PageContainer className="flex flex-1 items-center justify-center">
+        <Card className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+          <h1 className="text-2xl font-bold tracking-tight">Profile</h1>
+          <p className="text-muted-foreground">Your profile could not be loaded.</p>
+          <Button variant="outline" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+            {profile.isFetching ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
+            Try again
+          </Button>
+        </Card>
+      </PageContainer>
+    );
+  return <OwnProfileContent user={user} profile={profile.data} />;
+}
+
+function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnProfile }) {
+  const update = useUpdateProfile(user.id);
+  const bets = useBetPages(user.id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'bets';
+  const verification = VERIFICATION[profile.verificationStatus];
+  const name = profileName(profile);
+
+  return (
+    <PageContainer className="flex flex-col gap-6 sm:gap-8">
+      <Card className="flex flex-col gap-5 p-5 sm:p-6">
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+          <div className="flex min-w-0 flex-1 items-start gap-4">
+            <ProfileAvatar profile={profile} />
+            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+              <InlineEdit
+                label="Display name"
+                field="displayName"
+                value={profile.displayName ?? ''}
+                keepDisplay
+                display={<h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>}
+                placeholder={profile.username}
+                maxLength={60}
+                autoComplete="name"
+                description="Shown instead of your username. Leave empty to show your username."
+                validate={(text) => {
+                  const parsed = updateProfileSchema.safeParse({ displayName: text });
+                  return parsed.success
+                    ? { ok: true, value: parsed.data.displayName ?? '' }
+                    : { ok: false, error: firstIssue(parsed.error) };
+                }}
+                save={(displayName) => update.mutateAsync({ displayName })}
+              />
+              <InlineEdit
+                label="Username"
+                field="username"
+                value={profile.username}
+                display={<p className="break-all text-muted-foreground">@{profile.username}</p>}
+                prefix="@"
+                maxLength={30}
+                autoComplete="username"
+                description="3-30 characters: lowercase letters, digits, _ and ."
+                validate={(text) => {
+                  const parsed = usernameSchema.safeParse(text);
+                  return parsed.success
+                    ? { ok: true, value: parsed.data }
+                    : { ok: false, error: firstIssue(parsed.error) };
+                }}
+                save={(username) => update.mutateAsync({ username })}
+              />
+              <Link
+                to={publicProfilePath(profile.username)}
+                className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                <ExternalLink className="size-4" aria-hidden="true" />
+                View public profile
+              </Link>
+              <div className="flex flex-wrap items-center gap-2 pt-1">
+                <Badge variant={verification.variant}>
+                  <verification.icon aria-hidden="true" />
+                  Verification: {verification.label}
+                </Badge>
+                {profile.profilePublic ? (
+                  <Badge variant="secondary">
+                    <Eye aria-hidden="true" />
+                    Public profile
+                  </Badge>
+                ) : (
+                  <Badge variant="secondary">
+                    <EyeOff aria-hidden="true" />
+                    Private profile
+                  </Badge>
+                )}
+              </div>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
+            <ShareProfileButton username={profile.username} />
+            <SettingsDialog
+              userId={user.id}
+              settings={{ profilePublic: profile.profilePublic, social: profile.social }}
+            />
+            <Button asChild variant="outline">
+              <a href={EXPORT_CSV_URL} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          </div>
+        </div>
+        <SocialLinks social={profile.social} />
+      </Card>
+
+      <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams(value === 'bets' ? {} : { tab: value }, { replace: true, preventScrollReset: true })
+        }
+      >
+        <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
+          <TabsTrigger value="bets" className="px-2 sm:px-3">
+            Recent Bets
+          </TabsTrigger>
+          <TabsTrigger value="analytics" className="px-2 sm:px-3">
+            Analytics
+          </TabsTrigger>
+          <TabsTrigger value="achievements" className="px-2 sm:px-3">
+            Achievements
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="bets">
+          <Card className="p-4 sm:p-6">
+            <ProfileBetList
+              title="Recent Bets"
+              pages={bets}
+              totalBets={profile.stats.totalBets}
+              emptyTitle="No bets recorded yet"
+              emptyText={
+                <>
+                  Record your first bet on the{' '}
+                  <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
+                    dashboard
+                  </Link>
+                  .
+                </>
+              }
+            />
+          </Card>
+        </TabsContent>
+        <TabsContent value="analytics">
+          <Suspense
+            fallback={
+              <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+                <Spinner className="size-4" />
+                Loading analytics...
+              </div>
+            }
+          >
+            <AnalyticsTab userId={user.id} since={profile.createdAt} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="achievements">
+          <Card className="p-4 sm:p-6">
+            <AchievementsList achievements={profile.achievements} />
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, type ReactNode } from 'react';
+import {
+  BarChart3,
+  CalendarDays,
+  DollarSign,
+  Hourglass,
+  Percent,
+  ThumbsDown,
+  ThumbsUp,
+  TrendingDown,
+  TrendingUp,
+} from 'lucide-react';
+import type { BetStats } from '../../../shared/bets.ts';
+import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { cn } from '../../lib/utils.ts';
+import { Card } from '../../components/ui/card.tsx';
+
+interface StatTileProps {
+  title: string;
+  value: ReactNode;
+  icon: ReactNode;
+  valueClassName?: string;
+}
+
+/** One figure, as a named group so 'Win Rate' reads with its value. */
+function StatTile({ title, value, icon, valueClassName }: StatTileProps) {
+  const titleId = useId();
+  return (
+    <Card role="group" aria-labelledby={titleId} className="flex min-w-0 flex-col gap-1 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <p id={titleId} className="text-sm font-medium text-muted-foreground">
+          {title}
+        </p>
+        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      <p
+        className={cn('text-xl font-bold tracking-tight break-all tabular-nums sm:text-2xl', valueClassName)}
+        data-testid="stat-value"
+      >
+        {value}
+      </p>
+    </Card>
+  );
+}
+
+/** Win rate, total bets, total profit, total wagered, wins, losses, pending, days active; then the performance bar. */
+export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActive: number }) {
+  const profitable = !stats.totalProfit.startsWith('-');
+  return (
+    <section aria-label="Statistics" className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
+        <StatTile title="Win Rate" value={formatPercent(stats.winRate)} icon={<Percent />} />
+        <StatTile title="Total Bets" value={stats.totalBets} icon={<BarChart3 />} />
+        <StatTile
+          title="Total Profit"
+          value={formatMoney(stats.totalProfit)}
+          valueClassName={profitable ? 'text-positive' : 'text-negative'}
+          icon={profitable ? <TrendingUp /> : <TrendingDown />}
+        />
+        <StatTile title="Total Wagered" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} />
+        <StatTile title="Wins" value={stats.won} valueClassName="text-positive" icon={<ThumbsUp />} />
+        <StatTile title="Losses" value={stats.lost} valueClassName="text-negative" icon={<ThumbsDown />} />
+        <StatTile title="Pending" value={stats.pending} icon={<Hourglass />} />
+        <StatTile title="Days Active" value={daysActive} icon={<CalendarDays />} />
+      </div>
+      {stats.totalBets > 0 && <OverallPerformance stats={stats} />}
+    </section>
+  );
+}
+
+/** 'Overall Performance': the win rate as a bar, with the record beside it. */
+function OverallPerformance({ stats }: { stats: BetStats }) {
+  const labelId = useId();
+  const settled = stats.won + stats.lost;
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={labelId} className="text-base font-semibold">
+          Overall Performance
+        </h2>
+        <p className="text-sm text-muted-foreground tabular-nums">
+          {formatPercent(stats.winRate)} win rate · {stats.won}W – {stats.lost}L
+          {stats.pending > 0 && ` · ${stats.pending} pending`}
+        </p>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={stats.winRate}
+        aria-valuetext={settled === 0 ? 'No settled bets yet' : `${formatPercent(stats.winRate)} win rate`}
+        className="h-3 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${stats.winRate}%` }} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
+import type { PublicProfile } from '../../../shared/profiles.ts';
+import { paths } from '../../../shared/routes.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PageContainer } from '../../components/layout/page.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { AchievementsList } from './achievements-list.tsx';
+import { usePublicProfile, useProfileBets } from './api.ts';
+import { profileName } from './format.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
+import { ProfileBetList } from './profile-bet-list.tsx';
+import { ProfileStats } from './profile-stats.tsx';
+import { ShareProfileButton } from './share-profile-button.tsx';
+import { SocialLinks } from './social-links.tsx';
+
+type View = 'loading' | 'not-found' | 'private' | 'profile';
+
+/** /{username}: loading, not found, private, or the bettor's public record. */
+export function PublicProfileView({ username }: { username: string }) {
+  const profile = usePublicProfile(username);
+  const error = profile.error;
+  const status = error instanceof ApiError ? error.status : undefined;
+  const view: View = profile.data
+    ? 'profile'
+    : profile.isPending
+      ? 'loading'
+      : status === 403
+        ? 'private'
+        : 'not-found';
+  const failed = profile.isError && status !== 404 && status !== 403;
+
+  useEffect(() => {
+    // Spec: a load error other than not-found toasts, then shows the not-found view.
+    if (failed) toast.error('Failed to load profile', { id: `profile-load-error-${username}` });
+  }, [failed, username]);
+
+  useDocumentTitle(
+    view === 'profile' && profile.data
+      ? `${profileName(profile.data)} (@${profile.data.username})`
+      : view === 'private'
+        ? 'Private Profile'
+        : view === 'not-found'
+          ? 'Profile Not Found'
+          : `@${username}`,
+  );
+
+  if (view === 'loading') return <LoadingScreen label="Loading profile..." />;
+  if (view === 'not-found')
+    return (
+      <ProfileMessage
+        icon={<UserX className="size-8" aria-hidden="true" />}
+        title="Profile Not Found"
+        text={`The profile "@${username}" doesn't exist or has been removed.`}
+      />
+    );
+  if (view === 'private')
+    return (
+      <ProfileMessage
+        icon={<Lock className="size-8" aria-hidden="true" />}
+        title="Private Profile"
+        text={`This profile is set to private by @${username}`}
+      />
+    );
+  return <PublicProfileContent profile={profile.data!} />;
+}
+
+function ProfileMessage({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <PageContainer className="flex flex-1 items-center justify-center">
+      <Card className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          {icon}
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <p className="break-words text-muted-foreground">{text}</p>
+        <Button asChild className="mt-2">
+          <Link to={paths.home}>
+            <ArrowLeft aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+      </Card>
+    </PageContainer>
+  );
+}
+
+function PublicProfileContent({ profile }: { profile: PublicProfile }) {
+  const bets = useProfileBets(profile.username);
+  const name = profileName(profile);
+  return (
+    <PageContainer className="flex flex-col gap-6 sm:gap-8">
+      {profile.isOwner && !profile.profilePublic && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          Your profile is private: only you can see this page.{' '}
+          <Link to={paths.profile} className="font-medium underline underline-offset-4">
+            Change it in your profile settings
+          </Link>
+          .
+        </p>
+      )}
+      <Card className="flex flex-col gap-5 p-5 sm:p-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          <div className="flex min-w-0 flex-1 items-center gap-4">
+            <ProfileAvatar profile={profile} />
+            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+                {profile.verificationStatus === 'verified' && (
+                  <Badge variant="success">
+                    <BadgeCheck aria-hidden="true" />
+                    Verified Bettor
+                  </Badge>
+                )}
+              </div>
+              <p className="break-all text-muted-foreground">@{profile.username}</p>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <Button asChild variant="ghost">
+              <Link to={paths.home}>
+                <ArrowLeft aria-hidden="true" />
+                Back to Home
+              </Link>
+            </Button>
+            <ShareProfileButton username={profile.username} />
+          </div>
+        </div>
+        <SocialLinks social={profile.social} />
+      </Card>
+
+      <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
+
+      <Tabs defaultValue="record">
+        <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit">
+          <TabsTrigger value="record">Betting Record</TabsTrigger>
+          <TabsTrigger value="achievements">Achievements</TabsTrigger>
+        </TabsList>
+        <TabsContent value="record">
+          <Card className="p-4 sm:p-6">
+            <ProfileBetList
+              title="Betting Record"
+              pages={bets}
+              totalBets={profile.stats.totalBets}
+              emptyTitle="No bets recorded yet"
+              emptyText={`@${profile.username} hasn't recorded any bets yet.`}
+            />
+          </Card>
+        </TabsContent>
+        <TabsContent value="achievements">
+          <Card className="p-4 sm:p-6">
+            <AchievementsList achievements={profile.achievements} />
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </PageContainer>
+  );
+}

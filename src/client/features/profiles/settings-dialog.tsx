@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Settings } from 'lucide-react';
+import { toast } from 'sonner';
+import { profileSettingsSchema, type ProfileSettings, type SocialLinks } from '../../../shared/profiles.ts';
+import { ApiError } from '../../lib/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { useSaveSettings } from './api.ts';
+
+const SOCIAL_FIELDS: { key: keyof SocialLinks; label: string; placeholder: string; inputMode?: 'url' }[] = [
+  { key: 'twitter', label: 'Twitter', placeholder: 'handle or https://x.com/handle' },
+  { key: 'instagram', label: 'Instagram', placeholder: 'handle or https://instagram.com/handle' },
+  { key: 'youtube', label: 'YouTube', placeholder: 'handle or https://youtube.com/@handle' },
+  { key: 'website', label: 'Website', placeholder: 'https://example.com', inputMode: 'url' },
+];
+
+/** 'Settings': Profile Visibility and social links, saved with PUT /api/profile/settings. */
+export function SettingsDialog({ userId, settings }: { userId: string; settings: ProfileSettings }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Settings aria-hidden="true" />
+          Settings
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Settings</DialogTitle>
+          <DialogDescription>Choose who can see your record and where followers can find you.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so it starts from the saved values every time. */}
+        {open && <SettingsForm userId={userId} settings={settings} onSaved={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SettingsForm({
+  userId,
+  settings,
+  onSaved,
+}: {
+  userId: string;
+  settings: ProfileSettings;
+  onSaved: () => void;
+}) {
+  const save = useSaveSettings(userId);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileSettings>({
+    resolver: zodResolver(profileSettingsSchema),
+    defaultValues: settings,
+  });
+
+  const onSubmit = async (values: ProfileSettings) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      let placed = false;
+      for (const [key, message] of Object.entries(fields ?? {})) {
+        const name = key.replace(/^social\./, '') as keyof SocialLinks;
+        if (SOCIAL_FIELDS.some((f) => f.key === name)) {
+          setError(`social.${name}`, { message });
+          placed = true;
+        }
+      }
+      if (!placed)
+        toast.error('Failed to save settings', { description: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    toast.success('Settings saved', { description: 'Your profile settings have been updated.' });
+    onSaved();
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold">Privacy</legend>
+        <Controller
+          control={control}
+          name="profilePublic"
+          render={({ field }) => (
+            <div className="flex items-start justify-between gap-4 rounded-md border border-border p-3">
+              <div className="flex flex-col gap-1">
+                <Label htmlFor="settings-profile-public">Profile Visibility</Label>
+                <p id="settings-profile-public-hint" className="text-xs text-muted-foreground">
+                  {field.value
+                    ? 'Public: anyone with the link can see your record.'
+                    : 'Private: only you can see your record.'}
+                </p>
+              </div>
+              <Switch
+                id="settings-profile-public"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-describedby="settings-profile-public-hint"
+              />
+            </div>
+          )}
+        />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-sm font-semibold">Social links</legend>
+        {SOCIAL_FIELDS.map(({ key, label, placeholder, inputMode }) => (
+          <FormField key={key} label={label} error={errors.social?.[key]?.message}>
+            {(controlProps) => (
+              <Input
+                {...controlProps}
+                {...register(`social.${key}`)}
+                placeholder={placeholder}
+                inputMode={inputMode}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+              />
+            )}
+          </FormField>
+        ))}
+      </fieldset>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={isSubmitting}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner className="size-4" />}
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

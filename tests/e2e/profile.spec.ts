@@ -1,0 +1,378 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { parseCsv } from '../../src/shared/csv.ts';
+import { expect, signedInUser, test } from './support/fixtures.ts';
+
+/*
+ * The own profile /profile: real numbers, inline username and display name, settings, analytics,
+ * achievements and the CSV export.
+ */
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+/** Records a bet through the API as this page's signed-in user; returns its id. */
+async function apiBet(
+  page: Page,
+  bet: { description: string; amount?: string; odds?: string; sport?: string; eventDate?: string },
+): Promise<string> {
+  const res = await page.request.post('/api/bets', {
+    data: { amount: '10.00', odds: '+150', sport: 'soccer', eventDate: inHours(24), ...bet },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function settle(page: Page, id: string, status: 'won' | 'lost') {
+  const res = await page.request.patch(`/api/bets/${id}`, { data: { status } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function ownProfile(page: Page): Promise<{ username: string }> {
+  const res = await page.request.get('/api/profile');
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { username: string };
+}
+
+let visitorCounter = 0;
+
+/** A separate browser (its own cookies, signed out) browsing from its own client address. */
+async function visitor(browser: Browser, testInfo: TestInfo) {
+  visitorCounter += 1;
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: {
+      'x-forwarded-for': `192.168.${(testInfo.workerIndex * 16 + Math.floor(visitorCounter / 250)) % 250}.${(visitorCounter % 250) + 1}`,
+    },
+  });
+  return { context, page: await context.newPage() };
+}
+
+const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
+
+async function expectStats(page: Page, stats: Record<string, string>) {
+  for (const [title, value] of Object.entries(stats)) await expect(statValue(page, title)).toHaveText(value);
+}
+
+const recentBets = (page: Page) => page.getByRole('list', { name: 'Recent Bets' });
+
+test('the signed-in user sees their real numbers, record, verification status and achievements', async ({ page }) => {
+  await signedInUser(page, { name: 'Jane Doe' });
+  const { username } = await ownProfile(page);
+  await page.goto('/profile');
+  await expect(page).toHaveTitle('Profile · betproof');
+  await expect(page.getByText(`@${username}`, { exact: true })).toBeVisible();
+  await expectStats(page, { 'Win Rate': '0.0%', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Active': '1' });
+  await expect(page.getByText('No bets recorded yet')).toBeVisible();
+  await expect(page.getByText('Verification: Unverified')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  const a = await apiBet(page, { description: 'Celtics moneyline', sport: 'basketball', odds: '+150' });
+  const b = await apiBet(page, { description: 'Djokovic to win', sport: 'tennis', amount: '25.00', odds: '2.00' });
+  await apiBet(page, { description: 'Yankees -1.5', sport: 'baseball', odds: '5/2' });
+  await settle(page, a, 'won');
+  await settle(page, b, 'lost');
+  await page.reload();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expectStats(page, {
+    'Win Rate': '50.0%',
+    'Total Bets': '3',
+    'Total Profit': '-$10.00',
+    Wins: '1',
+    Losses: '1',
+    'Total Wagered': '$45.00',
+    'Days Active': '1',
+  });
+  await expect(page.getByRole('progressbar', { name: 'Overall Performance' })).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByRole('tab', { name: 'Recent Bets', selected: true })).toBeVisible();
+  await expect(recentBets(page).getByRole('listitem')).toHaveCount(3);
+  await expect(recentBets(page).getByRole('listitem').first()).toContainText('Yankees -1.5');
+  await expect(recentBets(page).getByRole('listitem').first()).toContainText(/Recorded (23 h 59 min|1 day) before/);
+
+  await page.getByRole('tab', { name: 'Achievements' }).click();
+  const achievements = page.getByRole('list', { name: 'Achievements' });
+  await expect(achievements.getByRole('listitem').filter({ hasText: 'First Win' })).toContainText('Earned');
+  await expect(achievements.getByRole('listitem').filter({ hasText: 'High Roller' })).toContainText('Locked');
+  await expect(page).toHaveURL(/\?tab=achievements$/);
+});
+
+test('analytics: charts, ROI, average odds and streaks from real bets; an empty state before', async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/profile?tab=analytics');
+  await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
+  await expect(page.getByText('No settled bets yet')).toBeVisible();
+
+  // won, won, won, lost, lost, won: longest win streak 3, loss streak 2.
+  const plan: { sport: string; odds: string; amount: string; status: 'won' | 'lost' }[] = [
+    { sport: 'soccer', odds: '+150', amount: '10.00', status: 'won' }, // +15
+    { sport: 'soccer', odds: '2.00', amount: '10.00', status: 'won' }, // +10
+    { sport: 'tennis', odds: '3/1', amount: '10.00', status: 'won' }, // +30
+    { sport: 'tennis', odds: '-200', amount: '20.00', status: 'lost' }, // -20
+    { sport: 'soccer', odds: '+100', amount: '10.00', status: 'lost' }, // -10
+    { sport: 'football', odds: '+150', amount: '10.00', status: 'won' }, // +15
+  ];
+  const ids: string[] = [];
+  for (const [i, { sport, odds, amount }] of plan.entries())
+    ids.push(await apiBet(page, { description: `Analytics bet ${i + 1}`, sport, odds, amount }));
+  await apiBet(page, { description: 'Still pending', odds: '2.50' });
+  for (const [i, bet] of plan.entries()) await settle(page, ids[i]!, bet.status);
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
+  // Profit 40 on 70 settled: ROI +57.1%. Mean decimal odds of all 7 bets: (2.5+2+4+1.5+2+2.5+2.5)/7 = 2.43.
+  await expectStats(page, {
+    ROI: '+57.1%',
+    'Average Odds': '2.43',
+    'Longest Win Streak': '3',
+    'Longest Loss Streak': '2',
+  });
+  await expect(statValue(page, 'ROI')).toHaveClass(/text-positive/);
+
+  const cumulative = page.getByTestId('chart-cumulative');
+  await expect(cumulative.getByRole('heading', { name: 'Cumulative Profit' })).toBeVisible();
+  await expect(cumulative.locator('path.recharts-line-curve')).toHaveAttribute('d', /^M[\d.,\-\sLC]+/);
+  await expect(cumulative).toContainText('+$40.00 after 6 settled bets');
+
+  const bySport = page.getByTestId('chart-sport');
+  await expect(bySport.locator('.recharts-bar-rectangle path, path.recharts-rectangle')).toHaveCount(3);
+  const tennis = bySport.getByRole('row', { name: /Tennis/ });
+  await expect(tennis).toContainText('1–1');
+  await expect(tennis).toContainText('50.0%');
+  await expect(tennis).toContainText('+$10.00');
+  const soccer = bySport.getByRole('row', { name: /Soccer/ });
+  await expect(soccer).toContainText('66.7%');
+  await expect(soccer).toContainText('+$15.00');
+
+  const byMonth = page.getByTestId('chart-month');
+  await expect(byMonth.locator('.recharts-bar-rectangle path, path.recharts-rectangle')).toHaveCount(1);
+  const thisMonth = byMonth.getByRole('row').nth(1);
+  await expect(thisMonth.getByRole('rowheader')).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
+  await expect(thisMonth.getByRole('cell').nth(0)).toHaveText('6');
+  await expect(thisMonth.getByRole('cell').nth(1)).toHaveText('+$40.00');
+});
+
+test('change the username inline, and the share link follows it', async ({ page, context, browser }, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Someone else's username, to collide with.
+  const other = await visitor(browser, testInfo);
+  await signedInUser(other.page);
+  const { username: taken } = await ownProfile(other.page);
+  await other.context.close();
+
+  await signedInUser(page);
+  const { username: original } = await ownProfile(page);
+  await page.goto('/profile');
+  await expect(page.getByText(`@${original}`, { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit username' }).click();
+  const input = page.getByRole('textbox', { name: 'Username' });
+  await expect(input).toHaveValue(original);
+  await expect(input).toBeFocused();
+
+  // Client-side checks with the shared schema.
+  await input.fill('ab');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await input.fill('no spaces!');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Use only lowercase letters, digits, _ and .')).toBeVisible();
+  await input.fill('dashboard');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('That username is reserved')).toBeVisible();
+
+  // The server's answer: taken, case-insensitively.
+  await input.fill(taken.toUpperCase());
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('That username is taken')).toBeVisible();
+
+  // Cancel keeps the old one.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(`@${original}`, { exact: true })).toBeVisible();
+
+  const fresh = `jb_${Date.now().toString(36)}${testInfo.workerIndex}`;
+  await page.getByRole('button', { name: 'Edit username' }).click();
+  await page.getByRole('textbox', { name: 'Username' }).fill(`  ${fresh.toUpperCase()} `);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`@${fresh}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute('href', `/${fresh}`);
+
+  await page.getByRole('button', { name: 'Share Profile' }).click();
+  await expect(page.getByText('Profile link copied!')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(`${new URL(page.url()).origin}/${fresh}`);
+
+  // Survives a reload, and the copied link opens the profile; the old name is gone.
+  await page.reload();
+  await expect(page.getByText(`@${fresh}`, { exact: true })).toBeVisible();
+  const guest = await visitor(browser, testInfo);
+  await guest.page.goto(link);
+  await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(fresh);
+  await guest.page.goto(`/${original}`);
+  await expect(guest.page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await guest.context.close();
+});
+
+test('change the display name; the public profile and its title use it', async ({ page }) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(username);
+  await page.getByRole('button', { name: 'Edit display name' }).click();
+  await page.getByRole('textbox', { name: 'Display name' }).fill('Jane "The Oracle" Doe');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jane "The Oracle" Doe');
+  await expect(page.getByText(`@${username}`, { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'View public profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${username}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jane "The Oracle" Doe');
+  await expect(page).toHaveTitle(`Jane "The Oracle" Doe (@${username}) · betproof`);
+});
+
+test('settings: visibility and social links are validated, saved, and shown again after a reload', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  await page.goto('/profile');
+  await expect(page.getByText('Public profile', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const visibility = dialog.getByRole('switch', { name: 'Profile Visibility' });
+  await expect(visibility).toBeChecked();
+  await visibility.click();
+  await expect(visibility).not.toBeChecked();
+  await dialog.getByLabel('Twitter').fill('@jane');
+  await dialog.getByLabel('Instagram').fill('https://instagram.com/jane.bets');
+  await dialog.getByLabel('YouTube').fill('JaneBets');
+  await dialog.getByLabel('Website').fill('jane.example');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Twitter: enter a handle without @ or a full https:// URL')).toBeVisible();
+  await expect(dialog.getByText('Website must be a full http:// or https:// URL')).toBeVisible();
+  await dialog.getByLabel('Twitter').fill('jane_bets');
+  await dialog.getByLabel('Website').fill('https://jane.example/picks');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Private profile', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Private profile', { exact: true })).toBeVisible();
+  const links = page.getByRole('list', { name: 'Social links' });
+  const expected: [RegExp, string][] = [
+    [/^Twitter/, 'https://x.com/jane_bets'],
+    [/^Instagram/, 'https://instagram.com/jane.bets'],
+    [/^YouTube/, 'https://youtube.com/@JaneBets'],
+    [/^Website/, 'https://jane.example/picks'],
+  ];
+  for (const [name, href] of expected) {
+    const link = links.getByRole('link', { name });
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(visibility).not.toBeChecked();
+  await expect(dialog.getByLabel('Twitter')).toHaveValue('jane_bets');
+  await expect(dialog.getByLabel('Instagram')).toHaveValue('https://instagram.com/jane.bets');
+  await expect(dialog.getByLabel('YouTube')).toHaveValue('JaneBets');
+  await expect(dialog.getByLabel('Website')).toHaveValue('https://jane.example/picks');
+
+  // Private: another browser sees 'Private Profile'.
+  const guest = await visitor(browser, testInfo);
+  await guest.page.goto(`/${username}`);
+  await expect(guest.page.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
+  await expect(guest.page.getByText(`This profile is set to private by @${username}`)).toBeVisible();
+
+  // Public again: the same browser now sees the profile and its links.
+  await visibility.click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Public profile', { exact: true })).toBeVisible();
+  await guest.page.reload();
+  await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(username);
+  await expect(guest.page.getByRole('link', { name: /^Twitter/ })).toHaveAttribute('href', 'https://x.com/jane_bets');
+  await guest.context.close();
+});
+
+test('Export CSV downloads every bet with a header row', async ({ page }) => {
+  await signedInUser(page);
+  const won = await apiBet(page, { description: 'Chiefs, to cover "the spread"', sport: 'football', odds: '-110' });
+  await apiBet(page, { description: '=HYPERLINK("http://evil.example")', amount: '12.34', odds: '5/2' });
+  await settle(page, won, 'won');
+  await page.goto('/profile');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const text = readFileSync((await download.path())!, 'utf8');
+  const rows = parseCsv(text);
+  expect(rows).toHaveLength(3);
+  const header = rows[0]!.map((h) => h.toLowerCase());
+  for (const column of ['description', 'amount', 'odds', 'sport', 'status']) expect(header.join(',')).toContain(column);
+  const col = (name: string) => header.findIndex((h) => h.replace(/[^a-z]/g, '') === name);
+  const description = col('description');
+  const amount = col('amount');
+  const status = col('status');
+  const chiefs = rows.find((r) => r[description] === 'Chiefs, to cover "the spread"');
+  expect(chiefs, text).toBeDefined();
+  expect(chiefs![amount]).toBe('10.00');
+  expect(chiefs![status]).toBe('won');
+  // A formula is neutralised, never evaluated by a spreadsheet.
+  const formula = rows.find((r) => r[description]?.includes('HYPERLINK'));
+  expect(formula![description]).toBe(`'=HYPERLINK("http://evil.example")`);
+  expect(formula![amount]).toBe('12.34');
+});
+
+/** axe-core, WCAG 2 A and AA; toasts come and go, so they are left out. */
+async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })),
+  ).toEqual([]);
+}
+
+for (const width of [1280, 390]) {
+  test(`accessibility at ${width} px: each tab, the settings dialog and the inline editor`, async ({ page }) => {
+    test.slow(); // axe runs five times
+    await page.setViewportSize({ width, height: 900 });
+    await signedInUser(page);
+    const won = await apiBet(page, { description: 'Accessible bet' });
+    await apiBet(page, { description: 'Another one', sport: 'tennis' });
+    await settle(page, won, 'won');
+    await page.goto('/profile');
+    await expect(recentBets(page).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByTestId('chart-cumulative').locator('path.recharts-line-curve')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Achievements' }).click();
+    await expect(page.getByRole('list', { name: 'Achievements' })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Edit username' }).click();
+    await page.getByRole('textbox', { name: 'Username' }).fill('x');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog').getByLabel('Website').fill('nope');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Website must be a full http:// or https:// URL')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+}

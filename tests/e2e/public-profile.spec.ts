@@ -1,0 +1,296 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, signedInUser, test } from './support/fixtures.ts';
+
+/*
+ * The public profile /{username}: what anyone, signed in or not, sees of a bettor's record.
+ */
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+/** Records a bet through the API as this page's signed-in user; returns its id. */
+async function apiBet(
+  page: Page,
+  bet: { description: string; amount?: string; odds?: string; sport?: string; eventDate?: string },
+): Promise<string> {
+  const res = await page.request.post('/api/bets', {
+    data: { amount: '10.00', odds: '+150', sport: 'soccer', eventDate: inHours(24), ...bet },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function settle(page: Page, id: string, status: 'won' | 'lost') {
+  const res = await page.request.patch(`/api/bets/${id}`, { data: { status } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function ownProfile(page: Page): Promise<{ username: string }> {
+  const res = await page.request.get('/api/profile');
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { username: string };
+}
+
+let visitorCounter = 0;
+
+/** A separate browser (its own cookies, signed out) browsing from its own client address. */
+async function visitor(browser: Browser, testInfo: TestInfo) {
+  visitorCounter += 1;
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: {
+      'x-forwarded-for': `172.${16 + (testInfo.workerIndex % 16)}.${Math.floor(visitorCounter / 250) % 250}.${(visitorCounter % 250) + 1}`,
+    },
+  });
+  return { context, page: await context.newPage() };
+}
+
+const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
+
+async function expectStats(page: Page, stats: Record<string, string>) {
+  for (const [title, value] of Object.entries(stats)) await expect(statValue(page, title)).toHaveText(value);
+}
+
+const record = (page: Page) => page.getByRole('list', { name: 'Betting Record' });
+const recordItem = (page: Page, description: string) =>
+  record(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(description, { exact: true }) });
+
+test("a signed-out visitor reads another bettor's stats, record and achievements", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  const won = await apiBet(page, { description: 'Arsenal to beat Chelsea', odds: '+150' });
+  const lost = await apiBet(page, {
+    description: 'Nadal in straight sets',
+    sport: 'tennis',
+    amount: '20.00',
+    odds: '2.00',
+  });
+  await apiBet(page, {
+    description: 'Lakers -5.5',
+    sport: 'basketball',
+    amount: '5.50',
+    odds: '-110',
+    eventDate: inHours(74),
+  });
+  await settle(page, won, 'won');
+  await settle(page, lost, 'lost');
+
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await guest.goto(`/${username}`);
+
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(username);
+  await expect(guest).toHaveTitle(`${username} (@${username}) · betproof`);
+  await expect(guest.getByText(`@${username}`, { exact: true })).toBeVisible();
+  await expect(guest.getByText('Verified Bettor')).toHaveCount(0);
+  await expectStats(guest, {
+    'Win Rate': '50.0%',
+    'Total Bets': '3',
+    'Total Profit': '-$5.00',
+    Wins: '1',
+    Losses: '1',
+    'Total Wagered': '$35.50',
+    'Days Active': '1',
+  });
+  await expect(statValue(guest, 'Total Profit')).toHaveClass(/text-negative/);
+  await expect(guest.getByRole('progressbar', { name: 'Overall Performance' })).toHaveAttribute('aria-valuenow', '50');
+  await expect(guest.getByRole('list', { name: 'Social links' })).toHaveCount(0);
+
+  // The record, newest first.
+  await expect(guest.getByRole('tab', { name: 'Betting Record', selected: true })).toBeVisible();
+  await expect(record(guest).getByRole('listitem')).toHaveCount(3);
+  await expect(record(guest).getByRole('listitem').first()).toContainText('Lakers -5.5');
+  const lakers = recordItem(guest, 'Lakers -5.5');
+  await expect(lakers).toContainText('Pending');
+  await expect(lakers).toContainText('Basketball');
+  await expect(lakers).toContainText('-110');
+  await expect(lakers).toContainText('$5.50');
+  await expect(lakers).toContainText(/Recorded (3 days 1 h|3 days 2 h|3 days) before the event/);
+  const arsenal = recordItem(guest, 'Arsenal to beat Chelsea');
+  await expect(arsenal).toContainText('Won');
+  await expect(arsenal).toContainText('Soccer');
+  await expect(arsenal).toContainText('+$15.00');
+  await expect(arsenal).toContainText(/Recorded (23 h 59 min|1 day) before the event/);
+  const nadal = recordItem(guest, 'Nadal in straight sets');
+  await expect(nadal).toContainText('Lost');
+  await expect(nadal).toContainText('-$20.00');
+  await expect(nadal.locator('.text-negative')).toHaveText('-$20.00');
+  // The event time, in the visitor's time zone, as a machine-readable <time>.
+  await expect(arsenal.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  await expect(guest.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // Achievements: earned vs locked, with what each takes.
+  await guest.getByRole('tab', { name: 'Achievements' }).click();
+  const achievements = guest.getByRole('list', { name: 'Achievements' });
+  await expect(achievements.getByRole('listitem')).toHaveCount(6);
+  const firstWin = achievements.getByRole('listitem').filter({ hasText: 'First Win' });
+  await expect(firstWin).toContainText('Earned');
+  await expect(firstWin).toHaveAttribute('data-earned', 'true');
+  const century = achievements.getByRole('listitem').filter({ hasText: 'Century Club' });
+  await expect(century).toContainText('Locked');
+  await expect(century).toContainText('100 bets');
+  for (const name of ['Profit Maker', 'Master Bettor', 'Hot Streak', 'High Roller'])
+    await expect(achievements.getByRole('listitem').filter({ hasText: name })).toContainText('Locked');
+  await expect(guest.getByText('1 of 6 earned')).toBeVisible();
+
+  // Usernames match case-insensitively.
+  await guest.goto(`/${username.toUpperCase()}`);
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(username);
+
+  await guest.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(guest).toHaveURL(/\/$/);
+  await context.close();
+});
+
+test('a new bettor: zeros, no performance bar, an empty record', async ({ page, browser }, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await guest.goto(`/${username}`);
+  await expectStats(guest, { 'Win Rate': '0.0%', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Active': '1' });
+  await expect(guest.getByRole('progressbar')).toHaveCount(0);
+  await expect(guest.getByText('No bets recorded yet')).toBeVisible();
+  await context.close();
+});
+
+test('the record pages with Load more, newest first', async ({ page, browser }, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  for (let i = 1; i <= 23; i++) await apiBet(page, { description: `Bet number ${i}` });
+
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await guest.goto(`/${username}`);
+  await expect(record(guest).getByRole('listitem')).toHaveCount(20);
+  await expect(record(guest).getByRole('listitem').first()).toContainText('Bet number 23');
+  await expect(guest.getByText('Showing 20 of 23')).toBeVisible();
+  await guest.getByRole('button', { name: 'Load more' }).click();
+  await expect(record(guest).getByRole('listitem')).toHaveCount(23);
+  await expect(record(guest).getByRole('listitem').last()).toContainText('Bet number 1');
+  await expect(guest.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await context.close();
+});
+
+test('Share Profile copies the public link', async ({ page, browser }, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  const { context: guestContext, page: guest } = await visitor(browser, testInfo);
+  await guestContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await guest.goto(`/${username}`);
+  await guest.getByRole('button', { name: 'Share Profile' }).click();
+  await expect(guest.getByText('Profile link copied!')).toBeVisible();
+  const copied = await guest.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(`${new URL(guest.url()).origin}/${username}`);
+  await guestContext.close();
+});
+
+test('a private profile shows "Private Profile" to everyone but its owner', async ({ page, browser }, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  await apiBet(page, { description: 'A secret bet' });
+  const res = await page.request.put('/api/profile/settings', {
+    data: { profilePublic: false, social: { twitter: '', instagram: '', youtube: '', website: '' } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await guest.goto(`/${username}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
+  await expect(guest.getByText(`This profile is set to private by @${username}`)).toBeVisible();
+  await expect(guest.getByText('A secret bet')).toHaveCount(0);
+  await expect(guest.getByRole('group', { name: 'Total Bets' })).toHaveCount(0);
+  await expect(guest.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+
+  // A signed-in stranger sees the same.
+  await signedInUser(guest);
+  await guest.reload();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
+  await context.close();
+
+  // The owner still sees their own record, with a note.
+  await page.goto(`/${username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(username);
+  await expect(page.getByText('Your profile is private: only you can see this page.')).toBeVisible();
+  await expect(recordItem(page, 'A secret bet')).toBeVisible();
+});
+
+test('an unknown username: Profile Not Found', async ({ page }) => {
+  await page.goto('/nobody.here_42');
+  await expect(page.getByText('Loading profile...').or(page.getByRole('heading', { level: 1 }))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await expect(page.getByText(`The profile "@nobody.here_42" doesn't exist or has been removed.`)).toBeVisible();
+  await expect(page).toHaveTitle('Profile Not Found · betproof');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // An encoded slash stays inside the username: it never reaches another API route.
+  await page.goto('/nobody%2Fbets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await expect(page.getByText(`The profile "@nobody/bets" doesn't exist or has been removed.`)).toBeVisible();
+});
+
+test('while loading: "Loading profile..."; a failed load toasts and shows the not-found view', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/profiles/broken_user', async (route) => {
+    await gate;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' });
+  });
+  await page.goto('/broken_user');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading profile...' })).toBeVisible();
+  release();
+  await expect(page.getByText('Failed to load profile')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await expect(page.getByText(`The profile "@broken_user" doesn't exist or has been removed.`)).toBeVisible();
+});
+
+/** axe-core, WCAG 2 A and AA; toasts come and go, so they are left out. */
+async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })),
+  ).toEqual([]);
+}
+
+for (const width of [1280, 390]) {
+  test(`accessibility at ${width} px: the profile, its achievements, private and not-found`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.slow(); // axe runs four times
+    await signedInUser(page);
+    const { username } = await ownProfile(page);
+    const won = await apiBet(page, { description: 'Accessible bet' });
+    await settle(page, won, 'won');
+    const social = { twitter: 'a11y_bets', instagram: '', youtube: '', website: 'https://a11y.example' };
+    const res = await page.request.put('/api/profile/settings', { data: { profilePublic: true, social } });
+    expect(res.status(), await res.text()).toBe(200);
+
+    const { context, page: guest } = await visitor(browser, testInfo);
+    await guest.setViewportSize({ width, height: 900 });
+    await guest.goto(`/${username}`);
+    await expect(recordItem(guest, 'Accessible bet')).toBeVisible();
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expectNoA11yViolations(guest);
+    await guest.getByRole('tab', { name: 'Achievements' }).click();
+    await expect(guest.getByRole('list', { name: 'Achievements' })).toBeVisible();
+    await expectNoA11yViolations(guest);
+
+    await guest.goto('/no.such.bettor');
+    await expect(guest.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+    await expectNoA11yViolations(guest);
+
+    const hide = await page.request.put('/api/profile/settings', { data: { profilePublic: false, social } });
+    expect(hide.status()).toBe(200);
+    await guest.goto(`/${username}`);
+    await expect(guest.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
+    await expectNoA11yViolations(guest);
+    await context.close();
+  });
+}
