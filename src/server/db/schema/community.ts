@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -46,8 +46,19 @@ export const userSportStats = pgTable(
     lost: integer('lost').notNull().default(0),
     profit: numeric('profit', { precision: 20, scale: 2 }).notNull().default('0'),
   },
-  (t) => [primaryKey({ name: 'user_sport_stats_pkey', columns: [t.userId, t.sport] })],
+  (t) => [
+    primaryKey({ name: 'user_sport_stats_pkey', columns: [t.userId, t.sport] }),
+    /** The Influencers sport filter: everyone with a bet in one sport, as an index-only range. */
+    index('user_sport_stats_sport_user_id_idx').on(t.sport, t.userId),
+  ],
 );
+
+/*
+ * Also for the community queries (migration 0011, SQL only: the table's schema lives in
+ * profiles.ts): user_settings_public_user_id_idx, the user ids of public profiles
+ * (privacy_settings->>'profile_public' = 'true'), so both pages read them index-only instead of
+ * extracting the flag from every settings row's JSON.
+ */
 
 /**
  * The days for which `user_bet_totals_before` holds every user's totals: the first (UTC) days of
