@@ -112,6 +112,12 @@ interface SpotlightRow {
   streak_length: number | null;
 }
 
+/**
+ * The ranking: profit, then win rate, then settled bets; the user id last, so equal records keep
+ * one order from page to page (profiles are joined only for the page's rows).
+ */
+const SPOTLIGHT_ORDER = sql.raw('w.profit desc, w.won::numeric / w.settled desc, w.settled desc, w.user_id');
+
 /** 'YYYY-MM-DD' of an instant in UTC (the summaries' days are UTC days). */
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -167,8 +173,8 @@ export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> 
 
 /**
  * Public bettors ranked by the profit of their bets settled in the rolling window (now − N days,
- * now], at least SPOTLIGHT_MIN_SETTLED_BETS of them; ties by win rate, then settled bets, then
- * username. Each user's window totals come from the summaries, never from their bets:
+ * now], at least SPOTLIGHT_MIN_SETTLED_BETS of them; ties by win rate, then settled bets (then
+ * user id, for a stable order). Each user's window totals come from the summaries, never from their bets:
  *
  *   window = all-time (user_bet_stats) − settled after now − totals before the window's first
  *            UTC day (user_bet_totals_before) − settled on that day before the window opens
@@ -211,34 +217,34 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
       group by bt.user_id
     ),
     windowed as (
-      select p.user_id, p.username, p.display_name, p.verification_status, p.created_at,
+      select s.user_id,
              s.won + s.lost - coalesce(f.settled, 0) - coalesce(base.settled, 0) - coalesce(ed.settled, 0) as settled,
              s.won - coalesce(f.won, 0) - coalesce(base.won, 0) - coalesce(ed.won, 0) as won,
              s.total_profit - coalesce(f.profit, 0) - coalesce(base.profit, 0) - coalesce(ed.profit, 0) as profit,
              s.settled_staked - coalesce(f.staked, 0) - coalesce(base.staked, 0) - coalesce(ed.staked, 0) as staked
       from user_bet_stats s
-      join profiles p on p.user_id = s.user_id
-      join user_settings us on us.user_id = s.user_id and ${isPublic('us')}
       left join future f on f.user_id = s.user_id
       left join edge ed on ed.user_id = s.user_id
       ${before}
       -- A necessary condition, from the all-time row.
       where s.won + s.lost >= ${min}
+        and exists (select 1 from user_settings us where us.user_id = s.user_id and ${isPublic('us')})
     ),
     ranked as (
       select w.*, count(*) over ()::int as total
       from windowed w
       where w.settled >= ${min}
-      order by w.profit desc, w.won::numeric / w.settled desc, w.settled desc, w.username
+      order by ${SPOTLIGHT_ORDER}
       limit ${opts.limit} offset ${opts.offset}
     )
-    select r.username, r.display_name, r.verification_status, ${isoText('r.created_at')} as joined,
-           r.settled::int as settled, r.won::int as won, r.profit::text as profit, r.staked::text as staked,
-           r.total, main_sport.main_sport, streak.streak_result, streak.streak_length
-    from ranked r
-    ${mainSportLateral(sql`r.user_id`)}
-    ${streakLateral(sql`r.user_id`, to)}
-    order by r.profit desc, r.won::numeric / r.settled desc, r.settled desc, r.username`,
+    select p.username, p.display_name, p.verification_status, ${isoText('p.created_at')} as joined,
+           w.settled::int as settled, w.won::int as won, w.profit::text as profit, w.staked::text as staked,
+           w.total, main_sport.main_sport, streak.streak_result, streak.streak_length
+    from ranked w
+    join profiles p on p.user_id = w.user_id
+    ${mainSportLateral(sql`w.user_id`)}
+    ${streakLateral(sql`w.user_id`, to)}
+    order by ${SPOTLIGHT_ORDER}`,
   );
 
   const total = rows[0]?.total ?? (opts.offset > 0 ? await countSpotlight(db, from, to) : 0);
@@ -343,9 +349,8 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
              s.total_bets, s.won, s.lost, s.won + s.lost as settled, s.total_profit, s.settled_staked,
              case when s.won + s.lost = 0 then 0 else s.won::numeric / (s.won + s.lost) end as win_ratio
       from profiles p
-      join user_settings us on us.user_id = p.user_id and ${isPublic('us')}
       join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
-      where true
+      where exists (select 1 from user_settings us where us.user_id = p.user_id and ${isPublic('us')})
       ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
       ${
         opts.sport === 'all'
