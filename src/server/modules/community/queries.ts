@@ -216,6 +216,10 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
       where bt.settled_at > ${to}
       group by bt.user_id
     ),
+    -- Public profiles, hashed once (probing the index per user costs more at thousands of users).
+    public_users as materialized (
+      select us.user_id from user_settings us where ${isPublic('us')}
+    ),
     windowed as (
       select s.user_id,
              s.won + s.lost - coalesce(f.settled, 0) - coalesce(base.settled, 0) - coalesce(ed.settled, 0) as settled,
@@ -223,12 +227,12 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
              s.total_profit - coalesce(f.profit, 0) - coalesce(base.profit, 0) - coalesce(ed.profit, 0) as profit,
              s.settled_staked - coalesce(f.staked, 0) - coalesce(base.staked, 0) - coalesce(ed.staked, 0) as staked
       from user_bet_stats s
+      join public_users pu on pu.user_id = s.user_id
       left join future f on f.user_id = s.user_id
       left join edge ed on ed.user_id = s.user_id
       ${before}
       -- A necessary condition, from the all-time row.
       where s.won + s.lost >= ${min}
-        and exists (select 1 from user_settings us where us.user_id = s.user_id and ${isPublic('us')})
     ),
     ranked as (
       select w.*, count(*) over ()::int as total

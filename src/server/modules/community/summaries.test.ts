@@ -187,7 +187,8 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user
       }),
       { numRuns: 20 },
     );
-  });
+    // Twenty sequences of up to twenty statements, each checked against recounts: slow on a busy machine.
+  }, 180_000);
 
   it('go with a deleted user', async () => {
     const { userId } = await createBettor(env());
