@@ -128,8 +128,9 @@ test('fits a 390 px phone and passes axe (WCAG 2 A/AA)', async ({ page, baseURL 
     { result: 'won', description: 'A rather long description of a pick on a phone screen' },
   ]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/influencers');
-  await expect(cards(page).first()).toBeVisible();
+  await page.goto(`/influencers?q=${encodeURIComponent(bettor.name)}`);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText('A rather long description');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa'])

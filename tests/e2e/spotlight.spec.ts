@@ -39,6 +39,7 @@ test('a bettor with 10 won bets is on every board; each tab loads its own period
 
   await page.goto('/spotlight');
   await expect(page).toHaveTitle('Bettor Spotlight · betproof');
+  await expect(board(page, 'Month')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Bettor Spotlight' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Month' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('spotlight-rule')).toHaveText(
@@ -53,9 +54,13 @@ test('a bettor with 10 won bets is on every board; each tab loads its own period
   ] as const) {
     if (tab !== 'Month') {
       // A new tab asks the server for its own period (Month's answer is already in the cache).
-      const requested = page.waitForResponse((r) => r.url().includes('/api/community/spotlight') && r.status() === 200);
+      const requested = page.waitForResponse(
+        (r) =>
+          r.url().includes('/api/community/spotlight') &&
+          new URL(r.url()).searchParams.get('period') === tab.toLowerCase(),
+      );
       await page.getByRole('tab', { name: tab }).click();
-      expect(new URL((await requested).url()).searchParams.get('period')).toBe(tab.toLowerCase());
+      expect((await requested).status()).toBe(200);
       await expect(page).toHaveURL(new RegExp(`period=${tab.toLowerCase()}`));
     } else {
       await page.getByRole('tab', { name: tab }).click();

@@ -217,9 +217,9 @@ function Directory({
         <NoBettors filtered={filtered} />
       ) : (
         <>
-          <ol aria-label="Bettors" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <ol aria-label="Bettors" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             {cards.map((card) => (
-              <li key={card.username} className="flex">
+              <li key={card.username} className="flex min-w-0">
                 <InfluencerCard card={card} />
               </li>
             ))}
@@ -301,7 +301,7 @@ function InfluencerCard({ card }: { card: Influencer }) {
           </div>
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-2 rounded-md bg-muted/60 p-3">
+      <dl className="grid grid-cols-[minmax(0,0.8fr)_minmax(0,0.8fr)_minmax(0,1.4fr)] gap-2 rounded-md bg-muted/60 p-3">
         <Figure label="Win rate">{formatPercent(card.winRate)}</Figure>
         <Figure label="Total bets">{card.totalBets}</Figure>
         <Figure label="Profit" valueClassName={profitClass(card.totalProfit)}>
@@ -315,7 +315,8 @@ function InfluencerCard({ card }: { card: Influencer }) {
           {trend.label}
         </span>
         <span className="text-xs text-muted-foreground">
-          last {TREND_DAYS} days {formatSignedMoney(card.recentProfit)} vs {formatSignedMoney(card.previousProfit)}
+          {formatSignedMoney(card.recentProfit)} in the last {TREND_DAYS} days vs{' '}
+          {formatSignedMoney(card.previousProfit)} the {TREND_DAYS} before
         </span>
       </p>
       <div className="flex flex-1 flex-col gap-2">

@@ -173,12 +173,14 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
             <span className="truncate">{name}</span>
             {entry.verified && <VerifiedMark />}
           </h3>
-          <p className="truncate text-sm text-muted-foreground">
-            @{entry.username} · Joined {formatJoined(entry.joinedDate)}
+          <p className="flex flex-wrap gap-x-1.5 text-sm text-muted-foreground">
+            <span className="max-w-full truncate">@{entry.username}</span>
+            <span aria-hidden="true">·</span>
+            <span className="whitespace-nowrap">Joined {formatJoined(entry.joinedDate)}</span>
           </p>
         </div>
       </div>
-      <dl className="col-span-2 grid grid-cols-3 gap-x-3 gap-y-2 sm:grid-cols-5 lg:col-span-1">
+      <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-2 min-[480px]:grid-cols-3 sm:grid-cols-5 lg:col-span-1">
         <Figure label="Profit" valueClassName={profitClass(entry.totalProfit)}>
           {formatSignedMoney(entry.totalProfit)}
         </Figure>
