@@ -18,7 +18,7 @@ import { getBetStats } from '../bets/queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What a profile lookup reads: the profile, its visibility and links, and the achievement extras. */
+/** What a profile lookup reads: the profile, its visibility and its social links (no statistics). */
 export interface ProfileRecord {
   userId: string;
   username: string;

@@ -1,0 +1,220 @@
+/**
+ * How the profile endpoints scale with one user's history: seeds a user with 10,000 and then
+ * 100,000 bets (direct SQL, INSERT ... SELECT generate_series; a third won, a third lost, a third
+ * pending) and times, as whole HTTP requests through the app in process:
+ *
+ * - GET /api/profiles/:username signed out and as the owner (stats, streak and stake read from the
+ *   trigger-kept summary, so flat in the history's size), and its first bets page;
+ * - GET /api/profile/analytics (aggregates over the whole history, in SQL);
+ * - GET /api/profile/export.csv read to the end: total time, time to the first chunk, size,
+ *   chunks, and how much the heap grew while it ran (streamed: bounded by a batch, not the file);
+ * - what the summary triggers cost at that size: settling one bet (the append path) and deleting
+ *   a settled one (a recount of that user's streaks).
+ *
+ *   npx tsx --expose-gc bench/profiles-scaling.ts    # PGlite, plus PostgreSQL at BENCH_DATABASE_URL
+ *
+ * Figures go to stdout and to bench/profiles-scaling.md.
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { bets, profiles } from '../src/server/db/schema/index.ts';
+import { deleteBet, settleBet } from '../src/server/modules/bets/queries.ts';
+import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
+
+const SIZES = [10_000, 100_000];
+const ITERATIONS = 200;
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Timing {
+  median: number;
+  p95: number;
+}
+
+async function time(fn: (i: number) => Promise<unknown>, iterations = ITERATIONS, warmup = 10): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn(-1 - i);
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    await fn(i);
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
+}
+
+async function seed(env: TestEnv, userId: string, from: number, count: number) {
+  await env.db.execute(sql`
+    insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                      potential_win, profit_loss, settled_at, created_at)
+    select ${userId}, 'seeded bet ' || g || ', "quoted" =1+1', amount, '+150', 2.5,
+           (array['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'])[1 + g % 6],
+           created_at + interval '7 hours', status, amount * 2.5,
+           case status when 'won' then amount * 1.5 when 'lost' then -amount end,
+           case when status = 'pending' then null else created_at + interval '1 day' end,
+           created_at
+    from (
+      select g, (1 + g % 500)::numeric(12, 2) as amount,
+             (array['won', 'lost', 'pending'])[1 + g % 3] as status,
+             timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
+      from generate_series(${from + 1}::int, ${from + count}::int) g
+    ) s`);
+  await env.db.execute(sql`analyze bets`);
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+interface ExportRun {
+  totalMs: number;
+  firstChunkMs: number;
+  bytes: number;
+  chunks: number;
+  lines: number;
+  heapGrowthMb: number;
+}
+
+async function exportOnce(env: TestEnv, cookie: string): Promise<ExportRun> {
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const start = performance.now();
+  const res = await env.request('/api/profile/export.csv', { cookie });
+  if (res.status !== 200) throw new Error(`export ${res.status}`);
+  const reader = res.body!.getReader();
+  let firstChunkMs = 0;
+  let bytes = 0;
+  let chunks = 0;
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (chunks === 0) firstChunkMs = performance.now() - start;
+    chunks++;
+    bytes += value.byteLength;
+    for (const b of value) if (b === 10) lines++;
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }
+  const totalMs = performance.now() - start;
+  return { totalMs, firstChunkMs, bytes, chunks, lines, heapGrowthMb: (heapPeak - heapBefore) / 2 ** 20 };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const fmt = (t: Timing) => `${t.median.toFixed(2)} / ${t.p95.toFixed(2)}`;
+
+async function benchDriver(driver: Driver): Promise<{ rows: string[]; exports: string[] }> {
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  const env = await createTestEnv(driver);
+  const rows: string[] = [];
+  const exports: string[] = [];
+  try {
+    const { cookie, userId } = await signUpAndSignIn(env);
+    const other = await signUpAndSignIn(env);
+    await seed(env, other.userId, 0, 50_000);
+    const [{ username } = { username: '' }] = await env.db
+      .select({ username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
+    let seeded = 0;
+    for (const size of SIZES) {
+      const start = performance.now();
+      await seed(env, userId, seeded, size - seeded);
+      const seedMs = performance.now() - start;
+      seeded = size;
+
+      const get = async (path: string, c?: string) => {
+        const res = await env.request(path, { cookie: c });
+        if (res.status !== 200) throw new Error(`${path} ${res.status}`);
+        await res.arrayBuffer();
+      };
+      const anonymous = await time(() => get(`/api/profiles/${username}`));
+      const owner = await time(() => get(`/api/profiles/${username}`, cookie));
+      const page = await time(() => get(`/api/profiles/${username}/bets?limit=20`));
+      const analytics = await time(() => get('/api/profile/analytics', cookie), 20, 2);
+
+      // The triggers at this size: settle pending bets one by one (append), delete settled ones (recount).
+      const pending = await env.db
+        .select({ id: bets.id })
+        .from(bets)
+        .where(and(eq(bets.userId, userId), eq(bets.status, 'pending')))
+        .limit(60);
+      const settle = await time((i) => settleBet(env.db, userId, pending[i + 10]!.id, 'won', new Date()), 50, 0);
+      const settled = await env.db
+        .select({ id: bets.id })
+        .from(bets)
+        .where(and(eq(bets.userId, userId), eq(bets.status, 'lost')))
+        .limit(20);
+      const del = await time((i) => deleteBet(env.db, userId, settled[i]!.id), 20, 0);
+      seeded -= 20;
+
+      const line = `| ${driver} | ${size.toLocaleString('en-US')} | ${fmt(anonymous)} | ${fmt(owner)} | ${fmt(page)} | ${fmt(analytics)} | ${fmt(settle)} | ${fmt(del)} | ${(seedMs / 1000).toFixed(1)} s |`;
+      console.log(line);
+      rows.push(line);
+
+      const runs: ExportRun[] = [];
+      for (let i = 0; i < 3; i++) runs.push(await exportOnce(env, cookie));
+      runs.sort((a, b) => a.totalMs - b.totalMs);
+      const mid = runs[1]!;
+      const exportLine = `| ${driver} | ${size.toLocaleString('en-US')} | ${(mid.totalMs / 1000).toFixed(2)} s | ${mid.firstChunkMs.toFixed(1)} ms | ${(mid.bytes / 2 ** 20).toFixed(1)} MiB | ${mid.chunks} | ${mid.lines} | ${Math.max(...runs.map((r) => r.heapGrowthMb)).toFixed(1)} MiB |`;
+      console.log(exportLine);
+      exports.push(exportLine);
+    }
+  } finally {
+    await env.close();
+  }
+  return { rows, exports };
+}
+
+async function main() {
+  const header = [
+    '| driver | bets | GET /api/profiles/:username (signed out) | same, as owner | GET /api/profiles/:username/bets | GET /api/profile/analytics (20 runs) | settle one bet (50 runs) | delete a settled bet (20 runs) | seeding |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  const exportHeader = [
+    '| driver | bets | whole export | first chunk | size | chunks | lines | heap growth (max of 3) |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  if (!gc) console.log('(run with --expose-gc for steadier heap figures)');
+  const drivers: Driver[] = ['pglite'];
+  if (await postgresReachable()) drivers.push('postgres');
+  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const rows: string[] = [];
+  const exports: string[] = [];
+  for (const driver of drivers) {
+    const result = await benchDriver(driver);
+    rows.push(...result.rows);
+    exports.push(...result.exports);
+  }
+  const report = [
+    '# Profiles scaling',
+    '',
+    `Measured ${new Date().toISOString()} with \`npx tsx --expose-gc bench/profiles-scaling.ts\` on ${process.platform}, Node ${process.version}.`,
+    `Milliseconds, median / p95 over ${ITERATIONS} runs unless stated. Whole HTTP requests through the app in process`,
+    '(session lookup, privacy check, JSON). A second user holds 50,000 other bets.',
+    '',
+    ...header,
+    ...rows,
+    '',
+    'CSV export of the whole history (GET /api/profile/export.csv read to the end; median of 3 runs):',
+    '',
+    ...exportHeader,
+    ...exports,
+  ].join('\n');
+  writeFileSync(new URL('./profiles-scaling.md', import.meta.url), report + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
