@@ -40,6 +40,8 @@ async function applicant(page: Page, name: string) {
 /** The Users table's row for `email`, after searching for it. */
 async function findUserRow(page: Page, search: string, email: string) {
   await page.getByLabel('Search users').fill(search);
+  // The search has reached the server once the address carries it (it waits for typing to pause).
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(search.trim());
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   return row;
@@ -185,6 +187,7 @@ test.describe('admin dashboard', () => {
     await page.goto('/admin');
     await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL('/');
+    await expect(page.getByText('Signed out', { exact: true })).toBeVisible();
     expect((await page.request.get('/api/admin/stats')).status()).toBe(401);
   });
 });

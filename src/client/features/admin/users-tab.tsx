@@ -112,7 +112,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               placeholder="Name, username or email"
-              className="pr-9 pl-9"
+              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
               maxLength={100}
               autoComplete="off"
             />
@@ -265,10 +265,13 @@ function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
               Decline
             </Button>
           )}
-          <Button size="sm" variant="ghost" asChild>
-            <Link to={publicProfilePath(user.username)} aria-label={`View ${name}'s profile`}>
+          <Button size="icon-sm" variant="ghost" asChild>
+            <Link
+              to={publicProfilePath(user.username)}
+              aria-label={`View ${name}'s profile`}
+              title={`View ${name}'s profile`}
+            >
               <Eye aria-hidden="true" />
-              View
             </Link>
           </Button>
         </div>

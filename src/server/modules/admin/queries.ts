@@ -47,7 +47,7 @@ export const isUuid = (id: string) => UUID.test(id);
 // ---------------------------------------------------------------------------------------------
 // Statistics
 
-/** The four cards and the average win rate: one pass over profiles, one over user_bet_stats. */
+/** The four cards and the average win rate: counts of profiles and one pass over user_bet_stats. */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
   const [row] = await rowsOf<{
     total_users: number;
@@ -58,14 +58,13 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     avg_win_rate: number;
   }>(
     db,
-    sql`select p.total_users, p.verified_users, p.pending_users, s.active_users, s.total_bets, s.avg_win_rate
+    // The per-status counts are index-only range scans of the (verification_status, …) index.
+    sql`select
+          (select count(*)::int from profiles) as total_users,
+          (select count(*)::int from profiles where verification_status = 'verified') as verified_users,
+          (select count(*)::int from profiles where verification_status = 'pending') as pending_users,
+          s.active_users, s.total_bets, s.avg_win_rate
         from (
-          select count(*)::int as total_users,
-                 (count(*) filter (where verification_status = 'verified'))::int as verified_users,
-                 (count(*) filter (where verification_status = 'pending'))::int as pending_users
-          from profiles
-        ) p,
-        (
           select (count(*) filter (where total_bets > 0))::int as active_users,
                  coalesce(sum(total_bets), 0)::float8 as total_bets,
                  coalesce(round(avg(won * 100.0 / total_bets) filter (where total_bets > 0), 1), 0)::float8 as avg_win_rate
@@ -258,13 +257,19 @@ export async function listUsers(db: Db, opts: ListUsersOptions): Promise<AdminUs
     return { users: [], total: 0, totalCapped: false, nextCursor: null };
   const rows = await rowsOf<UserRow>(db, selectUsersPage(opts, plan));
   const broad = plan !== null && 'pattern' in plan;
-  const [count] = await rowsOf<{ total: number }>(
-    db,
-    broad
-      ? sql`select count(*)::int as total from (select 1 from profiles p ${userConditions(opts, plan, false)} limit ${SEARCH_EXACT_LIMIT + 1}) t`
-      : sql`select count(*)::int as total from profiles p ${userConditions(opts, plan, false)}`,
-  );
-  const total = Number(count!.total);
+  let total: number;
+  if (broad && opts.status === 'all') {
+    // The plan already found more than SEARCH_EXACT_LIMIT matches: nothing to count.
+    total = SEARCH_EXACT_LIMIT + 1;
+  } else {
+    const [count] = await rowsOf<{ total: number }>(
+      db,
+      broad
+        ? sql`select count(*)::int as total from (select 1 from profiles p ${userConditions(opts, plan, false)} limit ${SEARCH_EXACT_LIMIT + 1}) t`
+        : sql`select count(*)::int as total from profiles p ${userConditions(opts, plan, false)}`,
+    );
+    total = Number(count!.total);
+  }
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
