@@ -98,28 +98,29 @@ test('pages with Load more', async ({ page, baseURL }) => {
   expect(new Set(await cardNames(page)).size).toBe(13);
 });
 
-test('Get Verified and Apply for Verification: sign in first, then the profile; Learn More: About', async ({
+test('Get Verified and Apply for Verification: sign in first, then one click applies; Learn More: About', async ({
   page,
 }) => {
   await page.goto('/influencers');
   await page.getByRole('link', { name: 'Learn More' }).click();
   await expect(page).toHaveURL(/\/about$/);
 
-  await page.goto('/influencers');
-  await page.getByRole('link', { name: 'Get Verified' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  // Signed out: either button leads to sign-in first.
+  for (const label of ['Get Verified', 'Apply for Verification']) {
+    await page.goto('/influencers');
+    await page.getByRole('button', { name: label }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  }
 
-  await page.goto('/influencers');
-  await page.getByRole('link', { name: 'Apply for Verification' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-
+  // Signed in: one click sends the application; both places then show the pending status.
   await signedInUser(page);
   await page.goto('/influencers');
-  await page.getByRole('link', { name: 'Get Verified' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto('/influencers');
-  await page.getByRole('link', { name: 'Apply for Verification' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('button', { name: 'Get Verified' }).click();
+  await expect(page.getByText('Application Sent')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Verification pending' })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Apply for Verification' })).toHaveCount(0);
+  const state = await page.request.get('/api/verification');
+  expect(await state.json()).toEqual({ status: 'pending' });
 });
 
 test('fits a 390 px phone and passes axe (WCAG 2 A/AA)', async ({ page, baseURL }) => {

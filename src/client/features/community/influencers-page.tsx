@@ -33,17 +33,9 @@ import { formatPercent, formatSignedMoney } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
 import { PageHero } from '../marketing/page-hero.tsx';
+import { ApplyForVerification } from '../verification/apply-for-verification.tsx';
 import { useInfluencers, type InfluencerFilters } from './api.ts';
-import {
-  BettorAvatar,
-  Figure,
-  VerificationLink,
-  VerifiedMark,
-  bettorName,
-  formatJoined,
-  profitClass,
-  sportName,
-} from './parts.tsx';
+import { BettorAvatar, Figure, VerifiedMark, bettorName, formatJoined, profitClass, sportName } from './parts.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -83,7 +75,7 @@ export function InfluencersPage() {
         lead="Every pick on betproof is recorded at least 6 hours before the event and settled won or lost. No deleted losses, no edited odds: the win rate and profit below are the real thing."
       >
         <div className="mt-2 flex flex-wrap gap-3">
-          <VerificationLink size="lg">Get Verified</VerificationLink>
+          <ApplyForVerification label="Get Verified" size="lg" />
           <Button asChild size="lg" variant="outline-dark">
             <Link to={paths.about}>Learn More</Link>
           </Button>
@@ -418,7 +410,7 @@ function ApplyBand() {
           reviews every application.
         </p>
       </div>
-      <VerificationLink size="lg">Apply for Verification</VerificationLink>
+      <ApplyForVerification size="lg" />
     </section>
   );
 }

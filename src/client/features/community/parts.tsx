@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import type { Sport } from '../../../shared/bets.ts';
 import { SPORT_LABELS } from '../../../shared/community.ts';
-import { paths } from '../../../shared/routes.ts';
-import { Button, type ButtonProps } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../auth/auth-provider.tsx';
-import type { AuthRedirectState } from '../auth/redirect.ts';
 import { cn } from '../../lib/utils.ts';
 
 /** The name a bettor goes by: the display name, else the username. */
@@ -72,31 +66,5 @@ export function Figure({
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className={cn('truncate text-base font-semibold tabular-nums', valueClassName)}>{children}</dd>
     </div>
-  );
-}
-
-/** Signing in from here lands on the profile, where the verification status is. */
-const toProfileAfterSignIn: AuthRedirectState = {
-  from: { pathname: paths.profile, search: '', hash: '' },
-  tab: 'signup',
-};
-
-/**
- * 'Get Verified' / 'Apply for Verification': signed-in users go to their profile, which shows their
- * verification status; signed-out visitors sign up (or in) first and land there.
- */
-export function VerificationLink({ children, ...props }: ButtonProps & { children: ReactNode }) {
-  const { user, isPending } = useAuth();
-  return (
-    <Button asChild {...props}>
-      <Link
-        to={user ? paths.profile : paths.auth}
-        state={user ? undefined : toProfileAfterSignIn}
-        aria-busy={isPending || undefined}
-      >
-        {isPending ? <Spinner className="size-4" /> : <ShieldCheck aria-hidden="true" />}
-        {children}
-      </Link>
-    </Button>
   );
 }
