@@ -16,6 +16,7 @@
  * Figures go to stdout and to bench/profiles-scaling.md.
  */
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -202,11 +203,16 @@ async function main() {
     `Measured ${new Date().toISOString()} with \`npx tsx --expose-gc bench/profiles-scaling.ts\` on ${process.platform}, Node ${process.version}.`,
     `Milliseconds, median / p95 over ${ITERATIONS} runs unless stated. Whole HTTP requests through the app in process`,
     '(session lookup, privacy check, JSON). A second user holds 50,000 other bets.',
+    `Load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${cpus().length} cores (a shared machine: figures are upper bounds).`,
     '',
     ...header,
     ...rows,
     '',
-    'CSV export of the whole history (GET /api/profile/export.csv read to the end; median of 3 runs):',
+    'CSV export of the whole history (GET /api/profile/export.csv read to the end; median of 3 runs). The delete',
+    'timings removed 20 bets first, so lines = bets - 20 + the header. Heap growth: peak heapUsed while reading',
+    'minus heapUsed before (after a GC), i.e. what the export holds at once, not the file size.',
     '',
     ...exportHeader,
     ...exports,
