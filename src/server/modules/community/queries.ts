@@ -1,8 +1,9 @@
 /**
  * The Spotlight leaderboard and the Influencers directory, answered from SQL aggregates over the
- * trigger-kept summaries (user_bet_stats, user_bet_days, user_sport_stats; migration 0008). Bets
- * themselves are read only for the page's own users (streak, latest picks, trend), each an index
- * range scan of bets_user_id_settled_at_idx.
+ * trigger-kept summaries (user_bet_stats; user_bet_days, user_sport_stats and
+ * user_bet_totals_before from migration 0009), never by loading bets into the server. Bets are read
+ * only for the page's own users (streak, latest picks, trend: index range scans of
+ * bets_user_id_settled_at_idx) and, across users, for one day's settlements at a window's start.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -251,7 +252,9 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     order by ${SPOTLIGHT_ORDER}`,
   );
 
-  const total = rows[0]?.total ?? (opts.offset > 0 ? await countSpotlight(db, from, to) : 0);
+  // Past the last page no row carries the count: ask for the first entry instead.
+  const total =
+    rows[0]?.total ?? (opts.offset > 0 ? (await getSpotlight(db, { ...opts, offset: 0, limit: 1 })).total : 0);
   const entries: SpotlightEntry[] = rows.map((r, i) => {
     const profit = cents(r.profit);
     return {
@@ -278,20 +281,6 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     entries,
     nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
   };
-}
-
-/** How many qualify (only asked when a page past the end came back empty). */
-async function countSpotlight(db: Db, from: Date, to: Date): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`
-    select count(*)::int as n from user_bet_stats s
-    join user_settings us on us.user_id = s.user_id and ${isPublic('us')}
-    where s.won + s.lost >= ${SPOTLIGHT_MIN_SETTLED_BETS}
-      and (select count(*) from bets b where b.user_id = s.user_id and b.status <> 'pending'
-           and b.settled_at > ${from} and b.settled_at <= ${to}) >= ${SPOTLIGHT_MIN_SETTLED_BETS}`,
-  );
-  return row?.n ?? 0;
 }
 
 // ---------------------------------------------------------------------------------------------
