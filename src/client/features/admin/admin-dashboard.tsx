@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Activity, ArrowLeft, BadgeCheck, BarChart3, LogOut, Users } from 'lucide-react';
@@ -32,13 +32,6 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
   const { refetch: refetchSession } = useAuth();
   const queryClient = useQueryClient();
   const { signOut, pending: signingOut } = useSignOut();
-  const navigate = useNavigate();
-  // Leave the protected page first: signing out while still on /admin lets the route guard
-  // redirect to /auth before the navigation to / (a lazily loaded page) has finished.
-  const leaveAndSignOut = async () => {
-    await navigate(paths.home);
-    await signOut();
-  };
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'users';
@@ -78,7 +71,7 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
               Back to Dashboard
             </Link>
           </Button>
-          <Button variant="outline" onClick={() => void leaveAndSignOut()} disabled={signingOut}>
+          <Button variant="outline" onClick={() => void signOut()} disabled={signingOut}>
             {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" />}
             Sign Out
           </Button>

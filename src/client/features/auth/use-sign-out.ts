@@ -13,13 +13,16 @@ export function useSignOut() {
 
   const signOut = async () => {
     setPending(true);
+    // Leave the page first (awaiting the lazily loaded home page): on a protected page the route
+    // guard would otherwise see the session end and win the race to /auth. If the server refuses,
+    // the visitor is home and still signed in.
+    await navigate(paths.home);
     try {
       const { error } = await authClient.signOut();
       if (error) {
         toast.error('Sign out failed', { description: authErrorMessage(error) });
         return;
       }
-      navigate(paths.home);
       queryClient.clear();
       toast.success('Signed out', { description: "You've been signed out successfully." });
     } catch (err) {
