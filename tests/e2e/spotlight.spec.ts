@@ -11,11 +11,13 @@ const entry = (page: Page, period: string, name: string) =>
 async function reveal(page: Page, period: string, name: string): Promise<Locator> {
   const target = entry(page, period, name);
   await expect(board(page, period)).toBeVisible();
+  const entries = board(page, period).getByRole('article');
   for (let i = 0; i < 20 && !(await target.isVisible()); i++) {
     const more = page.getByRole('button', { name: 'Show more' });
     if (!(await more.isVisible())) break;
+    const shown = await entries.count();
     await more.click();
-    await expect(more.or(target)).toBeVisible();
+    await expect.poll(() => entries.count()).toBeGreaterThan(shown);
   }
   await expect(target).toBeVisible();
   return target;
