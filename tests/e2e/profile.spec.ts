@@ -95,6 +95,14 @@ test('the signed-in user sees their real numbers, record, verification status an
   await expect(achievements.getByRole('listitem').filter({ hasText: 'First Win' })).toContainText('Earned');
   await expect(achievements.getByRole('listitem').filter({ hasText: 'High Roller' })).toContainText('Locked');
   await expect(page).toHaveURL(/\?tab=achievements$/);
+
+  // Applying for verification moves the status to Pending.
+  await page.getByRole('button', { name: 'Apply for Verification' }).click();
+  await expect(page.getByText('Application Sent', { exact: true })).toBeVisible();
+  await expect(page.getByText('Verification: Pending')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply for Verification' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Verification: Pending')).toBeVisible();
 });
 
 test('analytics: charts, ROI, average odds and streaks from real bets; an empty state before', async ({ page }) => {

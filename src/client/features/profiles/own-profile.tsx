@@ -24,6 +24,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useBetPages } from '../bets/use-bets.ts';
+import { ApplyForVerification } from '../verification/apply-for-verification.tsx';
 import { AchievementsList } from './achievements-list.tsx';
 import { EXPORT_CSV_URL, useOwnProfile, useUpdateProfile } from './api.ts';
 import { profileName } from './format.ts';
@@ -140,6 +141,9 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
                   <verification.icon aria-hidden="true" />
                   Verification: {verification.label}
                 </Badge>
+                {profile.verificationStatus === 'unverified' && (
+                  <ApplyForVerification variant="outline" size="sm" className="h-7 px-2.5 text-xs" whenDone="hidden" />
+                )}
                 {profile.profilePublic ? (
                   <Badge variant="secondary">
                     <Eye aria-hidden="true" />
