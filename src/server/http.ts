@@ -62,7 +62,8 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
 ) =>
   zValidator(target, schema, (result, c) => {
     if (result.success) return;
-    const fields: Record<string, string> = {};
+    // No prototype: a client's key such as "__proto__" is then an ordinary field name.
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) fields[[...issue.path, key.slice(0, 64)].join('.')] ??= 'Unknown field';
