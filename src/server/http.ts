@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Env as HonoEnv, ValidationTargets } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
+import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
 import type { Auth, SessionUser } from './auth.ts';
 
 /** What a signed-in request carries after `requireUser`. */
@@ -53,7 +54,8 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * Validates a request part with a shared zod schema. A failure answers 422 `{ error, fields }` with
  * one message per field (each unknown field named as one), so a form can show each next to its
- * input. `headline` may give the spec's words for `error` when exactly one field is wrong.
+ * input. `headline` may give the spec's words for `error` when exactly one field is wrong. Text the
+ * schema accepts but the database cannot store exactly (NUL, an unpaired surrogate) is refused too.
  */
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(
   target: Target,
@@ -61,15 +63,21 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
   headline?: (field: string, message: string) => string | undefined,
 ) =>
   zValidator(target, schema, (result, c) => {
-    if (result.success) return;
     // No prototype: a client's key such as "__proto__" is then an ordinary field name.
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-    for (const issue of result.error.issues) {
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) fields[[...issue.path, key.slice(0, 64)].join('.')] ??= 'Unknown field';
-        continue;
+    if (result.success) {
+      // Valid by the schema, but text the database cannot store exactly (see shared/text.ts).
+      const at = findUnstorableText(result.data);
+      if (at === null) return;
+      fields[at.slice(0, 64) || '_'] = UNSTORABLE_TEXT_MESSAGE;
+    } else {
+      for (const issue of result.error.issues) {
+        if (issue.code === 'unrecognized_keys') {
+          for (const key of issue.keys) fields[[...issue.path, key.slice(0, 64)].join('.')] ??= 'Unknown field';
+          continue;
+        }
+        fields[issue.path.length ? issue.path.join('.') : '_'] ??= issue.message;
       }
-      fields[issue.path.length ? issue.path.join('.') : '_'] ??= issue.message;
     }
     const entries = Object.entries(fields);
     const only = entries.length === 1 ? entries[0] : undefined;
