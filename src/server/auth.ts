@@ -7,7 +7,8 @@ import * as schema from './db/schema/index.ts';
 import type { Config } from './env.ts';
 import type { Logger } from './logger.ts';
 import { actionMail, type Mailer } from './mail.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailSchema } from '../shared/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailSchema, signUpSchema } from '../shared/auth.ts';
+import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
 import { paths } from '../shared/routes.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -79,6 +80,33 @@ function acceptableEmail(email: unknown): string {
     throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_EMAIL' });
   }
   return parsed.data;
+}
+
+/** Body fields that are hashed, never stored as text: any characters may be in a password. */
+const PASSWORD_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
+
+/**
+ * A 400 for a body holding text the database cannot store exactly (a NUL fails the query, a 500;
+ * an unpaired surrogate would be stored as U+FFFD): Better Auth looks up or inserts it as it is.
+ */
+function assertStorableText(body: Record<string, unknown> | undefined) {
+  const fields = body && typeof body === 'object' ? Object.entries(body).filter(([k]) => !PASSWORD_FIELDS.has(k)) : [];
+  const at = findUnstorableText(Object.fromEntries(fields));
+  if (at !== null) {
+    throw new APIError('BAD_REQUEST', {
+      message: `${at.slice(0, 64)}: ${UNSTORABLE_TEXT_MESSAGE}`,
+      code: 'INVALID_TEXT',
+    });
+  }
+}
+
+/** The sign-up's full name, with the sign-up form's rule (it becomes the profile's display name). */
+function assertAcceptableName(name: unknown) {
+  if (typeof name !== 'string') return; // Better Auth answers a name of another type itself.
+  const parsed = signUpSchema.shape.fullName.safeParse(name);
+  if (!parsed.success) {
+    throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_NAME' });
+  }
 }
 
 /**
@@ -245,10 +273,12 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
+        assertStorableText(body);
         const field = newPasswordField[ctx.path];
         const password = field ? body?.[field] : undefined;
         if (ctx.path === '/sign-up/email') {
           const email = acceptableEmail(body?.email);
+          assertAcceptableName(body?.name);
           if (typeof password === 'string') assertAcceptablePassword(password);
           // The full name is optional; Better Auth insists on the field, so an absent one is ''.
           return { context: { body: { ...body, email, name: body?.name ?? '' } } };
