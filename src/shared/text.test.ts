@@ -15,4 +15,11 @@ describe('storable text', () => {
     expect(findUnstorableText('\uDC00')).toBe('');
     expect(findUnstorableText({ a: 'ok', n: 1, z: null, t: true, list: ['😀'] })).toBeNull();
   });
+
+  it('walks a value nested far deeper than the call stack allows', () => {
+    const depth = 200_000;
+    const deep = JSON.parse(`${'{"a":'.repeat(depth)}"\\u0000"${'}'.repeat(depth)}`) as unknown;
+    expect(findUnstorableText(deep)).toBe(Array(depth).fill('a').join('.'));
+    expect(findUnstorableText(JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`))).toBeNull();
+  });
 });

@@ -15,15 +15,32 @@ export const isUnstorableText = (text: string) => text.includes('\u0000') || UNP
 /**
  * The path (keys joined by '.', '' for the value itself) of the first string in a JSON-like value
  * that the database cannot store exactly, checking object keys too; null when there is none.
+ * Walks with its own stack, so a deeply nested body cannot overflow the call stack.
  */
-export function findUnstorableText(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return isUnstorableText(value) ? path.join('.') : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = [...path, key];
-    if (isUnstorableText(key)) return at.join('.');
-    const found = findUnstorableText(item, at);
-    if (found !== null) return found;
+export function findUnstorableText(value: unknown): string | null {
+  interface Step {
+    item: unknown;
+    key?: string;
+    parent?: Step;
+  }
+  const pathOf = (step: Step | undefined, key?: string) => {
+    const keys = key === undefined ? [] : [key];
+    for (let s = step; s?.key !== undefined; s = s.parent) keys.push(s.key);
+    return keys.reverse().join('.');
+  };
+  const pending: Step[] = [{ item: value }];
+  for (let step = pending.pop(); step; step = pending.pop()) {
+    const { item } = step;
+    if (typeof item === 'string') {
+      if (isUnstorableText(item)) return pathOf(step);
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    // Pushed in reverse, so fields are checked in order.
+    for (const [key, child] of Object.entries(item).reverse()) {
+      if (isUnstorableText(key)) return pathOf(step, key);
+      pending.push({ item: child, key, parent: step });
+    }
   }
   return null;
 }
