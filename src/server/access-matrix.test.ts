@@ -1,0 +1,606 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { BET_NOT_FOUND_MESSAGE } from '../shared/bets.ts';
+import { EMPTY_SOCIAL_LINKS } from '../shared/profiles.ts';
+import {
+  DEFAULT_PASSWORD,
+  cookieFrom,
+  describeEachDatabase,
+  freshIp,
+  signIn,
+  signUp,
+  signUpAndSignIn,
+  uniqueEmail,
+  type TestEnv,
+} from './test/harness.ts';
+import { expectSecurityHeaders } from './test/security-headers.ts';
+
+const ADMIN_EMAIL = 'matrix.admin@example.com';
+
+type Caller = 'anonymous' | 'userA' | 'userB' | 'pending' | 'admin';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Row = [Method, string, anonymous: number, userA: number, userB: number, pending: number, admin: number];
+
+/** The table's caller columns, in order. */
+const CALLERS: Caller[] = ['anonymous', 'userA', 'userB', 'pending', 'admin'];
+
+/**
+ * Every API endpoint × every method × every kind of caller, and the exact status each gets.
+ * userA and userB are plain signed-in users; pending has applied for verification (status
+ * pending); admin is in ADMIN_EMAILS. Placeholders:
+ *   :aBet          userA's bet (B, pending and admin are refused before A settles, then deletes it)
+ *   :aUser         userA's username; userA's profile is private (only A and admins see it)
+ *   :bUser         userB's username; userB's profile is public
+ *   :target        another user who applied for verification; :self the admin; :issue a contact message
+ *   :resetToken    a fresh password-reset token (of an account no caller uses), per request
+ *   :confirmToken  a fresh email-confirmation token (of a new account), per request
+ * A write that a caller may make is sent a valid body (see bodyFor), so 2xx shows it works; every
+ * method but GET is sent that body, so a refusal is not down to a bad body. In each row the
+ * refused callers go first. Roles change only through ADMIN_EMAILS and the CLI: there is no role
+ * endpoint, so no admin can change their own role. Better Auth answers only GET and POST (the
+ * others are our JSON 404); its change-email and delete-user are switched off (400, 404);
+ * get-session is GET only (405 to POST); send-verification-email re-sends only to the signed-in
+ * caller's own unconfirmed address (400 to a signed-in caller naming another). Sign-out is called
+ * with a second session of the caller, so the caller stays signed in for the rows after it.
+ */
+// prettier-ignore
+const MATRIX: Row[] = [
+  //                                                           anon A    B    pend admin
+  ['GET',    '/api/health',                                    200, 200, 200, 200, 200],
+  ['POST',   '/api/health',                                    404, 404, 404, 404, 404],
+  ['PATCH',  '/api/health',                                    404, 404, 404, 404, 404],
+  ['PUT',    '/api/health',                                    404, 404, 404, 404, 404],
+  ['DELETE', '/api/health',                                    404, 404, 404, 404, 404],
+  ['GET',    '/api/openapi.json',                              200, 200, 200, 200, 200],
+  ['POST',   '/api/openapi.json',                              404, 404, 404, 404, 404],
+  ['PATCH',  '/api/openapi.json',                              404, 404, 404, 404, 404],
+  ['PUT',    '/api/openapi.json',                              404, 404, 404, 404, 404],
+  ['DELETE', '/api/openapi.json',                              404, 404, 404, 404, 404],
+  ['GET',    '/api/no-such-endpoint',                          404, 404, 404, 404, 404],
+  ['POST',   '/api/no-such-endpoint',                          404, 404, 404, 404, 404],
+  ['PATCH',  '/api/no-such-endpoint',                          404, 404, 404, 404, 404],
+  ['PUT',    '/api/no-such-endpoint',                          404, 404, 404, 404, 404],
+  ['DELETE', '/api/no-such-endpoint',                          404, 404, 404, 404, 404],
+
+  ['GET',    '/api/admin/access',                              401, 403, 403, 403, 200],
+  ['POST',   '/api/admin/access',                              401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/access',                              401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/access',                              401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/access',                              401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/stats',                               401, 403, 403, 403, 200],
+  ['POST',   '/api/admin/stats',                               401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/stats',                               401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/stats',                               401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/stats',                               401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/users?search=matrix',                 401, 403, 403, 403, 200],
+  ['POST',   '/api/admin/users',                               401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/users',                               401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/users',                               401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/users',                               401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/users/:target/verification',          401, 403, 403, 403, 404],
+  ['POST',   '/api/admin/users/:target/verification',          401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/users/:target/verification',          401, 403, 403, 403, 200],
+  ['PUT',    '/api/admin/users/:target/verification',          401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/users/:target/verification',          401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/users/:self/role',                    401, 403, 403, 403, 404],
+  ['POST',   '/api/admin/users/:self/role',                    401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/users/:self/role',                    401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/users/:self/role',                    401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/users/:self/role',                    401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/issues',                              401, 403, 403, 403, 200],
+  ['POST',   '/api/admin/issues',                              401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/issues',                              401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/issues',                              401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/issues',                              401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/issues/:issue',                       401, 403, 403, 403, 200],
+  ['POST',   '/api/admin/issues/:issue',                       401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/issues/:issue',                       401, 403, 403, 403, 200],
+  ['PUT',    '/api/admin/issues/:issue',                       401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/issues/:issue',                       401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/analytics',                           401, 403, 403, 403, 200],
+  ['POST',   '/api/admin/analytics',                           401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/analytics',                           401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/analytics',                           401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/analytics',                           401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/logs',                                401, 403, 403, 403, 200],
+  ['POST',   '/api/admin/logs',                                401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/logs',                                401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/logs',                                401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/logs',                                401, 403, 403, 403, 404],
+  ['GET',    '/api/admin/no-such-endpoint',                    401, 403, 403, 403, 404],
+  ['POST',   '/api/admin/no-such-endpoint',                    401, 403, 403, 403, 404],
+  ['PATCH',  '/api/admin/no-such-endpoint',                    401, 403, 403, 403, 404],
+  ['PUT',    '/api/admin/no-such-endpoint',                    401, 403, 403, 403, 404],
+  ['DELETE', '/api/admin/no-such-endpoint',                    401, 403, 403, 403, 404],
+
+  ['GET',    '/api/verification',                              401, 200, 200, 200, 200],
+  ['POST',   '/api/verification',                              401, 404, 404, 404, 404],
+  ['PATCH',  '/api/verification',                              401, 404, 404, 404, 404],
+  ['PUT',    '/api/verification',                              401, 404, 404, 404, 404],
+  ['DELETE', '/api/verification',                              401, 404, 404, 404, 404],
+  ['GET',    '/api/verification/apply',                        401, 404, 404, 404, 404],
+  ['POST',   '/api/verification/apply',                        401, 201, 201, 409, 201],
+  ['PATCH',  '/api/verification/apply',                        401, 404, 404, 404, 404],
+  ['PUT',    '/api/verification/apply',                        401, 404, 404, 404, 404],
+  ['DELETE', '/api/verification/apply',                        401, 404, 404, 404, 404],
+
+  ['GET',    '/api/bets',                                      401, 200, 200, 200, 200],
+  ['POST',   '/api/bets',                                      401, 201, 201, 201, 201],
+  ['PATCH',  '/api/bets',                                      401, 404, 404, 404, 404],
+  ['PUT',    '/api/bets',                                      401, 404, 404, 404, 404],
+  ['DELETE', '/api/bets',                                      401, 404, 404, 404, 404],
+  ['GET',    '/api/bets/stats',                                401, 200, 200, 200, 200],
+  ['POST',   '/api/bets/stats',                                401, 404, 404, 404, 404],
+  ['PATCH',  '/api/bets/stats',                                401, 404, 404, 404, 404],
+  ['PUT',    '/api/bets/stats',                                401, 404, 404, 404, 404],
+  ['DELETE', '/api/bets/stats',                                401, 404, 404, 404, 404],
+  ['GET',    '/api/bets/:aBet',                                401, 404, 404, 404, 404],
+  ['POST',   '/api/bets/:aBet',                                401, 404, 404, 404, 404],
+  ['PATCH',  '/api/bets/:aBet',                                401, 200, 404, 404, 404],
+  ['PUT',    '/api/bets/:aBet',                                401, 404, 404, 404, 404],
+  ['DELETE', '/api/bets/:aBet',                                401, 204, 404, 404, 404],
+
+  ['GET',    '/api/inbox/contact',                             404, 404, 404, 404, 404],
+  ['POST',   '/api/inbox/contact',                             201, 201, 201, 201, 201],
+  ['PATCH',  '/api/inbox/contact',                             404, 404, 404, 404, 404],
+  ['PUT',    '/api/inbox/contact',                             404, 404, 404, 404, 404],
+  ['DELETE', '/api/inbox/contact',                             404, 404, 404, 404, 404],
+  ['GET',    '/api/inbox/advertise',                           404, 404, 404, 404, 404],
+  ['POST',   '/api/inbox/advertise',                           201, 201, 201, 201, 201],
+  ['PATCH',  '/api/inbox/advertise',                           404, 404, 404, 404, 404],
+  ['PUT',    '/api/inbox/advertise',                           404, 404, 404, 404, 404],
+  ['DELETE', '/api/inbox/advertise',                           404, 404, 404, 404, 404],
+  ['GET',    '/api/inbox/newsletter',                          404, 404, 404, 404, 404],
+  ['POST',   '/api/inbox/newsletter',                          201, 201, 201, 201, 201],
+  ['PATCH',  '/api/inbox/newsletter',                          404, 404, 404, 404, 404],
+  ['PUT',    '/api/inbox/newsletter',                          404, 404, 404, 404, 404],
+  ['DELETE', '/api/inbox/newsletter',                          404, 404, 404, 404, 404],
+
+  ['GET',    '/api/profiles/:aUser',                           403, 200, 403, 403, 200],
+  ['POST',   '/api/profiles/:aUser',                           404, 404, 404, 404, 404],
+  ['PATCH',  '/api/profiles/:aUser',                           404, 404, 404, 404, 404],
+  ['PUT',    '/api/profiles/:aUser',                           404, 404, 404, 404, 404],
+  ['DELETE', '/api/profiles/:aUser',                           404, 404, 404, 404, 404],
+  ['GET',    '/api/profiles/:aUser/bets',                      403, 200, 403, 403, 200],
+  ['POST',   '/api/profiles/:aUser/bets',                      404, 404, 404, 404, 404],
+  ['PATCH',  '/api/profiles/:aUser/bets',                      404, 404, 404, 404, 404],
+  ['PUT',    '/api/profiles/:aUser/bets',                      404, 404, 404, 404, 404],
+  ['DELETE', '/api/profiles/:aUser/bets',                      404, 404, 404, 404, 404],
+  ['GET',    '/api/profiles/:bUser',                           200, 200, 200, 200, 200],
+  ['POST',   '/api/profiles/:bUser',                           404, 404, 404, 404, 404],
+  ['PATCH',  '/api/profiles/:bUser',                           404, 404, 404, 404, 404],
+  ['PUT',    '/api/profiles/:bUser',                           404, 404, 404, 404, 404],
+  ['DELETE', '/api/profiles/:bUser',                           404, 404, 404, 404, 404],
+  ['GET',    '/api/profiles/:bUser/bets',                      200, 200, 200, 200, 200],
+  ['POST',   '/api/profiles/:bUser/bets',                      404, 404, 404, 404, 404],
+  ['PATCH',  '/api/profiles/:bUser/bets',                      404, 404, 404, 404, 404],
+  ['PUT',    '/api/profiles/:bUser/bets',                      404, 404, 404, 404, 404],
+  ['DELETE', '/api/profiles/:bUser/bets',                      404, 404, 404, 404, 404],
+  ['GET',    '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
+  ['POST',   '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
+  ['PATCH',  '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
+  ['PUT',    '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
+  ['DELETE', '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
+
+  ['GET',    '/api/profile',                                   401, 200, 200, 200, 200],
+  ['POST',   '/api/profile',                                   401, 404, 404, 404, 404],
+  ['PATCH',  '/api/profile',                                   401, 200, 200, 200, 200],
+  ['PUT',    '/api/profile',                                   401, 404, 404, 404, 404],
+  ['DELETE', '/api/profile',                                   401, 404, 404, 404, 404],
+  ['GET',    '/api/profile/settings',                          401, 404, 404, 404, 404],
+  ['POST',   '/api/profile/settings',                          401, 404, 404, 404, 404],
+  ['PATCH',  '/api/profile/settings',                          401, 404, 404, 404, 404],
+  ['PUT',    '/api/profile/settings',                          401, 200, 200, 200, 200],
+  ['DELETE', '/api/profile/settings',                          401, 404, 404, 404, 404],
+  ['GET',    '/api/profile/analytics',                         401, 200, 200, 200, 200],
+  ['POST',   '/api/profile/analytics',                         401, 404, 404, 404, 404],
+  ['PATCH',  '/api/profile/analytics',                         401, 404, 404, 404, 404],
+  ['PUT',    '/api/profile/analytics',                         401, 404, 404, 404, 404],
+  ['DELETE', '/api/profile/analytics',                         401, 404, 404, 404, 404],
+  ['GET',    '/api/profile/export.csv',                        401, 200, 200, 200, 200],
+  ['POST',   '/api/profile/export.csv',                        401, 404, 404, 404, 404],
+  ['PATCH',  '/api/profile/export.csv',                        401, 404, 404, 404, 404],
+  ['PUT',    '/api/profile/export.csv',                        401, 404, 404, 404, 404],
+  ['DELETE', '/api/profile/export.csv',                        401, 404, 404, 404, 404],
+
+  ['GET',    '/api/community/spotlight',                       200, 200, 200, 200, 200],
+  ['POST',   '/api/community/spotlight',                       404, 404, 404, 404, 404],
+  ['PATCH',  '/api/community/spotlight',                       404, 404, 404, 404, 404],
+  ['PUT',    '/api/community/spotlight',                       404, 404, 404, 404, 404],
+  ['DELETE', '/api/community/spotlight',                       404, 404, 404, 404, 404],
+  ['GET',    '/api/community/influencers',                     200, 200, 200, 200, 200],
+  ['POST',   '/api/community/influencers',                     404, 404, 404, 404, 404],
+  ['PATCH',  '/api/community/influencers',                     404, 404, 404, 404, 404],
+  ['PUT',    '/api/community/influencers',                     404, 404, 404, 404, 404],
+  ['DELETE', '/api/community/influencers',                     404, 404, 404, 404, 404],
+
+  ['GET',    '/api/auth/get-session',                          200, 200, 200, 200, 200],
+  ['POST',   '/api/auth/get-session',                          405, 405, 405, 405, 405],
+  ['PATCH',  '/api/auth/get-session',                          404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/get-session',                          404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/get-session',                          404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/sign-up/email',                        404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/sign-up/email',                        200, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/sign-up/email',                        404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/sign-up/email',                        404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/sign-up/email',                        404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/verify-email?token=:confirmToken&callbackURL=/auth',
+                                                               302, 302, 302, 302, 302],
+  ['POST',   '/api/auth/verify-email',                         404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/verify-email',                         404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/verify-email',                         404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/verify-email',                         404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/send-verification-email',              404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/send-verification-email',              200, 400, 400, 400, 400],
+  ['PATCH',  '/api/auth/send-verification-email',              404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/send-verification-email',              404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/send-verification-email',              404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/sign-in/email',                        404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/sign-in/email',                        200, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/sign-in/email',                        404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/sign-in/email',                        404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/sign-in/email',                        404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/sign-out',                             404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/sign-out',                             200, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/sign-out',                             404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/sign-out',                             404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/sign-out',                             404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/request-password-reset',               404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/request-password-reset',               200, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/request-password-reset',               404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/request-password-reset',               404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/request-password-reset',               404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/reset-password/:resetToken?callbackURL=/reset-password',
+                                                               302, 302, 302, 302, 302],
+  ['POST',   '/api/auth/reset-password/:resetToken',           404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/reset-password/:resetToken',           404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/reset-password/:resetToken',           404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/reset-password/:resetToken',           404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/reset-password',                       404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/reset-password',                       200, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/reset-password',                       404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/reset-password',                       404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/reset-password',                       404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/change-password',                      404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/change-password',                      401, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/change-password',                      404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/change-password',                      404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/change-password',                      404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/update-user',                          404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/update-user',                          401, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/update-user',                          404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/update-user',                          404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/update-user',                          404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/change-email',                         404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/change-email',                         401, 400, 400, 400, 400],
+  ['PATCH',  '/api/auth/change-email',                         404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/change-email',                         404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/change-email',                         404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/delete-user',                          404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/delete-user',                          401, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/delete-user',                          404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/delete-user',                          404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/delete-user',                          404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/list-sessions',                        401, 200, 200, 200, 200],
+  ['POST',   '/api/auth/list-sessions',                        404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/list-sessions',                        404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/list-sessions',                        404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/list-sessions',                        404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
+];
+
+/** Endpoints whose success ends the caller's session: those calls use a second sign-in. */
+const SPENDS_THE_SESSION = new Set(['/api/auth/sign-out']);
+
+/**
+ * Tables whose rows change on refused requests by design, so they are left out of the
+ * nothing-changed check: rate-limit counters count every request, allowed or not.
+ */
+const COUNTER_TABLES = new Set(['rate_limits', 'inbox_rate_limits']);
+
+const HOUR = 60 * 60 * 1000;
+
+/** The endpoint a row names: its path without the query, placeholders kept. */
+const endpointOf = (template: string) => template.split('?')[0]!;
+
+interface Fixture {
+  cookies: Record<Caller, string | undefined>;
+  emails: Partial<Record<Caller, string>>;
+  ids: { aBet: string; aUser: string; bUser: string; target: string; self: string; issue: string };
+  /** An account no caller is: the sign-in row signs into it. */
+  signer: { email: string; password: string };
+  /** An account no caller is: the password-reset rows reset it. */
+  resetter: string;
+  /** How many times preparing a request wrote to the database (a token minted, a session opened). */
+  preparationWrites: number;
+}
+
+/** Built once: both drivers run the same migrations, so they have the same tables. */
+let snapshotQuery: string | undefined;
+
+/**
+ * Everything a refused request could have changed, one entry per table: its row count and an
+ * order-independent hash of its rows (the sum of each row's hash), in one query.
+ */
+async function snapshot(env: TestEnv): Promise<Record<string, string>> {
+  if (!snapshotQuery) {
+    const tables = rowsOf<{ name: string }>(
+      await env.db.execute(
+        sql`select table_name as name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      ),
+    ).filter((t) => !COUNTER_TABLES.has(t.name));
+    snapshotQuery = tables
+      .map(
+        ({ name }) =>
+          `select '${name}' as name, count(*)::int as rows,
+                  coalesce(sum(hashtextextended(t::text, 0)), 0)::text as hash from "${name}" t`,
+      )
+      .join(' union all ');
+  }
+  const result = rowsOf<{ name: string; rows: number; hash: string }>(await env.db.execute(sql.raw(snapshotQuery)));
+  return Object.fromEntries(result.map((r) => [r.name, `${r.rows} rows, hash ${r.hash}`]));
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
+/** A token from the newest link of that kind mailed to `email`. */
+function tokenFromMail(env: TestEnv, email: string, subject: string): string {
+  const link = new URL(env.mailer.lastLink(email, subject));
+  const token = link.searchParams.get('token') ?? link.pathname.split('/').at(-1);
+  if (!token) throw new Error(`no token in the ${subject} link to ${email}`);
+  return token;
+}
+
+async function freshResetToken(env: TestEnv, f: Fixture) {
+  f.preparationWrites++;
+  const email = f.resetter;
+  const res = await env.request('/api/auth/request-password-reset', {
+    body: { email, redirectTo: '/reset-password' },
+    ip: freshIp(),
+  });
+  expect(res.status).toBe(200);
+  return tokenFromMail(env, email, 'Reset');
+}
+
+async function freshConfirmToken(env: TestEnv, f: Fixture) {
+  f.preparationWrites++;
+  const email = uniqueEmail('matrix.confirm');
+  expect((await signUp(env, { email })).status).toBe(200);
+  return tokenFromMail(env, email, 'Confirm');
+}
+
+/** A valid body for the endpoint's write method, so a caller who may write succeeds. */
+async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Caller): Promise<unknown> {
+  switch (endpoint) {
+    case '/api/bets':
+      return {
+        description: 'Matrix: Arsenal to win',
+        amount: '10.50',
+        odds: '+150',
+        sport: 'soccer',
+        eventDate: new Date(env.clock.now().getTime() + 48 * HOUR).toISOString(),
+      };
+    case '/api/bets/:aBet':
+    case '/api/bets/stats':
+      return { status: 'won' };
+    case '/api/profile':
+      return { displayName: `Matrix ${caller}` };
+    case '/api/profile/settings':
+      // userA keeps a private profile, so the privacy rows stay meaningful.
+      return { profilePublic: caller !== 'userA', social: EMPTY_SOCIAL_LINKS };
+    case '/api/inbox/contact':
+      return { name: 'Matrix Sender', email: uniqueEmail('matrix.contact'), subject: 'Help', message: 'Please help' };
+    case '/api/inbox/advertise':
+      return { company: 'Matrix Ltd', email: uniqueEmail('matrix.ads'), message: 'We would like to advertise' };
+    case '/api/inbox/newsletter':
+      return { email: uniqueEmail('matrix.news') };
+    case '/api/admin/users/:self/role':
+      return { role: 'user' };
+    case '/api/admin/issues/:issue':
+      return { status: 'resolved', priority: 'high' };
+    case '/api/auth/sign-up/email':
+      return { email: uniqueEmail('matrix.signup'), password: DEFAULT_PASSWORD, name: '' };
+    case '/api/auth/sign-in/email':
+      return f.signer;
+    case '/api/auth/request-password-reset':
+      return { email: uniqueEmail('matrix.stranger'), redirectTo: '/reset-password' };
+    case '/api/auth/send-verification-email':
+      return { email: uniqueEmail('matrix.stranger') };
+    case '/api/auth/reset-password':
+      return { token: await freshResetToken(env, f), newPassword: 'matrix-new-secret-42' };
+    case '/api/auth/change-password':
+      return { currentPassword: DEFAULT_PASSWORD, newPassword: DEFAULT_PASSWORD };
+    case '/api/auth/update-user':
+      return { name: `Matrix ${caller}` };
+    case '/api/auth/change-email':
+      return { newEmail: uniqueEmail('matrix.changed') };
+    case '/api/auth/delete-user':
+      return { password: DEFAULT_PASSWORD };
+    default:
+      // Admin endpoints: what a verification change would send.
+      return { status: 'verified' };
+  }
+}
+
+/** The row's path with its placeholders filled in; tokens are minted afresh for each request. */
+async function resolvePath(env: TestEnv, f: Fixture, template: string): Promise<string> {
+  let path = template;
+  for (const [name, value] of Object.entries(f.ids)) path = path.replace(`:${name}`, value);
+  if (path.includes(':resetToken')) path = path.replace(':resetToken', await freshResetToken(env, f));
+  if (path.includes(':confirmToken')) path = path.replace(':confirmToken', await freshConfirmToken(env, f));
+  return path;
+}
+
+/** The cookie a caller sends on a row: a second session when the call would end it. */
+async function cookieFor(env: TestEnv, f: Fixture, caller: Caller, endpoint: string) {
+  const email = f.emails[caller];
+  if (!email || !SPENDS_THE_SESSION.has(endpoint)) return f.cookies[caller];
+  f.preparationWrites++;
+  const res = await signIn(env, email);
+  expect(res.status).toBe(200);
+  return cookieFrom(res);
+}
+
+/** A row's callers, refused ones first: an object is still there when the others are refused. */
+const callersInOrder = (row: Row) => {
+  const expected = (caller: Caller) => row[CALLERS.indexOf(caller) + 2] as number;
+  return [...CALLERS]
+    .sort((a, b) => Number(expected(a) < 400) - Number(expected(b) < 400))
+    .map((caller) => ({
+      caller,
+      expected: expected(caller),
+    }));
+};
+
+/** The table's rows grouped by endpoint, in table order: one test per endpoint. */
+const endpoints = [...new Set(MATRIX.map(([, template]) => endpointOf(template)))].map((endpoint) => ({
+  endpoint,
+  rows: MATRIX.filter(([, template]) => endpointOf(template) === endpoint),
+}));
+
+describeEachDatabase(
+  'access matrix',
+  (env) => {
+    const f: Fixture = {
+      cookies: { anonymous: undefined, userA: '', userB: '', pending: '', admin: '' },
+      emails: {},
+      ids: { aBet: '', aUser: '', bUser: '', target: '', self: '', issue: '' },
+      signer: { email: '', password: DEFAULT_PASSWORD },
+      resetter: '',
+      preparationWrites: 0,
+    };
+
+    beforeAll(async () => {
+      const admin = await signUpAndSignIn(env(), { email: ADMIN_EMAIL });
+      const userA = await signUpAndSignIn(env(), { name: 'Matrix A' });
+      const userB = await signUpAndSignIn(env(), { name: 'Matrix B' });
+      const pending = await signUpAndSignIn(env(), { name: 'Matrix Pending' });
+      const applicant = await signUpAndSignIn(env(), { name: 'Matrix Applicant' });
+      f.signer.email = (await signUpAndSignIn(env())).email;
+      f.resetter = (await signUpAndSignIn(env())).email;
+      for (const [caller, account] of Object.entries({ userA, userB, pending, admin })) {
+        f.cookies[caller as Caller] = account.cookie;
+        f.emails[caller as Caller] = account.email;
+      }
+      for (const applying of [pending, applicant]) {
+        const res = await env().request('/api/verification/apply', { cookie: applying.cookie, method: 'POST' });
+        expect(res.status).toBe(201);
+      }
+      f.ids.target = applicant.userId;
+      f.ids.self = admin.userId;
+
+      const bet = await env().request('/api/bets', {
+        cookie: userA.cookie,
+        body: await bodyFor(env(), f, '/api/bets', 'userA'),
+      });
+      expect(bet.status).toBe(201);
+      f.ids.aBet = ((await bet.json()) as { id: string }).id;
+      const hide = await env().request('/api/profile/settings', {
+        method: 'PUT',
+        cookie: userA.cookie,
+        body: await bodyFor(env(), f, '/api/profile/settings', 'userA'),
+      });
+      expect(hide.status).toBe(200);
+      const usernameOf = async (cookie: string) =>
+        ((await (await env().request('/api/profile', { cookie })).json()) as { username: string }).username;
+      f.ids.aUser = await usernameOf(userA.cookie);
+      f.ids.bUser = await usernameOf(userB.cookie);
+
+      const contact = await env().request('/api/inbox/contact', {
+        body: await bodyFor(env(), f, '/api/inbox/contact', 'anonymous'),
+        ip: freshIp(),
+      });
+      expect(contact.status).toBe(201);
+      f.ids.issue = ((await contact.json()) as { id: string }).id;
+    });
+
+    it.each(endpoints)(
+      '$endpoint: every method × every caller gets the table status; a refused call changes no row',
+      async ({ endpoint, rows }) => {
+        for (const row of rows) {
+          const [method, template] = row;
+          // The database as the next refused call must leave it (taken again after an allowed call).
+          let unchanged: Record<string, string> | undefined;
+          for (const { caller, expected } of callersInOrder(row)) {
+            const label = `${caller} ${method} ${template}`;
+            const writes = f.preparationWrites;
+            const path = await resolvePath(env(), f, template);
+            const cookie = await cookieFor(env(), f, caller, endpoint);
+            const body = method === 'GET' ? undefined : await bodyFor(env(), f, endpoint, caller);
+            const refused = expected >= 400;
+            if (f.preparationWrites !== writes) unchanged = undefined;
+            if (refused) unchanged ??= await snapshot(env());
+
+            const res = await env().request(path, { method, cookie, body, ip: freshIp() });
+
+            expect.soft(res.status, label).toBe(expected);
+            expectSecurityHeaders(res, { label });
+            // A redirect is a success only when it carries no error for the page it leads to.
+            if (expected >= 300 && expected < 400) expect(res.headers.get('location'), label).not.toMatch(/error=/);
+            if (!path.startsWith('/api/auth/')) {
+              if (expected === 401) expect(await res.json(), label).toEqual({ error: 'Not authenticated' });
+              if (expected === 403 && path.startsWith('/api/admin')) {
+                expect(await res.json(), label).toEqual({
+                  error: 'Not authorised: this area is for administrators only',
+                });
+              }
+            }
+            if (refused) expect(await snapshot(env()), label).toEqual(unchanged);
+            else unchanged = undefined;
+          }
+        }
+      },
+    );
+
+    it("answers another user's bet exactly like a bet that does not exist, and leaves it as it was", async () => {
+      const owner = await signUpAndSignIn(env());
+      const other = await signUpAndSignIn(env());
+      const created = await env().request('/api/bets', {
+        cookie: owner.cookie,
+        body: await bodyFor(env(), f, '/api/bets', 'userA'),
+      });
+      const bet = (await created.json()) as { id: string };
+      const missing = '00000000-0000-4000-8000-000000000000';
+      for (const [method, body] of [
+        ['PATCH', { status: 'won' }],
+        ['DELETE', undefined],
+      ] as const) {
+        const theirs = await env().request(`/api/bets/${bet.id}`, { method, body, cookie: other.cookie });
+        const none = await env().request(`/api/bets/${missing}`, { method, body, cookie: other.cookie });
+        expect([theirs.status, await theirs.json()]).toEqual([404, { error: BET_NOT_FOUND_MESSAGE }]);
+        expect([none.status, await none.json()]).toEqual([404, { error: BET_NOT_FOUND_MESSAGE }]);
+      }
+      const page = (await (await env().request('/api/bets', { cookie: owner.cookie })).json()) as {
+        bets: { id: string; status: string }[];
+      };
+      expect(page.bets).toEqual([expect.objectContaining({ id: bet.id, status: 'pending' })]);
+    });
+
+    it('the admin writes that were allowed did what they say, were logged, and no role changed', async () => {
+      const logs = rowsOf<{ action_type: string; admin_user_id: string }>(
+        await env().db.execute(sql`select action_type, admin_user_id from admin_logs order by created_at`),
+      );
+      expect(logs.map((l) => l.action_type).sort()).toEqual([
+        'issue_priority_update',
+        'issue_status_update',
+        'user_verification_update',
+      ]);
+      for (const log of logs) expect(log.admin_user_id).toBe(f.ids.self);
+      const roles = rowsOf<{ role: string; n: number }>(
+        await env().db.execute(sql`select role, count(*)::int as n from users group by role order by role`),
+      );
+      expect(roles.find((r) => r.role === 'admin')?.n).toBe(1);
+      const target = rowsOf<{ verification_status: string }>(
+        await env().db.execute(sql`select verification_status from profiles where user_id = ${f.ids.target}`),
+      );
+      expect(target).toEqual([{ verification_status: 'verified' }]);
+    });
+  },
+  { ADMIN_EMAILS: ADMIN_EMAIL },
+);
