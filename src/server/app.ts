@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -20,6 +19,7 @@ import { createProfileIndexRenderer } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { sameOriginWrites } from './same-origin.ts';
 
 export interface AppDeps {
   config: Config;
@@ -64,9 +64,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // A browser can send a form-encoded POST cross-site without a preflight; such requests must
-  // come from our own origin. JSON bodies need a preflight, which we never grant.
-  app.use('/api/*', csrf({ origin: config.BASE_URL }));
+  // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
+  app.use('/api/*', sameOriginWrites(config.BASE_URL));
 
   app.get('/api/health', async (c) => {
     const ok = await pingDatabase(db);

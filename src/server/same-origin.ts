@@ -1,0 +1,32 @@
+import { createMiddleware } from 'hono/factory';
+import { apiError } from './http.ts';
+
+export const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused';
+
+const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
+/** The content types a plain HTML form can send without a CORS preflight (none counts as text/plain). */
+const FORM_CONTENT_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
+
+/**
+ * Refuses every state-changing request (any method but GET, HEAD and OPTIONS) that a browser sent
+ * from a page of another origin: its Origin header names another origin, or "null". Browsers send
+ * Origin with every such request, so our own pages pass and no other site's do, whatever the body.
+ * (A JSON body from another site would also need a CORS preflight, which we never grant, and the
+ * SameSite=Lax cookie stays off most cross-site requests; this check holds where those do not, e.g.
+ * from a sibling subdomain, which counts as the same site.) A request without an Origin header
+ * (curl, a script, a very old browser) passes unless a plain HTML form could have sent it.
+ */
+export const sameOriginWrites = (baseUrl: string) => {
+  const ours = new URL(baseUrl).origin;
+  return createMiddleware(async (c, next) => {
+    if (SAFE_METHODS.test(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    const fromElsewhere =
+      origin === undefined
+        ? c.req.header('sec-fetch-site') !== 'same-origin' &&
+          FORM_CONTENT_TYPES.test(c.req.header('content-type') ?? 'text/plain')
+        : origin !== ours;
+    if (fromElsewhere) return apiError(c, 403, CROSS_ORIGIN_MESSAGE);
+    await next();
+  });
+};
