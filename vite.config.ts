@@ -1,12 +1,58 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text files worth compressing; index.html is not here: the server renders it per request. */
+const COMPRESSIBLE = /\.(js|css|svg|txt|json|xml)$/;
+
+/**
+ * Writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of the
+ * build, once, at build time; the server sends whichever the browser accepts (serveStatic's
+ * `precompressed`), so no request pays for compression and every client gets the smallest file.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'betproof:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name));
+      // zlib's async calls run on libuv's thread pool: the files compress in parallel.
+      await Promise.all(
+        files.map(async (entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          const source = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
+            gzipAsync(source, { level: 9 }),
+          ]);
+          // A tiny file can grow when compressed: then the original is what we send.
+          if (br.length < source.length) await writeFile(`${file}.br`, br);
+          if (gz.length < source.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 // The SPA lives in src/client and builds to dist/client, which the Hono server serves.
 // In `npm run dev`, Vite serves it with HMR and forwards /api to the API server on PORT (3000).
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: { outDir: '../../dist/client', emptyOutDir: true },
   server: {
     port: 5173,

@@ -121,7 +121,10 @@ export function createApp(deps: AppDeps) {
  */
 export type RenderIndexFor = (path: string, indexHtml: string) => Promise<string | null>;
 
-/** Serves the built SPA: hashed assets cached for good, every other path gets index.html. */
+/**
+ * Serves the built SPA: hashed assets cached for good, every other path gets index.html. Text
+ * files go out as the Brotli or gzip copy the build wrote beside them, when the browser takes it.
+ */
 function mountClient(app: Hono<AppEnv>, clientDir: string, renderIndexFor?: RenderIndexFor) {
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const root = path.relative(process.cwd(), clientDir) || '.';
@@ -129,12 +132,13 @@ function mountClient(app: Hono<AppEnv>, clientDir: string, renderIndexFor?: Rend
     '/assets/*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
-  app.use('*', serveStatic({ root }));
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html((await renderIndexFor?.(c.req.path, indexHtml)) ?? indexHtml);

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiblingApp, createTestEnv } from './test/harness.ts';
+
+/**
+ * The built client as the server sends it: a text asset goes out as the Brotli or gzip copy the
+ * build wrote beside it (vite.config.ts, precompress) when the browser accepts that encoding, and
+ * as is otherwise.
+ */
+const SCRIPT = `export const answer = ${JSON.stringify('betproof '.repeat(200))};\n`;
+const ROBOTS = 'User-agent: *\nDisallow: /api/\n';
+
+let env: Awaited<ReturnType<typeof createTestEnv>>;
+let clientDir: string;
+let request: (path: string, acceptEncoding?: string) => Promise<Response>;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'betproof-static-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  const script = path.join(clientDir, 'assets', 'app-abc123.js');
+  writeFileSync(script, SCRIPT);
+  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+  writeFileSync(path.join(clientDir, 'robots.txt'), ROBOTS);
+  env = await createTestEnv('pglite');
+  const { app } = createSiblingApp(env, {}, { clientDir });
+  request = async (pathname, acceptEncoding) =>
+    app.request(pathname, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+});
+
+afterAll(async () => {
+  await env?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('serving the built client', () => {
+  it('sends the Brotli copy to a browser that accepts it', async () => {
+    const res = await request('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.equals(brotliCompressSync(SCRIPT))).toBe(true);
+  });
+
+  it('sends the gzip copy when gzip is all the browser takes', async () => {
+    const res = await request('/assets/app-abc123.js', 'gzip');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await res.arrayBuffer()).equals(gzipSync(SCRIPT))).toBe(true);
+  });
+
+  it('sends the file as it is to a client that takes no encoding', async () => {
+    const res = await request('/assets/app-abc123.js');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(SCRIPT);
+  });
+
+  it('serves robots.txt as text, not the page shell', async () => {
+    const res = await request('/robots.txt', 'gzip, br');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    // No compressed copy of this one exists: it goes out as is.
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(ROBOTS);
+  });
+});
