@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   type TestEnv,
 } from './test/harness.ts';
+import { rowsOf, snapshotTables } from './test/db-snapshot.ts';
 import { expectSecurityHeaders } from './test/security-headers.ts';
 
 const ADMIN_EMAIL = 'matrix.admin@example.com';
@@ -296,12 +297,6 @@ const MATRIX: Row[] = [
 /** Endpoints whose success ends the caller's session: those calls use a second sign-in. */
 const SPENDS_THE_SESSION = new Set(['/api/auth/sign-out']);
 
-/**
- * Tables whose rows change on refused requests by design, so they are left out of the
- * nothing-changed check: rate-limit counters count every request, allowed or not.
- */
-const COUNTER_TABLES = new Set(['rate_limits', 'inbox_rate_limits']);
-
 const HOUR = 60 * 60 * 1000;
 
 /** The endpoint a row names: its path without the query, placeholders kept. */
@@ -318,36 +313,6 @@ interface Fixture {
   /** How many times preparing a request wrote to the database (a token minted, a session opened). */
   preparationWrites: number;
 }
-
-/** Built once: both drivers run the same migrations, so they have the same tables. */
-let snapshotQuery: string | undefined;
-
-/**
- * Everything a refused request could have changed, one entry per table: its row count and an
- * order-independent hash of its rows (the sum of each row's hash), in one query.
- */
-async function snapshot(env: TestEnv): Promise<Record<string, string>> {
-  if (!snapshotQuery) {
-    const tables = rowsOf<{ name: string }>(
-      await env.db.execute(
-        sql`select table_name as name from information_schema.tables
-            where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-      ),
-    ).filter((t) => !COUNTER_TABLES.has(t.name));
-    snapshotQuery = tables
-      .map(
-        ({ name }) =>
-          `select '${name}' as name, count(*)::int as rows,
-                  coalesce(sum(hashtextextended(t::text, 0)), 0)::text as hash from "${name}" t`,
-      )
-      .join(' union all ');
-  }
-  const result = rowsOf<{ name: string; rows: number; hash: string }>(await env.db.execute(sql.raw(snapshotQuery)));
-  return Object.fromEntries(result.map((r) => [r.name, `${r.rows} rows, hash ${r.hash}`]));
-}
-
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 /** A token from the newest link of that kind mailed to `email`. */
 function tokenFromMail(env: TestEnv, email: string, subject: string): string {
@@ -535,7 +500,7 @@ describeEachDatabase(
             const body = method === 'GET' ? undefined : await bodyFor(env(), f, endpoint, caller);
             const refused = expected >= 400;
             if (f.preparationWrites !== writes) unchanged = undefined;
-            if (refused) unchanged ??= await snapshot(env());
+            if (refused) unchanged ??= await snapshotTables(env());
 
             const res = await env().request(path, { method, cookie, body, ip: freshIp() });
 
@@ -551,7 +516,7 @@ describeEachDatabase(
                 });
               }
             }
-            if (refused) expect(await snapshot(env()), label).toEqual(unchanged);
+            if (refused) expect(await snapshotTables(env()), label).toEqual(unchanged);
             else unchanged = undefined;
           }
         }

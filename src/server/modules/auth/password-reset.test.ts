@@ -121,6 +121,11 @@ describeEachDatabase('password reset', (env) => {
     // Every session from before the reset is gone on the server.
     expect(await getSession(env(), cookie)).toBeNull();
     expect(await getSession(env(), otherDevice)).toBeNull();
+    for (const stale of [cookie, otherDevice]) {
+      const res = await env().request('/api/bets', { cookie: stale });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'Not authenticated' });
+    }
     const rows = await env().db.select().from(session).where(eq(session.userId, userId));
     expect(rows).toHaveLength(1); // the sign-in with the new password just now
 
