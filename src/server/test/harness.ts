@@ -82,9 +82,14 @@ export interface TestEnv {
 
 /**
  * A second app instance on the same database (another server behind the load balancer, or the
- * same server after a restart), optionally with other configuration. It shares the mailer.
+ * same server after a restart), optionally with other configuration or serving a built client
+ * from `clientDir`. It shares the mailer.
  */
-export function createSiblingApp(env: TestEnv, configOverrides: Record<string, string> = {}) {
+export function createSiblingApp(
+  env: TestEnv,
+  configOverrides: Record<string, string> = {},
+  opts: { clientDir?: string } = {},
+) {
   const config = testConfig(configOverrides);
   const { app, auth } = createApp({
     config,
@@ -92,6 +97,7 @@ export function createSiblingApp(env: TestEnv, configOverrides: Record<string, s
     mailer: env.mailer,
     logger: createLogger('silent'),
     now: env.clock.now,
+    clientDir: opts.clientDir,
   });
   return { app, auth, config, mailer: env.mailer, request: requestFn(app, config.BASE_URL) };
 }
