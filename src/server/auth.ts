@@ -100,13 +100,38 @@ function assertStorableText(body: Record<string, unknown> | undefined) {
   }
 }
 
-/** The sign-up's full name, with the sign-up form's rule (it becomes the profile's display name). */
-function assertAcceptableName(name: unknown) {
-  if (typeof name !== 'string') return; // Better Auth answers a name of another type itself.
+/** Far deeper than any body the auth endpoints take (they are flat objects). */
+const MAX_BODY_DEPTH = 16;
+
+/**
+ * A 400 for a body nested deeper than MAX_BODY_DEPTH: Better Auth merges the context our hook
+ * returns into the request's with a recursive function, which overflows the call stack (a 500)
+ * on a body some thousands of levels deep. Walked with its own stack for the same reason.
+ */
+function assertShallowBody(body: unknown) {
+  const pending: [unknown, number][] = [[body, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      throw new APIError('BAD_REQUEST', { message: 'The request body is nested too deeply', code: 'BODY_TOO_DEEP' });
+    }
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+}
+
+/**
+ * The sign-up's full name, trimmed, with the sign-up form's rule (it becomes the profile's display
+ * name); absent or null is ''. A name of another type goes on as it is, for Better Auth to refuse.
+ */
+function acceptableName(name: unknown): unknown {
+  if (name === undefined || name === null) return '';
+  if (typeof name !== 'string') return name;
   const parsed = signUpSchema.shape.fullName.safeParse(name);
   if (!parsed.success) {
     throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_NAME' });
   }
+  return parsed.data;
 }
 
 /**
@@ -273,15 +298,16 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
+        assertShallowBody(body);
         assertStorableText(body);
         const field = newPasswordField[ctx.path];
         const password = field ? body?.[field] : undefined;
         if (ctx.path === '/sign-up/email') {
           const email = acceptableEmail(body?.email);
-          assertAcceptableName(body?.name);
+          const name = acceptableName(body?.name);
           if (typeof password === 'string') assertAcceptablePassword(password);
           // The full name is optional; Better Auth insists on the field, so an absent one is ''.
-          return { context: { body: { ...body, email, name: body?.name ?? '' } } };
+          return { context: { body: { ...body, email, name } } };
         }
         if (typeof password === 'string') assertAcceptablePassword(password);
         if (ctx.path === '/sign-in/email') {
