@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSiblingApp,
@@ -35,6 +36,8 @@ const CLIENT_FILES: Record<string, string> = {
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="8"/></svg>',
 };
 
+const COMPRESSED_ASSET = '/assets/index-Ab12Cd34.js';
+
 /** The parent of the client dir holds a file that must never be served (a path traversal target). */
 const SECRET = 'not-for-the-web';
 
@@ -46,6 +49,8 @@ function writeClientDir(): string {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), content);
   }
+  // The build also writes compressed copies, served to browsers that accept them.
+  writeFileSync(path.join(dir, `${COMPRESSED_ASSET.slice(1)}.gz`), gzipSync(CLIENT_FILES[COMPRESSED_ASSET.slice(1)]!));
   return dir;
 }
 
@@ -127,7 +132,7 @@ describeEachDatabase('security headers', (env) => {
   describe.each(['http', 'https'] as const)('served over %s', (scheme) => {
     const https = scheme === 'https';
 
-    it('every API route, anonymous or signed in, answers with the headers', async () => {
+    it('every API route, anonymous or signed in, answers with the headers and no internals', async () => {
       const routes = everyRoute(sites[scheme]);
       // Hono's and Better Auth's own: if either list came back empty the check would prove nothing.
       expect(routes.filter(([, p]) => p.startsWith('/api/auth/')).length).toBeGreaterThan(20);
@@ -137,10 +142,12 @@ describeEachDatabase('security headers', (env) => {
         const anonymous = await sites[scheme].request(route, { method, body, ip: freshIp() });
         expectSecurityHeaders(anonymous, { https, label: `anonymous ${method} ${route}` });
         expect(anonymous.status, `anonymous ${method} ${route}`).toBeLessThan(500);
+        expectNoLeak(await anonymous.text(), `anonymous ${method} ${route}`);
         if (method !== 'GET') continue; // a signed-in POST could end the session (sign-out)
         const signedIn = await sites[scheme].request(route, { cookie: cookies[scheme], ip: freshIp() });
         expectSecurityHeaders(signedIn, { https, label: `signed-in ${method} ${route}` });
         expect(signedIn.status, `signed-in ${method} ${route}`).toBeLessThan(500);
+        expectNoLeak(await signedIn.text(), `signed-in ${method} ${route}`);
       }
     });
 
@@ -158,6 +165,12 @@ describeEachDatabase('security headers', (env) => {
         expectSecurityHeaders(res, { https, label: asset });
         expect(await res.text()).toBe(CLIENT_FILES[asset.slice(1)]);
       }
+      const compressed = await sites[scheme].request(COMPRESSED_ASSET, { headers: { 'accept-encoding': 'gzip' } });
+      expect(compressed.headers.get('content-encoding')).toBe('gzip');
+      expectSecurityHeaders(compressed, { https, label: `${COMPRESSED_ASSET} (gzip)` });
+      expect(gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(
+        CLIENT_FILES[COMPRESSED_ASSET.slice(1)],
+      );
     });
   });
 
