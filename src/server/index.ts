@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp, defaultClientDir } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail.ts';
@@ -45,6 +46,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A locked data directory is an operator's mistake, not a crash: say what to do, no stack.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { notInArray, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import type { Logger } from '../logger.ts';
@@ -62,11 +63,25 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  await syncReservedUsernames(db as unknown as Db);
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  // PGlite itself lets a second process open the same files (see data-dir-lock.ts).
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    await syncReservedUsernames(db as unknown as Db);
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    };
+    return { db: db as unknown as Db, driver: 'pglite', close };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 /** The reserved-username list lives in TypeScript; the sign-up trigger reads this copy of it. */
