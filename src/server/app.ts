@@ -19,6 +19,7 @@ import { createProfileIndexRenderer } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { enableDirectSessionReads } from './session.ts';
 import { sameOriginWrites } from './same-origin.ts';
 
 export interface AppDeps {
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps) {
   const { config, db, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const auth = createAuth({ ...deps, now });
+  enableDirectSessionReads(auth, db);
   const https = config.BASE_URL.startsWith('https://');
   const openApiDocument = buildOpenApiDocument();
 

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
 import type { Auth, SessionUser } from './auth.ts';
+import { readSession } from './session.ts';
 
 /** What a signed-in request carries after `requireUser`. */
 export interface AppEnv extends HonoEnv {
@@ -26,7 +27,7 @@ export const apiError = (
 
 export const requireUser = (auth: Auth) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await readSession(auth, c.req.raw.headers);
     if (!session) return apiError(c, 401, 'Not authenticated');
     c.set('user', session.user);
     await next();
@@ -40,7 +41,7 @@ export interface ViewerEnv extends HonoEnv {
 /** Resolves the session when there is one; anonymous requests go on with `viewer` null. */
 export const optionalUser = (auth: Auth) =>
   createMiddleware<ViewerEnv>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await readSession(auth, c.req.raw.headers);
     c.set('viewer', session?.user ?? null);
     await next();
   });
