@@ -7,13 +7,17 @@ export function Spinner({ className, ...props }: ComponentProps<typeof Loader2>)
   return <Loader2 aria-hidden="true" className={cn('size-5 animate-spin', className)} {...props} />;
 }
 
-/** A centred spinner with a message, announced politely to screen readers. */
+/**
+ * A centred spinner with a message, announced politely to screen readers. At least a screen tall,
+ * so the footer waits below the fold instead of showing and then jumping down when the page's
+ * content arrives (a layout shift).
+ */
 export function LoadingScreen({ label = 'Loading...', className }: { label?: string; className?: string }) {
   return (
     <div
       role="status"
       aria-live="polite"
-      className={cn('flex min-h-[50vh] flex-1 flex-col items-center justify-center gap-3 p-8', className)}
+      className={cn('flex min-h-dvh flex-1 flex-col items-center justify-center gap-3 p-8', className)}
     >
       <Spinner className="size-8 text-primary" />
       <p className="text-sm text-muted-foreground">{label}</p>
