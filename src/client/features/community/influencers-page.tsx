@@ -77,7 +77,9 @@ export function InfluencersPage() {
         <div className="mt-2 flex flex-wrap gap-3">
           <ApplyForVerification label="Get Verified" size="lg" />
           <Button asChild size="lg" variant="outline-dark">
-            <Link to={paths.about}>Learn More</Link>
+            <Link to={paths.about}>
+              Learn More<span className="sr-only"> about betproof</span>
+            </Link>
           </Button>
         </div>
       </PageHero>

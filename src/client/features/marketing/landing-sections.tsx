@@ -70,7 +70,9 @@ export function Hero() {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline-dark">
-              <Link to={paths.about}>Learn More</Link>
+              <Link to={paths.about}>
+                Learn More<span className="sr-only"> about betproof</span>
+              </Link>
             </Button>
           </div>
           <p className="text-sm text-navy-muted">Free to use · 18+ only · We never take wagers</p>
