@@ -22,7 +22,21 @@ async function main() {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const { app } = createApp({ config, db: database.db, mailer, logger, clientDir: defaultClientDir });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+  // Requests being handled. A client that hangs up does not stop its request (its queries run on),
+  // but it closes the connection server.close() waits for: shutdown waits for this count instead.
+  let handling = 0;
+  let onIdle: (() => void) | undefined;
+  const fetch: typeof app.fetch = async (...args) => {
+    handling++;
+    try {
+      return await app.fetch(...args);
+    } finally {
+      if (--handling === 0) onIdle?.();
+    }
+  };
+  const idle = () => (handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve)));
+
+  const server = serve({ fetch, port: config.PORT }, (info) => {
     logger.info('betproof listening', { url: config.BASE_URL, port: info.port, database: database.driver });
   });
 
@@ -31,8 +45,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
-    // Stop accepting; in-flight requests finish; then the database closes.
+    // Stop accepting; in-flight requests finish (those whose client left too); then the database closes.
     server.close(async () => {
+      await idle();
       await database.close();
       logger.info('stopped');
       process.exit(0);
