@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from './lib/api.ts';
+import { ApiError } from './lib/api-error.ts';
 import { AuthProvider } from './features/auth/auth-provider.tsx';
 import { router } from './router.tsx';
 import './styles.css';
