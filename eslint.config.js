@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+const clientMayOnlyImportServerTypes = {
+  group: ['**/server/**'],
+  allowTypeImports: true,
+  message: 'Client code may only `import type` from server/.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -25,16 +31,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: [clientMayOnlyImportServerTypes],
+          paths: [
             {
-              group: ['**/server/**'],
+              name: 'sonner',
               allowTypeImports: true,
-              message: 'Client code may only `import type` from server/.',
+              message: 'Toast through components/ui/toast.ts: importing it is what mounts the toast outlet.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // The two modules that wrap sonner.
+    files: ['src/client/components/ui/toast.ts', 'src/client/components/ui/sonner.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [clientMayOnlyImportServerTypes] }] },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Toaster } from '../ui/sonner.tsx';
+import { ToasterOutlet } from '../ui/toaster-outlet.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -22,7 +22,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Toaster />
+      <ToasterOutlet />
       <ScrollRestoration />
     </div>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { Activity, ArrowLeft, BadgeCheck, BarChart3, LogOut, Users } from 'lucide-react';
 import { ADMIN_LOADING_LABEL, ERROR_TITLE, LOAD_STATS_FAILED, type AdminStats } from '../../../shared/admin.ts';
 import { paths } from '../../../shared/routes.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { Activity, BarChart3, Percent, RefreshCw, Users } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ERROR_TITLE, LOAD_STATS_FAILED, type WeeklyCount } from '../../../shared/admin.ts';

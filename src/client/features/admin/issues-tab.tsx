@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { Inbox, Mail, MessageSquareText } from 'lucide-react';
 import {
   ERROR_TITLE,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { Eye, Search, ShieldCheck, UserX, Users, X } from 'lucide-react';
 import {
   ERROR_TITLE,

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/routes.ts';

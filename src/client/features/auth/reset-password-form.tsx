@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/routes.ts';

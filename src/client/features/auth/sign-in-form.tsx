@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { signInSchema, type SignInInput } from '../../../shared/auth.ts';
 import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpInput } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/routes.ts';
 import { authClient, authErrorMessage, type AuthClientError } from '../../lib/auth-client.ts';

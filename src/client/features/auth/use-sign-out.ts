@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
 import { paths } from '../../../shared/routes.ts';
+import type { toast as toastType } from '../../components/ui/toast.ts';
+import { forgetSession } from './auth-provider.tsx';
+
+/**
+ * The Better Auth client and the toasts, fetched when someone signs out: the header (on every
+ * page) offers Sign Out, and neither belongs in the code every page loads.
+ */
+const loadSignOutDeps = () => Promise.all([import('../../lib/auth-client.ts'), import('../../components/ui/toast.ts')]);
 
 /** Signs out on the server (revoking the session), forgets cached data, toasts, and goes home. */
 export function useSignOut() {
@@ -13,20 +19,27 @@ export function useSignOut() {
 
   const signOut = async () => {
     setPending(true);
+    const deps = loadSignOutDeps();
     // Leave the page first (awaiting the lazily loaded home page): on a protected page the route
     // guard would otherwise see the session end and win the race to /auth. If the server refuses,
     // the visitor is home and still signed in.
     await navigate(paths.home);
+    let toast: typeof toastType | undefined;
     try {
+      const [{ authClient, authErrorMessage }, toastModule] = await deps;
+      toast = toastModule.toast;
       const { error } = await authClient.signOut();
       if (error) {
         toast.error('Sign out failed', { description: authErrorMessage(error) });
         return;
       }
-      queryClient.clear();
+      forgetSession(queryClient);
       toast.success('Signed out', { description: "You've been signed out successfully." });
     } catch (err) {
-      toast.error('Sign out failed', { description: err instanceof Error ? err.message : String(err) });
+      const description = err instanceof Error ? err.message : String(err);
+      // The toasts themselves may be what failed to load (offline): then there is no one to tell.
+      if (toast) toast.error('Sign out failed', { description });
+      else console.error('Sign out failed', err);
     } finally {
       setPending(false);
     }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';

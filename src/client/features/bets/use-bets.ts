@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import type { Bet, RecordBetInput, SettledStatus } from '../../../shared/bets.ts';
 import { ApiError, api, toApiError, unwrap } from '../../lib/api.ts';
 import { useAuth } from '../auth/auth-provider.tsx';

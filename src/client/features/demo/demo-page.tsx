@@ -9,7 +9,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import {
   ArrowLeft,
   BarChart3,

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { REQUIRED_FIELDS_MESSAGE } from '../../../shared/inbox.ts';
 import { ApiError } from '../../lib/api.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
 import type { PublicProfile } from '../../../shared/profiles.ts';
 import { paths } from '../../../shared/routes.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Settings } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import { profileSettingsSchema, type ProfileSettings, type SocialLinks } from '../../../shared/profiles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';

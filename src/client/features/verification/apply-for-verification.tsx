@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, ShieldCheck } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.ts';
 import {
   APPLIED_DESCRIPTION,
   APPLIED_TITLE,
