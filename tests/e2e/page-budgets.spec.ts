@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, signedInUser, test } from './support/fixtures.ts';
+
+/**
+ * Initial JavaScript per page, gzipped: every script the browser fetched from our origin until
+ * the page had rendered its heading and the network went quiet (the entry, its static imports,
+ * the route's lazy chunk and whatever that chunk pulls in at once). Sizes come from the built
+ * files in dist/client, gzipped here with zlib's default level (6, what on-the-fly compression
+ * sends), so the figure is the bytes on the wire, not the browser's cache state.
+ */
+const CLIENT_DIR = path.resolve('dist/client');
+const KB = 1000; // the unit Vite's build report uses
+
+interface Budget {
+  path: string;
+  maxKb: number;
+  heading: string | RegExp;
+  signedIn?: boolean;
+}
+
+const BUDGETS: Budget[] = [
+  { path: '/', maxKb: 150, heading: 'Track your betting performance with precision' },
+  { path: '/auth', maxKb: 250, heading: 'Welcome to betproof' },
+  { path: '/dashboard', maxKb: 250, heading: /^Welcome back, /, signedIn: true },
+];
+
+/** The script files (paths under our origin) the page fetches while it loads and renders. */
+async function scriptsLoadedBy(page: Page, budget: Budget): Promise<string[]> {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(budget.path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(budget.heading);
+  // Chunks the rendered page requests right away (e.g. a chart it shows) count too.
+  await page.waitForLoadState('networkidle');
+  return [...scripts].sort();
+}
+
+const gzippedSize = (urlPath: string) => gzipSync(readFileSync(path.join(CLIENT_DIR, urlPath))).length;
+
+/** The entry script index.html loads: every page must have fetched it, or we measured nothing. */
+function entryScript(): string {
+  const html = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const src = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('dist/client/index.html has no module entry script');
+  return src;
+}
+
+test.describe('page budgets: initial JavaScript, gzipped', () => {
+  for (const budget of BUDGETS) {
+    test(`${budget.path} loads at most ${budget.maxKb} KB of JavaScript`, async ({ page }) => {
+      if (budget.signedIn) await signedInUser(page);
+      const scripts = await scriptsLoadedBy(page, budget);
+      expect(scripts).toContain(entryScript());
+
+      const sizes = scripts.map((file) => ({ file, gzipBytes: gzippedSize(file) }));
+      const totalBytes = sizes.reduce((sum, s) => sum + s.gzipBytes, 0);
+      const report = [
+        `${budget.path}: ${(totalBytes / KB).toFixed(1)} KB gzipped in ${sizes.length} files (budget ${budget.maxKb} KB)`,
+        ...sizes
+          .sort((a, b) => b.gzipBytes - a.gzipBytes)
+          .map((s) => `  ${(s.gzipBytes / KB).toFixed(1).padStart(6)} KB  ${s.file}`),
+      ].join('\n');
+      console.log(report);
+      test.info().annotations.push({ type: 'initial JS', description: report });
+
+      expect(totalBytes, report).toBeLessThanOrEqual(budget.maxKb * KB);
+    });
+  }
+});
