@@ -117,9 +117,18 @@ const totalsFromRow = (row: TotalsRow | undefined): StatsTotals =>
       }
     : ZERO_TOTALS;
 
-export async function getBetStats(db: Db, userId: string): Promise<BetStats> {
+export type BetSummary = typeof userBetStats.$inferSelect;
+
+/** The user's summary row (totals, streaks, largest stake); undefined before their first bet. */
+export async function getBetSummary(db: Db, userId: string): Promise<BetSummary | undefined> {
   const [row] = await db.select().from(userBetStats).where(eq(userBetStats.userId, userId));
-  return buildStats(totalsFromRow(row));
+  return row;
+}
+
+export const statsOfSummary = (row: BetSummary | undefined): BetStats => buildStats(totalsFromRow(row));
+
+export async function getBetStats(db: Db, userId: string): Promise<BetStats> {
+  return statsOfSummary(await getBetSummary(db, userId));
 }
 
 /** Statistics recounted from the bets themselves, in SQL (tests check the summary against it). */

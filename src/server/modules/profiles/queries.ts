@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles, userBetStats, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
+import { profiles, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
 import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
 import { SPORTS, type Sport } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
@@ -14,7 +14,7 @@ import {
 } from '../../../shared/profiles.ts';
 import { USERNAME_PATTERN } from '../../../shared/usernames.ts';
 import { winRate } from '../../../shared/stats.ts';
-import { getBetStats } from '../bets/queries.ts';
+import { getBetStats, getBetSummary, statsOfSummary, type BetSummary } from '../bets/queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,15 +89,16 @@ export async function findProfileByUserId(db: Db, userId: string): Promise<Profi
 }
 
 /** The summary's extras for achievements (zeros for a user who never had a bet). */
+const achievementInputsOf = (row: BetSummary | undefined): Pick<AchievementInput, 'longestWinStreak' | 'maxStake'> => ({
+  longestWinStreak: row?.longestWinStreak ?? 0,
+  maxStake: money(row?.maxAmount ?? '0'),
+});
+
 export async function getAchievementInputs(
   db: Db,
   userId: string,
 ): Promise<Pick<AchievementInput, 'longestWinStreak' | 'maxStake'>> {
-  const [row] = await db
-    .select({ longestWinStreak: userBetStats.longestWinStreak, maxAmount: userBetStats.maxAmount })
-    .from(userBetStats)
-    .where(eq(userBetStats.userId, userId));
-  return { longestWinStreak: row?.longestWinStreak ?? 0, maxStake: money(row?.maxAmount ?? '0') };
+  return achievementInputsOf(await getBetSummary(db, userId));
 }
 
 /**
@@ -116,7 +117,9 @@ export async function buildProfile(
   record: ProfileRecord,
   opts: { isOwner: boolean; now: Date },
 ): Promise<PublicProfile> {
-  const [stats, extras] = await Promise.all([getBetStats(db, record.userId), getAchievementInputs(db, record.userId)]);
+  // Statistics and achievements from one read of the summary row.
+  const summary = await getBetSummary(db, record.userId);
+  const stats = statsOfSummary(summary);
   return {
     username: record.username,
     displayName: record.displayName,
@@ -127,7 +130,7 @@ export async function buildProfile(
     isOwner: opts.isOwner,
     social: record.social,
     stats,
-    achievements: computeAchievements({ stats, ...extras }),
+    achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
   };
 }
 
