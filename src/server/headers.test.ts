@@ -201,12 +201,32 @@ describeEachDatabase('security headers', (env) => {
     }
   });
 
-  it("Better Auth's error page does not echo what it is given as markup", async () => {
-    const res = await sites.http.request('/api/auth/error?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
-    expectSecurityHeaders(res, { label: '/api/auth/error' });
-    const html = await res.text();
-    expect(html).not.toContain('<script>alert(1)</script>');
-    expectNoLeak(html, '/api/auth/error');
+  it("Better Auth's switched-off endpoints (its HTML error page among them) answer the API's JSON 404, however the path is spelled", async () => {
+    const spellings = [
+      '/api/auth/error?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '/api/auth/update-user',
+      '/api/auth//update-user',
+      '/api/auth/update-user/',
+      '/api/auth/./update-user',
+      '/api/auth/x/../update-user',
+      '/api/auth/revoke-session',
+      '/api/auth/callback/google',
+      '/api/auth//callback/google',
+      '/api/auth/callback/google/',
+    ];
+    for (const path of spellings) {
+      for (const method of ['GET', 'POST']) {
+        const label = `${method} ${path}`;
+        const body = method === 'POST' ? { name: 'Renamed', image: 'javascript:alert(1)' } : undefined;
+        const res = await sites.http.request(path, { method, body, cookie: cookies.http, ip: freshIp() });
+        expect([res.status, await res.text()], label).toEqual([404, JSON.stringify({ error: 'Not Found' })]);
+        expect(res.headers.get('content-type'), label).toMatch(/^application\/json/);
+        expectSecurityHeaders(res, { label });
+      }
+    }
+    const session = await (await sites.http.request('/api/auth/get-session', { cookie: cookies.http })).json();
+    expect(session).toMatchObject({ user: { image: null } });
+    expect((session as { user: { name: string } }).user.name).not.toBe('Renamed');
   });
 });
 

@@ -62,7 +62,6 @@ describeEachDatabase('sessions', (env) => {
       expect(await res.json()).toEqual(NOT_AUTHENTICATED);
     }
     expect(await getSession(env(), cookie)).toBeNull();
-    expect((await env().request('/api/auth/list-sessions', { cookie, ip: freshIp() })).status).toBe(401);
     expect(await snapshotTables(env())).toEqual(before);
 
     // Signing out ends that session only: the other device is still signed in.
