@@ -124,8 +124,9 @@ export function createApp(deps: AppDeps) {
 export type RenderIndexFor = (path: string, indexHtml: string) => Promise<string | null>;
 
 /**
- * Serves the built SPA: hashed assets cached for good, every other path gets index.html. Text
- * files go out as the Brotli or gzip copy the build wrote beside them, when the browser takes it.
+ * Serves the built SPA: hashed assets cached for good (a missing one is a 404), every other path
+ * gets index.html. Text files go out as the Brotli or gzip copy the build wrote beside them, when
+ * the browser takes it.
  */
 function mountClient(app: Hono<AppEnv>, clientDir: string, renderIndexFor?: RenderIndexFor) {
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -140,6 +141,12 @@ function mountClient(app: Hono<AppEnv>, clientDir: string, renderIndexFor?: Rend
       },
     }),
   );
+  // A missing asset is a 404, not the SPA shell: a tab still running an old build asks for chunks
+  // the new one no longer has, and must get an error it can handle rather than HTML parsed as JS.
+  app.get('/assets/*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.text('Not Found', 404);
+  });
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');

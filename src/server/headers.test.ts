@@ -186,18 +186,26 @@ describeEachDatabase('security headers', (env) => {
       expect(await res.text(), unknown).toBe(JSON.stringify({ error: 'Not Found' }));
       expectSecurityHeaders(res, { label: unknown });
     }
-    for (const unknown of [
-      '/no/such/page/<script>',
-      '/..%2fsecret.txt',
-      '/assets/..%2f..%2fsecret.txt',
-      '/assets/nope.js',
-    ]) {
+    for (const unknown of ['/no/such/page/<script>', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt']) {
       const page = await sites.http.request(unknown);
       expectSecurityHeaders(page, { label: unknown });
       const body = await page.text();
       expect(body, unknown).not.toContain(SECRET);
       if (page.status === 200) expect(body, unknown).toBe(CLIENT_FILES['index.html']);
       else expect(page.status, unknown).toBe(404);
+    }
+  });
+
+  it('a missing asset answers 404, not the page: a stale tab must not run index.html as a script', async () => {
+    for (const missing of ['/assets/index-OldHash1.js', '/assets/index-OldHash1.css', '/assets/nope', '/assets/']) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, br' }] as Record<string, string>[]) {
+        const res = await sites.http.request(missing, { headers });
+        expect([res.status, await res.text()], missing).toEqual([404, 'Not Found']);
+        expect(res.headers.get('content-type'), missing).toMatch(/^text\/plain/);
+        // A missing file may appear with the next deploy: the 404 must not be kept for a year.
+        expect(res.headers.get('cache-control'), missing).toBe('no-cache');
+        expectSecurityHeaders(res, { label: missing });
+      }
     }
   });
 
