@@ -1,0 +1,281 @@
+/**
+ * Fuzz: the Better Auth writes the app uses (sign-up, sign-in, password reset request and reset)
+ * under hostile input (src/server/test/hostile.ts), each request from a fresh address (the
+ * limits are per address). Hashing a password costs tens of milliseconds, so most bodies here
+ * are broken and about one in ten is valid. Never a 5xx; no body makes an admin, a confirmed
+ * address or a session it should not; a full name accepted is stored exactly (trimmed) and
+ * becomes the display name; usernames made from hostile addresses are valid and unreserved.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, expect, it } from 'vitest';
+import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts';
+import { profiles, user } from '../db/schema/index.ts';
+import {
+  DEFAULT_PASSWORD,
+  cookieFrom,
+  describeEachDatabase,
+  freshIp,
+  getSession,
+  signIn,
+  signUpAndSignIn,
+  uniqueEmail,
+} from '../test/harness.ts';
+import {
+  deeplyNested,
+  expectCalmAnswer,
+  hostileBody,
+  hostileString,
+  prototypeFingerprint,
+  sendOptions,
+  storableText,
+  type HostileBody,
+} from '../test/hostile.ts';
+import { expectProfilesObeyTheRules } from '../test/invariants.ts';
+
+const RUNS = 1000;
+const TIMEOUT = 600_000;
+/** About one body in ten valid: each costs a password hash. */
+const VALID_WEIGHT = 3;
+
+const parsedBody = (body: HostileBody) =>
+  ('json' in body ? body.json : JSON.parse(body.raw)) as Record<string, unknown>;
+
+/** A password the policy accepts (long, not common), with nasty characters in it. */
+const strongPassword = fc
+  .string({ unit: fc.constantFrom('a', 'Z', '9', ' ', '"', '\u0000', '😀', '\ud800', 'é'), maxLength: 40 })
+  .map((tail) => `${DEFAULT_PASSWORD}${tail}`);
+
+/** Addresses Better Auth and our email check accept, in odd letter cases and with spaces around. */
+const freshEmail = fc
+  .tuple(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_'+-]{0,12}$/), fc.constantFrom('', ' ', '\t'))
+  .map(([local, pad]) => `${pad}${uniqueEmail(local)}${pad}`);
+
+describeEachDatabase('fuzz: auth writes', (env) => {
+  const fingerprint = prototypeFingerprint();
+  let existing: { email: string; userId: string };
+
+  beforeAll(async () => {
+    const { email, userId } = await signUpAndSignIn(env());
+    existing = { email, userId };
+  });
+
+  it(
+    `POST /api/auth/sign-up/email: ${RUNS} hostile bodies; names stored exactly, never an admin or a confirmed address`,
+    async () => {
+      const created = new Map<string, string>();
+      const validSignUp = fc.record(
+        {
+          email: fc.oneof({ weight: 9, arbitrary: freshEmail }, { weight: 1, arbitrary: fc.constant(existing.email) }),
+          password: strongPassword,
+          name: fc.oneof(storableText(100), fc.constant('')),
+        },
+        { requiredKeys: ['email', 'password'] },
+      );
+      await fc.assert(
+        fc.asyncProperty(hostileBody(validSignUp, { validWeight: VALID_WEIGHT }), async (body) => {
+          const res = await env().request('/api/auth/sign-up/email', { ip: freshIp(), ...sendOptions(body) });
+          const text = await expectCalmAnswer(res, `sign-up (${body.kind})`);
+          expect([200, 400, 403, 415, 422], text).toContain(res.status);
+          if (body.kind === 'valid') expect(res.status, text).toBe(200);
+          // Never signed in before the address is confirmed.
+          expect(cookieFrom(res)).not.toContain('session_token');
+          if (res.status !== 200) return;
+          const sent = parsedBody(body);
+          const email = (sent.email as string).trim().toLowerCase();
+          if (email !== existing.email) created.set(email, typeof sent.name === 'string' ? sent.name.trim() : '');
+        }),
+        { numRuns: RUNS },
+      );
+      expect(created.size).toBeGreaterThan(RUNS / 20);
+
+      const rows = await env()
+        .db.select({
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          emailVerified: user.emailVerified,
+          image: user.image,
+          displayName: profiles.displayName,
+        })
+        .from(user)
+        .innerJoin(profiles, eq(profiles.userId, user.id))
+        .where(inArray(user.email, [...created.keys()]));
+      expect(rows).toHaveLength(created.size);
+      for (const row of rows) {
+        const name = created.get(row.email)!;
+        expect(row).toEqual({
+          email: row.email,
+          name,
+          role: 'user',
+          emailVerified: false,
+          image: null,
+          displayName: name || null,
+        });
+      }
+      await expectProfilesObeyTheRules(env(), 100);
+      expect(prototypeFingerprint()).toBe(fingerprint);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `POST /api/auth/sign-in/email: ${RUNS} hostile bodies; a session only for the right password`,
+    async () => {
+      let signedIn = 0;
+      const validSignIn = fc.oneof(
+        fc.record({
+          email: fc.constantFrom(existing.email, existing.email.toUpperCase(), ` ${existing.email} `),
+          password: fc.constant(DEFAULT_PASSWORD),
+        }),
+        fc.record({ email: freshEmail, password: fc.oneof(fc.constant(DEFAULT_PASSWORD), hostileString) }),
+      );
+      await fc.assert(
+        fc.asyncProperty(hostileBody(validSignIn, { validWeight: VALID_WEIGHT }), async (body) => {
+          const res = await env().request('/api/auth/sign-in/email', { ip: freshIp(), ...sendOptions(body) });
+          const text = await expectCalmAnswer(res, `sign-in (${body.kind})`);
+          expect([200, 400, 401, 403, 415, 422], text).toContain(res.status);
+          const sent = body.kind === 'valid' ? parsedBody(body) : undefined;
+          const rightOne =
+            sent?.password === DEFAULT_PASSWORD && (sent.email as string).trim().toLowerCase() === existing.email;
+          // Better Auth refuses a password over the maximum length before looking anything up.
+          const tooLong = typeof sent?.password === 'string' && sent.password.length > PASSWORD_MAX_LENGTH;
+          if (body.kind === 'valid') expect(res.status, text).toBe(rightOne ? 200 : tooLong ? 400 : 401);
+          if (res.status !== 200) {
+            expect(cookieFrom(res)).not.toContain('session_token');
+            return;
+          }
+          signedIn++;
+          const session = await getSession(env(), cookieFrom(res));
+          expect(session?.user.id).toBe(existing.userId);
+          expect(session?.user.role).toBe('user');
+        }),
+        { numRuns: RUNS },
+      );
+      expect(signedIn).toBeGreaterThan(RUNS / 50);
+      expect(prototypeFingerprint()).toBe(fingerprint);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `POST /api/auth/request-password-reset: ${RUNS} hostile bodies; mail only to an account's address`,
+    async () => {
+      const mailsBefore = env().mailer.sent.length;
+      let resetMails = 0;
+      const validRequest = fc.record(
+        {
+          // Unpadded: this endpoint is Better Auth's own, which does not trim (the form does).
+          email: fc.oneof(
+            fc.constant(existing.email),
+            freshEmail.map((e) => e.trim()),
+          ),
+          redirectTo: fc.constantFrom('/reset-password', 'http://localhost:3000/reset-password'),
+        },
+        { requiredKeys: ['email'] },
+      );
+      await fc.assert(
+        fc.asyncProperty(hostileBody(validRequest, { validWeight: VALID_WEIGHT * 2 }), async (body) => {
+          const res = await env().request('/api/auth/request-password-reset', { ip: freshIp(), ...sendOptions(body) });
+          const text = await expectCalmAnswer(res, `request-password-reset (${body.kind})`);
+          expect([200, 400, 403, 415, 422], text).toContain(res.status);
+          if (body.kind === 'valid') expect(res.status, text).toBe(200);
+          if (res.status === 200 && (parsedBody(body).email as string).trim().toLowerCase() === existing.email)
+            resetMails++;
+        }),
+        { numRuns: RUNS },
+      );
+      const mails = env().mailer.sent.slice(mailsBefore);
+      expect(mails.every((m) => m.to === existing.email)).toBe(true);
+      expect(mails.filter((m) => m.subject.includes('Reset'))).toHaveLength(resetMails);
+      expect(prototypeFingerprint()).toBe(fingerprint);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `POST /api/auth/reset-password: ${RUNS} hostile bodies; each real token works once`,
+    async () => {
+      const { email, cookie } = await signUpAndSignIn(env());
+      const tokens: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        const res = await env().request('/api/auth/request-password-reset', { ip: freshIp(), body: { email } });
+        expect(res.status).toBe(200);
+        tokens.push(new URL(env().mailer.lastLink(email, 'Reset')).pathname.split('/').at(-1)!);
+      }
+      const used = new Set<string>();
+      let lastPassword: string | undefined;
+      const validReset = fc.record({
+        newPassword: strongPassword,
+        token: fc.oneof(fc.constantFrom(...tokens), fc.string({ maxLength: 40 }), fc.uuid()),
+      });
+      await fc.assert(
+        fc.asyncProperty(hostileBody(validReset, { validWeight: VALID_WEIGHT * 2 }), async (body) => {
+          const res = await env().request('/api/auth/reset-password', { ip: freshIp(), ...sendOptions(body) });
+          const text = await expectCalmAnswer(res, `reset-password (${body.kind})`);
+          expect([200, 400, 403, 415, 422], text).toContain(res.status);
+          const sent = body.kind === 'valid' ? parsedBody(body) : undefined;
+          const fresh = typeof sent?.token === 'string' && tokens.includes(sent.token) && !used.has(sent.token);
+          if (body.kind === 'valid') expect(res.status, text).toBe(fresh ? 200 : 400);
+          if (res.status !== 200) return;
+          const { token, newPassword } = parsedBody(body) as { token: string; newPassword: string };
+          expect(tokens.includes(token) && !used.has(token), text).toBe(true);
+          used.add(token);
+          lastPassword = newPassword;
+        }),
+        { numRuns: RUNS },
+      );
+      expect(used.size).toBeGreaterThan(0);
+      // The last reset holds, and it signed out the session from before.
+      expect((await signIn(env(), email, lastPassword)).status).toBe(200);
+      expect(await getSession(env(), cookie)).toBeNull();
+      expect(prototypeFingerprint()).toBe(fingerprint);
+    },
+    TIMEOUT,
+  );
+
+  it('regression: NUL in a sign-in email or a reset token is a 400, not a 500', async () => {
+    for (const [path, body] of [
+      ['/api/auth/sign-in/email', { email: 'a\u0000@b.co', password: 'x' }],
+      ['/api/auth/reset-password', { newPassword: DEFAULT_PASSWORD, token: 'x\u0000' }],
+    ] as const) {
+      const res = await env().request(path, { ip: freshIp(), body });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('INVALID_TEXT');
+    }
+  });
+
+  it('regression: a sign-up name is trimmed, at most 100 characters, and without NUL or unpaired surrogates', async () => {
+    for (const name of ['x'.repeat(101), 'a\u0000b', 'a\ud800b']) {
+      const res = await env().request('/api/auth/sign-up/email', {
+        ip: freshIp(),
+        body: { email: uniqueEmail(), password: DEFAULT_PASSWORD, name },
+      });
+      expect(res.status, name.slice(0, 10)).toBe(400);
+    }
+    const email = uniqueEmail();
+    const res = await env().request('/api/auth/sign-up/email', {
+      ip: freshIp(),
+      body: {
+        email,
+        password: DEFAULT_PASSWORD,
+        name: "\n Ann <b>O'Neil</b>\u200b \t",
+      },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await env().db.select().from(user).where(eq(user.email, email));
+    expect(row!.name).toBe("Ann <b>O'Neil</b>\u200b");
+  });
+
+  it('regression: a body nested thousands deep is a 400, not a stack overflow (500)', async () => {
+    for (const path of ['/api/auth/sign-up/email', '/api/auth/sign-in/email']) {
+      const res = await env().request(path, {
+        ip: freshIp(),
+        rawBody: `{"email":"deep@example.com","password":"${DEFAULT_PASSWORD}","x":${deeplyNested(5000, 'object')}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('BODY_TOO_DEEP');
+    }
+  });
+});
