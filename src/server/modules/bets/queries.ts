@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { bets, userBetStats } from '../../db/schema/index.ts';
 import type { Bet, BetPage, BetStats, RecordBetInput, SettledStatus, Sport } from '../../../shared/bets.ts';
 import { formatCents, parseMoney, potentialWinCents } from '../../../shared/money.ts';
@@ -82,20 +83,6 @@ export function selectBetsPage(db: Db, userId: string, opts: PageOptions) {
     .where(and(eq(bets.userId, userId), position))
     .orderBy(desc(bets.createdAt), desc(bets.id))
     .limit(opts.limit + 1);
-}
-
-/**
- * The hot reads (every dashboard load) as statements prepared once per database handle: drizzle
- * builds their SQL once instead of on every request, and node-postgres names them, so PostgreSQL
- * parses them once per connection. (About a fifth of the CPU a first-page request costs the server.)
- */
-function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const statements = new WeakMap<Db, T>();
-  return (db) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = prepare(db)));
-    return statement;
-  };
 }
 
 /** selectBetsPage without a cursor. */

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { profiles, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
 import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
 import { SPORTS, type Sport } from '../../../shared/bets.ts';
@@ -62,6 +63,17 @@ type ProfileRow = { socialLinks: StoredSocialLinks | null } & Omit<ProfileRecord
 
 const toRecord = ({ socialLinks, ...row }: ProfileRow): ProfileRecord => ({ ...row, social: socialFrom(socialLinks) });
 
+/** Every public profile view starts here. */
+const profileByUsername = preparedPerDb((db) =>
+  db
+    .select(profileColumns)
+    .from(profiles)
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
+    .where(eq(profiles.username, sql.placeholder('username')))
+    .limit(1)
+    .prepare('profile_by_username'),
+);
+
 /**
  * The profile whose username is `name`, in any case (usernames are stored lowercase, so this is
  * one probe of the unique index); null when there is none.
@@ -69,12 +81,7 @@ const toRecord = ({ socialLinks, ...row }: ProfileRow): ProfileRecord => ({ ...r
 export async function findProfileByUsername(db: Db, name: string): Promise<ProfileRecord | null> {
   const username = name.trim().toLowerCase();
   if (!USERNAME_PATTERN.test(username)) return null;
-  const [row] = await db
-    .select(profileColumns)
-    .from(profiles)
-    .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
-    .where(eq(profiles.username, username))
-    .limit(1);
+  const [row] = await profileByUsername(db).execute({ username });
   return row ? toRecord(row) : null;
 }
 
