@@ -7,6 +7,8 @@ import {
   signInSchema,
   signUpSchema,
 } from './auth.ts';
+import { DISPLAY_NAME_MAX_LENGTH } from './display-name.ts';
+import { updateProfileSchema } from './profiles.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.success
@@ -25,9 +27,19 @@ describe('sign-up form', () => {
     [{ email: 'jane' }, 'email', 'Enter a valid email address'],
     [{ password: 'abc' }, 'password', `Password must be at least ${PASSWORD_MIN_LENGTH} characters`],
     [{ password: 'x'.repeat(PASSWORD_MAX_LENGTH + 1) }, 'password', 'Password must be at most 128 characters'],
-    [{ fullName: 'x'.repeat(101) }, 'fullName', 'Full name must be at most 100 characters'],
+    [{ fullName: 'x'.repeat(61) }, 'fullName', 'Full name must be at most 60 characters'],
   ])('rejects %j', (change, path, message) => {
     expect(firstMessage(signUpSchema.safeParse({ ...valid, ...change }))).toEqual({ path, message });
+  });
+
+  it('takes exactly the full names the profile form takes as a display name (sign-up makes one the other)', () => {
+    for (const name of ['x'.repeat(DISPLAY_NAME_MAX_LENGTH), `  ${'é'.repeat(DISPLAY_NAME_MAX_LENGTH)} `]) {
+      const fullName = signUpSchema.parse({ ...valid, fullName: name }).fullName;
+      expect(updateProfileSchema.parse({ displayName: fullName })).toEqual({ displayName: fullName });
+    }
+    const tooLong = 'x'.repeat(DISPLAY_NAME_MAX_LENGTH + 1);
+    expect(signUpSchema.safeParse({ ...valid, fullName: tooLong }).success).toBe(false);
+    expect(updateProfileSchema.safeParse({ displayName: tooLong }).success).toBe(false);
   });
 
   it('uses a minimum of 6 characters', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './display-name.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Argon2 works on any length, but an unbounded input is a denial-of-service lever. */
@@ -17,7 +18,8 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  fullName: z.string().trim().max(100, 'Full name must be at most 100 characters'),
+  /** Optional; it becomes the profile's display name, so it has that name's limit. */
+  fullName: displayNameSchema('Full name'),
   email: emailSchema,
   password: newPasswordSchema,
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { betSchema, betStatsSchema, SPORTS } from './bets.ts';
+import { displayNameSchema } from './display-name.ts';
 import { usernameSchema } from './usernames.ts';
 
 export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
@@ -64,7 +65,7 @@ export const EMPTY_SOCIAL_LINKS: SocialLinks = { twitter: '', instagram: '', you
 export const updateProfileSchema = z
   .strictObject({
     username: usernameSchema.optional(),
-    displayName: z.string().trim().max(60, 'Display name must be at most 60 characters').optional(),
+    displayName: displayNameSchema('Display name').optional(),
   })
   .refine((v) => v.username !== undefined || v.displayName !== undefined, 'Nothing to update');
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

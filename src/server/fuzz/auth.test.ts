@@ -10,6 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/display-name.ts';
 import { profiles, user } from '../db/schema/index.ts';
 import {
   DEFAULT_PASSWORD,
@@ -68,7 +69,7 @@ describeEachDatabase('fuzz: auth writes', (env) => {
         {
           email: fc.oneof({ weight: 9, arbitrary: freshEmail }, { weight: 1, arbitrary: fc.constant(existing.email) }),
           password: strongPassword,
-          name: fc.oneof(storableText(100), fc.constant('')),
+          name: fc.oneof(storableText(DISPLAY_NAME_MAX_LENGTH), fc.constant('')),
         },
         { requiredKeys: ['email', 'password'] },
       );
@@ -113,7 +114,7 @@ describeEachDatabase('fuzz: auth writes', (env) => {
           displayName: name || null,
         });
       }
-      await expectProfilesObeyTheRules(env(), 100);
+      await expectProfilesObeyTheRules(env());
       expect(prototypeFingerprint()).toBe(fingerprint);
     },
     TIMEOUT,
@@ -245,8 +246,8 @@ describeEachDatabase('fuzz: auth writes', (env) => {
     }
   });
 
-  it('regression: a sign-up name is trimmed, at most 100 characters, and without NUL or unpaired surrogates', async () => {
-    for (const name of ['x'.repeat(101), 'a\u0000b', 'a\ud800b']) {
+  it('regression: a sign-up name is trimmed, at most the display-name limit, and without NUL or unpaired surrogates', async () => {
+    for (const name of ['x'.repeat(DISPLAY_NAME_MAX_LENGTH + 1), 'a\u0000b', 'a\ud800b']) {
       const res = await env().request('/api/auth/sign-up/email', {
         ip: freshIp(),
         body: { email: uniqueEmail(), password: DEFAULT_PASSWORD, name },

@@ -217,7 +217,7 @@ describeEachDatabase(
           .from(adminLogs)
           .where(eq(adminLogs.actionType, ADMIN_ACTIONS.verification));
         expect(logged[0]!.n).toBe(changes);
-        await expectProfilesObeyTheRules(env(), 100);
+        await expectProfilesObeyTheRules(env());
         expect(prototypeFingerprint()).toBe(fingerprint);
       },
       TIMEOUT,

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DESCRIPTION_MAX_LENGTH } from '../../shared/bets.ts';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/display-name.ts';
 import { isUnstorableText } from '../../shared/text.ts';
 import { USERNAME_PATTERN, isReservedUsername } from '../../shared/usernames.ts';
 import { getBetStats, recountBetStats } from '../modules/bets/queries.ts';
@@ -88,8 +89,11 @@ export async function expectSummariesMatchRecount(env: TestEnv, userIds: string[
   }
 }
 
-/** Every profile: a valid, unreserved, unique username, a valid status, a clean display name. */
-export async function expectProfilesObeyTheRules(env: TestEnv, displayNameMax: number) {
+/**
+ * Every profile: a valid, unreserved, unique username, a valid status, a clean display name no
+ * longer than the profile form takes (whether set there or made from the sign-up's full name).
+ */
+export async function expectProfilesObeyTheRules(env: TestEnv) {
   const rows = rowsOf<{ username: string; displayName: string | null; status: string }>(
     await env.db.execute(
       sql`select username, display_name as "displayName", verification_status as status from profiles`,
@@ -102,7 +106,8 @@ export async function expectProfilesObeyTheRules(env: TestEnv, displayNameMax: n
     if (displayName !== null) {
       expect(isUnstorableText(displayName), `display name of ${username}`).toBe(false);
       expect(displayName.length, `display name of ${username}`).toBeGreaterThan(0);
-      expect(displayName.length, `display name of ${username}`).toBeLessThanOrEqual(displayNameMax);
+      // The schemas count characters (code points), not UTF-16 units.
+      expect([...displayName].length, `display name of ${username}`).toBeLessThanOrEqual(DISPLAY_NAME_MAX_LENGTH);
     }
   }
   expect(new Set(rows.map((r) => r.username)).size).toBe(rows.length);

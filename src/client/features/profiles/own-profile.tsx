@@ -12,6 +12,7 @@ import {
   ShieldQuestion,
   type LucideIcon,
 } from 'lucide-react';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
 import type { VerificationStatus } from '../../../shared/profiles.ts';
 import { updateProfileSchema, type OwnProfile } from '../../../shared/profiles.ts';
 import { publicProfilePath } from '../../../shared/routes.ts';
@@ -101,7 +102,7 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
                 keepDisplay
                 display={<h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>}
                 placeholder={profile.username}
-                maxLength={60}
+                maxLength={DISPLAY_NAME_MAX_LENGTH}
                 autoComplete="name"
                 description="Shown instead of your username. Leave empty to show your username."
                 validate={(text) => {

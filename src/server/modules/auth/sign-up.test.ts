@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, profiles, user, userSettings } from '../../db/schema/index.ts';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
 import { usernameSchema, USERNAME_PATTERN } from '../../../shared/usernames.ts';
 import {
   DEFAULT_PASSWORD,
@@ -10,6 +11,7 @@ import {
   freshIp,
   signIn,
   signUp,
+  signUpAndSignIn,
   uniqueEmail,
   type TestEnv,
 } from '../../test/harness.ts';
@@ -81,6 +83,26 @@ describeEachDatabase('accounts', (env) => {
       expect(row?.name).toBe('');
       expect((await profileOf(env(), email)).displayName).toBeNull();
       expect(mailsTo(env(), email)).toHaveLength(1);
+    });
+
+    it('takes a full name up to the display-name limit, which the profile form then saves unchanged', async () => {
+      // Exactly the limit, which counts characters (code points): the emoji is one.
+      const name = `${'Ann '.repeat(14)}Lee😀`;
+      expect([...name]).toHaveLength(DISPLAY_NAME_MAX_LENGTH);
+      const { email, cookie } = await signUpAndSignIn(env(), { name: `  ${name} ` });
+      expect((await profileOf(env(), email)).displayName).toBe(name);
+      const saved = await env().request('/api/profile', { method: 'PATCH', cookie, body: { displayName: name } });
+      expect(saved.status).toBe(200);
+      expect((await profileOf(env(), email)).displayName).toBe(name);
+
+      const longer = uniqueEmail('longname');
+      const res = await signUp(env(), { email: longer, name: `${name}x` });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'INVALID_NAME',
+        message: `Full name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+      });
+      expect(await usersWithEmail(env(), longer)).toHaveLength(0);
     });
 
     it.each([
