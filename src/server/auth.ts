@@ -165,6 +165,25 @@ function assertShallowBody(body: unknown) {
 }
 
 /**
+ * The keys a sign-up body may carry: what our sign-up form sends through Better Auth's client
+ * (email, password, name, callbackURL) and rememberMe, which that client may add. Better Auth
+ * itself also takes `image` (any text, any length, stored on the user though no page shows it)
+ * and passes any other key on to the user's fields.
+ */
+const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'callbackURL', 'rememberMe']);
+
+/** A 400 naming each key of a sign-up body that is not in SIGN_UP_KEYS (like the API's "Unknown field"). */
+function assertKnownSignUpKeys(body: unknown) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+  const unknown = Object.keys(body).filter((key) => !SIGN_UP_KEYS.has(key));
+  if (unknown.length === 0) return;
+  throw new APIError('BAD_REQUEST', {
+    message: unknown.map((key) => `${key.slice(0, 64)}: Unknown field`).join('; '),
+    code: 'UNKNOWN_FIELD',
+  });
+}
+
+/**
  * The sign-up's full name, trimmed, with the sign-up form's rule (it becomes the profile's display
  * name); absent or null is ''. A name of another type goes on as it is, for Better Auth to refuse.
  */
@@ -348,6 +367,7 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
         const field = newPasswordField[ctx.path];
         const password = field ? body?.[field] : undefined;
         if (ctx.path === '/sign-up/email') {
+          assertKnownSignUpKeys(body);
           const email = acceptableEmail(body?.email);
           const name = acceptableName(body?.name);
           if (typeof password === 'string') assertAcceptablePassword(password);

@@ -105,6 +105,29 @@ describeEachDatabase('accounts', (env) => {
       expect(await usersWithEmail(env(), longer)).toHaveLength(0);
     });
 
+    it('refuses an image or any key the sign-up form does not send, and stores no image', async () => {
+      for (const [extra, message] of [
+        [{ image: 'javascript:alert(1)' }, 'image: Unknown field'],
+        [{ image: 'x'.repeat(10_000) }, 'image: Unknown field'],
+        [{ image: null, role: 'admin' }, 'image: Unknown field; role: Unknown field'],
+        [{ emailVerified: true }, 'emailVerified: Unknown field'],
+        [JSON.parse('{"__proto__":{"image":"x"}}') as object, '__proto__: Unknown field'],
+      ] as const) {
+        const email = uniqueEmail('extra');
+        const res = await signUp(env(), { email, ...extra });
+        expect(res.status, message).toBe(400);
+        expect(await res.json()).toEqual({ code: 'UNKNOWN_FIELD', message });
+        expect(await usersWithEmail(env(), email)).toHaveLength(0);
+        expect(mailsTo(env(), email)).toHaveLength(0);
+      }
+      // What the sign-up form sends through Better Auth's client, and rememberMe, which it may add.
+      const email = uniqueEmail('known');
+      const res = await signUp(env(), { email, name: 'Kim', callbackURL: '/auth?verified=1', rememberMe: false });
+      expect(res.status).toBe(200);
+      const [row] = await usersWithEmail(env(), email);
+      expect(row).toMatchObject({ name: 'Kim', image: null });
+    });
+
     it.each([
       ['not-an-email', 'Enter a valid email address'],
       ['missing-at.example.com', 'Enter a valid email address'],
@@ -210,10 +233,12 @@ describeEachDatabase('accounts', (env) => {
     it('never takes a role or a verified address from the client', async () => {
       const email = uniqueEmail('sneaky');
       const res = await signUp(env(), { email, role: 'admin', emailVerified: true });
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ user: { role: 'user', emailVerified: false } });
-      const rows = await usersWithEmail(env(), email);
-      expect(rows).toMatchObject([{ role: 'user', emailVerified: false }]);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'UNKNOWN_FIELD',
+        message: 'role: Unknown field; emailVerified: Unknown field',
+      });
+      expect(await usersWithEmail(env(), email)).toHaveLength(0);
     });
   });
 
