@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useReportCommittedPath } from '../../lib/committed-path.ts';
 import { ToasterOutlet } from '../ui/toaster-outlet.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -6,6 +7,7 @@ import { SiteHeader } from './site-header.tsx';
 /** The shared frame of every page: header, main content, footer, toasts. */
 export function RootLayout() {
   const navigation = useNavigation();
+  useReportCommittedPath();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

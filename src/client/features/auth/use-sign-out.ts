@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../shared/routes.ts';
+import { pathCommitted } from '../../lib/committed-path.ts';
 import type { toast as toastType } from '../../components/ui/toast.ts';
 import { forgetSession } from './auth-provider.tsx';
 
@@ -20,10 +21,11 @@ export function useSignOut() {
   const signOut = async () => {
     setPending(true);
     const deps = loadSignOutDeps();
-    // Leave the page first (awaiting the lazily loaded home page): on a protected page the route
-    // guard would otherwise see the session end and win the race to /auth. If the server refuses,
-    // the visitor is home and still signed in.
-    await navigate(paths.home);
+    // Leave the page first, and wait until the home page is on screen: on a protected page the
+    // route guard would otherwise see the session end and win the race to /auth. If the server
+    // refuses, the visitor is home and still signed in.
+    void navigate(paths.home);
+    await pathCommitted(paths.home);
     let toast: typeof toastType | undefined;
     try {
       const [{ authClient, authErrorMessage }, toastModule] = await deps;
