@@ -375,6 +375,10 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
           return { context: { body: { ...body, email, name } } };
         }
         if (typeof password === 'string') assertAcceptablePassword(password);
+        // Spaces around the address, as the forms trim them (Better Auth's own check would refuse it).
+        if (ctx.path === '/request-password-reset' && typeof body?.email === 'string') {
+          return { context: { body: { ...body, email: body.email.trim() } } };
+        }
         if (ctx.path === '/sign-in/email') {
           const email = typeof body?.email === 'string' ? body.email.trim() : undefined;
           if (email !== undefined) {

@@ -72,6 +72,17 @@ describeEachDatabase('password reset', (env) => {
     expect(mail.text).toMatch(/expires in 1 hour/);
   });
 
+  it('takes the address with spaces around it, as sign-in does', async () => {
+    const { email } = await signUpAndSignIn(env());
+    const res = await requestReset(env(), ` \t${email.toUpperCase()}\n `);
+    expect(res.status).toBe(200);
+    expect(resetMails(env(), email)).toHaveLength(1);
+    // Only spaces around it: one inside is still not an address.
+    const inside = await requestReset(env(), email.replace('@', ' @'));
+    expect(inside.status).toBe(400);
+    expect(resetMails(env(), email)).toHaveLength(1);
+  });
+
   it('mails a link that leads to /reset-password?token=…, also when the client names no page', async () => {
     const { email } = await signUpAndSignIn(env());
     const token = await tokenFromMailedLink(env(), email);
