@@ -5,7 +5,7 @@ import { PageContainer } from '../../components/layout/page.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { BetStatsCards } from './bet-stats-cards.tsx';
 import { RecentBets } from './recent-bets.tsx';
-import { RecordBetDialog } from './record-bet-dialog.tsx';
+import { RecordBetButton } from './record-bet-button.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { isUnauthenticated, useBetPages, useBetStats } from './use-bets.ts';
 
@@ -49,7 +49,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
             Record bets before the event, settle them, and see your real numbers.
           </p>
         </div>
-        <RecordBetDialog />
+        <RecordBetButton />
       </div>
 
       {stats.data ? (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus } from 'lucide-react';
 import { toast } from '../../components/ui/toast.ts';
 import {
   EVENT_TOO_SOON_MESSAGE,
@@ -27,6 +26,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RecordBetTriggerButton } from './record-bet-button.tsx';
 import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
 
@@ -95,10 +95,11 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * 'Record New Bet': a dialog with the record-bet form. The form lives as long as the dashboard,
- * so closing the dialog keeps what was typed; it clears only when a bet is recorded.
+ * so closing the dialog keeps what was typed; it clears only when a bet is recorded. Loaded on
+ * demand by RecordBetButton, which mounts it open.
  */
-export function RecordBetDialog() {
-  const [open, setOpen] = useState(false);
+export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const recordBet = useRecordBet();
   const form = useForm<RecordBetFormValues, unknown, RecordBetInput>({ resolver, defaultValues: EMPTY });
   const {
@@ -147,10 +148,7 @@ export function RecordBetDialog() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="lg" className="w-full sm:w-auto">
-          <Plus aria-hidden="true" />
-          Record New Bet
-        </Button>
+        <RecordBetTriggerButton />
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
