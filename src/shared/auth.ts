@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { displayNameSchema } from './display-name.ts';
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** Argon2 works on any length, but an unbounded input is a denial-of-service lever. */
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.ts';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const emailSchema = z.string().trim().min(1, 'Email is required').email('Enter a valid email address');
 

@@ -1,14 +1,12 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../components/ui/toast.ts';
 import type { z } from 'zod';
-import { forgotPasswordSchema } from '../../../shared/auth.ts';
+import type { forgotPasswordSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/routes.ts';
-import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { deferredResolver, loadFormDeps, preloadFormDeps } from './load-form-deps.ts';
 
 type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
@@ -26,11 +24,12 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: deferredResolver('forgotPassword'),
     defaultValues: { email: defaultEmail },
   });
 
   const onSubmit = async ({ email }: ForgotPasswordInput) => {
+    const { authClient, authErrorMessage, toast } = await loadFormDeps();
     try {
       const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
       if (error) {
@@ -46,7 +45,13 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-labelledby="forgot-title">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={preloadFormDeps}
+      className="flex flex-col gap-4"
+      aria-labelledby="forgot-title"
+    >
       <div className="flex flex-col gap-1">
         <h2 id="forgot-title" className="text-base font-semibold">
           Reset your password

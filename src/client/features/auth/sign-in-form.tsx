@@ -1,15 +1,13 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../../components/ui/toast.ts';
-import { signInSchema, type SignInInput } from '../../../shared/auth.ts';
-import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
+import type { SignInInput } from '../../../shared/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
+import { deferredResolver, loadFormDeps, preloadFormDeps } from './load-form-deps.ts';
 import { destinationAfterSignIn } from './redirect.ts';
 
 interface SignInFormProps {
@@ -28,11 +26,12 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: deferredResolver('signIn'),
     defaultValues: { email: defaultEmail, password: '' },
   });
 
   const onSubmit = async ({ email, password }: SignInInput) => {
+    const { authClient, authErrorMessage, toast } = await loadFormDeps();
     try {
       const { error } = await authClient.signIn.email({ email, password });
       if (error) {
@@ -50,7 +49,7 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preloadFormDeps} className="flex flex-col gap-4">
       <FormField label="Email" error={errors.email?.message}>
         {(control) => (
           <Input

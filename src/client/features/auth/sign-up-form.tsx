@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { toast } from '../../components/ui/toast.ts';
-import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpInput } from '../../../shared/auth.ts';
+import type { SignUpInput } from '../../../shared/auth.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password-limits.ts';
 import { paths } from '../../../shared/routes.ts';
-import { authClient, authErrorMessage, type AuthClientError } from '../../lib/auth-client.ts';
+import type { AuthClientError } from '../../lib/auth-client.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { deferredResolver, loadFormDeps, preloadFormDeps } from './load-form-deps.ts';
 
 /** Where the confirmation link lands once the address is confirmed (Better Auth appends ?error= on failure). */
 const VERIFIED_CALLBACK = `${paths.auth}?verified=1`;
@@ -24,7 +24,7 @@ export function SignUpForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    resolver: deferredResolver('signUp'),
     defaultValues: { fullName: '', email: '', password: '' },
   });
 
@@ -37,6 +37,7 @@ export function SignUpForm() {
 
   const onSubmit = async ({ fullName, email, password }: SignUpInput) => {
     setSentTo(null);
+    const { authClient, authErrorMessage, toast } = await loadFormDeps();
     try {
       const { error } = await authClient.signUp.email({
         email,
@@ -62,7 +63,7 @@ export function SignUpForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preloadFormDeps} className="flex flex-col gap-4">
       {sentTo && (
         <div
           role="status"
