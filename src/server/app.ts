@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { CLIENT_IP_HEADER, createAuth } from './auth.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
-import { apiError, clientIp, requireAdmin, requireUser, type AppEnv } from './http.ts';
+import { apiError, clientIp, limitBodySize, requireAdmin, requireUser, type AppEnv } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -68,6 +68,8 @@ export function createApp(deps: AppDeps) {
 
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
   app.use('/api/*', sameOriginWrites(config.BASE_URL));
+  // One size limit for every body, Better Auth's endpoints included (they read any size).
+  app.use('/api/*', limitBodySize);
 
   app.get('/api/health', async (c) => {
     const ok = await pingDatabase(db);

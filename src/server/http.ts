@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Env as HonoEnv, ValidationTargets } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
@@ -17,6 +18,24 @@ export interface ApiError {
   /** Field name -> message, for input errors. */
   fields?: Record<string, string>;
 }
+
+/**
+ * The most a request body to /api may hold. The longest valid one is a contact message (5,000
+ * characters plus name and subject): at most about 32 KB as JSON even if every character were an
+ * escaped control character. Every other body is under 5 KB.
+ */
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large';
+
+/**
+ * Answers 413 in the API's error shape to a body over API_BODY_LIMIT_BYTES, before any handler
+ * or Better Auth reads it: by its Content-Length, or, for a body sent without one (chunked), by
+ * counting while reading it (what was read, at most the limit, is handed on to the handler).
+ */
+export const limitBodySize = bodyLimit({
+  maxSize: API_BODY_LIMIT_BYTES,
+  onError: (c) => c.json<ApiError, 413>({ error: BODY_TOO_LARGE_MESSAGE }, 413),
+});
 
 export const apiError = (
   c: Context,

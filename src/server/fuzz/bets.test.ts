@@ -12,6 +12,7 @@ import { parseOdds } from '../../shared/odds.ts';
 import { insertBets } from '../modules/profiles/test-helpers.ts';
 import { describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from '../test/harness.ts';
 import {
+  expectBodyLimitKept,
   expectCalmAnswer,
   hostileBody,
   hostileIdSegment,
@@ -105,8 +106,9 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
             ...sendOptions(body),
           });
           const text = await expectCalmAnswer(res, `POST /api/bets (${body.kind})`);
+          expectBodyLimitKept(res, body, text);
           if (body.kind === 'valid') expect(res.status, text).toBe(201);
-          else expect([201, 400, 415, 422], text).toContain(res.status);
+          else expect([201, 400, 413, 415, 422], text).toContain(res.status);
           if (res.status === 201) accepted.set((JSON.parse(text) as Bet).id, parsedBody(body));
         }),
         { numRuns: RUNS },
@@ -159,7 +161,8 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
             ...sendOptions(body),
           });
           const text = await expectCalmAnswer(res, `PATCH /api/bets/${segment.slice(0, 80)} (${body.kind})`);
-          expect([200, 400, 404, 409, 415, 422], text).toContain(res.status);
+          expectBodyLimitKept(res, body, text);
+          expect([200, 400, 404, 409, 413, 415, 422], text).toContain(res.status);
           const mineAndPending = mine.some((b) => b.id === segment) && !settled.has(segment);
           if (body.kind === 'valid')
             expect(res.status, text).toBe(mineAndPending ? 200 : settled.has(segment) ? 409 : 404);
@@ -210,6 +213,9 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
             ...(hostile ? sendOptions(hostile) : {}),
           });
           const text = await expectCalmAnswer(res, `DELETE /api/bets/${segment.slice(0, 80)}`);
+          if (hostile) expectBodyLimitKept(res, hostile, text);
+          // DELETE reads no body, but one over the size limit is refused before anything else.
+          if (res.status === 413) return;
           const expected = mine.some((b) => b.id === segment) && !deleted.has(segment) ? 204 : 404;
           expect(res.status, text).toBe(expected);
           if (res.status === 204) deleted.add(segment);

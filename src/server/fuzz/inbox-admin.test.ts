@@ -19,6 +19,7 @@ import { AD_TYPES, BUDGETS, type InboxReceipt } from '../../shared/inbox.ts';
 import { adminLogs, inboxMessages, newsletterSubscriptions, profiles } from '../db/schema/index.ts';
 import { describeEachDatabase, freshIp, signUpAndSignIn, uniqueEmail } from '../test/harness.ts';
 import {
+  expectBodyLimitKept,
   expectCalmAnswer,
   hostileBody,
   hostileIdSegment,
@@ -90,6 +91,7 @@ describeEachDatabase(
           fc.asyncProperty(hostileBody(validContact), async (body) => {
             const res = await env().request('/api/inbox/contact', { ip: freshIp(), ...sendOptions(body) });
             const text = await expectCalmAnswer(res, `POST /api/inbox/contact (${body.kind})`);
+            expectBodyLimitKept(res, body, text);
             if (body.kind === 'valid') expect(res.status, text).toBe(201);
             else expect([201, 400, 413, 415, 422], text).toContain(res.status);
             if (res.status !== 201) return;
@@ -122,6 +124,7 @@ describeEachDatabase(
           fc.asyncProperty(hostileBody(validInquiry), async (body) => {
             const res = await env().request('/api/inbox/advertise', { ip: freshIp(), ...sendOptions(body) });
             const text = await expectCalmAnswer(res, `POST /api/inbox/advertise (${body.kind})`);
+            expectBodyLimitKept(res, body, text);
             if (body.kind === 'valid') expect(res.status, text).toBe(201);
             else expect([201, 400, 413, 415, 422], text).toContain(res.status);
             if (res.status !== 201) return;
@@ -155,6 +158,7 @@ describeEachDatabase(
           fc.asyncProperty(hostileBody(fc.record({ email: validEmail })), async (body) => {
             const res = await env().request('/api/inbox/newsletter', { ip: freshIp(), ...sendOptions(body) });
             const text = await expectCalmAnswer(res, `POST /api/inbox/newsletter (${body.kind})`);
+            expectBodyLimitKept(res, body, text);
             if (body.kind === 'valid') expect(res.status, text).toBe(201);
             else expect([201, 400, 413, 415, 422], text).toContain(res.status);
             if (res.status !== 201) return;
@@ -192,7 +196,8 @@ describeEachDatabase(
               ...sendOptions(body),
             });
             const text = await expectCalmAnswer(res, `PATCH users/${segment.slice(0, 80)}/verification (${body.kind})`);
-            expect([200, 400, 404, 415, 422], text).toContain(res.status);
+            expectBodyLimitKept(res, body, text);
+            expect([200, 400, 404, 413, 415, 422], text).toContain(res.status);
             if (body.kind === 'valid') expect(res.status, text).toBe(expected.has(segment) ? 200 : 404);
             if (res.status !== 200) return;
             const change = JSON.parse(text) as VerificationChange;
@@ -257,7 +262,8 @@ describeEachDatabase(
               ...sendOptions(body),
             });
             const text = await expectCalmAnswer(res, `PATCH issues/${segment.slice(0, 80)} (${body.kind})`);
-            expect([200, 400, 404, 415, 422], text).toContain(res.status);
+            expectBodyLimitKept(res, body, text);
+            expect([200, 400, 404, 413, 415, 422], text).toContain(res.status);
             if (body.kind === 'valid') expect(res.status, text).toBe(expected.has(segment) ? 200 : 404);
             if (res.status !== 200) return;
             const before = expected.get(segment)!;

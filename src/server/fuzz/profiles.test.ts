@@ -22,6 +22,7 @@ import { injectProfileMeta, profileTitle } from '../modules/profiles/og.ts';
 import { usernameOf } from '../modules/profiles/test-helpers.ts';
 import { CapturingMailer, describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from '../test/harness.ts';
 import {
+  expectBodyLimitKept,
   expectCalmAnswer,
   hostileBody,
   prototypeFingerprint,
@@ -179,7 +180,8 @@ describeEachDatabase('fuzz: profile writes', (env) => {
             ...sendOptions(body),
           });
           const text = await expectCalmAnswer(res, `PATCH /api/profile (${body.kind})`);
-          expect([200, 400, 409, 415, 422], text).toContain(res.status);
+          expectBodyLimitKept(res, body, text);
+          expect([200, 400, 409, 413, 415, 422], text).toContain(res.status);
           if (body.kind === 'valid') expect(res.status, text).toBe(expectedStatus(parsedBody(body), other.username));
           if (res.status !== 200) return;
 
@@ -227,8 +229,9 @@ describeEachDatabase('fuzz: profile writes', (env) => {
             ...sendOptions(body),
           });
           const text = await expectCalmAnswer(res, `PUT /api/profile/settings (${body.kind})`);
+          expectBodyLimitKept(res, body, text);
           if (body.kind === 'valid') expect(res.status, text).toBe(200);
-          else expect([200, 400, 415, 422], text).toContain(res.status);
+          else expect([200, 400, 413, 415, 422], text).toContain(res.status);
           if (res.status !== 200) return;
 
           accepted++;
@@ -267,6 +270,11 @@ describeEachDatabase('fuzz: profile writes', (env) => {
           const before = await statusOf();
           const res = await env().request('/api/verification/apply', { cookie, ip: freshIp(), ...sendOptions(body) });
           const text = await expectCalmAnswer(res, `POST /api/verification/apply (${body.kind})`);
+          expectBodyLimitKept(res, body, text);
+          if (res.status === 413) {
+            expect(await statusOf()).toBe(before);
+            return;
+          }
           expect(res.status, text).toBe(before === 'unverified' ? 201 : 409);
           expect(await statusOf()).toBe('pending');
           if (res.status === 201) applied++;

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { API_BODY_LIMIT_BYTES } from '../http.ts';
 import type { RequestOptions } from './harness.ts';
 
 // --- strings ------------------------------------------------------------------------------------
@@ -384,6 +385,19 @@ export async function expectCalmAnswer(res: Response, what: string): Promise<str
     /\bat \S+\.(ts|js):\d+|node_modules|syntax error at or near|violates check constraint/,
   );
   return text;
+}
+
+/** The bytes `body` puts on the wire (as sendOptions sends it): what the API's size limit counts. */
+export const wireBytes = (body: HostileBody): number =>
+  Buffer.byteLength('json' in body ? (JSON.stringify(body.json) ?? '') : body.raw);
+
+/**
+ * The API's body-size limit, to the byte: a body over API_BODY_LIMIT_BYTES answers 413 (before
+ * anything reads it), and one within it never does. Huge hostile strings make some bodies go over.
+ */
+export function expectBodyLimitKept(res: Response, body: HostileBody, text: string) {
+  const bytes = wireBytes(body);
+  expect(res.status === 413, `${bytes} bytes → ${res.status} ${text.slice(0, 200)}`).toBe(bytes > API_BODY_LIMIT_BYTES);
 }
 
 /** Own property names of the prototypes pollution would reach; equal before and after a run. */

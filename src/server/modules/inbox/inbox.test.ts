@@ -10,7 +10,8 @@ import {
   type TestEnv,
 } from '../../test/harness.ts';
 import { RATE_LIMITED_MESSAGE, type InboxReceipt } from '../../../shared/inbox.ts';
-import { INBOX_BODY_LIMIT_BYTES, INBOX_RATE_LIMITS } from './routes.ts';
+import { API_BODY_LIMIT_BYTES } from '../../http.ts';
+import { INBOX_RATE_LIMITS } from './routes.ts';
 
 const MINUTE = 60 * 1000;
 
@@ -124,10 +125,21 @@ describeEachDatabase('inbox API', (env) => {
     expect(noContentType.status).toBeLessThan(500);
   });
 
-  it('answers 413 to a body over the size limit', async () => {
-    const res = await post(env(), 'contact', contactBody({ message: 'x'.repeat(INBOX_BODY_LIMIT_BYTES) }));
+  it('answers 413 to a body over the size limit, which the longest valid message stays well under', async () => {
+    const res = await post(env(), 'contact', contactBody({ message: 'x'.repeat(API_BODY_LIMIT_BYTES) }));
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: 'The request body is too large' });
+
+    // Every field at its maximum, in the character JSON spends most bytes on (\u0001, six bytes).
+    const longest = contactBody({
+      name: `J${'\u0001'.repeat(99)}`,
+      subject: `S${'\u0001'.repeat(199)}`,
+      message: `M${'\u0001'.repeat(4999)}`,
+    });
+    const bytes = Buffer.byteLength(JSON.stringify(longest));
+    expect(bytes).toBeGreaterThan(30_000);
+    expect(bytes).toBeLessThan(API_BODY_LIMIT_BYTES / 2 + 1024);
+    expect((await post(env(), 'contact', longest)).status).toBe(201);
   });
 
   it('stores an advertiser inquiry with budget and ad type in its details', async () => {

@@ -1,0 +1,158 @@
+/**
+ * One size limit for every /api request body (http.ts limitBodySize, mounted in app.ts): a body
+ * over API_BODY_LIMIT_BYTES answers 413 {"error":"The request body is too large"} on our routes
+ * and on Better Auth's alike, whether its size is declared (Content-Length), undeclared, or sent
+ * in chunks over a real socket; nothing is stored. A body of exactly the limit goes through whole.
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API_BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE } from './http.ts';
+import { snapshotTables } from './test/db-snapshot.ts';
+import {
+  TEST_BASE_URL,
+  cookieFrom,
+  describeEachDatabase,
+  freshIp,
+  signUpAndSignIn,
+  type TestEnv,
+} from './test/harness.ts';
+import { expectSecurityHeaders } from './test/security-headers.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** `body` as JSON text of exactly `bytes` bytes, made up by a run of "x" in its string field `pad`. */
+function jsonOfSize(body: Record<string, string>, pad: string, bytes: number): string {
+  const bare = JSON.stringify({ ...body, [pad]: '' });
+  const text = JSON.stringify({ ...body, [pad]: 'x'.repeat(bytes - Buffer.byteLength(bare)) });
+  expect(Buffer.byteLength(text)).toBe(bytes);
+  return text;
+}
+
+const betBody = (env: TestEnv) => ({
+  description: 'Lakers ML vs Celtics',
+  amount: '10',
+  odds: '+150',
+  sport: 'basketball',
+  eventDate: new Date(env.clock.now().getTime() + 24 * HOUR).toISOString(),
+});
+
+async function expectTooLarge(res: Response) {
+  expect(res.status).toBe(413);
+  expect(await res.json()).toEqual({ error: BODY_TOO_LARGE_MESSAGE });
+  expectSecurityHeaders(res);
+}
+
+/**
+ * POSTs `chunks` to the app over a real socket, chunked (no Content-Length); answers status and
+ * body. Each on its own connection: after a 413 the server drops the rest of the body and may close
+ * the connection (@hono/node-server drains for at most 500 ms), so a keep-alive reuse could race it.
+ */
+function postChunked(port: number, path: string, chunks: string[], cookie = '') {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', origin: TEST_BASE_URL, ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (part: string) => (body += part));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', (e) => reject(new Error(`${path}: ${String(e)}`)));
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
+/** `text` cut into pieces of `size` characters (ASCII here, so bytes). */
+const piecesOf = (text: string, size: number) =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+describeEachDatabase('request body size limit', (env) => {
+  let bettor: Awaited<ReturnType<typeof signUpAndSignIn>>;
+  let server: ReturnType<typeof serve>;
+  let port: number;
+
+  beforeAll(async () => {
+    bettor = await signUpAndSignIn(env());
+    server = serve({ fetch: env().app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const postBet = (rawBody: string, headers: Record<string, string> = {}) =>
+    env().request('/api/bets', {
+      method: 'POST',
+      cookie: bettor.cookie,
+      rawBody,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  const signInWithPadding = (bytes: number, headers: Record<string, string> = {}) =>
+    env().request('/api/auth/sign-in/email', {
+      method: 'POST',
+      ip: freshIp(),
+      rawBody: jsonOfSize({ email: bettor.email, password: bettor.password }, 'padding', bytes),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  it('POST /api/bets: one byte over the limit is a 413 and stores nothing, declared or not', async () => {
+    const before = await snapshotTables(env());
+    const over = jsonOfSize(betBody(env()), 'description', API_BODY_LIMIT_BYTES + 1);
+    await expectTooLarge(await postBet(over));
+    await expectTooLarge(await postBet(over, { 'content-length': String(API_BODY_LIMIT_BYTES + 1) }));
+    await expectTooLarge(await postBet('x'.repeat(4 * API_BODY_LIMIT_BYTES)));
+    expect(await snapshotTables(env())).toEqual(before);
+
+    // At the limit the body reaches validation whole: the description is what is wrong with it.
+    const atLimit = await postBet(jsonOfSize(betBody(env()), 'description', API_BODY_LIMIT_BYTES));
+    expect(atLimit.status).toBe(422);
+    expect(((await atLimit.json()) as { fields: Record<string, string> }).fields).toHaveProperty('description');
+  });
+
+  it('POST /api/auth/sign-in/email: over the limit is a 413 before Better Auth reads it; at the limit it signs in', async () => {
+    const before = await snapshotTables(env());
+    const declared: Record<string, string>[] = [{}, { 'content-length': String(API_BODY_LIMIT_BYTES + 1) }];
+    for (const headers of declared) {
+      const res = await signInWithPadding(API_BODY_LIMIT_BYTES + 1, headers);
+      expect(cookieFrom(res)).not.toContain('session_token');
+      await expectTooLarge(res);
+    }
+    // No session, no recorded failure, nothing else.
+    expect(await snapshotTables(env())).toEqual(before);
+
+    const atLimit = await signInWithPadding(API_BODY_LIMIT_BYTES);
+    expect(atLimit.status).toBe(200);
+    expect(cookieFrom(atLimit)).toContain('session_token');
+  });
+
+  it('a chunked body without Content-Length over a real socket is counted as it arrives', async () => {
+    const before = await snapshotTables(env());
+    const bet = jsonOfSize(betBody(env()), 'description', 2 * API_BODY_LIMIT_BYTES);
+    const res = await postChunked(port, '/api/bets', piecesOf(bet, 8 * 1024), bettor.cookie);
+    expect(res).toEqual({ status: 413, body: JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }) });
+    const signInBody = jsonOfSize(
+      { email: bettor.email, password: bettor.password },
+      'padding',
+      API_BODY_LIMIT_BYTES + 1,
+    );
+    const signIn = await postChunked(port, '/api/auth/sign-in/email', piecesOf(signInBody, 8 * 1024));
+    expect(signIn).toEqual({ status: 413, body: JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }) });
+    expect(await snapshotTables(env())).toEqual(before);
+
+    // Under the limit, the chunks are put back together for the handler: the bet is stored once.
+    const small = await postChunked(port, '/api/bets', piecesOf(JSON.stringify(betBody(env())), 7), bettor.cookie);
+    expect(small.status, small.body).toBe(201);
+    expect(JSON.parse(small.body)).toMatchObject({ description: 'Lakers ML vs Celtics', status: 'pending' });
+  });
+});
