@@ -53,7 +53,20 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/client',
   plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir: '../../dist/client', emptyOutDir: true },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every lucide icon used anywhere, in one chunk (11 KB gzipped) instead of one tiny chunk
+          // per set of pages that share it: a page fetched up to 20 of those, and over HTTP/1.1 each
+          // waits for a connection (Lighthouse: LCP 0.2-0.4 s later on the profile and dashboard).
+          groups: [{ name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ }],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
