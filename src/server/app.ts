@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -149,11 +149,15 @@ function mountClient(app: Hono<AppEnv>, clientDir: string, renderIndexFor?: Rend
     c.header('Cache-Control', 'no-cache');
     return c.text('Not Found', 404);
   });
-  app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('*', async (c) => {
+  const servePage = async (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-cache');
     return c.html((await renderIndexFor?.(c.req.path, indexHtml)) ?? indexHtml);
-  });
+  };
+  // `/` is a page too: left to serveStatic (a directory, so its index.html) it went out without
+  // no-cache, and a browser could keep a stale page whose hashed assets a deploy has removed.
+  app.get('/', servePage);
+  app.use('*', serveStatic({ root, precompressed: true }));
+  app.get('*', servePage);
 }
 
 export type App = ReturnType<typeof createApp>;

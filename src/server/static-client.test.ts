@@ -68,4 +68,13 @@ describe('serving the built client', () => {
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.text()).toBe(ROBOTS);
   });
+
+  it('answers every page, / included, with index.html that browsers must revalidate', async () => {
+    for (const page of ['/', '/dashboard', '/someone']) {
+      const res = await request(page);
+      expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+      expect(await res.text(), page).toContain('<body></body>');
+    }
+  });
 });
