@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { toast } from '../../components/ui/toast.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
@@ -19,8 +19,10 @@ export function greetingName(user: Pick<SessionUser, 'name' | 'email'> | null | 
 
 /** /dashboard: greeting, statistics, 'Record New Bet' and 'Recent Bets'. */
 export function Dashboard({ user }: { user: SessionUser }) {
-  const stats = useBetStats(user.id);
-  const pages = useBetPages(user.id);
+  // Deferred: when an answer arrives, React renders the page with it in slices that yield to the
+  // browser (a query result otherwise re-renders in one long task, up to 200 ms on a slow phone).
+  const stats = useDeferredValue(useBetStats(user.id));
+  const pages = useDeferredValue(useBetPages(user.id));
   const { refetch: refetchSession } = useAuth();
   const failed = stats.isError || pages.isError;
   const signedOut = isUnauthenticated(stats.error) || isUnauthenticated(pages.error);

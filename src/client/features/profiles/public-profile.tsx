@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
@@ -25,7 +25,8 @@ type View = 'loading' | 'not-found' | 'private' | 'profile';
 
 /** /{username}: loading, not found, private, or the bettor's public record. */
 export function PublicProfileView({ username }: { username: string }) {
-  const profile = usePublicProfile(username);
+  // Deferred: an answer is rendered in slices that yield to the browser, not in one long task.
+  const profile = useDeferredValue(usePublicProfile(username));
   const error = profile.error;
   const status = error instanceof ApiError ? error.status : undefined;
   const view: View = profile.data
@@ -93,7 +94,7 @@ function ProfileMessage({ icon, title, text }: { icon: ReactNode; title: string;
 }
 
 function PublicProfileContent({ profile }: { profile: PublicProfile }) {
-  const bets = useProfileBets(profile.username);
+  const bets = useDeferredValue(useProfileBets(profile.username));
   const name = profileName(profile);
   return (
     <PageContainer className="flex flex-col gap-6 sm:gap-8">
