@@ -14,7 +14,6 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import {
   encodeUserCursor,
@@ -25,6 +24,14 @@ import {
   selectUsersPage,
   type ListUsersOptions,
 } from '../src/server/modules/admin/queries.ts';
+import {
+  explain as explainOn,
+  formatTiming,
+  postgresReachable,
+  rowsOf,
+  time as timeCalls,
+  type Timing,
+} from './shared.ts';
 
 const USERS = 100_000;
 const ITERATIONS = 50;
@@ -32,22 +39,7 @@ const ADMIN_EMAIL = 'bench.admin@example.com';
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Timing {
-  median: number;
-  p95: number;
-}
-
-async function time(fn: () => Promise<unknown>, iterations = ITERATIONS): Promise<Timing> {
-  for (let i = 0; i < 5; i++) await fn(); // warm caches and plans
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
-}
+const time = (fn: () => Promise<unknown>) => timeCalls(fn, { iterations: ITERATIONS, warmup: 5 });
 
 const FIRST = ['John', 'Mary', 'Ahmed', 'Li', 'Sofia', 'Carlos'];
 const LAST = ['Smith', 'Jones', 'Garcia', 'Chen', 'Brown'];
@@ -80,25 +72,9 @@ async function seed(env: TestEnv) {
   await env.db.execute(sql`vacuum analyze`);
 }
 
-async function explain(env: TestEnv, query: SQL): Promise<string> {
-  const result = await env.db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-  // Long literals (the matched ids) cut, so the plan stays readable.
-  return rows.map((r) => String(Object.values(r)[0]).replace(/^(.{160}).+$/, '$1…')).join('\n');
-}
+const explain = (env: TestEnv, query: SQL) => explainOn(env.db, query);
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const fmt = (t: Timing) => `${t.median.toFixed(1)} / ${t.p95.toFixed(1)}`;
+const fmt = (t: Timing) => formatTiming(t, 1);
 
 async function benchDriver(driver: Driver): Promise<{ rows: string[]; plans: string[] }> {
   if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
@@ -114,11 +90,11 @@ async function benchDriver(driver: Driver): Promise<{ rows: string[]; plans: str
     );
 
     // A cursor half-way down the table.
-    const [mid] = (await env.db
-      .execute(
+    const [mid] = rowsOf<{ c: string; id: string }>(
+      await env.db.execute(
         sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c, id from profiles order by created_at desc, id desc offset 50000 limit 1`,
-      )
-      .then((r) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows))) as { c: string; id: string }[];
+      ),
+    );
     const deep = { createdAt: mid!.c, id: mid!.id };
 
     const cases: [string, ListUsersOptions, string][] = [
@@ -189,7 +165,7 @@ async function main() {
   console.log(`milliseconds, median / p95 over ${ITERATIONS} runs\n`);
   console.log(header.join('\n'));
   const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable()) drivers.push('postgres');
+  if (await postgresReachable(pgUrl)) drivers.push('postgres');
   else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
   const rows: string[] = [];
   const plans: string[] = [];

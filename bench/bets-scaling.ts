@@ -12,68 +12,32 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { decodeCursor, getBetStats, listBets, recountBetStats } from '../src/server/modules/bets/queries.ts';
+import { explain, formatTiming as fmt, postgresReachable, rowsOf, seedUserBets, time as timeCalls } from './shared.ts';
 
 const SIZES = [100, 10_000, 100_000];
 const ITERATIONS = 200;
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Timing {
-  median: number;
-  p95: number;
-}
+const time = (fn: () => Promise<unknown>, iterations = ITERATIONS) => timeCalls(fn, { iterations });
 
-async function time(fn: () => Promise<unknown>, iterations = ITERATIONS): Promise<Timing> {
-  for (let i = 0; i < 10; i++) await fn(); // warm caches and plans
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
-}
-
-/** Adds `count` bets dated before the ones already there: a third won, a third lost, a third pending. */
-async function seed(env: TestEnv, userId: string, from: number, count: number) {
-  await env.db.execute(sql`
-    insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
-                      potential_win, profit_loss, settled_at, created_at)
-    select ${userId}, 'seeded bet ' || g, amount, '2.5', 2.5, 'soccer', created_at + interval '7 hours', status,
-           amount * 2.5,
-           case status when 'won' then amount * 1.5 when 'lost' then -amount end,
-           case when status = 'pending' then null else created_at + interval '1 day' end,
-           created_at
-    from (
-      select g, (1 + g % 500)::numeric(12, 2) as amount,
-             (array['won', 'lost', 'pending'])[1 + g % 3] as status,
-             timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
-      from generate_series(${from + 1}::int, ${from + count}::int) g
-    ) s`);
-  await env.db.execute(sql`analyze bets`);
-}
-
-async function explain(env: TestEnv, query: ReturnType<typeof sql>): Promise<string> {
-  const result = await env.db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-  return rows.map((r) => Object.values(r)[0]).join('\n');
-}
+const seed = (env: TestEnv, userId: string, from: number, count: number) =>
+  seedUserBets(env.db, userId, { from, count });
 
 /** The first page, and a page from the middle of the history (the keyset condition listBets uses). */
 async function explainPages(env: TestEnv, userId: string): Promise<string> {
   const first = await explain(
-    env,
+    env.db,
     sql`select * from bets where user_id = ${userId} order by created_at desc, id desc limit 21`,
   );
-  const middle = await env.db.execute(sql`
-    select created_at, id from bets where user_id = ${userId} order by created_at desc, id desc offset 50000 limit 1`);
-  const [mid] = (Array.isArray(middle) ? middle : (middle as { rows: unknown[] }).rows) as { id: string }[];
+  const [mid] = rowsOf<{ id: string }>(
+    await env.db.execute(sql`
+    select created_at, id from bets where user_id = ${userId} order by created_at desc, id desc offset 50000 limit 1`),
+  );
   const deep = await explain(
-    env,
+    env.db,
     sql`select * from bets where user_id = ${userId}
       and created_at <= (select created_at from bets where id = ${mid!.id})
       and (created_at < (select created_at from bets where id = ${mid!.id}) or id < ${mid!.id})
@@ -81,19 +45,6 @@ async function explainPages(env: TestEnv, userId: string): Promise<string> {
   );
   return `-- first page\n${first}\n-- a page after 50,000 bets\n${deep}`;
 }
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const fmt = (t: Timing) => `${t.median.toFixed(2)} / ${t.p95.toFixed(2)}`;
 
 async function benchDriver(driver: Driver): Promise<string[]> {
   if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
@@ -156,7 +107,7 @@ async function main() {
   console.log('milliseconds, median / p95 over', ITERATIONS, 'runs (recount: 20 runs)\n');
   console.log(header.join('\n'));
   const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable()) drivers.push('postgres');
+  if (await postgresReachable(pgUrl)) drivers.push('postgres');
   else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
   const rows: string[] = [];
   const plans: string[] = [];

@@ -10,18 +10,17 @@
  *
  * Figures go to stdout and to bench/community.md (full-size runs only).
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '../src/server/app.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import type { InfluencerPage, SpotlightPage } from '../src/shared/community.ts';
+import { createScratchDatabase, rowsOf, summarise } from './shared.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -35,39 +34,12 @@ const RUNS = arg('runs', 40);
 const KEEP = process.argv.includes('--keep');
 const REUSE = process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1] : undefined;
 
-interface Timing {
-  min: number;
-  median: number;
-  p95: number;
-  max: number;
-}
-
-const summarise = (samples: number[]): Timing => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    min: sorted[0]!,
-    median: sorted[Math.floor(sorted.length / 2)]!,
-    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!,
-    max: sorted.at(-1)!,
-  };
-};
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 async function main() {
-  const name = REUSE ?? `betproof_bench_${randomBytes(4).toString('hex')}`;
-  if (!/^betproof_bench_[0-9a-f]{8}$/.test(name)) throw new Error(`not a bench database: ${name}`);
-  if (!REUSE) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, REUSE);
+  const name = scratch.name;
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
     const db = database.db;
     const now = new Date();
     let seeded: { seconds: number; usernames: string[] };
@@ -223,10 +195,7 @@ async function main() {
     if (KEEP || REUSE) {
       console.log(`database ${name} kept: drop it with DROP DATABASE ${name}`);
     } else {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     }
   }
 }

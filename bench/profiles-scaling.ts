@@ -18,52 +18,22 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { and, eq } from 'drizzle-orm';
 import { bets, profiles } from '../src/server/db/schema/index.ts';
 import { deleteBet, settleBet } from '../src/server/modules/bets/queries.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
+import { formatTiming as fmt, postgresReachable, seedUserBets, time as timeCalls } from './shared.ts';
 
 const SIZES = [10_000, 100_000];
 const ITERATIONS = 200;
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Timing {
-  median: number;
-  p95: number;
-}
+const time = (fn: (i: number) => Promise<unknown>, iterations = ITERATIONS, warmup = 10) =>
+  timeCalls(fn, { iterations, warmup });
 
-async function time(fn: (i: number) => Promise<unknown>, iterations = ITERATIONS, warmup = 10): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await fn(-1 - i);
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const start = performance.now();
-    await fn(i);
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
-}
-
-async function seed(env: TestEnv, userId: string, from: number, count: number) {
-  await env.db.execute(sql`
-    insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
-                      potential_win, profit_loss, settled_at, created_at)
-    select ${userId}, 'seeded bet ' || g || ', "quoted" =1+1', amount, '+150', 2.5,
-           (array['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'])[1 + g % 6],
-           created_at + interval '7 hours', status, amount * 2.5,
-           case status when 'won' then amount * 1.5 when 'lost' then -amount end,
-           case when status = 'pending' then null else created_at + interval '1 day' end,
-           created_at
-    from (
-      select g, (1 + g % 500)::numeric(12, 2) as amount,
-             (array['won', 'lost', 'pending'])[1 + g % 3] as status,
-             timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
-      from generate_series(${from + 1}::int, ${from + count}::int) g
-    ) s`);
-  await env.db.execute(sql`analyze bets`);
-}
+const seed = (env: TestEnv, userId: string, from: number, count: number) =>
+  seedUserBets(env.db, userId, { from, count });
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -100,19 +70,6 @@ async function exportOnce(env: TestEnv, cookie: string): Promise<ExportRun> {
   const totalMs = performance.now() - start;
   return { totalMs, firstChunkMs, bytes, chunks, lines, heapGrowthMb: (heapPeak - heapBefore) / 2 ** 20 };
 }
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const fmt = (t: Timing) => `${t.median.toFixed(2)} / ${t.p95.toFixed(2)}`;
 
 async function benchDriver(driver: Driver): Promise<{ rows: string[]; exports: string[] }> {
   if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
@@ -188,7 +145,7 @@ async function main() {
   ];
   if (!gc) console.log('(run with --expose-gc for steadier heap figures)');
   const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable()) drivers.push('postgres');
+  if (await postgresReachable(pgUrl)) drivers.push('postgres');
   else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
   const rows: string[] = [];
   const exports: string[] = [];

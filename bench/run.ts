@@ -1,0 +1,423 @@
+/**
+ * `npm run bench`: throughput and latency of the real server under load, and how a user's stats
+ * and first page of bets scale with their history. Writes this driver's section of
+ * bench/RESULTS.md and exits non-zero when a target is missed.
+ *
+ *   npm run build && npm run bench                                               # PGlite
+ *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+ *
+ * 1. A fresh database: PGlite in a temporary DATA_DIR, or a throwaway database created on the
+ *    server at DATABASE_URL (which is only used to create and drop it).
+ * 2. Seeded directly (bench/bench-data.ts), then closed.
+ * 3. The real server started on it as a child process (bench/server-process.ts); the bench's
+ *    accounts sign in through POST /api/auth/sign-in/email like any client.
+ * 4. Each endpoint loaded by autocannon in a worker process of its own (bench/load.ts).
+ * 5. Always: server stopped, database dropped, temporary directory removed.
+ *
+ * It needs the built client (dist/client, for the public profile page) and does not build it: run
+ * `npm run build` first.
+ *
+ * BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_CONNECTIONS, BENCH_USERS and BENCH_BETS (the seeded
+ * community) change the load; BENCH_SERVER_NODE_ARGS passes node options to the server, e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a request's time goes.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client.ts';
+import type { RecordBetInput } from '../src/shared/bets.ts';
+import type { SpotlightPage } from '../src/shared/community.ts';
+import { seedBenchData, type BenchAccount, type BenchData } from './bench-data.ts';
+import { runLoad, stopLoadWorkers, type LoadSpec } from './load.ts';
+import {
+  renderSection,
+  times,
+  writeResults,
+  type DriverName,
+  type MeasuredCase,
+  type Measurement,
+  type RunReport,
+  type ScalingRow,
+  type Target,
+} from './report.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+import { createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
+
+function envNumber(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+const settings = {
+  durationSeconds: envNumber('BENCH_DURATION', 10, 1),
+  warmupSeconds: envNumber('BENCH_WARMUP', 2, 0),
+  connections: envNumber('BENCH_CONNECTIONS', 50, 1),
+  communityUsers: envNumber('BENCH_USERS', 1_000, 20),
+  communityBets: envNumber('BENCH_BETS', 100_000, 1_000),
+};
+const SCALING_SIZES = [100, 10_000, 100_000];
+const READER_BETS = 1_000;
+/**
+ * POST /api/bets comes from this many users at once. With the reader and the scaling users that is
+ * 9 sign-ins, within the 10 a minute one address may make (the server sees every client as 127.0.0.1).
+ */
+const WRITERS = 5;
+const WRITER_BETS = 100;
+/** Every authenticated read must reach this share of the health endpoint's throughput. */
+const MIN_READ_RATIO = 0.25;
+/** The 100,000-bet user's stats may be at most this many times slower than the 100-bet user's. */
+const MAX_STATS_SCALING = 3;
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const builtIndex = path.join(repoRoot, 'dist/client/index.html');
+
+// --- cleanup: whatever was set up is undone, in reverse order, however the run ends ----------
+
+const cleanups: { what: string; run: () => Promise<void> | void }[] = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    stopLoadWorkers();
+    for (const { what, run } of cleanups.reverse()) {
+      try {
+        await run();
+      } catch (err) {
+        console.error(`cleanup (${what}) failed:`, err);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+// --- talking to the server like a client -----------------------------------------------------
+
+async function signIn(server: RunningServer, account: BenchAccount, password: string): Promise<string> {
+  const res = await fetch(`${server.origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify({ email: account.email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${account.email} answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error(`sign-in of ${account.email} set no cookie`);
+  return cookie;
+}
+
+interface Case {
+  label: string;
+  authenticatedRead: boolean;
+  path: string;
+  method?: 'GET' | 'POST';
+  cookie?: string;
+  /** Several users' cookies, one per connection in turn (instead of `cookie`). */
+  cookies?: string[];
+  body?: unknown;
+  /** The status a single request must get before the load starts. */
+  expect: number;
+}
+
+function specFor(server: RunningServer, c: Case): LoadSpec {
+  const headers: Record<string, string> = { origin: server.origin, accept: 'application/json, text/html' };
+  const cookie = c.cookie ?? c.cookies?.[0];
+  if (cookie) headers.cookie = cookie;
+  if (c.body !== undefined) headers['content-type'] = 'application/json';
+  return {
+    url: server.origin + c.path,
+    method: c.method ?? 'GET',
+    headers,
+    cookiePerConnection: c.cookies,
+    body: c.body === undefined ? undefined : JSON.stringify(c.body),
+    connections: settings.connections,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+}
+
+/** One request first, so a wrong cookie or path fails the run with its answer instead of a table of 4xx. */
+async function check(server: RunningServer, c: Case) {
+  const spec = specFor(server, c);
+  const res = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body });
+  if (res.status !== c.expect) {
+    throw new Error(
+      `${c.method ?? 'GET'} ${c.path} answered ${res.status} (expected ${c.expect}): ${await res.text()}`,
+    );
+  }
+}
+
+async function measure(server: RunningServer, c: Case): Promise<Measurement> {
+  await check(server, c);
+  process.stdout.write(`  ${c.label} ... `);
+  const cpuBefore = server.cpuSeconds();
+  const load = await runLoad(specFor(server, c));
+  const cpuAfter = server.cpuSeconds();
+  const served = load.responses + load.warmupResponses;
+  const result: Measurement = {
+    ...load,
+    serverCpuMs:
+      cpuBefore === null || cpuAfter === null || served === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / served,
+  };
+  console.log(
+    `${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
+      `${result.errors} errors, ${result.non2xx} non-2xx${result.non2xx ? ` ${JSON.stringify(result.statusCodes)}` : ''}` +
+      (result.serverCpuMs === null ? '' : `, server CPU ${result.serverCpuMs.toFixed(2)} ms/request`),
+  );
+  return result;
+}
+
+// --- the run ---------------------------------------------------------------------------------
+
+async function prepareDatabase(driver: DriverName, dataDir: string) {
+  let databaseUrl: string | undefined;
+  if (driver === 'postgres') {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    cleanups.push({ what: `drop database ${scratch.name}`, run: scratch.drop });
+    databaseUrl = scratch.url;
+    console.log(`database: ${scratch.name} (created for this run, dropped after it)`);
+  } else {
+    console.log(`database: PGlite in ${dataDir}`);
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const [{ version } = { version: '?' }] = rowsOf<{ version: string }>(
+      await database.db.execute(sql`select split_part(version(), ' ', 2) as version`),
+    );
+    const data = await seedBenchData(database.db, {
+      communityUsers: settings.communityUsers,
+      communityBets: settings.communityBets,
+      readerBets: READER_BETS,
+      writers: WRITERS,
+      writerBets: WRITER_BETS,
+      scalingSizes: SCALING_SIZES,
+      log: (m) => console.log(`  ${m}`),
+    });
+    console.log(`seeded in ${data.seconds.toFixed(0)} s`);
+    const pglite = JSON.parse(
+      readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+    ) as { version: string };
+    const driverDetail =
+      driver === 'postgres'
+        ? `PostgreSQL ${version} over TCP on loopback (node-postgres pool of 10)`
+        : `PGlite ${pglite.version} (PostgreSQL ${version} in WebAssembly, inside the server process)`;
+    return { databaseUrl, data, driverDetail };
+  } finally {
+    await database.close();
+  }
+}
+
+function commandLine(driver: DriverName): string {
+  const overrides = ['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_CONNECTIONS', 'BENCH_USERS', 'BENCH_BETS']
+    .filter((name) => process.env[name])
+    .map((name) => `${name}=${process.env[name]}`);
+  if (driver === 'postgres') {
+    // The connection string without a password, should it have one.
+    const url = new URL(process.env.DATABASE_URL!);
+    url.password = '';
+    overrides.push(`DATABASE_URL=${url.toString()}`);
+  }
+  return [...overrides, 'npm run bench'].join(' ');
+}
+
+function checkTargets(cases: MeasuredCase[], health: Measurement[], scaling: ScalingRow[]): Target[] {
+  const reads = cases.filter((c) => c.authenticatedRead);
+  const slowest = reads.reduce((a, b) => (b.vsHealth < a.vsHealth ? b : a));
+  const stats100k = scaling.at(-1)!.stats.p50 / scaling[0]!.stats.p50;
+  const all = [...health, ...cases.map((c) => c.result), ...scaling.flatMap((s) => [s.stats, s.firstPage])];
+  const errors = all.reduce((n, r) => n + r.errors, 0);
+  const non2xx = all.reduce((n, r) => n + r.non2xx, 0);
+  return [
+    {
+      name: `every authenticated read ≥ ${MIN_READ_RATIO * 100}% of the health endpoint’s throughput`,
+      measured: `lowest: ${slowest.label} at ${Math.round(slowest.vsHealth * 100)}% (of ${reads.map((c) => c.label).join(', ')})`,
+      met: slowest.vsHealth >= MIN_READ_RATIO,
+    },
+    {
+      name: `stats at ${scaling.at(-1)!.bets.toLocaleString('en-US')} bets ≤ ${MAX_STATS_SCALING}× the stats at ${scaling[0]!.bets.toLocaleString('en-US')} (p50 latency)`,
+      measured: times(stats100k),
+      met: stats100k <= MAX_STATS_SCALING,
+    },
+    {
+      name: 'zero errors and zero non-2xx, every measurement',
+      measured: `${errors} errors, ${non2xx} non-2xx`,
+      met: errors === 0 && non2xx === 0,
+    },
+  ];
+}
+
+async function main(): Promise<boolean> {
+  if (!existsSync(builtIndex)) {
+    throw new Error(`no built client at ${path.relative(repoRoot, builtIndex)}: run \`npm run build\` first`);
+  }
+  const driver: DriverName = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const loadStart = load1();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'betproof-bench-'));
+  cleanups.push({ what: `remove ${dataDir}`, run: () => rmSync(dataDir, { recursive: true, force: true }) });
+
+  const { databaseUrl, data, driverDetail } = await prepareDatabase(driver, dataDir);
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean);
+  const server = await startServer({ databaseUrl, dataDir, nodeArgs });
+  cleanups.push({ what: 'stop the server', run: server.stop });
+  console.log(`server: ${server.origin}`);
+
+  const cookie = async (account: BenchAccount) => signIn(server, account, data.password);
+  const readerCookie = await cookie(data.reader);
+  const writerCookies: string[] = [];
+  for (const writer of data.writers) writerCookies.push(await cookie(writer));
+
+  const spotlight = (await (await fetch(`${server.origin}/api/community/spotlight`)).json()) as SpotlightPage;
+  const profile = spotlight.entries[0]?.username;
+  if (!profile) throw new Error('the Spotlight ranks nobody: seed more bets (BENCH_BETS)');
+
+  const bet: RecordBetInput = {
+    description: 'Bench: Arsenal to win vs Chelsea',
+    amount: '25.00',
+    odds: '+150',
+    sport: 'soccer',
+    // Well past the 6-hour rule for the whole run.
+    eventDate: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+  };
+
+  console.log(
+    `\n${settings.connections} connections, ${settings.durationSeconds} s per measurement after ${settings.warmupSeconds} s of warm-up`,
+  );
+  const healthCase: Case = { label: 'GET /api/health', authenticatedRead: false, path: '/api/health', expect: 200 };
+  const health = [await measure(server, healthCase)];
+  const cases: Case[] = [
+    {
+      label: '`GET /api/bets` (first page)',
+      authenticatedRead: true,
+      path: '/api/bets',
+      cookie: readerCookie,
+      expect: 200,
+    },
+    {
+      label: '`GET /api/bets/stats`',
+      authenticatedRead: true,
+      path: '/api/bets/stats',
+      cookie: readerCookie,
+      expect: 200,
+    },
+    {
+      label: `\`GET /api/profiles/:username\` (signed in)`,
+      authenticatedRead: true,
+      path: `/api/profiles/${profile}`,
+      cookie: readerCookie,
+      expect: 200,
+    },
+    {
+      label: '`GET /:username` (profile page, signed out)',
+      authenticatedRead: false,
+      path: `/${profile}`,
+      expect: 200,
+    },
+    {
+      label: '`GET /api/community/spotlight`',
+      authenticatedRead: false,
+      path: '/api/community/spotlight',
+      expect: 200,
+    },
+    {
+      label: `\`POST /api/bets\` (${writerCookies.length} users)`,
+      authenticatedRead: false,
+      path: '/api/bets',
+      method: 'POST',
+      cookies: writerCookies,
+      body: bet,
+      expect: 201,
+    },
+  ];
+  const measured: MeasuredCase[] = [];
+  for (const c of cases) {
+    const result = await measure(server, c);
+    health.push(await measure(server, healthCase));
+    const around = (health.at(-2)!.requestsPerSecond + health.at(-1)!.requestsPerSecond) / 2;
+    measured.push({
+      label: c.label,
+      authenticatedRead: c.authenticatedRead,
+      result,
+      vsHealth: result.requestsPerSecond / around,
+    });
+  }
+
+  console.log('\nscaling: one user with each history size');
+  const scaling: ScalingRow[] = [];
+  for (const account of data.scaling) {
+    const own = await cookie(account);
+    const bets = account.bets.toLocaleString('en-US');
+    const stats = await measure(server, {
+      label: `${bets} bets: GET /api/bets/stats`,
+      authenticatedRead: true,
+      path: '/api/bets/stats',
+      cookie: own,
+      expect: 200,
+    });
+    const firstPage = await measure(server, {
+      label: `${bets} bets: GET /api/bets`,
+      authenticatedRead: true,
+      path: '/api/bets',
+      cookie: own,
+      expect: 200,
+    });
+    scaling.push({ bets: account.bets, stats, firstPage });
+  }
+
+  const targets = checkTargets(measured, health, scaling);
+  const report: RunReport = {
+    driver,
+    driverDetail,
+    machine: describeMachine(),
+    date: new Date().toISOString(),
+    command: commandLine(driver),
+    loadDescription:
+      `autocannon ${settings.connections} connections from a separate process over loopback, ` +
+      `${settings.durationSeconds} s per measurement after ${settings.warmupSeconds} s of warm-up; the server on the same machine`,
+    dataDescription: describeData(data, profile),
+    loadAverage: { start: loadStart, end: load1() },
+    cases: measured,
+    health,
+    scaling,
+    targets,
+  };
+  const section = renderSection(report);
+  writeResults(driver, section);
+  console.log(`\n${section}\n\nwritten to bench/RESULTS.md`);
+  return targets.every((t) => t.met);
+}
+
+function describeData(data: BenchData, profile: string): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return (
+    `${n(data.community.users)} users with ${n(data.community.bets)} bets from src/server/db/seed.ts; ` +
+    `the reader has ${n(data.reader.bets)} bets and views @${profile} (the Spotlight’s leader); ` +
+    `${data.writers.length} writers start with ${n(WRITER_BETS)} each; scaling users have ${SCALING_SIZES.map(n).join(' / ')}`
+  );
+}
+
+main()
+  .then(async (met) => {
+    await cleanUp();
+    if (!met) {
+      console.error('a target was missed (see above)');
+      process.exit(1);
+    }
+  })
+  .catch(async (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    await cleanUp();
+    process.exit(1);
+  });

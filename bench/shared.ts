@@ -1,0 +1,168 @@
+/**
+ * Helpers shared by the bench scripts: timing a call in process, seeding one user's history in
+ * bulk SQL (through the real summary triggers), scratch PostgreSQL databases, query plans, and a
+ * description of the machine the figures come from.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../src/server/db/client.ts';
+
+// --- timing ----------------------------------------------------------------------------------
+
+/** Milliseconds. */
+export interface Timing {
+  min: number;
+  median: number;
+  p95: number;
+  max: number;
+}
+
+export function summarise(samples: number[]): Timing {
+  if (samples.length === 0) throw new Error('no samples to summarise');
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    min: sorted[0]!,
+    median: sorted[Math.floor(sorted.length / 2)]!,
+    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!,
+    max: sorted.at(-1)!,
+  };
+}
+
+/**
+ * Times `fn` one call after another: `warmup` calls first (caches and plans; given a negative
+ * index), then `iterations` timed calls (given 0, 1, ...).
+ */
+export async function time(
+  fn: (i: number) => Promise<unknown>,
+  { iterations, warmup = 10 }: { iterations: number; warmup?: number },
+): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn(-1 - i);
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    await fn(i);
+    samples.push(performance.now() - start);
+  }
+  return summarise(samples);
+}
+
+/** "median / p95" in milliseconds. */
+export const formatTiming = (t: Timing, digits = 2) => `${t.median.toFixed(digits)} / ${t.p95.toFixed(digits)}`;
+
+// --- SQL -------------------------------------------------------------------------------------
+
+/** The rows of db.execute's result on either driver (PGlite returns them bare, node-postgres in `rows`). */
+export const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+
+/**
+ * Adds `count` bets to one user's history, dated before the `from` bets already seeded this way:
+ * one a minute back from 2026-01-01, a third won, a third lost, a third pending, stakes 1 to 500
+ * at 2.5 (typed '+150'), the sports in turn, descriptions with quotes and a formula-like tail (the
+ * CSV export has to escape them). One INSERT ... SELECT over generate_series, so the statement-level
+ * summary triggers run as they do for any insert and the user's statistics come out right.
+ */
+export async function seedUserBets(db: Db, userId: string, { from = 0, count }: { from?: number; count: number }) {
+  await db.execute(sql`
+    insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                      potential_win, profit_loss, settled_at, created_at)
+    select ${userId}, 'seeded bet ' || g || ', "quoted" =1+1', amount, '+150', 2.5,
+           (array['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'])[1 + g % 6],
+           created_at + interval '7 hours', status, amount * 2.5,
+           case status when 'won' then amount * 1.5 when 'lost' then -amount end,
+           case when status = 'pending' then null else created_at + interval '1 day' end,
+           created_at
+    from (
+      select g, (1 + g % 500)::numeric(12, 2) as amount,
+             (array['won', 'lost', 'pending'])[1 + g % 3] as status,
+             timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
+      from generate_series(${from + 1}::int, ${from + count}::int) g
+    ) s`);
+  await db.execute(sql`analyze bets`);
+}
+
+/** EXPLAIN ANALYZE without timings or costs, long lines (literal id lists) cut so the plan stays readable. */
+export async function explain(db: Db, query: SQL): Promise<string> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`),
+  );
+  return rows.map((r) => String(Object.values(r)[0]).replace(/^(.{160}).+$/, '$1…')).join('\n');
+}
+
+// --- PostgreSQL ------------------------------------------------------------------------------
+
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ScratchDatabase {
+  name: string;
+  /** `adminUrl` pointing at the new database. */
+  url: string;
+  /** Drops it, closing any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+const SCRATCH_NAME = /^betproof_bench_[0-9a-f]{8}$/;
+
+async function onAdmin(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own on the server at `adminUrl` (which must allow CREATE DATABASE), so a run
+ * neither depends on nor touches what else is there. `reuse` names one left by an earlier run.
+ */
+export async function createScratchDatabase(adminUrl: string, reuse?: string): Promise<ScratchDatabase> {
+  const name = reuse ?? `betproof_bench_${randomBytes(4).toString('hex')}`;
+  // The name goes into SQL unquoted: only ever one of ours.
+  if (!SCRATCH_NAME.test(name)) throw new Error(`not a bench database: ${name}`);
+  if (!reuse) await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => onAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+// --- the machine -----------------------------------------------------------------------------
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  ramGiB: number;
+  node: string;
+  platform: string;
+}
+
+export function describeMachine(): Machine {
+  const list = cpus();
+  return {
+    cpu: list[0]?.model.trim() ?? 'unknown CPU',
+    cores: list.length,
+    ramGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+/** The 1-minute load average, one decimal (how busy the machine was besides the benchmark). */
+export const load1 = () => loadavg()[0]!.toFixed(1);
