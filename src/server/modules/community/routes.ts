@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
+import { coalescing } from '../../coalesce.ts';
 import type { Db } from '../../db/client.ts';
 import { validate, type AppEnv } from '../../http.ts';
-import { influencersQuerySchema, spotlightQuerySchema } from '../../../shared/community.ts';
+import {
+  influencersQuerySchema,
+  spotlightQuerySchema,
+  type InfluencerPage,
+  type SpotlightPage,
+} from '../../../shared/community.ts';
 import { getSpotlight, listInfluencers } from './queries.ts';
 
 export interface CommunityRoutesDeps {
@@ -12,16 +18,25 @@ export interface CommunityRoutesDeps {
 
 /**
  * /api/community: public (no sign-in), read-only, and only ever about public profiles. Both
- * answers are computed in SQL from the trigger-kept summaries.
+ * answers are computed in SQL from the trigger-kept summaries, and every visitor asking for the
+ * same page gets the same answer: concurrent requests for it share one computation (coalesce.ts).
  */
 export function communityRoutes({ db, now }: CommunityRoutesDeps) {
+  const spotlight = coalescing<SpotlightPage>();
+  const influencers = coalescing<InfluencerPage>();
   return new Hono<AppEnv>()
     .get('/spotlight', validate('query', spotlightQuerySchema), async (c) => {
       const { period, limit, offset } = c.req.valid('query');
-      return c.json(await getSpotlight(db, { period, limit, offset, now: now() }), 200);
+      const page = await spotlight(JSON.stringify([period, limit, offset]), () =>
+        getSpotlight(db, { period, limit, offset, now: now() }),
+      );
+      return c.json(page, 200);
     })
     .get('/influencers', validate('query', influencersQuerySchema), async (c) => {
       const { search, sport, sort, limit, offset } = c.req.valid('query');
-      return c.json(await listInfluencers(db, { search, sport, sort, limit, offset, now: now() }), 200);
+      const page = await influencers(JSON.stringify([search, sport, sort, limit, offset]), () =>
+        listInfluencers(db, { search, sport, sort, limit, offset, now: now() }),
+      );
+      return c.json(page, 200);
     });
 }
