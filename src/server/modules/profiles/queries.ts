@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { profiles, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
+import { profiles, userBetStats, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
 import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
 import { SPORTS, type Sport } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
@@ -63,36 +63,71 @@ type ProfileRow = { socialLinks: StoredSocialLinks | null } & Omit<ProfileRecord
 
 const toRecord = ({ socialLinks, ...row }: ProfileRow): ProfileRecord => ({ ...row, social: socialFrom(socialLinks) });
 
-/** Every public profile view starts here. */
-const profileByUsername = preparedPerDb((db) =>
+/** The profile with its bet summary (undefined before the first bet): what a profile view shows. */
+export interface ProfileView {
+  record: ProfileRecord;
+  summary: BetSummary | undefined;
+}
+
+const toView = ({ summary, ...row }: ProfileRow & { summary: BetSummary | null }): ProfileView => ({
+  record: toRecord(row),
+  summary: summary ?? undefined,
+});
+
+/** The lookups by username and by user id, with or without the summary: one read each. */
+const selectProfile = (db: Db) =>
+  db.select(profileColumns).from(profiles).leftJoin(userSettings, eq(userSettings.userId, profiles.userId));
+
+const selectProfileView = (db: Db) =>
   db
-    .select(profileColumns)
+    .select({ ...profileColumns, summary: userBetStats })
     .from(profiles)
     .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
-    .where(eq(profiles.username, sql.placeholder('username')))
-    .limit(1)
-    .prepare('profile_by_username'),
+    .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId));
+
+const byUsername = eq(profiles.username, sql.placeholder('username'));
+
+/** Every look at a profile by its URL starts with one of these two. */
+const profileByUsername = preparedPerDb((db) =>
+  selectProfile(db).where(byUsername).limit(1).prepare('profile_by_username'),
+);
+const profileViewByUsername = preparedPerDb((db) =>
+  selectProfileView(db).where(byUsername).limit(1).prepare('profile_view_by_username'),
 );
 
-/**
- * The profile whose username is `name`, in any case (usernames are stored lowercase, so this is
- * one probe of the unique index); null when there is none.
- */
-export async function findProfileByUsername(db: Db, name: string): Promise<ProfileRecord | null> {
+/** Usernames are stored lowercase, so a lookup in any case is one probe of the unique index. */
+const usernameKey = (name: string): string | null => {
   const username = name.trim().toLowerCase();
-  if (!USERNAME_PATTERN.test(username)) return null;
+  return USERNAME_PATTERN.test(username) ? username : null;
+};
+
+/** The profile whose username is `name`, in any case; null when there is none. */
+export async function findProfileByUsername(db: Db, name: string): Promise<ProfileRecord | null> {
+  const username = usernameKey(name);
+  if (username === null) return null;
   const [row] = await profileByUsername(db).execute({ username });
   return row ? toRecord(row) : null;
 }
 
+/**
+ * findProfileByUsername with the summary in the same read. The caller applies the privacy rule
+ * before it shows anything of the summary.
+ */
+export async function findProfileViewByUsername(db: Db, name: string): Promise<ProfileView | null> {
+  const username = usernameKey(name);
+  if (username === null) return null;
+  const [row] = await profileViewByUsername(db).execute({ username });
+  return row ? toView(row) : null;
+}
+
 export async function findProfileByUserId(db: Db, userId: string): Promise<ProfileRecord | null> {
-  const [row] = await db
-    .select(profileColumns)
-    .from(profiles)
-    .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
-    .where(eq(profiles.userId, userId))
-    .limit(1);
+  const [row] = await selectProfile(db).where(eq(profiles.userId, userId)).limit(1);
   return row ? toRecord(row) : null;
+}
+
+async function findProfileViewByUserId(db: Db, userId: string): Promise<ProfileView | null> {
+  const [row] = await selectProfileView(db).where(eq(profiles.userId, userId)).limit(1);
+  return row ? toView(row) : null;
 }
 
 /** The summary's extras for achievements (zeros for a user who never had a bet). */
@@ -116,16 +151,10 @@ export const daysActive = (createdAt: Date, now: Date): number =>
   Math.max(1, Math.ceil((now.getTime() - createdAt.getTime()) / DAY_MS));
 
 /**
- * The whole profile answer. Callers decide visibility first: this reads the statistics, so it
- * must only be called for a viewer allowed to see them.
+ * The whole profile answer, from one read (ProfileView). Callers decide visibility first: it
+ * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
-export async function buildProfile(
-  db: Db,
-  record: ProfileRecord,
-  opts: { isOwner: boolean; now: Date },
-): Promise<PublicProfile> {
-  // Statistics and achievements from one read of the summary row.
-  const summary = await getBetSummary(db, record.userId);
+export function buildProfile({ record, summary }: ProfileView, opts: { isOwner: boolean; now: Date }): PublicProfile {
   const stats = statsOfSummary(summary);
   return {
     username: record.username,
@@ -322,6 +351,6 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
 
 /** Used by the route after a settings or profile change: the profile as its owner sees it. */
 export async function getOwnProfile(db: Db, userId: string, now: Date): Promise<PublicProfile | null> {
-  const record = await findProfileByUserId(db, userId);
-  return record ? buildProfile(db, record, { isOwner: true, now }) : null;
+  const view = await findProfileViewByUserId(db, userId);
+  return view ? buildProfile(view, { isOwner: true, now }) : null;
 }

@@ -17,6 +17,7 @@ import {
   buildProfile,
   findProfileByUserId,
   findProfileByUsername,
+  findProfileViewByUsername,
   getAnalytics,
   getOwnProfile,
   saveSettings,
@@ -36,19 +37,24 @@ const notFound = { error: PROFILE_NOT_FOUND_ERROR } as const;
 const privateProfile = { error: PROFILE_PRIVATE_ERROR } as const;
 const invalidCursor: ApiError = { error: 'cursor: Invalid cursor', fields: { cursor: 'Invalid cursor' } };
 
-type Access = { ok: true; record: ProfileRecord; isOwner: boolean } | { ok: false; status: 404 | 403 };
+type Access<T> = { ok: true; found: T; isOwner: boolean } | { ok: false; status: 404 | 403 };
 
 /**
  * The one privacy rule, for every endpoint that shows a profile's record: a missing profile is
- * 404; a private one is 403 to everyone but its owner and admins. Checked before anything of the
- * record (statistics, bets, achievements) is read.
+ * 404; a private one is 403 to everyone but its owner and admins. Nothing of the record
+ * (statistics, bets, achievements) is shown before it passes.
  */
-async function accessProfile(db: Db, username: string, viewer: SessionUser | null): Promise<Access> {
-  const record = await findProfileByUsername(db, username);
-  if (!record) return { ok: false, status: 404 };
+async function accessProfile<T>(
+  lookup: Promise<T | null>,
+  recordOf: (found: T) => ProfileRecord,
+  viewer: SessionUser | null,
+): Promise<Access<T>> {
+  const found = await lookup;
+  if (!found) return { ok: false, status: 404 };
+  const record = recordOf(found);
   const isOwner = viewer?.id === record.userId;
   if (!record.profilePublic && !isOwner && viewer?.role !== 'admin') return { ok: false, status: 403 };
-  return { ok: true, record, isOwner };
+  return { ok: true, found, isOwner };
 }
 
 /** /api/profiles/:username — anyone, signed in or not. */
@@ -56,17 +62,19 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
   return new Hono<ViewerEnv>()
     .use(optionalUser(auth))
     .get('/:username', async (c) => {
-      const access = await accessProfile(db, c.req.param('username'), c.get('viewer'));
+      const view = findProfileViewByUsername(db, c.req.param('username'));
+      const access = await accessProfile(view, (v) => v.record, c.get('viewer'));
       if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-      return c.json(await buildProfile(db, access.record, { isOwner: access.isOwner, now: now() }), 200);
+      return c.json(buildProfile(access.found, { isOwner: access.isOwner, now: now() }), 200);
     })
     .get('/:username/bets', validate('query', listBetsQuerySchema), async (c) => {
       const { limit, cursor: cursorText } = c.req.valid('query');
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursor === null) return c.json(invalidCursor, 422);
-      const access = await accessProfile(db, c.req.param('username'), c.get('viewer'));
+      const record = findProfileByUsername(db, c.req.param('username'));
+      const access = await accessProfile(record, (r) => r, c.get('viewer'));
       if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-      return c.json(await listBets(db, access.record.userId, { limit, cursor }), 200);
+      return c.json(await listBets(db, access.found.userId, { limit, cursor }), 200);
     });
 }
 
