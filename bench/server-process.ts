@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/server/test/live-server.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const entry = fileURLToPath(new URL('../src/server/index.ts', import.meta.url));
@@ -27,20 +27,6 @@ export interface RunningServer {
   /** CPU seconds the server process has used so far (user + system), or null where /proc is missing. */
   cpuSeconds(): number | null;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {

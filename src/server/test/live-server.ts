@@ -110,7 +110,8 @@ export interface RequestOptions {
   ip?: string;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
