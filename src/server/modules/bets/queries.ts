@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { bets, userBetStats } from '../../db/schema/index.ts';
@@ -7,7 +7,9 @@ import { formatCents, parseMoney, potentialWinCents } from '../../../shared/mone
 import { decimalOddsString, parseOdds } from '../../../shared/odds.ts';
 import { ZERO_TOTALS, buildStats, type StatsTotals } from '../../../shared/stats.ts';
 
-type BetRow = typeof bets.$inferSelect;
+/** What a bet's answer is made of: every column but the owner's id (the caller knows it). */
+type BetRow = Omit<typeof bets.$inferSelect, 'userId'>;
+const { userId: _owner, ...betColumns } = getTableColumns(bets);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id names no bet: callers answer 404, and the database never sees it. */
@@ -38,8 +40,8 @@ export function toBet(row: BetRow): Bet {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Paging: keyset on (created_at desc, id desc). The cursor carries the last row's created_at to
-// the microsecond (as PostgreSQL prints it, so no precision is lost) and its id.
+// Paging: keyset on (created_at desc, id desc). The cursor carries the last row's created_at in
+// UTC to the microsecond (a JavaScript Date would lose the last three digits) and its id.
 
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -60,7 +62,34 @@ export function decodeCursor(text: string): Cursor | null {
   return { createdAt, id };
 }
 
-const createdAtText = sql<string>`to_char(${bets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** created_at as the driver receives it: PostgreSQL's text, microseconds included. */
+const createdAtText = sql<string>`${bets.createdAt}`;
+
+const PG_TIMESTAMPTZ =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/**
+ * A timestamptz as PostgreSQL prints it (ISO DateStyle, in whatever TimeZone the session has) in
+ * the cursor's form: UTC, six fraction digits. Converted here rather than by to_char in SQL,
+ * which costs more than the rest of the page's columns together on PGlite.
+ */
+export function cursorTime(text: string): string {
+  const m = PG_TIMESTAMPTZ.exec(text);
+  if (!m) throw new Error(`unexpected timestamp from the database: ${text}`);
+  const [, year, month, day, hours, minutes, seconds, fraction = '', sign, offH, offM = '0', offS = '0'] = m;
+  const local = new Date(0);
+  local.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  local.setUTCHours(Number(hours), Number(minutes), Number(seconds));
+  const offsetMs = (sign === '-' ? -1 : 1) * (Number(offH) * 3600 + Number(offM) * 60 + Number(offS)) * 1000;
+  const utc = new Date(local.getTime() - offsetMs).toISOString().slice(0, 19);
+  return `${utc}.${fraction.padEnd(6, '0')}Z`;
+}
+
+/** The cursor that continues after this row of a page. */
+export const cursorAfter = (row: { bet: { id: string }; createdAtText: string }): Cursor => ({
+  createdAt: cursorTime(row.createdAtText),
+  id: row.bet.id,
+});
 
 interface PageOptions {
   limit: number;
@@ -78,7 +107,7 @@ export function selectBetsPage(db: Db, userId: string, opts: PageOptions) {
       )
     : undefined;
   return db
-    .select({ bet: bets, createdAtText })
+    .select({ bet: betColumns, createdAtText })
     .from(bets)
     .where(and(eq(bets.userId, userId), position))
     .orderBy(desc(bets.createdAt), desc(bets.id))
@@ -88,7 +117,7 @@ export function selectBetsPage(db: Db, userId: string, opts: PageOptions) {
 /** selectBetsPage without a cursor. */
 const firstPageStatement = preparedPerDb((db) =>
   db
-    .select({ bet: bets, createdAtText })
+    .select({ bet: betColumns, createdAtText })
     .from(bets)
     .where(eq(bets.userId, sql.placeholder('userId')))
     .orderBy(desc(bets.createdAt), desc(bets.id))
@@ -105,16 +134,27 @@ export async function listBets(db: Db, userId: string, opts: PageOptions): Promi
   const last = page.at(-1);
   return {
     bets: page.map((r) => toBet(r.bet)),
-    nextCursor:
-      rows.length > opts.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.bet.id }) : null,
+    nextCursor: rows.length > opts.limit && last ? encodeCursor(cursorAfter(last)) : null,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Statistics: one primary-key read of the trigger-maintained summary.
 
+/** The summary's columns the pages show: the totals, the longest winning streak, the largest stake. */
+const {
+  userId: _summaryOwner,
+  currentWinStreak: _current,
+  lastSettledAt: _lastAt,
+  lastSettledId: _lastId,
+  ...summaryColumns
+} = getTableColumns(userBetStats);
+export { summaryColumns };
+
+export type BetSummary = Pick<typeof userBetStats.$inferSelect, keyof typeof summaryColumns>;
+
 type TotalsRow = Pick<
-  typeof userBetStats.$inferSelect,
+  BetSummary,
   'totalBets' | 'won' | 'lost' | 'pending' | 'totalStaked' | 'totalProfit' | 'settledStaked'
 >;
 
@@ -131,17 +171,15 @@ const totalsFromRow = (row: TotalsRow | undefined): StatsTotals =>
       }
     : ZERO_TOTALS;
 
-export type BetSummary = typeof userBetStats.$inferSelect;
-
 const summaryStatement = preparedPerDb((db) =>
   db
-    .select()
+    .select(summaryColumns)
     .from(userBetStats)
     .where(eq(userBetStats.userId, sql.placeholder('userId')))
     .prepare('bets_summary'),
 );
 
-/** The user's summary row (totals, streaks, largest stake); undefined before their first bet. */
+/** The user's summary (totals, longest streak, largest stake); undefined before their first bet. */
 export async function getBetSummary(db: Db, userId: string): Promise<BetSummary | undefined> {
   const [row] = await summaryStatement(db).execute({ userId });
   return row;

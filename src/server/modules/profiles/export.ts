@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { Bet } from '../../../shared/bets.ts';
 import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.ts';
-import { selectBetsPage, toBet } from '../bets/queries.ts';
+import { cursorAfter, selectBetsPage, toBet } from '../bets/queries.ts';
 
 /** Every field of a bet, in the order of the file's columns. */
 export const CSV_COLUMNS = [
@@ -69,7 +69,7 @@ export function betsCsvStream(
         const page = rows.slice(0, batchSize);
         if (page.length) controller.enqueue(encoder.encode(page.map((r) => csvRow(betCells(toBet(r.bet)))).join('')));
         const last = page.at(-1);
-        if (rows.length > batchSize && last) cursor = { createdAt: last.createdAtText, id: last.bet.id };
+        if (rows.length > batchSize && last) cursor = cursorAfter(last);
         else controller.close();
       } catch (err) {
         // Headers are sent: all that is left is to cut the download short (the browser reports a

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/profiles.ts';
 import { USERNAME_PATTERN } from '../../../shared/usernames.ts';
 import { winRate } from '../../../shared/stats.ts';
-import { getBetStats, getBetSummary, statsOfSummary, type BetSummary } from '../bets/queries.ts';
+import { getBetStats, getBetSummary, statsOfSummary, summaryColumns, type BetSummary } from '../bets/queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -80,7 +80,7 @@ const selectProfile = (db: Db) =>
 
 const selectProfileView = (db: Db) =>
   db
-    .select({ ...profileColumns, summary: userBetStats })
+    .select({ ...profileColumns, summary: summaryColumns })
     .from(profiles)
     .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
     .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId));
