@@ -73,7 +73,8 @@ export async function expectBetsObeyTheRules(env: TestEnv) {
     );
     expectCleanText(bet.description, `${what}: description`);
     expect(bet.description.length, what).toBeGreaterThan(0);
-    expect(bet.description.length, what).toBeLessThanOrEqual(DESCRIPTION_MAX_LENGTH);
+    // In characters (code points), as the schema and the CHECK count them.
+    expect([...bet.description].length, what).toBeLessThanOrEqual(DESCRIPTION_MAX_LENGTH);
     expectCleanText(bet.odds, `${what}: odds`);
   }
   return rows.length;
