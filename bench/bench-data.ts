@@ -65,7 +65,7 @@ export async function seedBenchData(db: Db, opts: BenchDataOptions): Promise<Ben
     opts.log(`seeding ${bets.toLocaleString('en-US')} bets for ${email}`);
     if (bets > 0) await seedUserBets(db, userId, { count: bets });
     // The summaries the endpoints read must agree with the rows, or the figures mean nothing.
-    const [stats, recount] = await Promise.all([getBetStats(db, userId), recountBetStats(db, userId)]);
+    const [stats, recount] = await Promise.all([getBetStats(db, userId, new Date()), recountBetStats(db, userId, new Date())]);
     if (stats.totalBets !== bets || JSON.stringify(stats) !== JSON.stringify(recount)) {
       throw new Error(`summary of ${email} is wrong: ${JSON.stringify(stats)} vs recount ${JSON.stringify(recount)}`);
     }

@@ -62,7 +62,7 @@ async function benchDriver(driver: Driver): Promise<string[]> {
       const seedMs = performance.now() - start;
       seeded = size;
 
-      const statsQuery = await time(() => getBetStats(env.db, userId));
+      const statsQuery = await time(() => getBetStats(env.db, userId, new Date()));
       const pageQuery = await time(() => listBets(env.db, userId, { limit: 20 }));
       const page = await listBets(env.db, userId, { limit: 20 });
       const deepCursor = page.nextCursor!;
@@ -79,10 +79,10 @@ async function benchDriver(driver: Driver): Promise<string[]> {
         if (res.status !== 200) throw new Error(`page ${res.status}`);
         await res.arrayBuffer();
       });
-      const recount = await time(() => recountBetStats(env.db, userId), 20);
-      const stats = await getBetStats(env.db, userId);
+      const recount = await time(() => recountBetStats(env.db, userId, new Date()), 20);
+      const stats = await getBetStats(env.db, userId, new Date());
       if (stats.totalBets !== size) throw new Error(`expected ${size} bets, summary says ${stats.totalBets}`);
-      if (JSON.stringify(stats) !== JSON.stringify(await recountBetStats(env.db, userId))) {
+      if (JSON.stringify(stats) !== JSON.stringify(await recountBetStats(env.db, userId, new Date()))) {
         throw new Error('summary differs from recount');
       }
 

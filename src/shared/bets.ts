@@ -31,6 +31,49 @@ export const EVENT_TOO_FAR_MESSAGE = `Event date must be at most ${MAX_EVENT_LEA
 export const INVALID_ODDS_ERROR = 'Invalid odds';
 export const BET_NOT_FOUND_MESSAGE = 'Bet not found';
 export const BET_ALREADY_SETTLED_MESSAGE = 'Bet is already settled';
+/** Why a started (or settled) bet has no Delete: the record keeps it. */
+export const BET_PART_OF_RECORD_MESSAGE =
+  "This bet's event has started, so it is part of your record and can't be deleted";
+
+/** A bet still pending this long after its event started is overdue (shown on the profile). */
+export const OVERDUE_AFTER_HOURS = 72;
+export const OVERDUE_AFTER_MS = OVERDUE_AFTER_HOURS * 60 * 60 * 1000;
+
+type Timed = { status: BetStatus; eventDate: string | Date };
+const eventStart = (bet: Timed) => new Date(bet.eventDate).getTime();
+
+/** The record's three time rules, one place for the server's handlers and the client's buttons. */
+export const eventHasStarted = (bet: Timed, now: Date): boolean => now.getTime() >= eventStart(bet);
+/** Won/Lost are open once the event has started, for a bet still pending. */
+export const canSettle = (bet: Timed, now: Date): boolean => bet.status === 'pending' && eventHasStarted(bet, now);
+/** Delete is a correction before the event; after its start a bet is part of the record. */
+export const canDelete = (bet: Timed, now: Date): boolean => bet.status === 'pending' && !eventHasStarted(bet, now);
+export const isOverdue = (bet: Timed, now: Date): boolean =>
+  bet.status === 'pending' && now.getTime() >= eventStart(bet) + OVERDUE_AFTER_MS;
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "Sat 21 Nov, 20:00" in the given zone's wall-clock time (the browser's own zone by default; the
+ * server says UTC), the year added when it is not `now`'s.
+ */
+export function formatEventStart(eventDate: string | Date, now: Date, zone: 'local' | 'utc' = 'local'): string {
+  const d = new Date(eventDate);
+  const utc = zone === 'utc';
+  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+  const thisYear = utc ? now.getUTCFullYear() : now.getFullYear();
+  const day = utc ? d.getUTCDay() : d.getDay();
+  const date = utc ? d.getUTCDate() : d.getDate();
+  const month = utc ? d.getUTCMonth() : d.getMonth();
+  const time = `${pad2(utc ? d.getUTCHours() : d.getHours())}:${pad2(utc ? d.getUTCMinutes() : d.getMinutes())}`;
+  return `${WEEKDAYS[day]} ${date} ${MONTHS[month]}${year === thisYear ? '' : ` ${year}`}, ${time}${utc ? ' UTC' : ''}`;
+}
+
+/** Why Won/Lost wait, in the same words in the API's 409 and beside the disabled buttons. */
+export const settleAfterMessage = (eventDate: string | Date, now: Date, zone: 'local' | 'utc' = 'local') =>
+  `Settle after the event starts: ${formatEventStart(eventDate, now, zone)}`;
 export { INVALID_ODDS_MESSAGE };
 
 /** A zod error callback: `required` for a missing value, `invalid` for a value of the wrong type. */
@@ -191,6 +234,8 @@ export const betStatsSchema = z.object({
   settledStaked: moneyString,
   /** totalProfit / settledStaked × 100, one decimal; null when nothing is settled. */
   roi: z.number().nullable(),
+  /** Bets still pending 72 hours after their event started. */
+  overdue: z.number().int(),
 });
 export type BetStats = z.infer<typeof betStatsSchema>;
 

@@ -3,6 +3,7 @@
  * The server validates with these schemas and answers in these shapes; the client uses the types.
  */
 import { z } from 'zod';
+import { ledgerHeadSchema } from './ledger.ts';
 import { betSchema, betStatsSchema, SPORTS } from './bets.ts';
 import { displayNameSchema } from './display-name.ts';
 import { usernameSchema } from './usernames.ts';
@@ -104,6 +105,8 @@ export const publicProfileSchema = z.object({
   social: socialLinksSchema,
   stats: betStatsSchema,
   achievements: z.array(achievementSchema),
+  /** The newest entry of the profile's public ledger (seq 0 and 64 zeros before the first). */
+  ledgerHead: ledgerHeadSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

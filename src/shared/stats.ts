@@ -3,7 +3,7 @@
  * with {@link buildStats}; {@link computeStats} recounts from the bets themselves (the demo uses
  * it, and tests use it as the oracle the summary must match).
  */
-import type { BetStats, BetStatus } from './bets.ts';
+import { isOverdue, type BetStats, type BetStatus } from './bets.ts';
 import { formatCents, parseMoney, type Cents } from './money.ts';
 import { roundHalfAwayFromZero } from './odds.ts';
 
@@ -44,8 +44,11 @@ export const ZERO_TOTALS: StatsTotals = {
   settledStaked: 0n,
 };
 
-/** The API's statistics from counts and sums. */
-export function buildStats(t: StatsTotals): BetStats {
+/**
+ * The API's statistics from counts and sums, and the number of overdue bets (pending 72 hours
+ * after their event started: it depends on the clock, so it is counted apart from the totals).
+ */
+export function buildStats(t: StatsTotals, overdue = 0): BetStats {
   return {
     totalBets: t.totalBets,
     won: t.won,
@@ -56,12 +59,15 @@ export function buildStats(t: StatsTotals): BetStats {
     totalProfit: formatCents(t.totalProfit),
     settledStaked: formatCents(t.settledStaked),
     roi: roi(t.totalProfit, t.settledStaked),
+    overdue,
   };
 }
 
 /** What a bet contributes to statistics; amounts as decimal strings (API/SQL) or cents. */
 export interface StatsInput {
   status: BetStatus;
+  /** Needed only to count overdue bets (computeStats with a clock). */
+  eventDate?: string | Date;
   amount: string | Cents;
   profitLoss: string | Cents | null;
 }
@@ -92,5 +98,11 @@ export function totalsOf(bets: Iterable<StatsInput>): StatsTotals {
   return t;
 }
 
-/** Statistics recounted from the bets themselves. */
-export const computeStats = (bets: Iterable<StatsInput>): BetStats => buildStats(totalsOf(bets));
+/** Statistics recounted from the bets themselves; overdue bets are counted when `now` is given. */
+export function computeStats(bets: Iterable<StatsInput>, now?: Date): BetStats {
+  const all = [...bets];
+  const overdue = now
+    ? all.filter((b) => b.eventDate !== undefined && isOverdue({ status: b.status, eventDate: b.eventDate }, now)).length
+    : 0;
+  return buildStats(totalsOf(all), overdue);
+}

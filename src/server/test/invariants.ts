@@ -83,7 +83,7 @@ export async function expectBetsObeyTheRules(env: TestEnv) {
 /** Each user's kept summaries (statistics, days, sports) equal a recount from their bets. */
 export async function expectSummariesMatchRecount(env: TestEnv, userIds: string[]) {
   for (const userId of userIds) {
-    expect(await getBetStats(env.db, userId), `stats of ${userId}`).toEqual(await recountBetStats(env.db, userId));
+    expect(await getBetStats(env.db, userId, env.clock.now()), `stats of ${userId}`).toEqual(await recountBetStats(env.db, userId, env.clock.now()));
     expect(await readCommunitySummaries(env.db, userId), `community summaries of ${userId}`).toEqual(
       await recountCommunitySummaries(env.db, userId),
     );

@@ -49,12 +49,21 @@ export const bets = pgTable(
     index('bets_settled_at_idx')
       .on(t.settledAt)
       .where(sql`settled_at is not null`),
+    /** A user's pending bets by event start: the overdue count and the community pages' exclusion. */
+    index('bets_user_id_pending_event_idx')
+      .on(t.userId, t.eventDate)
+      .where(sql`status = 'pending'`),
     check('bets_amount_min', sql`${t.amount} >= 0.01`),
     check('bets_decimal_odds_gt_one', sql`${t.decimalOdds} > 1`),
     check('bets_status', sql`${t.status} in ('pending', 'won', 'lost')`),
     check('bets_description_length', sql`char_length(${t.description}) between 1 and 500`),
     /** The product's central rule, enforced by the database whatever the application does. */
     check('bets_event_at_least_6h_ahead', sql`${t.eventDate} > ${t.createdAt} + interval '6 hours'`),
+    /**
+     * A bet is settled only once its event has started (migration 0013 adds it NOT VALID: bets
+     * settled early before the rule existed stay as they were, and as the ledger shows them).
+     */
+    check('bets_settled_after_event_start', sql`${t.settledAt} is null or ${t.settledAt} >= ${t.eventDate}`),
     check(
       'bets_settlement_consistent',
       sql`(${t.status} = 'pending' and ${t.profitLoss} is null and ${t.settledAt} is null) or (${t.status} <> 'pending' and ${t.profitLoss} is not null and ${t.settledAt} is not null)`,

@@ -3,3 +3,4 @@ export * from './profiles.ts';
 export * from './bets.ts';
 export * from './inbox.ts';
 export * from './community.ts';
+export * from './ledger.ts';

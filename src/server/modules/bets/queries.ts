@@ -1,8 +1,16 @@
-import { and, desc, eq, getTableColumns, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { bets, userBetStats } from '../../db/schema/index.ts';
-import type { Bet, BetPage, BetStats, RecordBetInput, SettledStatus, Sport } from '../../../shared/bets.ts';
+import {
+  OVERDUE_AFTER_MS,
+  type Bet,
+  type BetPage,
+  type BetStats,
+  type RecordBetInput,
+  type SettledStatus,
+  type Sport,
+} from '../../../shared/bets.ts';
 import { formatCents, parseMoney, potentialWinCents } from '../../../shared/money.ts';
 import { decimalOddsString, parseOdds } from '../../../shared/odds.ts';
 import { ZERO_TOTALS, buildStats, type StatsTotals } from '../../../shared/stats.ts';
@@ -185,14 +193,35 @@ export async function getBetSummary(db: Db, userId: string): Promise<BetSummary 
   return row;
 }
 
-export const statsOfSummary = (row: BetSummary | undefined): BetStats => buildStats(totalsFromRow(row));
+export const statsOfSummary = (row: BetSummary | undefined, overdue = 0): BetStats =>
+  buildStats(totalsFromRow(row), overdue);
 
-export async function getBetStats(db: Db, userId: string): Promise<BetStats> {
-  return statsOfSummary(await getBetSummary(db, userId));
+/**
+ * The number of the user's bets overdue at `now` (pending, event started 72+ hours earlier): an
+ * index range scan of bets_user_id_pending_event_idx. The SQL form is for queries that read it
+ * along with other columns, for the user id in `userColumn`.
+ */
+export const overdueCountSql = (userColumn: SQLWrapper, now: Date | SQL) =>
+  sql<number>`(select count(*)::int from ${bets} where ${bets.userId} = ${userColumn} and ${bets.status} = 'pending'
+    and ${bets.eventDate} <= ${now})`;
+
+/** The latest event start that makes a pending bet overdue at `now`. */
+export const overdueBefore = (now: Date) => new Date(now.getTime() - OVERDUE_AFTER_MS);
+
+export async function countOverdue(db: Db, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: overdueCountSql(sql`${userId}`, overdueBefore(now)) })
+    .from(sql`(select 1) one`);
+  return row?.n ?? 0;
+}
+
+export async function getBetStats(db: Db, userId: string, now: Date): Promise<BetStats> {
+  const [summary, overdue] = await Promise.all([getBetSummary(db, userId), countOverdue(db, userId, now)]);
+  return statsOfSummary(summary, overdue);
 }
 
 /** Statistics recounted from the bets themselves, in SQL (tests check the summary against it). */
-export async function recountBetStats(db: Db, userId: string): Promise<BetStats> {
+export async function recountBetStats(db: Db, userId: string, now: Date): Promise<BetStats> {
   const [row] = await db
     .select({
       userId: bets.userId,
@@ -207,7 +236,7 @@ export async function recountBetStats(db: Db, userId: string): Promise<BetStats>
     .from(bets)
     .where(eq(bets.userId, userId))
     .groupBy(bets.userId);
-  return buildStats(totalsFromRow(row));
+  return buildStats(totalsFromRow(row), await countOverdue(db, userId, now));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,14 +246,23 @@ export type RecordBetResult = { ok: true; bet: Bet } | { ok: false; reason: 'eve
 
 /** The database's 6-hour rule. */
 const EVENT_CHECK = 'bets_event_at_least_6h_ahead';
+/** The record's rules as the database names them (migration 0013). */
+const SETTLED_AFTER_START_CHECK = 'bets_settled_after_event_start';
+const SETTLED_IS_FINAL = 'bets_settled_is_final';
+const DELETE_BEFORE_START = 'bets_delete_before_event_start';
 
-/** The CHECK constraint a database error reports as violated, if that is what it is. */
+
+const NAMED_RULES = [EVENT_CHECK, SETTLED_AFTER_START_CHECK, SETTLED_IS_FINAL, DELETE_BEFORE_START];
+
+/** The CHECK constraint (or rule trigger) a database error reports as violated, if that is what it is. */
 function violatedCheck(err: unknown): string | null {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
     if (code === '23514') {
       if (typeof constraint === 'string') return constraint;
-      return typeof message === 'string' && message.includes(EVENT_CHECK) ? EVENT_CHECK : 'unknown';
+      // A driver that drops the field still has the name in the message.
+      const named = typeof message === 'string' ? NAMED_RULES.find((name) => message.includes(name)) : undefined;
+      return named ?? 'unknown';
     }
   }
   return null;
@@ -262,11 +300,16 @@ export async function recordBet(db: Db, userId: string, input: RecordBetInput, n
   }
 }
 
-export type SettleBetResult = { ok: true; bet: Bet } | { ok: false; reason: 'not-found' | 'already-settled' };
+export type SettleBetResult =
+  | { ok: true; bet: Bet }
+  | { ok: false; reason: 'not-found' | 'already-settled' }
+  | { ok: false; reason: 'not-started'; eventDate: Date };
 
 /**
- * Settles a pending bet in one conditional UPDATE, so two concurrent settles cannot both win:
- * won → profit = potential win − stake, lost → −stake, settled_at = now.
+ * Settles a pending bet whose event has started, in one conditional UPDATE, so two concurrent
+ * settles cannot both win: won → profit = potential win − stake, lost → −stake, settled_at = now.
+ * The database holds the same rules (settled_at ≥ event start, a settled bet is final); when the
+ * UPDATE changes nothing, one read says which rule refused it.
  */
 export async function settleBet(
   db: Db,
@@ -277,26 +320,46 @@ export async function settleBet(
 ): Promise<SettleBetResult> {
   if (!isBetId(betId)) return { ok: false, reason: 'not-found' };
   const owned = and(eq(bets.id, betId), eq(bets.userId, userId));
-  const [row] = await db
-    .update(bets)
-    .set({
-      status,
-      profitLoss: status === 'won' ? sql`${bets.potentialWin} - ${bets.amount}` : sql`-${bets.amount}`,
-      settledAt: now,
-    })
-    .where(and(owned, eq(bets.status, 'pending')))
-    .returning();
-  if (row) return { ok: true, bet: toBet(row) };
-  const [existing] = await db.select({ id: bets.id }).from(bets).where(owned).limit(1);
-  return { ok: false, reason: existing ? 'already-settled' : 'not-found' };
+  try {
+    const [row] = await db
+      .update(bets)
+      .set({
+        status,
+        profitLoss: status === 'won' ? sql`${bets.potentialWin} - ${bets.amount}` : sql`-${bets.amount}`,
+        settledAt: now,
+      })
+      .where(and(owned, eq(bets.status, 'pending'), lte(bets.eventDate, now)))
+      .returning();
+    if (row) return { ok: true, bet: toBet(row) };
+  } catch (err) {
+    // Another settle of the same bet won the race between our read of it and the UPDATE.
+    if (violatedCheck(err) !== SETTLED_IS_FINAL && violatedCheck(err) !== SETTLED_AFTER_START_CHECK) throw err;
+  }
+  const [existing] = await db.select({ status: bets.status, eventDate: bets.eventDate }).from(bets).where(owned).limit(1);
+  if (!existing) return { ok: false, reason: 'not-found' };
+  if (existing.status !== 'pending') return { ok: false, reason: 'already-settled' };
+  return { ok: false, reason: 'not-started', eventDate: existing.eventDate };
 }
 
-/** Deletes one of the user's bets; false when the user has no bet with that id. */
-export async function deleteBet(db: Db, userId: string, betId: string): Promise<boolean> {
-  if (!isBetId(betId)) return false;
-  const rows = await db
-    .delete(bets)
-    .where(and(eq(bets.id, betId), eq(bets.userId, userId)))
-    .returning({ id: bets.id });
-  return rows.length > 0;
+export type DeleteBetResult = { ok: true } | { ok: false; reason: 'not-found' | 'part-of-record' };
+
+/**
+ * Deletes one of the user's bets while it is a correction: pending, and its event not started at
+ * `now`. After that the bet is part of the record. The database refuses the same (by its own
+ * clock), and its refusal reads as the same answer.
+ */
+export async function deleteBet(db: Db, userId: string, betId: string, now: Date): Promise<DeleteBetResult> {
+  if (!isBetId(betId)) return { ok: false, reason: 'not-found' };
+  const owned = and(eq(bets.id, betId), eq(bets.userId, userId));
+  try {
+    const rows = await db
+      .delete(bets)
+      .where(and(owned, eq(bets.status, 'pending'), gt(bets.eventDate, now)))
+      .returning({ id: bets.id });
+    if (rows.length > 0) return { ok: true };
+  } catch (err) {
+    if (violatedCheck(err) !== DELETE_BEFORE_START) throw err;
+  }
+  const [existing] = await db.select({ id: bets.id }).from(bets).where(owned).limit(1);
+  return { ok: false, reason: existing ? 'part-of-record' : 'not-found' };
 }

@@ -5,10 +5,12 @@ import { requireUser, validate, type ApiError, type AppEnv } from '../../http.ts
 import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,
+  BET_PART_OF_RECORD_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_ERROR,
   createRecordBetSchema,
   listBetsQuerySchema,
+  settleAfterMessage,
   settleBetSchema,
 } from '../../../shared/bets.ts';
 import { decodeCursor, deleteBet, getBetStats, listBets, recordBet, settleBet } from './queries.ts';
@@ -16,7 +18,7 @@ import { decodeCursor, deleteBet, getBetStats, listBets, recordBet, settleBet } 
 export interface BetRoutesDeps {
   auth: Auth;
   db: Db;
-  /** The server's clock: the 6-hour rule, created_at and settled_at all read it. */
+  /** The server's clock: the 6-hour rule, settling and deleting, created_at and settled_at all read it. */
   now: () => Date;
 }
 
@@ -41,7 +43,7 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
       }
       return c.json(await listBets(db, c.get('user').id, { limit, cursor }), 200);
     })
-    .get('/stats', async (c) => c.json(await getBetStats(db, c.get('user').id), 200))
+    .get('/stats', async (c) => c.json(await getBetStats(db, c.get('user').id, now()), 200))
     .post('/', validate('json', createRecordBetSchema(now), headline), async (c) => {
       const result = await recordBet(db, c.get('user').id, c.req.valid('json'), now());
       if (result.ok) return c.json(result.bet, 201);
@@ -56,13 +58,20 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
     })
     .patch('/:id', validate('json', settleBetSchema), async (c) => {
       const { status } = c.req.valid('json');
-      const result = await settleBet(db, c.get('user').id, c.req.param('id'), status, now());
+      const at = now();
+      const result = await settleBet(db, c.get('user').id, c.req.param('id'), status, at);
       if (result.ok) return c.json(result.bet, 200);
       if (result.reason === 'already-settled') return c.json({ error: BET_ALREADY_SETTLED_MESSAGE }, 409);
+      if (result.reason === 'not-started') {
+        // The browser words the same rule in the bettor's own time zone; the API has only UTC.
+        return c.json({ error: settleAfterMessage(result.eventDate, at, 'utc') }, 409);
+      }
       return c.json(notFound, 404);
     })
     .delete('/:id', async (c) => {
-      if (await deleteBet(db, c.get('user').id, c.req.param('id'))) return c.body(null, 204);
+      const result = await deleteBet(db, c.get('user').id, c.req.param('id'), now());
+      if (result.ok) return c.body(null, 204);
+      if (result.reason === 'part-of-record') return c.json({ error: BET_PART_OF_RECORD_MESSAGE }, 409);
       return c.json(notFound, 404);
     });
 }

@@ -129,8 +129,8 @@ async function expectSummaryMatchesRows(env: TestEnv, userId: string) {
     .from(bets)
     .where(eq(bets.userId, userId));
   const oracle = computeStats(rows);
-  expect(await getBetStats(env.db, userId)).toEqual(oracle);
-  expect(await recountBetStats(env.db, userId)).toEqual(oracle);
+  expect(await getBetStats(env.db, userId, new Date())).toEqual(oracle);
+  expect(await recountBetStats(env.db, userId, new Date())).toEqual(oracle);
 }
 
 describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
@@ -148,11 +148,11 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
 
   it('is zeros for a user with no bets, and zeros again after deleting them all', async () => {
     const { userId } = await signUpAndSignIn(env());
-    expect((await getBetStats(env().db, userId)).totalBets).toBe(0);
+    expect((await getBetStats(env().db, userId, new Date())).totalBets).toBe(0);
     await run(env(), [userId], { kind: 'bulkInsert', user: 0, count: 9 });
-    expect((await getBetStats(env().db, userId)).totalBets).toBe(9);
+    expect((await getBetStats(env().db, userId, new Date())).totalBets).toBe(9);
     await env().db.delete(bets).where(eq(bets.userId, userId));
-    expect(await getBetStats(env().db, userId)).toEqual(computeStats([]));
+    expect(await getBetStats(env().db, userId, new Date())).toEqual(computeStats([]));
   });
 
   it('lets a user with bets be deleted, taking their summary with them', async () => {
@@ -172,7 +172,7 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    expect((await getBetStats(env().db, userId)).totalBets).toBe(3);
+    expect((await getBetStats(env().db, userId, new Date())).totalBets).toBe(3);
     await expectSummaryMatchesRows(env(), userId);
   });
 });

@@ -9,7 +9,7 @@ import type { Logger } from '../../logger.ts';
 import type { BetStats } from '../../../shared/bets.ts';
 import { parseMoney } from '../../../shared/money.ts';
 import { USERNAME_PATTERN, isReservedUsername } from '../../../shared/usernames.ts';
-import { getBetStats } from '../bets/queries.ts';
+import { getBetSummary, statsOfSummary } from '../bets/queries.ts';
 import { findProfileByUsername } from './queries.ts';
 
 /** Text for an HTML attribute value or element content. */
@@ -95,7 +95,7 @@ export function createProfileIndexRenderer(deps: { db: Db; baseUrl: string; logg
     try {
       const profile = await findProfileByUsername(deps.db, name);
       if (!profile || !profile.profilePublic) return null;
-      const stats = await getBetStats(deps.db, profile.userId);
+      const stats = statsOfSummary(await getBetSummary(deps.db, profile.userId));
       return injectProfileMeta(indexHtml, {
         username: profile.username,
         displayName: profile.displayName,

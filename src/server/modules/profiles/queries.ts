@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { profiles, userBetStats, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
+import { betLedgerHeads, profiles, userBetStats, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
+import { GENESIS_HASH, type LedgerHead } from '../../../shared/ledger.ts';
 import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
 import { SPORTS, type Sport } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
@@ -15,7 +16,14 @@ import {
 } from '../../../shared/profiles.ts';
 import { USERNAME_PATTERN } from '../../../shared/usernames.ts';
 import { winRate } from '../../../shared/stats.ts';
-import { getBetStats, getBetSummary, statsOfSummary, summaryColumns, type BetSummary } from '../bets/queries.ts';
+import {
+  getBetSummary,
+  overdueBefore,
+  overdueCountSql,
+  statsOfSummary,
+  summaryColumns,
+  type BetSummary,
+} from '../bets/queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,27 +71,49 @@ type ProfileRow = { socialLinks: StoredSocialLinks | null } & Omit<ProfileRecord
 
 const toRecord = ({ socialLinks, ...row }: ProfileRow): ProfileRecord => ({ ...row, social: socialFrom(socialLinks) });
 
-/** The profile with its bet summary (undefined before the first bet): what a profile view shows. */
+/**
+ * The profile with its bet summary (undefined before the first bet), its overdue count and its
+ * ledger's head: what a profile view shows.
+ */
 export interface ProfileView {
   record: ProfileRecord;
   summary: BetSummary | undefined;
+  overdue: number;
+  ledgerHead: LedgerHead;
 }
 
-const toView = ({ summary, ...row }: ProfileRow & { summary: BetSummary | null }): ProfileView => ({
+type ProfileViewRow = ProfileRow & {
+  summary: BetSummary | null;
+  overdue: number;
+  headSeq: number | null;
+  headHash: string | null;
+};
+
+const toView = ({ summary, overdue, headSeq, headHash, ...row }: ProfileViewRow): ProfileView => ({
   record: toRecord(row),
   summary: summary ?? undefined,
+  overdue,
+  ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
 });
 
 /** The lookups by username and by user id, with or without the summary: one read each. */
 const selectProfile = (db: Db) =>
   db.select(profileColumns).from(profiles).leftJoin(userSettings, eq(userSettings.userId, profiles.userId));
 
+/** `overdueBefore` is a placeholder: the latest event start that makes a pending bet overdue now. */
 const selectProfileView = (db: Db) =>
   db
-    .select({ ...profileColumns, summary: summaryColumns })
+    .select({
+      ...profileColumns,
+      summary: summaryColumns,
+      overdue: overdueCountSql(profiles.userId, sql`${sql.placeholder('overdueBefore')}::timestamptz`),
+      headSeq: betLedgerHeads.seq,
+      headHash: betLedgerHeads.hash,
+    })
     .from(profiles)
     .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
-    .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId));
+    .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId))
+    .leftJoin(betLedgerHeads, eq(betLedgerHeads.userId, profiles.userId));
 
 const byUsername = eq(profiles.username, sql.placeholder('username'));
 
@@ -93,6 +123,12 @@ const profileByUsername = preparedPerDb((db) =>
 );
 const profileViewByUsername = preparedPerDb((db) =>
   selectProfileView(db).where(byUsername).limit(1).prepare('profile_view_by_username'),
+);
+const profileViewByUserId = preparedPerDb((db) =>
+  selectProfileView(db)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('profile_view_by_user_id'),
 );
 
 /** Usernames are stored lowercase, so a lookup in any case is one probe of the unique index. */
@@ -113,10 +149,10 @@ export async function findProfileByUsername(db: Db, name: string): Promise<Profi
  * findProfileByUsername with the summary in the same read. The caller applies the privacy rule
  * before it shows anything of the summary.
  */
-export async function findProfileViewByUsername(db: Db, name: string): Promise<ProfileView | null> {
+export async function findProfileViewByUsername(db: Db, name: string, now: Date): Promise<ProfileView | null> {
   const username = usernameKey(name);
   if (username === null) return null;
-  const [row] = await profileViewByUsername(db).execute({ username });
+  const [row] = await profileViewByUsername(db).execute({ username, overdueBefore: overdueBefore(now).toISOString() });
   return row ? toView(row) : null;
 }
 
@@ -125,8 +161,8 @@ export async function findProfileByUserId(db: Db, userId: string): Promise<Profi
   return row ? toRecord(row) : null;
 }
 
-async function findProfileViewByUserId(db: Db, userId: string): Promise<ProfileView | null> {
-  const [row] = await selectProfileView(db).where(eq(profiles.userId, userId)).limit(1);
+async function findProfileViewByUserId(db: Db, userId: string, now: Date): Promise<ProfileView | null> {
+  const [row] = await profileViewByUserId(db).execute({ userId, overdueBefore: overdueBefore(now).toISOString() });
   return row ? toView(row) : null;
 }
 
@@ -154,8 +190,11 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * The whole profile answer, from one read (ProfileView). Callers decide visibility first: it
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
-export function buildProfile({ record, summary }: ProfileView, opts: { isOwner: boolean; now: Date }): PublicProfile {
-  const stats = statsOfSummary(summary);
+export function buildProfile(
+  { record, summary, overdue, ledgerHead }: ProfileView,
+  opts: { isOwner: boolean; now: Date },
+): PublicProfile {
+  const stats = statsOfSummary(summary, overdue);
   return {
     username: record.username,
     displayName: record.displayName,
@@ -167,6 +206,7 @@ export function buildProfile({ record, summary }: ProfileView, opts: { isOwner: 
     social: record.social,
     stats,
     achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
+    ledgerHead,
   };
 }
 
@@ -301,7 +341,7 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
         group by status, run
       ) runs`),
     db.execute(sql`select round(avg(decimal_odds), 2)::text as average from bets where user_id = ${userId}`),
-    getBetStats(db, userId),
+    getBetSummary(db, userId).then((summary) => statsOfSummary(summary)),
   ]);
 
   const bySport = rowsOf<{ sport: string; bets: number; won: number; lost: number; profit: string }>(sportRows)
@@ -351,6 +391,6 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
 
 /** Used by the route after a settings or profile change: the profile as its owner sees it. */
 export async function getOwnProfile(db: Db, userId: string, now: Date): Promise<PublicProfile | null> {
-  const view = await findProfileViewByUserId(db, userId);
+  const view = await findProfileViewByUserId(db, userId, now);
   return view ? buildProfile(view, { isOwner: true, now }) : null;
 }

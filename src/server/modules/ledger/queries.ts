@@ -1,0 +1,74 @@
+/**
+ * Reading a profile's public ledger (docs/LEDGER.md). The entries are written only by the database
+ * triggers of migration 0013; here they are read back exactly as they were hashed: the stored body
+ * is the canonical JSON, and `hash` is added to it.
+ */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { betLedger, betLedgerHeads } from '../../db/schema/index.ts';
+import { GENESIS_HASH, type LedgerEntry, type LedgerHead } from '../../../shared/ledger.ts';
+
+/** The entry as served: its stored canonical body, with its hash. */
+export const entryJson = (row: { body: string; hash: string }): string => `${row.body.slice(0, -1)},"hash":"${row.hash}"}`;
+
+export const entryOf = (row: { body: string; hash: string }): LedgerEntry => JSON.parse(entryJson(row)) as LedgerEntry;
+
+export async function getLedgerHead(db: Db, userId: string): Promise<LedgerHead> {
+  const [row] = await db
+    .select({ seq: betLedgerHeads.seq, hash: betLedgerHeads.hash })
+    .from(betLedgerHeads)
+    .where(eq(betLedgerHeads.userId, userId));
+  return row ?? { seq: 0, hash: GENESIS_HASH };
+}
+
+/** Entries with seq > `after`, oldest first, at most `limit`: a range scan of the primary key. */
+export async function listLedgerRows(db: Db, userId: string, opts: { after: number; limit: number }) {
+  return db
+    .select({ seq: betLedger.seq, body: betLedger.body, hash: betLedger.hash })
+    .from(betLedger)
+    .where(and(eq(betLedger.userId, userId), gt(betLedger.seq, opts.after)))
+    .orderBy(asc(betLedger.seq))
+    .limit(opts.limit);
+}
+
+/**
+ * One page of the ledger with the head read in the same snapshot (a repeatable-read transaction),
+ * so the head is never behind the entries it is served with.
+ */
+export async function getLedgerPage(db: Db, userId: string, opts: { after: number; limit: number }) {
+  return db.transaction(
+    async (tx) => {
+      const head = await getLedgerHead(tx as unknown as Db, userId);
+      const rows = await listLedgerRows(tx as unknown as Db, userId, opts);
+      return { head, entries: rows.map(entryOf) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Rows per query of the NDJSON download. */
+export const LEDGER_STREAM_BATCH = 1000;
+
+/**
+ * The whole chain as NDJSON, one entry a line, oldest first; read in batches as the client takes
+ * them (pull-based, like the CSV export). Entries appended while it streams are included, since
+ * each batch continues from the last seq sent and a chain only grows.
+ */
+export function ledgerNdjsonStream(db: Db, userId: string, batch = LEDGER_STREAM_BATCH): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const rows = await listLedgerRows(db, userId, { after, limit: batch });
+      if (rows.length) controller.enqueue(encoder.encode(rows.map((r) => `${entryJson(r)}\n`).join('')));
+      if (rows.length < batch) controller.close();
+      else after = rows.at(-1)!.seq;
+    },
+  });
+}
+
+/** Entries in the chain (for tests and the bench). */
+export async function countLedger(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(betLedger).where(eq(betLedger.userId, userId));
+  return row?.n ?? 0;
+}
