@@ -45,6 +45,9 @@ export default defineConfig({
       // rate limits apply per test, as they would per visitor.
       TRUST_PROXY: 'true',
       ADMIN_EMAILS: 'admin@betproof.test',
+      // A request may shift the server's clock for itself (X-Test-Clock-Offset, src/server/test-clock.ts):
+      // bets recorded "days ago" can be settled now, as the record's time rules require.
+      TEST_CLOCK_HEADER: 'true',
       LOG_LEVEL: 'warn',
     },
   },

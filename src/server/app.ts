@@ -21,6 +21,7 @@ import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { enableDirectSessionReads } from './session.ts';
 import { sameOriginWrites } from './same-origin.ts';
+import { createTestClock } from './test-clock.ts';
 
 export interface AppDeps {
   config: Config;
@@ -37,7 +38,10 @@ export const defaultClientDir = fileURLToPath(new URL('../../dist/client', impor
 
 export function createApp(deps: AppDeps) {
   const { config, db, logger } = deps;
-  const now = deps.now ?? (() => new Date());
+  // Read per call, never cached: the machine's clock may jump, and each request reads it anew.
+  const baseNow = deps.now ?? (() => new Date());
+  const testClock = config.TEST_CLOCK_HEADER ? createTestClock(baseNow) : null;
+  const now = testClock?.now ?? baseNow;
   const auth = createAuth({ ...deps, now });
   enableDirectSessionReads(auth, db);
   const https = config.BASE_URL.startsWith('https://');
@@ -66,6 +70,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  if (testClock) app.use('/api/*', testClock.middleware);
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
   app.use('/api/*', sameOriginWrites(config.BASE_URL));
   // One size limit for every body, Better Auth's endpoints included (they read any size).

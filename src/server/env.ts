@@ -65,6 +65,14 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * End-to-end tests only: a request may shift the server's clock for itself with the
+   * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.
+   */
+  TEST_CLOCK_HEADER: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL' | 'AUTH_SECRET'> & {
@@ -88,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cfg = parsed.data;
   if (cfg.NODE_ENV === 'production' && !cfg.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters)');
+  }
+  if (cfg.NODE_ENV === 'production' && cfg.TEST_CLOCK_HEADER) {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_HEADER: a test-only setting, never allowed in production');
   }
   return {
     ...cfg,
