@@ -98,7 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters)');
   }
   if (cfg.NODE_ENV === 'production' && cfg.TEST_CLOCK_HEADER) {
-    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_HEADER: a test-only setting, never allowed in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK_HEADER: a test-only setting, never allowed in production',
+    );
   }
   return {
     ...cfg,

@@ -102,7 +102,8 @@ export function totalsOf(bets: Iterable<StatsInput>): StatsTotals {
 export function computeStats(bets: Iterable<StatsInput>, now?: Date): BetStats {
   const all = [...bets];
   const overdue = now
-    ? all.filter((b) => b.eventDate !== undefined && isOverdue({ status: b.status, eventDate: b.eventDate }, now)).length
+    ? all.filter((b) => b.eventDate !== undefined && isOverdue({ status: b.status, eventDate: b.eventDate }, now))
+        .length
     : 0;
   return buildStats(totalsOf(all), overdue);
 }

@@ -70,20 +70,30 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Back-fill: every existing bet's recording and settlement, per user in the order they happened.
-DO $$
-DECLARE r record;
+-- Back-fill: every bet's recording and settlement, per user in the order they happened, for each
+-- user who has bets but no chain yet (all of them when this migration runs). A function, so the
+-- tests can run the very same code.
+CREATE FUNCTION bet_ledger_backfill() RETURNS int
+LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  appended int := 0;
 BEGIN
   FOR r IN
     SELECT b AS bet, k.kind, k.at FROM bets b
     CROSS JOIN LATERAL (VALUES ('recorded', b.created_at, 0), ('settled', b.settled_at, 1)) AS k(kind, at, ord)
     WHERE k.at IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM bet_ledger_heads h WHERE h.user_id = b.user_id)
     ORDER BY b.user_id, k.at, k.ord, b.id
   LOOP
     PERFORM bet_ledger_append(r.bet, r.kind, r.at);
+    appended := appended + 1;
   END LOOP;
+  RETURN appended;
 END;
 $$;
+--> statement-breakpoint
+SELECT bet_ledger_backfill();
 --> statement-breakpoint
 -- The record's changes, appended whatever code writes bets. A bet inserted already settled (the
 -- seed's back-dated history) appends its recording, then its settlement. A delete that is part of

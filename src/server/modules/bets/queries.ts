@@ -209,9 +209,7 @@ export const overdueCountSql = (userColumn: SQLWrapper, now: Date | SQL) =>
 export const overdueBefore = (now: Date) => new Date(now.getTime() - OVERDUE_AFTER_MS);
 
 export async function countOverdue(db: Db, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: overdueCountSql(sql`${userId}`, overdueBefore(now)) })
-    .from(sql`(select 1) one`);
+  const [row] = await db.select({ n: overdueCountSql(sql`${userId}`, overdueBefore(now)) }).from(sql`(select 1) one`);
   return row?.n ?? 0;
 }
 
@@ -250,7 +248,6 @@ const EVENT_CHECK = 'bets_event_at_least_6h_ahead';
 const SETTLED_AFTER_START_CHECK = 'bets_settled_after_event_start';
 const SETTLED_IS_FINAL = 'bets_settled_is_final';
 const DELETE_BEFORE_START = 'bets_delete_before_event_start';
-
 
 const NAMED_RULES = [EVENT_CHECK, SETTLED_AFTER_START_CHECK, SETTLED_IS_FINAL, DELETE_BEFORE_START];
 
@@ -335,7 +332,11 @@ export async function settleBet(
     // Another settle of the same bet won the race between our read of it and the UPDATE.
     if (violatedCheck(err) !== SETTLED_IS_FINAL && violatedCheck(err) !== SETTLED_AFTER_START_CHECK) throw err;
   }
-  const [existing] = await db.select({ status: bets.status, eventDate: bets.eventDate }).from(bets).where(owned).limit(1);
+  const [existing] = await db
+    .select({ status: bets.status, eventDate: bets.eventDate })
+    .from(bets)
+    .where(owned)
+    .limit(1);
   if (!existing) return { ok: false, reason: 'not-found' };
   if (existing.status !== 'pending') return { ok: false, reason: 'already-settled' };
   return { ok: false, reason: 'not-started', eventDate: existing.eventDate };

@@ -27,6 +27,7 @@ import {
 } from '../../../shared/community.ts';
 import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
 import { roi, winRate } from '../../../shared/stats.ts';
+import { overdueBefore } from '../bets/queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,6 +51,15 @@ const isSport = (value: unknown): value is Sport => SPORTS.includes(value as Spo
 
 /** The privacy rule every community query applies: only profiles whose owner made them public. */
 const isPublic = (settingsAlias: string) => sql.raw(`${settingsAlias}.privacy_settings->>'profile_public' = 'true'`);
+
+/**
+ * The record-keeping rule of both rankings: a bettor with any bet overdue (pending 72 hours after
+ * its event started) is left out until they settle it, so losers left pending buy no place. An
+ * index probe of bets_user_id_pending_event_idx per candidate.
+ */
+const hasNoOverdue = (userColumn: SQL, now: Date) =>
+  sql`not exists (select 1 from bets o where o.user_id = ${userColumn} and o.status = 'pending'
+    and o.event_date <= ${overdueBefore(now)})`;
 
 const isoText = (expr: string) => sql.raw(`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
@@ -234,6 +244,7 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
       ${before}
       -- A necessary condition, from the all-time row.
       where s.won + s.lost >= ${min}
+        and ${hasNoOverdue(sql`s.user_id`, to)}
     ),
     ranked as (
       select w.*, count(*) over ()::int as total
@@ -344,6 +355,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
       from profiles p
       join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
       where exists (select 1 from user_settings us where us.user_id = p.user_id and ${isPublic('us')})
+        and ${hasNoOverdue(sql`p.user_id`, now)}
       ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
       ${
         opts.sport === 'all'
@@ -440,7 +452,7 @@ async function countInfluencers(db: Db, opts: InfluencerOptions, search: string 
     from profiles p
     join user_settings us on us.user_id = p.user_id and ${isPublic('us')}
     join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
-    where true
+    where ${hasNoOverdue(sql`p.user_id`, opts.now)}
     ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
     ${
       opts.sport === 'all'

@@ -14,7 +14,14 @@ const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime()
 async function record(env: TestEnv, cookie: string, patch: Record<string, unknown> = {}): Promise<Bet> {
   const res = await env.request('/api/bets', {
     cookie,
-    body: { description: 'Lakers ML', amount: '10', odds: '+150', sport: 'basketball', eventDate: eventIn(env, 7 * HOUR), ...patch },
+    body: {
+      description: 'Lakers ML',
+      amount: '10',
+      odds: '+150',
+      sport: 'basketball',
+      eventDate: eventIn(env, 7 * HOUR),
+      ...patch,
+    },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Bet;
@@ -35,7 +42,11 @@ describeEachDatabase('public ledger', (env) => {
   it('appends recorded, settled and deleted entries that verify, hashed as docs/LEDGER.md says', async () => {
     const { cookie } = await signUpAndSignIn(env());
     const username = await usernameOf(env(), cookie);
-    const a = await record(env(), cookie, { description: 'Quote " and \\ and \u0007 and é 😀', amount: '12.34', odds: '5/2' });
+    const a = await record(env(), cookie, {
+      description: 'Quote " and \\ and \u0007 and é 😀',
+      amount: '12.34',
+      odds: '5/2',
+    });
     const b = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR) });
     expect((await env().request(`/api/bets/${b.id}`, { cookie, method: 'DELETE' })).status).toBe(204);
     env().clock.advance(8 * HOUR);

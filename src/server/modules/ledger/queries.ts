@@ -9,7 +9,8 @@ import { betLedger, betLedgerHeads } from '../../db/schema/index.ts';
 import { GENESIS_HASH, type LedgerEntry, type LedgerHead } from '../../../shared/ledger.ts';
 
 /** The entry as served: its stored canonical body, with its hash. */
-export const entryJson = (row: { body: string; hash: string }): string => `${row.body.slice(0, -1)},"hash":"${row.hash}"}`;
+export const entryJson = (row: { body: string; hash: string }): string =>
+  `${row.body.slice(0, -1)},"hash":"${row.hash}"}`;
 
 export const entryOf = (row: { body: string; hash: string }): LedgerEntry => JSON.parse(entryJson(row)) as LedgerEntry;
 
@@ -69,6 +70,9 @@ export function ledgerNdjsonStream(db: Db, userId: string, batch = LEDGER_STREAM
 
 /** Entries in the chain (for tests and the bench). */
 export async function countLedger(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(betLedger).where(eq(betLedger.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(betLedger)
+    .where(eq(betLedger.userId, userId));
   return row?.n ?? 0;
 }

@@ -61,44 +61,46 @@ async function accessProfile<T>(
 
 /** /api/profiles/:username — anyone, signed in or not. */
 export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
-  return new Hono<ViewerEnv>()
-    .use(optionalUser(auth))
-    .get('/:username', async (c) => {
-      const view = findProfileViewByUsername(db, c.req.param('username'), now());
-      const access = await accessProfile(view, (v) => v.record, c.get('viewer'));
-      if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-      return c.json(buildProfile(access.found, { isOwner: access.isOwner, now: now() }), 200);
-    })
-    .get('/:username/bets', validate('query', listBetsQuerySchema), async (c) => {
-      const { limit, cursor: cursorText } = c.req.valid('query');
-      const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-      if (cursor === null) return c.json(invalidCursor, 422);
-      const record = findProfileByUsername(db, c.req.param('username'));
-      const access = await accessProfile(record, (r) => r, c.get('viewer'));
-      if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-      return c.json(await listBets(db, access.found.userId, { limit, cursor }), 200);
-    })
-    // The ledger has the same visibility as the record it proves: a private profile's is hidden
-    // from others, and when the profile turns public the whole continuous chain appears.
-    .get('/:username/ledger', validate('query', ledgerQuerySchema), async (c) => {
-      const record = findProfileByUsername(db, c.req.param('username'));
-      const access = await accessProfile(record, (r) => r, c.get('viewer'));
-      if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-      const page = await getLedgerPage(db, access.found.userId, c.req.valid('query'));
-      return c.json({ username: access.found.username, ...page }, 200);
-    })
-    .get('/:username/ledger.ndjson', async (c) => {
-      const record = findProfileByUsername(db, c.req.param('username'));
-      const access = await accessProfile(record, (r) => r, c.get('viewer'));
-      if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-      const { username, userId } = access.found;
-      return c.body(ledgerNdjsonStream(db, userId), 200, {
-        'Content-Type': 'application/x-ndjson; charset=utf-8',
-        'Content-Disposition': `attachment; filename="betproof-ledger-${username}.ndjson"`,
-        // A private profile's chain is readable by its owner: never kept by a shared cache.
-        'Cache-Control': 'no-store',
-      });
-    });
+  return (
+    new Hono<ViewerEnv>()
+      .use(optionalUser(auth))
+      .get('/:username', async (c) => {
+        const view = findProfileViewByUsername(db, c.req.param('username'), now());
+        const access = await accessProfile(view, (v) => v.record, c.get('viewer'));
+        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        return c.json(buildProfile(access.found, { isOwner: access.isOwner, now: now() }), 200);
+      })
+      .get('/:username/bets', validate('query', listBetsQuerySchema), async (c) => {
+        const { limit, cursor: cursorText } = c.req.valid('query');
+        const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
+        if (cursor === null) return c.json(invalidCursor, 422);
+        const record = findProfileByUsername(db, c.req.param('username'));
+        const access = await accessProfile(record, (r) => r, c.get('viewer'));
+        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        return c.json(await listBets(db, access.found.userId, { limit, cursor }), 200);
+      })
+      // The ledger has the same visibility as the record it proves: a private profile's is hidden
+      // from others, and when the profile turns public the whole continuous chain appears.
+      .get('/:username/ledger', validate('query', ledgerQuerySchema), async (c) => {
+        const record = findProfileByUsername(db, c.req.param('username'));
+        const access = await accessProfile(record, (r) => r, c.get('viewer'));
+        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        const page = await getLedgerPage(db, access.found.userId, c.req.valid('query'));
+        return c.json({ username: access.found.username, ...page }, 200);
+      })
+      .get('/:username/ledger.ndjson', async (c) => {
+        const record = findProfileByUsername(db, c.req.param('username'));
+        const access = await accessProfile(record, (r) => r, c.get('viewer'));
+        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        const { username, userId } = access.found;
+        return c.body(ledgerNdjsonStream(db, userId), 200, {
+          'Content-Type': 'application/x-ndjson; charset=utf-8',
+          'Content-Disposition': `attachment; filename="betproof-ledger-${username}.ndjson"`,
+          // A private profile's chain is readable by its owner: never kept by a shared cache.
+          'Cache-Control': 'no-store',
+        });
+      })
+  );
 }
 
 /** When exactly one field is wrong, its message alone is the headline (the form shows it inline). */
