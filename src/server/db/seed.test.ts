@@ -8,7 +8,7 @@ import { seedDatabase } from './seed.ts';
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describeEachDatabase('db:seed', (env) => {
-  it('writes the users and bets asked for, back-dated the way the app records and settles bets', async () => {
+  it('writes the users and bets asked for, back-dated the way the app records and settles bets, none overdue', async () => {
     const now = env().clock.now();
     const result = await seedDatabase(env().db, { users: 40, bets: 1500, now, seed: 7 });
     expect(result).toMatchObject({ users: 40, bets: 1500 });
@@ -22,6 +22,7 @@ describeEachDatabase('db:seed', (env) => {
                (count(*) filter (where event_date <= b.created_at + interval '6 hours'))::int as too_soon,
                (count(*) filter (where status <> 'pending' and (settled_at <= event_date or settled_at > ${now})))::int as bad_settlement,
                (count(*) filter (where status = 'pending' and settled_at is not null))::int as pending_settled,
+               (count(*) filter (where status = 'pending' and event_date <= ${now}::timestamptz - interval '72 hours'))::int as overdue,
                (count(*) filter (where b.created_at < p.created_at))::int as before_joining,
                (count(*) filter (where status = 'won' and profit_loss <> potential_win - amount))::int as bad_win,
                (count(*) filter (where status = 'lost' and profit_loss <> -amount))::int as bad_loss,
@@ -37,6 +38,7 @@ describeEachDatabase('db:seed', (env) => {
       too_soon: 0,
       bad_settlement: 0,
       pending_settled: 0,
+      overdue: 0,
       before_joining: 0,
       bad_win: 0,
       bad_loss: 0,

@@ -383,9 +383,12 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
       ),
       settled as (
         select x.*,
-               -- Settled 2 to 24 hours after the event when that moment has passed (97% of them).
+               -- Settled 2 to 24 hours after the event when that moment has passed; 3% of those
+               -- whose event started in the last 72 hours wait a little longer (none left overdue:
+               -- an overdue bet would keep its bettor out of the Spotlight and the ranking).
                x.event_date + interval '2 hours' + interval '22 hours' * x.r_settle as settles_at,
-               (x.event_date + interval '2 hours' + interval '22 hours' * x.r_settle <= x.now and x.r_pending >= 0.03) as is_settled,
+               (x.event_date + interval '2 hours' + interval '22 hours' * x.r_settle <= x.now
+                 and (x.r_pending >= 0.03 or x.event_date <= x.now - interval '72 hours')) as is_settled,
                x.r_win < x.edge / x.dec::float8 as is_won,
                round(x.amount * (x.o ->> 'num')::numeric / (x.o ->> 'den')::numeric, 2) as potential_win,
                floor(x.r_team * jsonb_array_length(x.names))::int as a,
