@@ -16,10 +16,14 @@ describeEachDatabase('OpenAPI document', (env) => {
     expect(((await res.json()) as Doc).openapi).toBe('3.1.0');
   });
 
-  it('documents every bets route the app serves, with each method, and /api/health', async () => {
+  it('documents every bets and ledger route the app serves, with each method, and /api/health', async () => {
     const doc = (await (await env().request('/api/openapi.json')).json()) as Doc;
     const served = env()
-      .app.routes.filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/bets') || r.path === '/api/health'))
+      .app.routes.filter(
+        (r) =>
+          r.method !== 'ALL' &&
+          (r.path.startsWith('/api/bets') || r.path === '/api/health' || r.path.includes('/ledger')),
+      )
       .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1')}`);
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     expect(new Set(served)).toEqual(
@@ -30,6 +34,8 @@ describeEachDatabase('OpenAPI document', (env) => {
         'get /api/bets/stats',
         'patch /api/bets/{id}',
         'delete /api/bets/{id}',
+        'get /api/profiles/{username}/ledger',
+        'get /api/profiles/{username}/ledger.ndjson',
       ]),
     );
     expect(new Set(documented)).toEqual(new Set(served));

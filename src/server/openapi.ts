@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   BETS_PAGE_DEFAULT,
   BETS_PAGE_MAX,
+  BET_PART_OF_RECORD_MESSAGE,
   apiErrorSchema,
   betPageSchema,
   betSchema,
@@ -14,6 +15,7 @@ import {
   recordBetSchema,
   settleBetSchema,
 } from '../shared/bets.ts';
+import { LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX, ledgerEntrySchema, ledgerPageSchema } from '../shared/ledger.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -36,6 +38,16 @@ const errors = {
     'No bet with this id belongs to the signed-in user: `{ "error": "Bet not found" }`',
     ref('ApiError'),
   ),
+  noProfile: response('No profile with this username', ref('ApiError')),
+  privateProfile: response('The profile is private (its owner and admins still see it)', ref('ApiError')),
+};
+
+const username = {
+  name: 'username',
+  in: 'path',
+  required: true,
+  description: "A profile's username, any case.",
+  schema: { type: 'string' },
 };
 
 const betId = {
@@ -70,6 +82,8 @@ export function buildOpenApiDocument() {
         RecordBetInput: jsonSchema(recordBetSchema, 'input'),
         SettleBetInput: jsonSchema(settleBetSchema, 'input'),
         ApiError: jsonSchema(apiErrorSchema, 'output'),
+        LedgerEntry: jsonSchema(ledgerEntrySchema, 'output'),
+        LedgerPage: jsonSchema(ledgerPageSchema, 'output'),
       },
     },
     paths: {
@@ -146,8 +160,10 @@ export function buildOpenApiDocument() {
       '/api/bets/{id}': {
         patch: {
           operationId: 'settleBet',
-          summary: 'Settle a pending bet as won or lost',
-          description: 'Won: profit = potential win − stake. Lost: profit = −stake. Only a pending bet can be settled.',
+          summary: 'Settle a pending bet as won or lost, once its event has started',
+          description:
+            'Won: profit = potential win − stake. Lost: profit = −stake. Only a pending bet whose event has started ' +
+            '(server clock) can be settled; a settled bet is final.',
           security: cookieAuth,
           parameters: [betId],
           requestBody: { required: true, content: json(ref('SettleBetInput')) },
@@ -156,19 +172,70 @@ export function buildOpenApiDocument() {
             '400': errors.malformed,
             '401': errors.notAuthenticated,
             '404': errors.notFound,
-            '409': response('Already settled: `{ "error": "Bet is already settled" }`', ref('ApiError')),
+            '409': response(
+              'Already settled (`{ "error": "Bet is already settled" }`), or the event has not started: ' +
+                '`{ "error": "Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC" }`',
+              ref('ApiError'),
+            ),
             '422': errors.invalid,
           },
         },
         delete: {
           operationId: 'deleteBet',
-          summary: 'Delete one of your bets',
+          summary: 'Delete one of your bets before its event starts (a correction)',
+          description:
+            'Once its event has started, or once settled, a bet is part of the record and cannot be deleted.',
           security: cookieAuth,
           parameters: [betId],
           responses: {
             '204': response('Deleted'),
             '401': errors.notAuthenticated,
             '404': errors.notFound,
+            '409': response(`Part of the record: \`{ "error": "${BET_PART_OF_RECORD_MESSAGE}" }\``, ref('ApiError')),
+          },
+        },
+      },
+      '/api/profiles/{username}/ledger': {
+        get: {
+          operationId: 'getLedger',
+          summary: "A profile's public hash-chained ledger, oldest entry first, a page at a time",
+          description:
+            'Every recorded, settled or deleted (before its start) bet appends one entry; `hash` is the SHA-256 of ' +
+            '`prevHash` followed by the RFC 8785 canonical JSON of the entry without `hash`. See docs/LEDGER.md. ' +
+            "Same visibility as the profile's statistics.",
+          parameters: [
+            username,
+            {
+              name: 'after',
+              in: 'query',
+              required: false,
+              description: 'Entries with a greater seq (0: from the first).',
+              schema: { type: 'integer', minimum: 0, default: 0 },
+            },
+            {
+              name: 'limit',
+              in: 'query',
+              required: false,
+              schema: { type: 'integer', minimum: 1, maximum: LEDGER_PAGE_MAX, default: LEDGER_PAGE_DEFAULT },
+            },
+          ],
+          responses: {
+            '200': response('The head and a page of entries', ref('LedgerPage')),
+            '403': errors.privateProfile,
+            '404': errors.noProfile,
+            '422': errors.invalid,
+          },
+        },
+      },
+      '/api/profiles/{username}/ledger.ndjson': {
+        get: {
+          operationId: 'downloadLedger',
+          summary: 'The whole ledger as NDJSON, one entry per line, oldest first (what `betproof verify` reads)',
+          parameters: [username],
+          responses: {
+            '200': { description: 'The entries', content: { 'application/x-ndjson': { schema: ref('LedgerEntry') } } },
+            '403': errors.privateProfile,
+            '404': errors.noProfile,
           },
         },
       },
