@@ -145,9 +145,12 @@ export class LiveServer {
   }
 
   /** Starts the server on `target` and waits until /api/health answers 200 (boot and migrations done). */
-  static async start(target: Target, opts: { bootTimeoutMs?: number } = {}): Promise<LiveServer> {
+  static async start(
+    target: Target,
+    opts: { bootTimeoutMs?: number; env?: Record<string, string> } = {},
+  ): Promise<LiveServer> {
     for (let attempt = 1; ; attempt++) {
-      const server = LiveServer.spawn(target, await freePort());
+      const server = LiveServer.spawn(target, await freePort(), opts.env);
       try {
         await server.waitUntilHealthy(opts.bootTimeoutMs ?? 120_000);
         return server;
@@ -160,7 +163,8 @@ export class LiveServer {
     }
   }
 
-  private static spawn(target: Target, port: number): LiveServer {
+  /** `extraEnv`: more environment for the process (e.g. a preloaded fake clock). */
+  private static spawn(target: Target, port: number, extraEnv: Record<string, string> = {}): LiveServer {
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
@@ -172,6 +176,7 @@ export class LiveServer {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      ...extraEnv,
     };
     // `node --import tsx` rather than the tsx CLI: the CLI runs the server in a child of its own,
     // which a SIGKILL to the CLI would leave running.
