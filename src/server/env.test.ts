@@ -157,6 +157,15 @@ describe('loadConfig', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('refuses the end-to-end test clock header in production, naming it, and leaves it off by default', () => {
+    const secret = 'a'.repeat(40);
+    expect(configError({ NODE_ENV: 'production', AUTH_SECRET: secret, TEST_CLOCK_HEADER: 'true' }).message).toMatch(
+      /TEST_CLOCK_HEADER: a test-only setting, never allowed in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).TEST_CLOCK_HEADER).toBe(false);
+    expect(loadConfig({ DATA_DIR: 'memory://', TEST_CLOCK_HEADER: 'true' }).TEST_CLOCK_HEADER).toBe(true);
+  });
+
   it('generates a secret once outside production, keeps it in DATA_DIR and reuses it', () => {
     const dataDir = path.join(tmp, 'dev', 'nested');
     const first = loadConfig({ DATA_DIR: dataDir });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { createSiblingApp, describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { rowsOf, snapshotTables } from '../../test/db-snapshot.ts';
 import { createBettor, insertBets, times } from '../community/helpers.test-support.ts';
 import { countLedger } from '../ledger/queries.ts';
@@ -74,6 +74,14 @@ describeEachDatabase('the honest record', (env) => {
     const bet = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR) });
     const before = await snapshotTables(env());
 
+    // The end-to-end tests' clock header means nothing to a server not started for them.
+    const shifted = await env().request(`/api/bets/${bet.id}`, {
+      cookie,
+      method: 'PATCH',
+      body: { status: 'won' },
+      headers: { 'x-test-clock-offset': String(40 * HOUR) },
+    });
+    expect(shifted.status).toBe(409);
     const early = await settle(env(), cookie, bet.id);
     expect(early.status).toBe(409);
     expect(await early.json()).toEqual({ error: settleAfterMessage(bet.eventDate, env().clock.now(), 'utc') });
@@ -93,6 +101,20 @@ describeEachDatabase('the honest record', (env) => {
     expect(settleAfterMessage('2027-01-02T09:05:00.000Z', now, 'utc')).toBe(
       'Settle after the event starts: Sat 2 Jan 2027, 09:05 UTC',
     );
+  });
+
+  it('with TEST_CLOCK_HEADER, shifts the clock of the one request that carries the header', async () => {
+    const sibling = createSiblingApp(env(), { TEST_CLOCK_HEADER: 'true' });
+    const { cookie } = await signUpAndSignIn(sibling);
+    const bet = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR) });
+    const patch = (headers: Record<string, string> = {}) =>
+      sibling.request(`/api/bets/${bet.id}`, { cookie, method: 'PATCH', body: { status: 'won' }, headers });
+    expect((await patch()).status).toBe(409);
+    expect((await patch({ 'x-test-clock-offset': 'soon' })).status).toBe(409);
+    const res = await patch({ 'x-test-clock-offset': String(31 * HOUR) });
+    expect(res.status).toBe(200);
+    const settledAt = Date.parse(((await res.json()) as Bet).settledAt!);
+    expect(settledAt - env().clock.now().getTime()).toBeGreaterThan(30 * HOUR);
   });
 
   it('settles at the exact start and not a millisecond before (the injected clock at the edge)', async () => {
