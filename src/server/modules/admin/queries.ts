@@ -6,6 +6,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adminLogs, inboxMessages, profiles } from '../../db/schema/index.ts';
+import { settingIsPublicSql } from '../profiles/visibility.ts';
 import {
   ADMIN_ACTIONS,
   ANALYTICS_WEEKS,
@@ -198,7 +199,7 @@ interface UserRow {
   win_rate: number;
   verification_status: VerificationStatus;
   role: string;
-  profile_public: boolean | null;
+  profile_public: boolean;
 }
 
 /**
@@ -214,7 +215,7 @@ export function selectUsersPage(opts: ListUsersOptions, plan: SearchPlan): SQL {
            case when coalesce(s.total_bets, 0) = 0 then 0
                 else round(s.won * 100.0 / s.total_bets, 1)::float8 end as win_rate,
            p.verification_status, u.role,
-           coalesce((st.privacy_settings->>'profile_public')::boolean, true) as profile_public
+           ${settingIsPublicSql('st')} as profile_public
     from (
       select p.id, p.user_id, p.display_name, p.username, p.created_at, p.verification_status
       from profiles p
@@ -238,7 +239,7 @@ const toAdminUser = (r: UserRow): AdminUser => ({
   winRate: Number(r.win_rate),
   verificationStatus: r.verification_status,
   role: r.role === 'admin' ? 'admin' : 'user',
-  profilePublic: r.profile_public !== false,
+  profilePublic: r.profile_public === true,
 });
 
 /** The search plan for `search` (null without one). */

@@ -28,6 +28,7 @@ import {
 import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
 import { roi, winRate } from '../../../shared/stats.ts';
 import { overdueBefore } from '../bets/queries.ts';
+import { recordIsPublicSql } from '../profiles/visibility.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,8 +50,10 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(
 
 const isSport = (value: unknown): value is Sport => SPORTS.includes(value as Sport);
 
-/** The privacy rule every community query applies: only profiles whose owner made them public. */
-const isPublic = (settingsAlias: string) => sql.raw(`${settingsAlias}.privacy_settings->>'profile_public' = 'true'`);
+/** The visibility rule (profiles/visibility.ts) for the user `userColumn`: only public records are ranked. */
+const isPublic = (userColumn: string) =>
+  sql`exists (select 1 from user_settings us join users u on u.id = us.user_id
+              where us.user_id = ${sql.raw(userColumn)} and ${recordIsPublicSql('us', 'u')})`;
 
 /**
  * The record-keeping rule of both rankings: a bettor with any bet overdue (pending 72 hours after
@@ -229,7 +232,7 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     ),
     -- Public profiles, hashed once (probing the index per user costs more at thousands of users).
     public_users as materialized (
-      select us.user_id from user_settings us where ${isPublic('us')}
+      select us.user_id from user_settings us join users u on u.id = us.user_id where ${recordIsPublicSql('us', 'u')}
     ),
     windowed as (
       select s.user_id,
@@ -354,7 +357,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
              case when s.won + s.lost = 0 then 0 else s.won::numeric / (s.won + s.lost) end as win_ratio
       from profiles p
       join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
-      where exists (select 1 from user_settings us where us.user_id = p.user_id and ${isPublic('us')})
+      where ${isPublic('p.user_id')}
         and ${hasNoOverdue(sql`p.user_id`, now)}
       ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
       ${
@@ -450,7 +453,8 @@ async function countInfluencers(db: Db, opts: InfluencerOptions, search: string 
     sql`
     select count(*)::int as n
     from profiles p
-    join user_settings us on us.user_id = p.user_id and ${isPublic('us')}
+    join user_settings us on us.user_id = p.user_id
+    join users u on u.id = p.user_id and ${recordIsPublicSql('us', 'u')}
     join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
     where ${hasNoOverdue(sql`p.user_id`, opts.now)}
     ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}

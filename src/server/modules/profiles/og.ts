@@ -10,6 +10,7 @@ import type { BetStats } from '../../../shared/bets.ts';
 import { parseMoney } from '../../../shared/money.ts';
 import { USERNAME_PATTERN, isReservedUsername } from '../../../shared/usernames.ts';
 import { getBetSummary, statsOfSummary } from '../bets/queries.ts';
+import { recordIsPublic } from './visibility.ts';
 import { findProfileByUsername } from './queries.ts';
 
 /** Text for an HTML attribute value or element content. */
@@ -94,7 +95,7 @@ export function createProfileIndexRenderer(deps: { db: Db; baseUrl: string; logg
     if (!name) return null;
     try {
       const profile = await findProfileByUsername(deps.db, name);
-      if (!profile || !profile.profilePublic) return null;
+      if (!profile || !recordIsPublic(profile)) return null;
       const stats = statsOfSummary(await getBetSummary(deps.db, profile.userId));
       return injectProfileMeta(indexHtml, {
         username: profile.username,

@@ -1,7 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { betLedgerHeads, profiles, userBetStats, userSettings, type StoredSocialLinks } from '../../db/schema/index.ts';
+import {
+  betLedgerHeads,
+  profiles,
+  user,
+  userBetStats,
+  userSettings,
+  type StoredSocialLinks,
+} from '../../db/schema/index.ts';
+import { settingIsPublicSql } from './visibility.ts';
 import { GENESIS_HASH, type LedgerHead } from '../../../shared/ledger.ts';
 import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
 import { SPORTS, type Sport } from '../../../shared/bets.ts';
@@ -34,7 +42,9 @@ export interface ProfileRecord {
   displayName: string | null;
   verificationStatus: VerificationStatus;
   createdAt: Date;
+  /** The owner's setting; whether others see the record is visibility.ts's rule. */
   profilePublic: boolean;
+  emailVerified: boolean;
   social: SocialLinks;
 }
 
@@ -61,9 +71,8 @@ const profileColumns = {
   displayName: profiles.displayName,
   verificationStatus: profiles.verificationStatus,
   createdAt: profiles.createdAt,
-  // A missing settings row means the column default, which is public. Only a stored `true` is
-  // public otherwise: anything unexpected in the JSON keeps the profile private.
-  profilePublic: sql<boolean>`coalesce((${userSettings.privacySettings} -> 'profile_public') = 'true'::jsonb, ${userSettings.userId} is null)`,
+  profilePublic: sql<boolean>`${settingIsPublicSql('user_settings')}`,
+  emailVerified: user.emailVerified,
   socialLinks: userSettings.socialLinks,
 };
 
@@ -98,7 +107,11 @@ const toView = ({ summary, overdue, headSeq, headHash, ...row }: ProfileViewRow)
 
 /** The lookups by username and by user id, with or without the summary: one read each. */
 const selectProfile = (db: Db) =>
-  db.select(profileColumns).from(profiles).leftJoin(userSettings, eq(userSettings.userId, profiles.userId));
+  db
+    .select(profileColumns)
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.userId));
 
 /** `overdueBefore` is a placeholder: the latest event start that makes a pending bet overdue now. */
 const selectProfileView = (db: Db) =>
@@ -111,6 +124,7 @@ const selectProfileView = (db: Db) =>
       headHash: betLedgerHeads.hash,
     })
     .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
     .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
     .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId))
     .leftJoin(betLedgerHeads, eq(betLedgerHeads.userId, profiles.userId));

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bets.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
 import { getLedgerPage, ledgerNdjsonStream } from '../ledger/queries.ts';
+import { recordAccess } from './visibility.ts';
 import {
   PROFILE_NOT_FOUND_ERROR,
   PROFILE_PRIVATE_ERROR,
@@ -42,9 +43,9 @@ const invalidCursor: ApiError = { error: 'cursor: Invalid cursor', fields: { cur
 type Access<T> = { ok: true; found: T; isOwner: boolean } | { ok: false; status: 404 | 403 };
 
 /**
- * The one privacy rule, for every endpoint that shows a profile's record: a missing profile is
- * 404; a private one is 403 to everyone but its owner and admins. Nothing of the record
- * (statistics, bets, achievements) is shown before it passes.
+ * Every endpoint that shows a profile's record goes through here: a missing profile is 404; a
+ * record hidden by the visibility rule (visibility.ts) is 403 to everyone but its owner and
+ * admins. Nothing of the record (statistics, bets, achievements, ledger) is read before it passes.
  */
 async function accessProfile<T>(
   lookup: Promise<T | null>,
@@ -54,9 +55,8 @@ async function accessProfile<T>(
   const found = await lookup;
   if (!found) return { ok: false, status: 404 };
   const record = recordOf(found);
-  const isOwner = viewer?.id === record.userId;
-  if (!record.profilePublic && !isOwner && viewer?.role !== 'admin') return { ok: false, status: 403 };
-  return { ok: true, found, isOwner };
+  if (recordAccess(record, viewer) === 'hidden') return { ok: false, status: 403 };
+  return { ok: true, found, isOwner: viewer?.id === record.userId };
 }
 
 /** /api/profiles/:username — anyone, signed in or not. */
