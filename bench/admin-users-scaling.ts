@@ -10,13 +10,13 @@
  *
  * Figures go to stdout and to bench/admin-users-scaling.md.
  */
+import { encodeCursor } from '../src/server/db/sql.ts';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import {
-  encodeUserCursor,
   getAdminStats,
   getAnalytics,
   listUsers,
@@ -99,7 +99,7 @@ async function benchDriver(driver: Driver): Promise<{ rows: string[]; plans: str
 
     const cases: [string, ListUsersOptions, string][] = [
       ['first page, all users', { status: 'all', limit: 20 }, ''],
-      ['page after 50,000 users', { status: 'all', limit: 20, cursor: deep }, `cursor=${encodeUserCursor(deep)}`],
+      ['page after 50,000 users', { status: 'all', limit: 20, cursor: deep }, `cursor=${encodeCursor(deep)}`],
       ['Pending filter (2,000)', { status: 'pending', limit: 20 }, 'status=pending'],
       ['search, 1 match (bettor77777)', { status: 'all', limit: 20, search: 'bettor77777' }, 'search=bettor77777'],
       ['search, 111 matches (bettor777)', { status: 'all', limit: 20, search: 'bettor777' }, 'search=bettor777'],

@@ -13,7 +13,8 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
-import { decodeCursor, getBetStats, listBets, recountBetStats } from '../src/server/modules/bets/queries.ts';
+import { decodeCursor } from '../src/server/db/sql.ts';
+import { getBetStats, listBets, recountBetStats } from '../src/server/modules/bets/queries.ts';
 import { explain, formatTiming as fmt, postgresReachable, rowsOf, seedUserBets, time as timeCalls } from './shared.ts';
 
 const SIZES = [100, 10_000, 100_000];

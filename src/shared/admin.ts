@@ -5,6 +5,7 @@
  * answers in these shapes; the client uses the types and the verbatim messages.
  */
 import { z } from 'zod';
+import { cursorParamSchema } from './paging.ts';
 import { INBOX_KINDS, INBOX_PRIORITIES, INBOX_STATUSES } from './inbox.ts';
 import { VERIFICATION_STATUSES } from './profiles.ts';
 
@@ -99,7 +100,7 @@ export const adminUsersQuerySchema = strictQuery({
     .enum(USER_STATUS_FILTERS, { error: `Status must be one of ${USER_STATUS_FILTERS.join(', ')}` })
     .default('all'),
   limit: pageLimit(USERS_PAGE_MAX, USERS_PAGE_DEFAULT),
-  cursor: z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional(),
+  cursor: cursorParamSchema,
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 

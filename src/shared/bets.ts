@@ -3,6 +3,7 @@
  * feeds the record-bet form's resolver and generates the OpenAPI document.
  */
 import { z } from 'zod';
+import { cursorParamSchema } from './paging.ts';
 import { formatCents, parseMoney, potentialWinCents } from './money.ts';
 import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
 
@@ -188,7 +189,7 @@ export const listBetsQuerySchema = z.object({
     .min(1, `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
     .max(BETS_PAGE_MAX, `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
     .default(BETS_PAGE_DEFAULT),
-  cursor: z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional(),
+  cursor: cursorParamSchema,
 });
 export type ListBetsQuery = z.input<typeof listBetsQuerySchema>;
 

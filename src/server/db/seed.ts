@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { rowsOf } from './sql.ts';
 import { SPORTS, type Sport } from '../../shared/bets.ts';
 import { decimalOddsString, parseOdds } from '../../shared/odds.ts';
 import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../../shared/usernames.ts';
@@ -196,9 +197,6 @@ function apportion(total: number, weights: number[]): number[] {
   for (let k = 0; left > 0; k = (k + 1) % order.length, left--) counts[order[k]![1]]! += 1;
   return counts;
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 // --- the seeder --------------------------------------------------------------------------------
 

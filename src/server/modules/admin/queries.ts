@@ -5,6 +5,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { encodeCursor, isUuid, jsonColumn, microsText, queryRows, type KeysetCursor } from '../../db/sql.ts';
 import { adminLogs, inboxMessages, profiles } from '../../db/schema/index.ts';
 import { settingIsPublicSql } from '../profiles/visibility.ts';
 import {
@@ -29,28 +30,14 @@ import {
   type WeeklyCount,
 } from '../../../shared/admin.ts';
 
-/** Rows of a raw query, from either driver. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
-}
-
-/** A JSON column arrives parsed from one driver and as text from another. */
-const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-
-/** A timestamp as UTC text to the microsecond (as PostgreSQL holds it), so a cursor loses nothing. */
-const microsText = (expr: string) => sql.raw(`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 const isoFromMicros = (text: string) => new Date(text).toISOString();
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
 
 /** The four cards and the average win rate: counts of profiles and one pass over user_bet_stats. */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
-  const [row] = await rowsOf<{
+  const [row] = await queryRows<{
     total_users: number;
     verified_users: number;
     pending_users: number;
@@ -84,25 +71,6 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
 
 // ---------------------------------------------------------------------------------------------
 // Users: keyset pages on (profiles.created_at desc, profiles.id desc), newest first (spec §7 call 8)
-
-interface UserCursor {
-  createdAt: string;
-  id: string;
-}
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export const encodeUserCursor = (cursor: UserCursor) =>
-  Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');
-
-/** The cursor's position, or null when it is not one of ours. */
-export function decodeUserCursor(text: string): UserCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (rest.length || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !isUuid(id)) return null;
-  if (Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt, id };
-}
 
 /** A LIKE pattern matching text that starts with `term` (its own % _ and \\ taken literally). */
 export const prefixPattern = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -148,7 +116,7 @@ async function planSearch(db: Db, term: string): Promise<{ ids: string[] } | { p
   const pattern = prefixPattern(term);
   const cap = SEARCH_EXACT_LIMIT + 1;
   const branches = searchBranches(pattern, cap);
-  const rows = await rowsOf<{ branch: number; user_id: string }>(
+  const rows = await queryRows<{ branch: number; user_id: string }>(
     db,
     sql.join(
       branches.map((branch, i) => sql`select ${i}::int as branch, user_id from ${branch} b${sql.raw(String(i))}`),
@@ -168,7 +136,7 @@ export interface ListUsersOptions {
   search?: string;
   status: UserStatusFilter;
   limit: number;
-  cursor?: UserCursor;
+  cursor?: KeysetCursor;
 }
 
 /** The WHERE conditions of a users page (search, status, position), over `profiles p`. */
@@ -256,14 +224,14 @@ export async function listUsers(db: Db, opts: ListUsersOptions): Promise<AdminUs
   const plan = await planUserSearch(db, opts.search);
   if (plan && 'ids' in plan && plan.ids.length === 0)
     return { users: [], total: 0, totalCapped: false, nextCursor: null };
-  const rows = await rowsOf<UserRow>(db, selectUsersPage(opts, plan));
+  const rows = await queryRows<UserRow>(db, selectUsersPage(opts, plan));
   const broad = plan !== null && 'pattern' in plan;
   let total: number;
   if (broad && opts.status === 'all') {
     // The plan already found more than SEARCH_EXACT_LIMIT matches: nothing to count.
     total = SEARCH_EXACT_LIMIT + 1;
   } else {
-    const [count] = await rowsOf<{ total: number }>(
+    const [count] = await queryRows<{ total: number }>(
       db,
       broad
         ? sql`select count(*)::int as total from (select 1 from profiles p ${userConditions(opts, plan, false)} limit ${SEARCH_EXACT_LIMIT + 1}) t`
@@ -278,7 +246,7 @@ export async function listUsers(db: Db, opts: ListUsersOptions): Promise<AdminUs
     total: Math.min(total, broad ? SEARCH_EXACT_LIMIT : total),
     totalCapped: broad && total > SEARCH_EXACT_LIMIT,
     nextCursor:
-      rows.length > opts.limit && last ? encodeUserCursor({ createdAt: last.created_at, id: last.profile_id }) : null,
+      rows.length > opts.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.profile_id }) : null,
   };
 }
 
@@ -372,7 +340,7 @@ export async function listIssues(db: Db, opts: ListIssuesOptions): Promise<Admin
   if (opts.status !== 'all') conditions.push(sql`m.status = ${opts.status}`);
   if (opts.type !== 'all') conditions.push(sql`m.kind = ${opts.type}`);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const rows = await rowsOf<IssueRow>(
+  const rows = await queryRows<IssueRow>(
     db,
     sql`select ${issueColumns}
         from inbox_messages m left join profiles p on p.user_id = m.user_id
@@ -380,7 +348,7 @@ export async function listIssues(db: Db, opts: ListIssuesOptions): Promise<Admin
         order by m.created_at desc, m.id desc
         limit ${opts.limit} offset ${opts.offset}`,
   );
-  const [count] = await rowsOf<{ total: number }>(
+  const [count] = await queryRows<{ total: number }>(
     db,
     sql`select count(*)::int as total from inbox_messages m ${where}`,
   );
@@ -390,14 +358,14 @@ export async function listIssues(db: Db, opts: ListIssuesOptions): Promise<Admin
 /** One issue with its whole message; null when there is none with that id. */
 export async function getIssue(db: Db, id: string): Promise<AdminIssueDetail | null> {
   if (!isUuid(id)) return null;
-  const [row] = await rowsOf<IssueRow>(
+  const [row] = await queryRows<IssueRow>(
     db,
     sql`select ${issueColumns}, m.message, m.details
         from inbox_messages m left join profiles p on p.user_id = m.user_id
         where m.id = ${id}::uuid`,
   );
   if (!row) return null;
-  const details = json<{ budget?: string; adType?: string } | null>(row.details) ?? {};
+  const details = jsonColumn<{ budget?: string; adType?: string } | null>(row.details) ?? {};
   return {
     ...toIssue(row),
     subject: row.subject,
@@ -480,7 +448,7 @@ export function lastWeeks(now: Date, weeks = ANALYTICS_WEEKS): string[] {
 
 /** Rows per UTC week of `table.created_at` since `from` (a range scan where an index leads with created_at). */
 async function countPerWeek(db: Db, table: 'profiles' | 'bets', from: Date, weeks: string[]): Promise<WeeklyCount[]> {
-  const rows = await rowsOf<{ week: string; count: number }>(
+  const rows = await queryRows<{ week: string; count: number }>(
     db,
     sql`select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as count
         from ${sql.raw(table)}
@@ -522,7 +490,7 @@ const person = (id: string | null, email: string | null, username: string | null
 
 /** admin_logs newest first (admin_logs_created_at_idx), with who acted on whom. */
 export async function listLogs(db: Db, opts: { limit: number; offset: number }): Promise<AdminLogPage> {
-  const rows = await rowsOf<LogRow>(
+  const rows = await queryRows<LogRow>(
     db,
     sql`select l.id, l.action_type, l.details, ${microsText('l.created_at')} as created_at,
                a.id as admin_id, a.email as admin_email, ap.username as admin_username,
@@ -535,13 +503,13 @@ export async function listLogs(db: Db, opts: { limit: number; offset: number }):
         order by l.created_at desc, l.id desc
         limit ${opts.limit} offset ${opts.offset}`,
   );
-  const [count] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from admin_logs`);
+  const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from admin_logs`);
   const logs: AdminLog[] = rows.map((r) => ({
     id: r.id,
     action: r.action_type,
     admin: person(r.admin_id, r.admin_email, r.admin_username),
     target: person(r.target_id, r.target_email, r.target_username),
-    details: json<Record<string, unknown> | null>(r.details) ?? {},
+    details: jsonColumn<Record<string, unknown> | null>(r.details) ?? {},
     createdAt: isoFromMicros(r.created_at),
   }));
   return { logs, total: Number(count!.total) };

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Auth } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
+import { decodeCursor } from '../../db/sql.ts';
 import { requireAdmin, requireUser, validate, type ApiError, type AppEnv } from '../../http.ts';
 import {
   ISSUE_NOT_FOUND_MESSAGE,
@@ -12,7 +13,6 @@ import {
   updateIssueSchema,
 } from '../../../shared/admin.ts';
 import {
-  decodeUserCursor,
   getAdminStats,
   getAnalytics,
   getIssue,
@@ -46,7 +46,7 @@ export function adminRoutes({ auth, db, now }: AdminRoutesDeps) {
     .get('/stats', async (c) => c.json(await getAdminStats(db), 200))
     .get('/users', validate('query', adminUsersQuerySchema), async (c) => {
       const { search, status, limit, cursor: cursorText } = c.req.valid('query');
-      const cursor = cursorText === undefined ? undefined : decodeUserCursor(cursorText);
+      const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursor === null) {
         return c.json<ApiError, 422>({ error: 'cursor: Invalid cursor', fields: { cursor: 'Invalid cursor' } }, 422);
       }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
-import { cursorTime } from './queries.ts';
+import { cursorTime } from '../../db/sql.ts';
 
 describe('cursorTime', () => {
   it.each([

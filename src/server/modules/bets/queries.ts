@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
+import { cursorTime, encodeCursor, isUuid, type KeysetCursor } from '../../db/sql.ts';
 import { bets, userBetStats } from '../../db/schema/index.ts';
 import {
   OVERDUE_AFTER_MS,
@@ -19,9 +20,8 @@ import { ZERO_TOTALS, buildStats, type StatsTotals } from '../../../shared/stats
 type BetRow = Omit<typeof bets.$inferSelect, 'userId'>;
 const { userId: _owner, ...betColumns } = getTableColumns(bets);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id names no bet: callers answer 404, and the database never sees it. */
-export const isBetId = (id: string) => UUID.test(id);
+export const isBetId = isUuid;
 
 /** Numeric text from either driver as the API's two-decimal string. */
 const money = (value: string): string => {
@@ -48,60 +48,20 @@ export function toBet(row: BetRow): Bet {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Paging: keyset on (created_at desc, id desc). The cursor carries the last row's created_at in
-// UTC to the microsecond (a JavaScript Date would lose the last three digits) and its id.
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-export const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');
-
-/** The cursor's position, or null when it is not one of ours. */
-export function decodeCursor(text: string): Cursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (rest.length || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !isBetId(id)) return null;
-  if (Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt, id };
-}
+// Paging: keyset on (created_at desc, id desc), with the cursor of db/sql.ts.
 
 /** created_at as the driver receives it: PostgreSQL's text, microseconds included. */
 const createdAtText = sql<string>`${bets.createdAt}`;
 
-const PG_TIMESTAMPTZ =
-  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
-
-/**
- * A timestamptz as PostgreSQL prints it (ISO DateStyle, in whatever TimeZone the session has) in
- * the cursor's form: UTC, six fraction digits. Converted here rather than by to_char in SQL,
- * which costs more than the rest of the page's columns together on PGlite.
- */
-export function cursorTime(text: string): string {
-  const m = PG_TIMESTAMPTZ.exec(text);
-  if (!m) throw new Error(`unexpected timestamp from the database: ${text}`);
-  const [, year, month, day, hours, minutes, seconds, fraction = '', sign, offH, offM = '0', offS = '0'] = m;
-  const local = new Date(0);
-  local.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
-  local.setUTCHours(Number(hours), Number(minutes), Number(seconds));
-  const offsetMs = (sign === '-' ? -1 : 1) * (Number(offH) * 3600 + Number(offM) * 60 + Number(offS)) * 1000;
-  const utc = new Date(local.getTime() - offsetMs).toISOString().slice(0, 19);
-  return `${utc}.${fraction.padEnd(6, '0')}Z`;
-}
-
 /** The cursor that continues after this row of a page. */
-export const cursorAfter = (row: { bet: { id: string }; createdAtText: string }): Cursor => ({
+export const cursorAfter = (row: { bet: { id: string }; createdAtText: string }): KeysetCursor => ({
   createdAt: cursorTime(row.createdAtText),
   id: row.bet.id,
 });
 
 interface PageOptions {
   limit: number;
-  cursor?: Cursor;
+  cursor?: KeysetCursor;
 }
 
 /** The page query (one row more than the page, to know whether another follows). */

@@ -13,7 +13,8 @@ import {
   settleAfterMessage,
   settleBetSchema,
 } from '../../../shared/bets.ts';
-import { decodeCursor, deleteBet, getBetStats, listBets, recordBet, settleBet } from './queries.ts';
+import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
+import { deleteBet, getBetStats, listBets, recordBet, settleBet } from './queries.ts';
 
 export interface BetRoutesDeps {
   auth: Auth;
@@ -39,7 +40,7 @@ export function betRoutes({ auth, db, now }: BetRoutesDeps) {
       const { limit, cursor: cursorText } = c.req.valid('query');
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursor === null) {
-        return c.json<ApiError, 422>({ error: 'cursor: Invalid cursor', fields: { cursor: 'Invalid cursor' } }, 422);
+        return c.json<ApiError, 422>(INVALID_CURSOR, 422);
       }
       return c.json(await listBets(db, c.get('user').id, { limit, cursor }), 200);
     })

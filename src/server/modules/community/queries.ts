@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isoText, jsonColumn, queryRows } from '../../db/sql.ts';
 import { SPORTS, type Sport } from '../../../shared/bets.ts';
 import {
   RECENT_PICKS,
@@ -32,21 +33,12 @@ import { recordIsPublicSql } from '../profiles/visibility.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Rows of a raw query, from either driver. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
-}
-
 const cents = (value: string | null | undefined): Cents => {
   if (value === null || value === undefined) return 0n;
   const parsed = parseMoney(value);
   if (parsed === null) throw new Error(`unexpected money value from the database: ${value}`);
   return parsed;
 };
-
-/** A JSON column arrives parsed from one driver and as text from another. */
-const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 const isSport = (value: unknown): value is Sport => SPORTS.includes(value as Sport);
 
@@ -63,8 +55,6 @@ const isPublic = (userColumn: string) =>
 const hasNoOverdue = (userColumn: SQL, now: Date) =>
   sql`not exists (select 1 from bets o where o.user_id = ${userColumn} and o.status = 'pending'
     and o.event_date <= ${overdueBefore(now)})`;
-
-const isoText = (expr: string) => sql.raw(`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 // ---------------------------------------------------------------------------------------------
 // Per-user details for the rows of one page
@@ -151,7 +141,7 @@ const isLockTimeout = (err: unknown): boolean => {
  * it): the caller then computes without the stored totals.
  */
 export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> {
-  const [state] = await rowsOf<{ ready: boolean }>(
+  const [state] = await queryRows<{ ready: boolean }>(
     db,
     sql`select exists (select 1 from user_bet_totals_before_days where day = ${day}::date) as ready`,
   );
@@ -160,7 +150,7 @@ export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> 
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local lock_timeout = '1s'`);
       await tx.execute(sql`lock table user_bet_days in share mode`);
-      const created = await rowsOf<{ day: string }>(
+      const created = await queryRows<{ day: string }>(
         tx as unknown as Db,
         sql`insert into user_bet_totals_before_days (day) values (${day}::date) on conflict do nothing returning day::text`,
       );
@@ -210,7 +200,7 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
         where d.user_id = s.user_id and d.day < ${startDay}::date
         order by d.day desc limit 1
       ) base on true`;
-  const rows = await rowsOf<SpotlightRow>(
+  const rows = await queryRows<SpotlightRow>(
     db,
     sql`
     with
@@ -348,7 +338,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
   const search = opts.search?.trim() ? containsPattern(opts.search.trim()) : null;
   const order = sql.raw(`(c.verification_status = 'verified') desc, ${ORDER_BY[opts.sort]}, c.username`);
 
-  const rows = await rowsOf<InfluencerRow>(
+  const rows = await queryRows<InfluencerRow>(
     db,
     sql`
     with candidates as (
@@ -420,7 +410,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
       trend: trendOf(recent, previous),
       recentProfit: formatCents(recent),
       previousProfit: formatCents(previous),
-      recentPicks: json<RecentPickRow[]>(r.picks).map(toPick),
+      recentPicks: jsonColumn<RecentPickRow[]>(r.picks).map(toPick),
       joinedDate: r.joined,
     };
   });
@@ -448,7 +438,7 @@ const toPick = (p: RecentPickRow): RecentPick => ({
 });
 
 async function countInfluencers(db: Db, opts: InfluencerOptions, search: string | null): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await queryRows<{ n: number }>(
     db,
     sql`
     select count(*)::int as n
@@ -492,14 +482,14 @@ export interface SportTotals {
 
 /** user_bet_days and user_sport_stats of one user as stored. */
 export async function readCommunitySummaries(db: Db, userId: string) {
-  const days = await rowsOf<DayTotals>(
+  const days = await queryRows<DayTotals>(
     db,
     sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
                cum_settled as "cumSettled", cum_won as "cumWon", cum_profit::text as "cumProfit",
                cum_staked::text as "cumStaked"
         from user_bet_days where user_id = ${userId} order by day`,
   );
-  const sports = await rowsOf<SportTotals>(
+  const sports = await queryRows<SportTotals>(
     db,
     sql`select sport, bets, won, lost, profit::text as profit from user_sport_stats where user_id = ${userId} order by sport`,
   );
@@ -508,7 +498,7 @@ export async function readCommunitySummaries(db: Db, userId: string) {
 
 /** The same, recounted from the user's bets. */
 export async function recountCommunitySummaries(db: Db, userId: string) {
-  const days = await rowsOf<DayTotals>(
+  const days = await queryRows<DayTotals>(
     db,
     sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
                (sum(settled) over w)::int as "cumSettled", (sum(won) over w)::int as "cumWon",
@@ -523,7 +513,7 @@ export async function recountCommunitySummaries(db: Db, userId: string) {
         window w as (order by day)
         order by day`,
   );
-  const sports = await rowsOf<SportTotals>(
+  const sports = await queryRows<SportTotals>(
     db,
     sql`select bet_type as sport, count(*)::int as bets, (count(*) filter (where status = 'won'))::int as won,
                (count(*) filter (where status = 'lost'))::int as lost,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
+import { isoText, rowsOf } from '../../db/sql.ts';
 import {
   betLedgerHeads,
   profiles,
@@ -293,13 +294,6 @@ export async function saveSettings(db: Db, userId: string, settings: ProfileSett
 
 /** More settled bets than this and the profit line is drawn per day (then per week, per month). */
 export const MAX_PROFIT_POINTS = 500;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
-
-/** An ISO instant with milliseconds, as JavaScript prints it, from SQL. */
-const isoText = (column: ReturnType<typeof sql>) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The Monday (UTC) of an ISO instant's week, as a key. */
 function weekKey(iso: string): string {

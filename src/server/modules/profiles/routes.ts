@@ -14,7 +14,8 @@ import {
   profileSettingsSchema,
   updateProfileSchema,
 } from '../../../shared/profiles.ts';
-import { decodeCursor, listBets } from '../bets/queries.ts';
+import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
+import { listBets } from '../bets/queries.ts';
 import { betsCsvStream, exportFilename } from './export.ts';
 import {
   buildProfile,
@@ -38,7 +39,6 @@ export interface ProfileRoutesDeps {
 
 const notFound = { error: PROFILE_NOT_FOUND_ERROR } as const;
 const privateProfile = { error: PROFILE_PRIVATE_ERROR } as const;
-const invalidCursor: ApiError = { error: 'cursor: Invalid cursor', fields: { cursor: 'Invalid cursor' } };
 
 type Access<T> = { ok: true; found: T; isOwner: boolean } | { ok: false; status: 404 | 403 };
 
@@ -73,7 +73,7 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
       .get('/:username/bets', validate('query', listBetsQuerySchema), async (c) => {
         const { limit, cursor: cursorText } = c.req.valid('query');
         const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-        if (cursor === null) return c.json(invalidCursor, 422);
+        if (cursor === null) return c.json<ApiError, 422>(INVALID_CURSOR, 422);
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, c.get('viewer'));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
