@@ -13,7 +13,7 @@ export { INBOX_KINDS, INBOX_PRIORITIES, INBOX_STATUSES, VERIFICATION_STATUSES };
 export type { InboxKind, InboxPriority, InboxStatus } from './inbox.ts';
 export type { VerificationStatus } from './profiles.ts';
 
-// --- verbatim strings (spec §2 and §8) ---------------------------------------------------------
+// --- verbatim strings (the product's quoted texts) ---------------------------------------------------------
 
 export const ADMIN_LOADING_LABEL = 'Loading admin dashboard...';
 export const ERROR_TITLE = 'Error';
@@ -60,7 +60,7 @@ const strictQuery = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObjec
 
 // --- statistics --------------------------------------------------------------------------------
 
-/** GET /api/admin/stats — every figure is one SQL aggregate (spec §3, Admin stats). */
+/** GET /api/admin/stats — every figure is one SQL aggregate. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   /** Users with at least one bet. */
@@ -69,7 +69,7 @@ export const adminStatsSchema = z.object({
   /** Applications waiting for an admin. */
   pendingUsers: z.number().int(),
   totalBets: z.number().int(),
-  /** The mean over users with bets of won / total × 100 (spec §9, admin per-user rate), one decimal. */
+  /** The mean over users with bets of won / total × 100, one decimal. */
   avgWinRate: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
@@ -113,7 +113,7 @@ export const adminUserSchema = z.object({
   /** When the account (and its profile) was created. */
   joinDate: isoString,
   totalBets: z.number().int(),
-  /** won / total × 100 over all the user's bets, one decimal (spec §9: the admin view's rate). */
+  /** won / total × 100 over all the user's bets, one decimal. */
   winRate: z.number(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   role: z.enum(['user', 'admin']),
@@ -155,7 +155,7 @@ export const ISSUE_TYPE_FILTERS = ['all', ...INBOX_KINDS] as const;
 export const ISSUES_PAGE_DEFAULT = 20;
 export const ISSUES_PAGE_MAX = 100;
 
-/** The Issues tab's action selector (spec §2), then 'open' to reopen. */
+/** The Issues tab's action selector (In Progress, Resolved, Closed), then 'open' to reopen. */
 export const ISSUE_STATUS_LABELS = {
   open: 'Open',
   'in-progress': 'In Progress',

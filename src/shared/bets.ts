@@ -16,7 +16,8 @@ export const SETTLED_STATUSES = ['won', 'lost'] as const;
 export type SettledStatus = (typeof SETTLED_STATUSES)[number];
 
 /** An event must start more than this long after the server's clock when the bet is recorded. */
-export const MIN_EVENT_LEAD_MS = 6 * 60 * 60 * 1000;
+export const MIN_EVENT_LEAD_HOURS = 6;
+export const MIN_EVENT_LEAD_MS = MIN_EVENT_LEAD_HOURS * 60 * 60 * 1000;
 /** An event may start at most this many years ahead. */
 export const MAX_EVENT_LEAD_YEARS = 2;
 export const DESCRIPTION_MAX_LENGTH = 500;
@@ -25,8 +26,8 @@ export const MAX_STAKE_CENTS = 100_000_000n;
 export const BETS_PAGE_DEFAULT = 20;
 export const BETS_PAGE_MAX = 100;
 
-/** Verbatim from the spec (section 8): the 6-hour rule's message, in the API and in the UI. */
-export const EVENT_TOO_SOON_MESSAGE = 'Bets can only be recorded for events starting at least 6 hours from now';
+/** The 6-hour rule's message (its number from MIN_EVENT_LEAD_MS), in the API and in the UI. */
+export const EVENT_TOO_SOON_MESSAGE = `Bets can only be recorded for events starting at least ${MIN_EVENT_LEAD_HOURS} hours from now`;
 export const EVENT_TOO_FAR_MESSAGE = `Event date must be at most ${MAX_EVENT_LEAD_YEARS} years ahead`;
 /** The API's headline `error` when the odds are the only invalid field. */
 export const INVALID_ODDS_ERROR = 'Invalid odds';

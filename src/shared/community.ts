@@ -108,7 +108,7 @@ export type SpotlightPage = z.infer<typeof spotlightPageSchema>;
 
 // --- Influencers ----------------------------------------------------------------------------
 
-/** The sport filter's values, in the spec's order (section 9). */
+/** The sport filter's values, in the order the pages show them. */
 export const INFLUENCER_SPORT_FILTERS = [
   'all',
   'football',

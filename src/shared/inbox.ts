@@ -31,13 +31,13 @@ export const AD_TYPE_LABELS: Record<AdType, string> = {
 
 export const INBOX_KINDS = ['contact', 'advertising'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
-/** The admin's Issues view moves a message through these (spec §3, Issue.status). */
+/** The admin's Issues view moves a message through these. */
 export const INBOX_STATUSES = ['open', 'in-progress', 'resolved', 'closed'] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 export const INBOX_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type InboxPriority = (typeof INBOX_PRIORITIES)[number];
 
-/** Verbatim from the spec (section 8). */
+/** The product's quoted text, verbatim. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const CONTACT_SENT_TITLE = 'Message Sent!';
 export const CONTACT_SENT_DESCRIPTION = "We'll get back to you within 24 hours.";

@@ -8,7 +8,7 @@ import { VERIFICATION_STATUSES, type VerificationStatus } from './profiles.ts';
 
 export { VERIFICATION_STATUSES, type VerificationStatus };
 
-/** The badge a verified profile shows (spec §2, public profile). */
+/** The badge a verified profile shows (on the public profile). */
 export const VERIFIED_BADGE_LABEL = 'Verified Bettor';
 
 /** 409 answers to POST /api/verification/apply when there is nothing to apply for. */

@@ -70,7 +70,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Users: keyset pages on (profiles.created_at desc, profiles.id desc), newest first (spec §7 call 8)
+// Users: keyset pages on (profiles.created_at desc, profiles.id desc), newest first
 
 /** A LIKE pattern matching text that starts with `term` (its own % _ and \\ taken literally). */
 export const prefixPattern = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
