@@ -5,13 +5,20 @@ import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { CLIENT_IP_HEADER, createAuth } from './auth.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
-import { apiError, clientIp, limitBodySize, requireAdmin, requireUser, type AppEnv } from './http.ts';
+import { apiError, clientIp, limitBodySize } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import {
+  CLIENT_IP_HEADER,
+  createAuth,
+  enableDirectSessionReads,
+  requireAdmin,
+  requireUser,
+  type AppEnv,
+} from './modules/auth/index.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
@@ -19,7 +26,6 @@ import { createProfileIndexRenderer } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { enableDirectSessionReads } from './session.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import { createTestClock } from './test-clock.ts';
 

@@ -1,17 +1,14 @@
+/**
+ * The API's HTTP plumbing that is not about who is asking (that is modules/auth/middleware.ts):
+ * the error shape and its helper, the body size limit, zod validation of a request part, and the
+ * client's address.
+ */
 import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, Env as HonoEnv, ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
-import type { Auth, SessionUser } from './auth.ts';
-import { readSession } from './session.ts';
-
-/** What a signed-in request carries after `requireUser`. */
-export interface AppEnv extends HonoEnv {
-  Variables: { user: SessionUser };
-}
 
 export interface ApiError {
   error: string;
@@ -43,33 +40,6 @@ export const apiError = (
   error: string,
   fields?: Record<string, string>,
 ) => c.json<ApiError>(fields ? { error, fields } : { error }, status);
-
-export const requireUser = (auth: Auth) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const session = await readSession(auth, c.req.raw.headers);
-    if (!session) return apiError(c, 401, 'Not authenticated');
-    c.set('user', session.user);
-    await next();
-  });
-
-/** What a request that may or may not be signed in carries after `optionalUser`. */
-export interface ViewerEnv extends HonoEnv {
-  Variables: { viewer: SessionUser | null };
-}
-
-/** Resolves the session when there is one; anonymous requests go on with `viewer` null. */
-export const optionalUser = (auth: Auth) =>
-  createMiddleware<ViewerEnv>(async (c, next) => {
-    const session = await readSession(auth, c.req.raw.headers);
-    c.set('viewer', session?.user ?? null);
-    await next();
-  });
-
-/** Admin powers are checked here, on the server, for every admin endpoint (after requireUser). */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get('user').role !== 'admin') return apiError(c, 403, 'Not authorised: this area is for administrators only');
-  await next();
-});
 
 /**
  * Validates a request part with a shared zod schema. A failure answers 422 `{ error, fields }` with

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, expect, it, vi } from 'vitest';
-import { readSession } from './session.ts';
+import { readSession } from './modules/auth/session.ts';
 import { describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from './test/harness.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createAuthClient } from 'better-auth/react';
 import { inferAdditionalFields } from 'better-auth/client/plugins';
-import type { Auth } from '../../server/auth.ts';
+import type { Auth } from '../../server/modules/auth/index.ts';
 
 /**
  * The Better Auth client. The session lives in an httpOnly cookie set by the server, so it

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { emailSchema } from '../../shared/auth.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { ConfigError, loadConfig, type Config } from '../env.ts';
-import { setUserRole } from '../modules/auth/roles.ts';
+import { setUserRole } from '../modules/auth/index.ts';
 
 export const USAGE = [
   'Usage: npm run admin:grant -- <email>    give the account with this email the admin role',

@@ -272,7 +272,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   });
   apportion(opts.bets, weights).forEach((n, i) => (users[i]!.n = n));
 
-  const { hashPassword } = await import('../modules/auth/password-policy.ts');
+  const { hashPassword } = await import('../modules/auth/index.ts');
   const hash = await hashPassword(password);
 
   for (let start = 0; start < users.length; start += USERS_PER_STATEMENT) {

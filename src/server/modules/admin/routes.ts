@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { Auth } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor } from '../../db/sql.ts';
-import { requireAdmin, requireUser, validate, type ApiError, type AppEnv } from '../../http.ts';
+import { validate, type ApiError } from '../../http.ts';
+import { requireAdmin, requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import {
   ISSUE_NOT_FOUND_MESSAGE,
   USER_NOT_FOUND_MESSAGE,

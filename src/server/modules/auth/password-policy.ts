@@ -1,5 +1,12 @@
+/**
+ * Which new passwords are accepted (at sign-up and password reset): the length limits of the
+ * client's forms (shared/auth.ts) and no password from the common-password list, refused with the
+ * same messages the forms show (Better Auth's own are terse: "Password too short").
+ * How an accepted password is stored is password.ts.
+ */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { hash, verify } from '@node-rs/argon2';
+import { APIError } from 'better-auth/api';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 
 /**
  * The ~49,000 most common passwords, most common first, from zxcvbn-ts's maintained list
@@ -11,13 +18,20 @@ export const COMMON_PASSWORD_COUNT = commonPasswords.size;
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most commonly used passwords, so it is easy to guess. Please choose a less common one.';
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
 export const isCommonPassword = (password: string) => commonPasswords.has(password.toLowerCase());
 
-/** Argon2id at OWASP's minimum: 19 MiB, 2 passes, 1 lane (docs/decisions/002-password-hashing.md). */
-const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-export const hashPassword = (password: string) => hash(password, ARGON2ID);
-
-export const verifyPassword = ({ hash: digest, password }: { hash: string; password: string }) =>
-  verify(digest, password).catch(() => false);
+/** A 400 with the client form's message for a new password our rules refuse. */
+export function assertAcceptablePassword(password: string) {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_SHORT_MESSAGE, code: 'PASSWORD_TOO_SHORT' });
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_LONG_MESSAGE, code: 'PASSWORD_TOO_LONG' });
+  }
+  if (isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+  }
+}

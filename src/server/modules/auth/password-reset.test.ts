@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { session, signInFailure, verification } from '../../db/schema/index.ts';
-import { INVALID_RESET_LINK_MESSAGE } from '../../auth.ts';
 import {
   cookieFrom,
   describeEachDatabase,
@@ -13,6 +12,7 @@ import {
   uniqueEmail,
   type TestEnv,
 } from '../../test/harness.ts';
+import { INVALID_RESET_LINK_MESSAGE } from './hooks.ts';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.ts';
 import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from './sign-in-failures.ts';
 

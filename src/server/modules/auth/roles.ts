@@ -1,6 +1,12 @@
+/**
+ * Who has which role, and the only ways it changes: setUserRole (the admin CLI, audited in
+ * admin_logs) and ADMIN_EMAILS (at sign-up and sign-in, through Better Auth's hooks). No API
+ * endpoint changes a role; requireAdmin (middleware.ts) is where the role is checked.
+ */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adminLogs, user } from '../../db/schema/index.ts';
+import type { Logger } from '../../logger.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -50,4 +56,24 @@ export async function setUserRole(
     });
     return change;
   });
+}
+
+/**
+ * ADMIN_EMAILS (env.ts; lower-cased there): a listed address is created with the admin role, and
+ * an existing listed account is given it at each sign-in. It is configuration, not an admin's
+ * action, so it writes no admin_logs row.
+ */
+export function adminEmailRule(db: Db, adminEmails: readonly string[], logger: Logger) {
+  const listed = new Set(adminEmails);
+  const isListed = (email: string) => listed.has(email.toLowerCase());
+  return {
+    /** The role a new account with this email is created with. */
+    roleOfNewAccount: (email: string): Role => (isListed(email) ? 'admin' : 'user'),
+    /** Gives the account the admin role when its email is listed (after it signed in). */
+    async grantIfListed(account: { id: string; email: string }) {
+      if (!isListed(account.email)) return;
+      await db.update(user).set({ role: 'admin' }).where(eq(user.id, account.id));
+      logger.info('admin role granted from ADMIN_EMAILS', { userId: account.id });
+    },
+  };
 }

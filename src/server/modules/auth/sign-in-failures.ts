@@ -1,3 +1,8 @@
+/**
+ * The per-account sign-in lock: failed sign-ins counted per email over the last hour (in the
+ * database, so every instance sees them), whatever address they come from; hooks.ts refuses a
+ * sign-in past MAX_FAILURES_PER_ACCOUNT_PER_HOUR, and a password reset clears the count.
+ */
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { signInFailure } from '../../db/schema/index.ts';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimit, session, signInFailure, user } from '../../db/schema/index.ts';
-import { ACCOUNT_LOCKED_MESSAGE } from '../../auth.ts';
 import {
   cookieFrom,
   createSiblingApp,
@@ -14,6 +13,7 @@ import {
   uniqueEmail,
   type TestEnv,
 } from '../../test/harness.ts';
+import { ACCOUNT_LOCKED_MESSAGE } from './hooks.ts';
 import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from './sign-in-failures.ts';
 
 const ADMIN = 'boss@example.com';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { Auth } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser, validate, type ApiError, type AppEnv } from '../../http.ts';
+import { validate, type ApiError } from '../../http.ts';
+import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { coalescing } from '../../coalesce.ts';
 import type { Db } from '../../db/client.ts';
-import { validate, type AppEnv } from '../../http.ts';
+import { validate } from '../../http.ts';
+import type { AppEnv } from '../auth/index.ts';
 import {
   influencersQuerySchema,
   spotlightQuerySchema,

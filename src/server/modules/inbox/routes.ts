@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Auth } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
-import { apiError, clientIp, validate, type AppEnv } from '../../http.ts';
+import { apiError, clientIp, validate } from '../../http.ts';
+import type { AppEnv, Auth } from '../auth/index.ts';
 import type { Logger } from '../../logger.ts';
 import {
   RATE_LIMITED_MESSAGE,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { Auth, SessionUser } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
-import { optionalUser, requireUser, validate, type ApiError, type AppEnv, type ViewerEnv } from '../../http.ts';
+import { validate, type ApiError } from '../../http.ts';
+import { optionalUser, requireUser, type AppEnv, type Auth, type SessionUser, type ViewerEnv } from '../auth/index.ts';
 import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bets.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { Auth } from '../../auth.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser, type ApiError, type AppEnv } from '../../http.ts';
+import type { ApiError } from '../../http.ts';
+import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import {
   ALREADY_PENDING_MESSAGE,
   ALREADY_VERIFIED_MESSAGE,

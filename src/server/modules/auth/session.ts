@@ -1,5 +1,5 @@
 /**
- * Who is signed in, for the API's requireUser and optionalUser.
+ * Who is signed in, for the API's requireUser and optionalUser (middleware.ts).
  *
  * Better Auth's getSession answers that through its whole endpoint pipeline (a context and hooks
  * per call, a WebCrypto key import to check the cookie's signature, two queries): about 1.4 ms of
@@ -13,14 +13,14 @@
  * plain case (the session cookie sent twice, a signature that is not the canonical one), or the
  * configuration is one this does not cover (cookie cache, secondary storage, rotating secrets),
  * the request goes to getSession itself.
- * session.test.ts holds the two to the same answers.
+ * src/server/session.test.ts holds the two to the same answers.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { BetterAuthOptions } from 'better-auth';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Auth } from './auth.ts';
-import type { Db } from './db/client.ts';
-import { session, user } from './db/schema/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { session, user } from '../../db/schema/auth.ts';
+import type { Auth } from './better-auth.ts';
 
 export type SignedInSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 type ReadSession = (headers: Headers) => Promise<SignedInSession | null>;

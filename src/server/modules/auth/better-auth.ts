@@ -1,0 +1,129 @@
+/**
+ * Better Auth's setup: createAuth puts together the options (database, sessions, email
+ * confirmation, password storage, rate limits, logging) from this module's concerns, one file
+ * each: which endpoints are served (endpoints.ts), the checks and hooks around them (hooks.ts),
+ * the mails (mail-hooks.ts), hashing (password.ts), rate limits (rate-limits.ts) and ADMIN_EMAILS
+ * (roles.ts). Auth and SessionUser are the types the rest of the app and the client use.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { isAPIError } from 'better-auth/api';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
+import type { Config } from '../../env.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mailer } from '../../mail.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
+import { AUTH_BASE_PATH, DISABLED_AUTH_PATHS, servingEnabledEndpoints } from './endpoints.ts';
+import { authHooks } from './hooks.ts';
+import { mailHooks } from './mail-hooks.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { CLIENT_IP_HEADER, clarifyRateLimit, rateLimits } from './rate-limits.ts';
+import { adminEmailRule } from './roles.ts';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+}
+
+export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
+  const admins = adminEmailRule(db, config.ADMIN_EMAILS, logger);
+  const hooks = authHooks({ db, now, admins });
+  const mails = mailHooks({ config, mailer });
+
+  const auth = betterAuth({
+    appName: 'betproof',
+    baseURL: config.BASE_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: config.AUTH_SECRET,
+    disabledPaths: DISABLED_AUTH_PATHS,
+    trustedOrigins: [config.BASE_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      transaction: true,
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: hooks.onPasswordReset,
+      onExistingUserSignUp: mails.onExistingUserSignUp,
+      sendResetPassword: mails.sendResetPassword,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: mails.sendVerificationEmail,
+    },
+    session: {
+      expiresIn: 7 * 24 * 60 * 60,
+      // Extend the session at most once a day while it is in use.
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: rateLimits,
+    advanced: {
+      useSecureCookies: config.BASE_URL.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth turns its Origin, CSRF and callback-URL checks off whenever NODE_ENV=test or
+      // TEST is set; ours stay on everywhere, so tests exercise what production runs.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // Mails go out after the response: an SMTP round trip must not tell a caller whether an
+      // address has an account (password reset, duplicate sign-up). Failures are logged.
+      backgroundTasks: { handler: () => {} },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, role: admins.roleOfNewAccount(user.email) } }),
+        },
+      },
+    },
+    hooks: { before: hooks.before, after: hooks.after },
+    onAPIError: {
+      // Without this, Better Auth prints refusals thrown by our hooks (a common password, a locked
+      // account) to the console, past our logger and LOG_LEVEL. Refusals are routine: debug.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) {
+          logger.debug('auth: request refused', { status: error.statusCode, code: error.body?.code });
+        } else {
+          const err = error instanceof Error ? error : new Error(String(error));
+          logger.error('auth: unhandled error', { error: String(err), stack: err.stack });
+        }
+      },
+    },
+    logger: {
+      level: 'error',
+      log: (level, message) => logger[level](`auth: ${message}`),
+    },
+    telemetry: { enabled: false },
+  });
+
+  const serve = servingEnabledEndpoints(auth.handler);
+  auth.handler = async (request: Request) => clarifyRateLimit(request, await serve(request));
+  return auth;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = Auth['$Infer']['Session']['user'];

@@ -1,0 +1,110 @@
+/**
+ * What betproof does around Better Auth's endpoints: before one runs, its body is held to our
+ * rules (body-checks.ts, password-policy.ts) and a locked account's sign-in is refused; after, a
+ * failed sign-in is counted (sign-in-failures.ts), ADMIN_EMAILS is applied (roles.ts) and Better
+ * Auth's refusals get our words; and what a password reset does besides setting the password.
+ */
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { user as users } from '../../db/schema/index.ts';
+import {
+  acceptableEmail,
+  acceptableName,
+  assertKnownSignUpKeys,
+  assertShallowBody,
+  assertStorableText,
+} from './body-checks.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
+import type { adminEmailRule } from './roles.ts';
+import {
+  MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
+  clearSignInFailures,
+  countRecentSignInFailures,
+  recordSignInFailure,
+} from './sign-in-failures.ts';
+
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please confirm your email address first. We have sent you a new confirmation link.';
+export const INVALID_RESET_LINK_MESSAGE =
+  'This password reset link is invalid, has expired or was already used. Please request a new one.';
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Too many failed sign-in attempts for this account. Please try again in an hour or reset your password.';
+
+/** Paths whose body carries a new password, and the field it is in. */
+const newPasswordField: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+interface HookDeps {
+  db: Db;
+  now: () => Date;
+  admins: ReturnType<typeof adminEmailRule>;
+}
+
+export function authHooks({ db, now, admins }: HookDeps) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const body = ctx.body as Record<string, unknown> | undefined;
+      assertShallowBody(body);
+      assertStorableText(body);
+      const field = newPasswordField[ctx.path];
+      const password = field ? body?.[field] : undefined;
+      if (ctx.path === '/sign-up/email') {
+        assertKnownSignUpKeys(body);
+        const email = acceptableEmail(body?.email);
+        const name = acceptableName(body?.name);
+        if (typeof password === 'string') assertAcceptablePassword(password);
+        // The full name is optional; Better Auth insists on the field, so an absent one is ''.
+        return { context: { body: { ...body, email, name } } };
+      }
+      if (typeof password === 'string') assertAcceptablePassword(password);
+      // Spaces around the address, as the forms trim them (Better Auth's own check would refuse it).
+      if (ctx.path === '/request-password-reset' && typeof body?.email === 'string') {
+        return { context: { body: { ...body, email: body.email.trim() } } };
+      }
+      if (ctx.path === '/sign-in/email') {
+        const email = typeof body?.email === 'string' ? body.email.trim() : undefined;
+        if (email !== undefined) {
+          const failures = await countRecentSignInFailures(db, email, now());
+          if (failures >= MAX_FAILURES_PER_ACCOUNT_PER_HOUR) {
+            throw new APIError('TOO_MANY_REQUESTS', { message: ACCOUNT_LOCKED_MESSAGE, code: 'ACCOUNT_LOCKED' });
+          }
+          return { context: { body: { ...body, email } } };
+        }
+      }
+    }),
+
+    after: createAuthMiddleware(async (ctx) => {
+      const returned = ctx.context.returned;
+      if (ctx.path === '/reset-password' && isAPIError(returned) && returned.body?.code === 'INVALID_TOKEN') {
+        throw new APIError('BAD_REQUEST', { message: INVALID_RESET_LINK_MESSAGE, code: 'INVALID_TOKEN' });
+      }
+      if (ctx.path !== '/sign-in/email') return;
+      const email = (ctx.body as { email?: unknown } | undefined)?.email;
+      if (isAPIError(returned)) {
+        if (returned.statusCode === 401 && typeof email === 'string') {
+          await recordSignInFailure(db, email, now());
+        }
+        if (returned.body?.code === 'EMAIL_NOT_VERIFIED') {
+          // Better Auth has just mailed a new link (sendOnSignIn); say so.
+          throw new APIError('FORBIDDEN', { message: EMAIL_NOT_VERIFIED_MESSAGE, code: 'EMAIL_NOT_VERIFIED' });
+        }
+        return;
+      }
+      const signedIn = ctx.context.newSession?.user;
+      if (signedIn) await admins.grantIfListed(signedIn);
+    }),
+
+    // The per-account lock tells its owner to reset the password: a reset lifts it.
+    onPasswordReset: async ({ user }: { user: { id: string; email: string; emailVerified: boolean } }) => {
+      await clearSignInFailures(db, user.email);
+      // The reset link reached the mailbox: that confirms the address as well as a confirm link.
+      if (!user.emailVerified) {
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The auth middleware every other module's routes use, and the Hono env types they set: who is
+ * signed in (requireUser, optionalUser, answered by session.ts) and whether they are an admin
+ * (requireAdmin: admin powers are checked here, on the server, for every admin endpoint).
+ */
+import type { Env as HonoEnv } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { apiError } from '../../http.ts';
+import type { Auth, SessionUser } from './better-auth.ts';
+import { readSession } from './session.ts';
+
+/** What a signed-in request carries after `requireUser`. */
+export interface AppEnv extends HonoEnv {
+  Variables: { user: SessionUser };
+}
+
+/** What a request that may or may not be signed in carries after `optionalUser`. */
+export interface ViewerEnv extends HonoEnv {
+  Variables: { viewer: SessionUser | null };
+}
+
+/** Answers 401 unless the request is signed in; sets `user`. */
+export const requireUser = (auth: Auth) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const session = await readSession(auth, c.req.raw.headers);
+    if (!session) return apiError(c, 401, 'Not authenticated');
+    c.set('user', session.user);
+    await next();
+  });
+
+/** Resolves the session when there is one; anonymous requests go on with `viewer` null. */
+export const optionalUser = (auth: Auth) =>
+  createMiddleware<ViewerEnv>(async (c, next) => {
+    const session = await readSession(auth, c.req.raw.headers);
+    c.set('viewer', session?.user ?? null);
+    await next();
+  });
+
+/** Answers 403 unless the signed-in user is an admin (after requireUser). */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('user').role !== 'admin') return apiError(c, 403, 'Not authorised: this area is for administrators only');
+  await next();
+});
