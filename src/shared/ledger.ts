@@ -2,6 +2,9 @@
  * The public ledger's format (docs/LEDGER.md) and its verification, shared by the server's tests,
  * the profile page and the `betproof verify` command. Pure: no I/O, no Node-only modules (the hash
  * is passed in, so the browser could verify with SubtleCrypto and Node with node:crypto).
+ *
+ * The entries are written by the database (migration 0013, `bet_ledger_append`); this module is
+ * the reader's side of the same rules, and the one implementation every verifier here uses.
  */
 import { z } from 'zod';
 
@@ -12,22 +15,29 @@ export const GENESIS_HASH = '0'.repeat(64);
 export const LEDGER_PAGE_DEFAULT = 100;
 export const LEDGER_PAGE_MAX = 1000;
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-const iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+/** A UTF-16 surrogate that is not half of a pair (in `u` mode a pair is one code point, never Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+const iso = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'must be an ISO 8601 UTC time with milliseconds');
 const cents = z.number().int().safe();
+/** Text as the database stores it: well-formed Unicode (RFC 8785 refuses a lone surrogate). */
+const text = z.string().refine((s) => !LONE_SURROGATE.test(s), 'must not contain an unpaired surrogate');
 
 export const ledgerEntrySchema = z.strictObject({
-  seq: z.number().int().min(1),
+  seq: z.number().int().min(1).safe(),
   at: iso,
   kind: z.enum(LEDGER_KINDS),
   bet: z.strictObject({
-    id: z.string(),
-    description: z.string(),
-    sport: z.string(),
+    id: text,
+    description: text,
+    sport: text,
     /** In cents. */
     stake: cents,
     /** As the bettor typed them. */
-    odds: z.string(),
+    odds: text,
     eventStart: iso,
     status: z.enum(['pending', 'won', 'lost']),
     /** In cents; null while pending. */
@@ -65,24 +75,35 @@ export const ledgerQuerySchema = z.object({
 });
 
 /**
- * RFC 8785 (JSON Canonicalization Scheme) for JSON values without non-integer numbers, which is
- * all the ledger holds: object keys sorted by UTF-16 code units, no whitespace, strings as
- * JSON.stringify writes them, integers in plain decimal.
+ * RFC 8785 (JSON Canonicalization Scheme): object keys sorted by their UTF-16 code units, no
+ * whitespace, strings as JSON.stringify writes them (", \ and U+0000-U+001F escaped, the short
+ * forms \b \t \n \f \r, the rest as lowercase \u00xx; everything else, U+2028 and non-ASCII
+ * included, as itself), numbers as ECMAScript writes them (integers in plain decimal, -0 as 0).
+ * Throws on what JCS refuses: non-finite numbers, unpaired surrogates, values that are not JSON.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (value === null || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'string') return jcsString(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error('canonicalJson: not a finite number');
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object') {
-    const keys = Object.keys(value as object)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+  const proto: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null) {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      // `<` on strings compares UTF-16 code units, which is the order RFC 8785 asks for.
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${keys.map((k) => `${jcsString(k)}:${canonicalJson(record[k])}`).join(',')}}`;
   }
-  throw new Error(`canonicalJson: cannot encode ${typeof value}`);
+  throw new Error(`canonicalJson: cannot encode ${typeof value === 'object' ? 'this object' : typeof value}`);
+}
+
+function jcsString(s: string): string {
+  if (LONE_SURROGATE.test(s)) throw new Error('canonicalJson: a string has an unpaired surrogate');
+  return JSON.stringify(s);
 }
 
 /** A SHA-256 of UTF-8 text as lowercase hex: node:crypto's or the browser's, given by the caller. */
@@ -94,53 +115,174 @@ export function hashedText(entry: Omit<LedgerEntry, 'hash'> & { hash?: string })
   return entry.prevHash + canonicalJson(rest);
 }
 
-export type ChainCheck =
-  | { ok: true; head: LedgerHead; count: number }
-  | { ok: false; seq: number | null; problem: string };
+/**
+ * An entry as the API and the NDJSON download serialize it: the canonical JSON that was hashed,
+ * with `,"hash":"…"` added before its closing brace (so `hash` comes last, out of key order).
+ */
+export function ledgerLine(entry: LedgerEntry): string {
+  const { hash, ...rest } = entry;
+  return `${canonicalJson(rest).slice(0, -1)},"hash":"${hash}"}`;
+}
+
+export type LineParse = { ok: true; entry: LedgerEntry } | { ok: false; problem: string };
 
 /**
- * Checks a run of entries: each entry's hash recomputed, seq continuous from `from.seq + 1`, each
- * prevHash the hash before it. `from` is where the run starts (the genesis by default, or a head a
- * follower saved earlier, whose own entry must then be first in `entries` so its hash is checked).
+ * One NDJSON line (without its newline) as an entry: JSON, the entry's shape, and byte for byte
+ * `ledgerLine` of what it parses to, so no byte of the line can change unnoticed (a changed hex
+ * digit's case in a \u00xx escape, say, would parse to the same value).
  */
-export function verifyChain(entries: readonly unknown[], sha256: Sha256Hex, opts: { since?: LedgerHead } = {}): ChainCheck {
+export function parseLedgerLine(line: string): LineParse {
+  if (line === '') return { ok: false, problem: 'the line is empty' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch (err) {
+    return { ok: false, problem: `the line is not JSON (${(err as Error).message})` };
+  }
+  const parsed = ledgerEntrySchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, problem: `not a ledger entry: ${issueText(parsed.error.issues[0])}` };
+  if (ledgerLine(parsed.data) !== line) {
+    return {
+      ok: false,
+      problem: 'the line is not in canonical form (its bytes differ from the canonical JSON of its own values)',
+    };
+  }
+  return { ok: true, entry: parsed.data };
+}
+
+const issueText = (issue: z.core.$ZodIssue | undefined) =>
+  issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'invalid';
+
+export type ChainCheck =
+  | { ok: true; head: LedgerHead; count: number }
+  /** `seq`: the position in the chain where it went wrong (the entry that should have had that seq). */
+  | { ok: false; seq: number; problem: string };
+
+type Failure = Extract<ChainCheck, { ok: false }>;
+
+/**
+ * Checks a run of entries, oldest first: each one's shape, seq continuous, prevHash the hash
+ * before it, and its hash recomputed. Without `since` the run must be the whole chain (seq 1 on,
+ * from the genesis hash; no entries is the empty chain).
+ *
+ * `since` is a head {seq, hash} a follower saved earlier. The run is then either the whole chain,
+ * whose entry `since.seq` must still have `since.hash`, or only what came after the saved head
+ * (starting at `since.seq + 1`, the first entry's prevHash being `since.hash`). Either way a pass
+ * proves the chain that ends at the saved head was only appended to since.
+ */
+export function verifyChain(
+  entries: readonly unknown[],
+  sha256: Sha256Hex,
+  opts: { since?: LedgerHead } = {},
+): ChainCheck {
+  const walk = chainWalk(sha256, opts.since);
+  for (const entry of entries) {
+    const failure = walk.next(entry);
+    if (failure) return failure;
+  }
+  return walk.end();
+}
+
+/** The rules of `verifyChain`, one entry at a time, so a reader of lines reports problems in order. */
+function chainWalk(sha256: Sha256Hex, since: LedgerHead | undefined) {
   let head: LedgerHead = { seq: 0, hash: GENESIS_HASH };
   let count = 0;
-  const since = opts.since;
-  for (const [i, raw] of entries.entries()) {
-    const parsed = ledgerEntrySchema.safeParse(raw);
-    const seqOf = (raw as { seq?: unknown } | null)?.seq;
-    const where = typeof seqOf === 'number' ? seqOf : null;
-    if (!parsed.success) {
-      return { ok: false, seq: where, problem: `entry ${i + 1} is not a ledger entry: ${parsed.error.issues[0]?.message}` };
+  /** The run starts right after the saved head rather than at the genesis. */
+  let continues = false;
+  let savedMatched = false;
+  const fail = (seq: number, problem: string): Failure => ({ ok: false, seq, problem });
+
+  return {
+    /** Where the next entry belongs in the chain. */
+    expected: () => head.seq + 1,
+    next(raw: unknown): Failure | null {
+      if (count === 0 && since && since.seq > 0 && (raw as { seq?: unknown } | null)?.seq === since.seq + 1) {
+        continues = true;
+        head = since;
+      }
+      const expected = head.seq + 1;
+      const parsed = ledgerEntrySchema.safeParse(raw);
+      if (!parsed.success) return fail(expected, `not a ledger entry: ${issueText(parsed.error.issues[0])}`);
+      const entry = parsed.data;
+      if (entry.seq !== expected) {
+        const what =
+          entry.seq < expected
+            ? `seq ${entry.seq} appears again (a fork or a repeated entry)`
+            : count === 0 && since
+              ? `the run starts neither at seq 1 nor right after the saved head ${since.seq}`
+              : 'an entry is missing (a gap)';
+        return fail(expected, `expected seq ${expected}, found ${entry.seq}: ${what}`);
+      }
+      if (entry.prevHash !== head.hash) {
+        return fail(
+          expected,
+          continues && count === 0
+            ? `prevHash is not the saved head's hash ${head.hash}: the history up to entry ${head.seq} was rewritten`
+            : `prevHash does not match the hash of entry ${head.seq} (the chain is broken or forked there)`,
+        );
+      }
+      const computed = sha256(hashedText(entry));
+      if (computed !== entry.hash) {
+        return fail(expected, `hash mismatch: the entry hashes to ${computed}, but its hash field says ${entry.hash}`);
+      }
+      if (since && entry.seq === since.seq) savedMatched = entry.hash === since.hash;
+      head = { seq: entry.seq, hash: entry.hash };
+      count += 1;
+      return null;
+    },
+    end(): ChainCheck {
+      if (since && !continues) {
+        if (since.seq > head.seq) {
+          return fail(
+            since.seq,
+            `the chain ends at entry ${head.seq}, before the saved head ${since.seq}: entries were removed (or the head is from another chain)`,
+          );
+        }
+        if (!(since.seq === 0 ? since.hash === GENESIS_HASH : savedMatched)) {
+          return fail(
+            since.seq,
+            `entry ${since.seq} no longer has the saved hash ${since.hash}: the history up to it was rewritten, not only appended to`,
+          );
+        }
+      }
+      return { ok: true, head, count };
+    },
+  };
+}
+
+/**
+ * An NDJSON ledger (the download, or a saved copy of it) checked as `verifyChain` checks entries:
+ * UTF-8, one entry a line, each line ended by "\n" (the last one may lack it), each line exactly
+ * as `ledgerLine` writes it. An empty file is the empty chain. Problems are reported in file order.
+ */
+export function verifyNdjson(bytes: Uint8Array, sha256: Sha256Hex, opts: { since?: LedgerHead } = {}): ChainCheck {
+  const walk = chainWalk(sha256, opts.since);
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  for (const line of splitLines(bytes)) {
+    let parsed: LineParse;
+    try {
+      parsed = parseLedgerLine(decoder.decode(line));
+    } catch {
+      parsed = { ok: false, problem: 'the line is not valid UTF-8' };
     }
-    const entry = parsed.data;
-    if (entry.seq !== head.seq + 1) {
-      return { ok: false, seq: entry.seq, problem: `expected seq ${head.seq + 1}, found ${entry.seq} (a gap or a fork)` };
-    }
-    if (entry.prevHash !== head.hash) {
-      return { ok: false, seq: entry.seq, problem: `prevHash does not match the hash of entry ${head.seq}` };
-    }
-    const computed = sha256(hashedText(entry));
-    if (computed !== entry.hash) {
-      return { ok: false, seq: entry.seq, problem: `hash mismatch: computed ${computed}, entry says ${entry.hash}` };
-    }
-    head = { seq: entry.seq, hash: entry.hash };
-    count += 1;
+    const failure = parsed.ok
+      ? walk.next(parsed.entry)
+      : { ok: false as const, seq: walk.expected(), problem: parsed.problem };
+    if (failure) return failure;
   }
-  if (since) {
-    if (since.seq > head.seq) {
-      return { ok: false, seq: since.seq, problem: `the saved head ${since.seq} is beyond this chain's head ${head.seq}` };
-    }
-    const saved = since.seq === 0 ? { seq: 0, hash: GENESIS_HASH } : null;
-    const match = saved ?? (entries as LedgerEntry[]).find((e) => e.seq === since.seq);
-    if (!match || match.hash !== since.hash) {
-      return {
-        ok: false,
-        seq: since.seq,
-        problem: `entry ${since.seq} no longer has the saved hash: the history was rewritten, not only appended to`,
-      };
+  return walk.end();
+}
+
+/** Lines split on "\n" bytes (never part of a longer UTF-8 sequence); a final "\n" ends the last line. */
+function splitLines(bytes: Uint8Array): Uint8Array[] {
+  const lines: Uint8Array[] = [];
+  let start = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x0a) {
+      lines.push(bytes.subarray(start, i));
+      start = i + 1;
     }
   }
-  return { ok: true, head, count };
+  if (start < bytes.length) lines.push(bytes.subarray(start));
+  return lines;
 }
