@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import { apiError, clientIp, limitBodySize } from './http.ts';
@@ -105,7 +106,8 @@ export function createApp(deps: AppDeps) {
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, db, logger, now }))
     .route('/community', communityRoutes({ db, now }))
-    .get('/openapi.json', (c) => c.json(openApiDocument));
+    .get('/openapi.json', (c) => c.json(openApiDocument))
+    .get('/docs', apiDocs(openApiDocument));
 
   const routes = app.route('/api', api);
 

@@ -1,66 +1,107 @@
 /**
- * The OpenAPI 3.1 document served at /api/openapi.json. Its schemas are generated from the same
- * zod schemas (src/shared) that validate requests and type the client, so it cannot drift from
- * what the server accepts.
+ * The OpenAPI 3.1 document served at /api/openapi.json (and rendered at /api/docs, api-docs.ts).
+ * Its schemas are generated from the same zod schemas (src/shared) that validate requests and type
+ * the client, so it cannot drift from what the server accepts. Each module describes its own
+ * endpoints in openapi/<module>.ts; openapi.test.ts fails when a route the app serves has no entry
+ * here, or an entry names a route it does not serve. Better Auth's endpoints (/api/auth/*) are
+ * left to Better Auth's own documentation.
  */
-import { z } from 'zod';
+import { API_BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE } from './http.ts';
+import { CROSS_ORIGIN_MESSAGE } from './same-origin.ts';
+import { adminModule } from './openapi/admin.ts';
+import { betsModule } from './openapi/bets.ts';
 import {
-  BETS_PAGE_DEFAULT,
-  BETS_PAGE_MAX,
-  BET_PART_OF_RECORD_MESSAGE,
-  apiErrorSchema,
-  betPageSchema,
-  betSchema,
-  betStatsSchema,
-  recordBetSchema,
-  settleBetSchema,
-} from '../shared/bets.ts';
-import { LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX, ledgerEntrySchema, ledgerPageSchema } from '../shared/ledger.ts';
+  API_ERROR,
+  METHODS,
+  SESSION_COOKIE,
+  apiError,
+  apiErrorComponent,
+  errors,
+  says,
+  type ApiModule,
+  type JsonSchema,
+  type Operation,
+  type OperationSpec,
+  type PathItem,
+  type Response,
+  type Tag,
+} from './openapi/common.ts';
+import { communityModule } from './openapi/community.ts';
+import { inboxModule } from './openapi/inbox.ts';
+import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
+import { serviceModule } from './openapi/service.ts';
+import { verificationModule } from './openapi/verification.ts';
 
-type JsonSchema = Record<string, unknown>;
+export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } from './openapi/common.ts';
 
-/** A JSON Schema (2020-12, OpenAPI 3.1's dialect) for a zod schema, without its `$schema` line. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+/** The modules, in the order the reference page lists them. */
+const MODULES: readonly ApiModule[] = [
+  betsModule,
+  publicProfilesModule,
+  ownProfileModule,
+  verificationModule,
+  communityModule,
+  inboxModule,
+  adminModule,
+  serviceModule,
+];
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: Tag[];
+  components: {
+    securitySchemes: Record<string, Record<string, string>>;
+    schemas: Record<string, JsonSchema>;
+  };
+  paths: Record<string, PathItem>;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
-const response = (description: string, schema?: JsonSchema) =>
-  schema ? { description, content: json(schema) } : { description };
+const crossOriginNote = `a write sent from a page of another origin: ${says(CROSS_ORIGIN_MESSAGE)}`;
 
-const errors = {
-  notAuthenticated: response('Not signed in: `{ "error": "Not authenticated" }`', ref('ApiError')),
-  invalid: response('Invalid input: `error` summarises, `fields` has one message per field', ref('ApiError')),
-  malformed: response('The body is not JSON', ref('ApiError')),
-  notFound: response(
-    'No bet with this id belongs to the signed-in user: `{ "error": "Bet not found" }`',
-    ref('ApiError'),
-  ),
-  noProfile: response('No profile with this username', ref('ApiError')),
-  privateProfile: response('The profile is private (its owner and admins still see it)', ref('ApiError')),
-};
+/**
+ * The answers app.ts gives before any module's handler, added to each operation they apply to:
+ * a write from another origin is refused (same-origin.ts); a JSON body that is not JSON is a 400
+ * and one over the size limit a 413 (http.ts).
+ */
+function withApiWideResponses(method: string, spec: OperationSpec, tag: string): Operation {
+  const responses: Record<string, Response> = { ...spec.responses };
+  if (method !== 'get') {
+    const own = responses['403'];
+    responses['403'] = own
+      ? { ...own, description: `${own.description}; or ${crossOriginNote}` }
+      : apiError(`Refused: ${crossOriginNote}`);
+  }
+  if (spec.requestBody) {
+    responses['400'] ??= errors.malformed;
+    responses['413'] ??= apiError(
+      `The body is over ${API_BODY_LIMIT_BYTES / 1024} KB: ${says(BODY_TOO_LARGE_MESSAGE)}`,
+    );
+  }
+  const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+  return { ...spec, tags: [tag], responses: sorted };
+}
 
-const username = {
-  name: 'username',
-  in: 'path',
-  required: true,
-  description: "A profile's username, any case.",
-  schema: { type: 'string' },
-};
+export function buildOpenApiDocument(): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = { [API_ERROR]: apiErrorComponent };
+  const paths: Record<string, PathItem> = {};
+  for (const { tag, schemas: own, paths: modulePaths } of MODULES) {
+    for (const [name, schema] of Object.entries(own)) {
+      if (name in schemas) throw new Error(`OpenAPI: two modules name the schema ${name}`);
+      schemas[name] = schema;
+    }
+    for (const [path, item] of Object.entries(modulePaths)) {
+      if (path in paths) throw new Error(`OpenAPI: two modules describe ${path}`);
+      const operations: PathItem = {};
+      for (const method of METHODS) {
+        const spec = item[method];
+        if (spec) operations[method] = withApiWideResponses(method, spec, tag.name);
+      }
+      paths[path] = operations;
+    }
+  }
 
-const betId = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: "The bet's id (a UUID). Any other user's bet, or a malformed id, answers 404.",
-  schema: { type: 'string', format: 'uuid' },
-};
-
-const cookieAuth = [{ sessionCookie: [] }];
-
-export function buildOpenApiDocument() {
   return {
     openapi: '3.1.0',
     info: {
@@ -68,179 +109,24 @@ export function buildOpenApiDocument() {
       version: '0.1.0',
       description:
         'Record, settle and review bets. Money is a decimal string with two places ("25.00"); odds are kept as typed. ' +
-        'Authentication (Better Auth) lives under /api/auth and sets the session cookie these endpoints require.',
+        'Authentication (Better Auth) lives under /api/auth, documented by Better Auth, and sets the session cookie ' +
+        'the signed-in endpoints require. Every error answers `{ "error": "…" }` (with `fields` for invalid input); ' +
+        'an unexpected failure answers 500 `{ "error": "Internal Server Error" }`.',
     },
     servers: [{ url: '/' }],
+    tags: MODULES.map((m) => m.tag),
     components: {
       securitySchemes: {
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        [SESSION_COOKIE]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'better-auth.session_token',
+          description:
+            'Set by signing in at /api/auth/sign-in/email; named `__Secure-better-auth.session_token` over https.',
+        },
       },
-      schemas: {
-        Bet: jsonSchema(betSchema, 'output'),
-        BetPage: jsonSchema(betPageSchema, 'output'),
-        BetStats: jsonSchema(betStatsSchema, 'output'),
-        RecordBetInput: jsonSchema(recordBetSchema, 'input'),
-        SettleBetInput: jsonSchema(settleBetSchema, 'input'),
-        ApiError: jsonSchema(apiErrorSchema, 'output'),
-        LedgerEntry: jsonSchema(ledgerEntrySchema, 'output'),
-        LedgerPage: jsonSchema(ledgerPageSchema, 'output'),
-      },
+      schemas,
     },
-    paths: {
-      '/api/health': {
-        get: {
-          operationId: 'health',
-          summary: 'Liveness and database reachability',
-          responses: {
-            '200': response(
-              'Up',
-              jsonSchema(z.object({ status: z.literal('ok'), database: z.literal(true) }), 'output'),
-            ),
-            '503': response(
-              'The database is unreachable',
-              jsonSchema(z.object({ status: z.literal('unavailable'), database: z.literal(false) }), 'output'),
-            ),
-          },
-        },
-      },
-      '/api/bets': {
-        get: {
-          operationId: 'listBets',
-          summary: "The signed-in user's bets, newest recorded first, a page at a time",
-          security: cookieAuth,
-          parameters: [
-            {
-              name: 'limit',
-              in: 'query',
-              required: false,
-              schema: { type: 'integer', minimum: 1, maximum: BETS_PAGE_MAX, default: BETS_PAGE_DEFAULT },
-            },
-            {
-              name: 'cursor',
-              in: 'query',
-              required: false,
-              description: 'The previous page’s `nextCursor` (opaque).',
-              schema: { type: 'string' },
-            },
-          ],
-          responses: {
-            '200': response('A page of bets', ref('BetPage')),
-            '401': errors.notAuthenticated,
-            '422': errors.invalid,
-          },
-        },
-        post: {
-          operationId: 'recordBet',
-          summary: 'Record a bet on an event starting more than 6 hours from now',
-          description:
-            'Odds: American (+150, -110, or 150), decimal (2.50) or fractional (5/2). ' +
-            'Potential win = stake × decimal odds, rounded to the cent. An event 6 hours or less ahead answers 422 ' +
-            '"Bets can only be recorded for events starting at least 6 hours from now"; invalid odds answer 422 "Invalid odds".',
-          security: cookieAuth,
-          requestBody: { required: true, content: json(ref('RecordBetInput')) },
-          responses: {
-            '201': response('The recorded bet', ref('Bet')),
-            '400': errors.malformed,
-            '401': errors.notAuthenticated,
-            '422': errors.invalid,
-          },
-        },
-      },
-      '/api/bets/stats': {
-        get: {
-          operationId: 'getBetStats',
-          summary: "The signed-in user's statistics over all their bets",
-          security: cookieAuth,
-          responses: {
-            '200': response('Totals, win rate and ROI', ref('BetStats')),
-            '401': errors.notAuthenticated,
-          },
-        },
-      },
-      '/api/bets/{id}': {
-        patch: {
-          operationId: 'settleBet',
-          summary: 'Settle a pending bet as won or lost, once its event has started',
-          description:
-            'Won: profit = potential win − stake. Lost: profit = −stake. Only a pending bet whose event has started ' +
-            '(server clock) can be settled; a settled bet is final.',
-          security: cookieAuth,
-          parameters: [betId],
-          requestBody: { required: true, content: json(ref('SettleBetInput')) },
-          responses: {
-            '200': response('The settled bet', ref('Bet')),
-            '400': errors.malformed,
-            '401': errors.notAuthenticated,
-            '404': errors.notFound,
-            '409': response(
-              'Already settled (`{ "error": "Bet is already settled" }`), or the event has not started: ' +
-                '`{ "error": "Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC" }`',
-              ref('ApiError'),
-            ),
-            '422': errors.invalid,
-          },
-        },
-        delete: {
-          operationId: 'deleteBet',
-          summary: 'Delete one of your bets before its event starts (a correction)',
-          description:
-            'Once its event has started, or once settled, a bet is part of the record and cannot be deleted.',
-          security: cookieAuth,
-          parameters: [betId],
-          responses: {
-            '204': response('Deleted'),
-            '401': errors.notAuthenticated,
-            '404': errors.notFound,
-            '409': response(`Part of the record: \`{ "error": "${BET_PART_OF_RECORD_MESSAGE}" }\``, ref('ApiError')),
-          },
-        },
-      },
-      '/api/profiles/{username}/ledger': {
-        get: {
-          operationId: 'getLedger',
-          summary: "A profile's public hash-chained ledger, oldest entry first, a page at a time",
-          description:
-            'Every recorded, settled or deleted (before its start) bet appends one entry; `hash` is the SHA-256 of ' +
-            '`prevHash` followed by the RFC 8785 canonical JSON of the entry without `hash`. See docs/LEDGER.md. ' +
-            "Same visibility as the profile's statistics.",
-          parameters: [
-            username,
-            {
-              name: 'after',
-              in: 'query',
-              required: false,
-              description: 'Entries with a greater seq (0: from the first).',
-              schema: { type: 'integer', minimum: 0, default: 0 },
-            },
-            {
-              name: 'limit',
-              in: 'query',
-              required: false,
-              schema: { type: 'integer', minimum: 1, maximum: LEDGER_PAGE_MAX, default: LEDGER_PAGE_DEFAULT },
-            },
-          ],
-          responses: {
-            '200': response('The head and a page of entries', ref('LedgerPage')),
-            '403': errors.privateProfile,
-            '404': errors.noProfile,
-            '422': errors.invalid,
-          },
-        },
-      },
-      '/api/profiles/{username}/ledger.ndjson': {
-        get: {
-          operationId: 'downloadLedger',
-          summary: 'The whole ledger as NDJSON, one entry per line, oldest first (what `betproof verify` reads)',
-          parameters: [username],
-          responses: {
-            '200': { description: 'The entries', content: { 'application/x-ndjson': { schema: ref('LedgerEntry') } } },
-            '403': errors.privateProfile,
-            '404': errors.noProfile,
-          },
-        },
-      },
-    },
+    paths,
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,129 @@
+/** /api/bets (modules/bets/routes.ts): the signed-in user's own bets. */
+import {
+  BET_ALREADY_SETTLED_MESSAGE,
+  BET_NOT_FOUND_MESSAGE,
+  BET_PART_OF_RECORD_MESSAGE,
+  EVENT_TOO_SOON_MESSAGE,
+  INVALID_ODDS_ERROR,
+  MIN_EVENT_LEAD_MS,
+  betPageSchema,
+  betSchema,
+  betStatsSchema,
+  listBetsQuerySchema,
+  recordBetSchema,
+  settleBetSchema,
+} from '../../shared/bets.ts';
+import {
+  apiError,
+  errors,
+  jsonBody,
+  jsonSchema,
+  pathParameter,
+  queryParameters,
+  ref,
+  response,
+  says,
+  signedIn,
+  type ApiModule,
+} from './common.ts';
+
+const LEAD_HOURS = MIN_EVENT_LEAD_MS / (60 * 60 * 1000);
+
+const betId = pathParameter('id', "The bet's id (a UUID). Any other user's bet, or a malformed id, answers 404.", {
+  type: 'string',
+  format: 'uuid',
+});
+
+const notFound = apiError(`No bet with this id belongs to the signed-in user: ${says(BET_NOT_FOUND_MESSAGE)}`);
+
+/** `limit` and `cursor`, as GET /api/bets and GET /api/profiles/{username}/bets read them. */
+export const betPageParameters = () =>
+  queryParameters(listBetsQuerySchema, { cursor: "The previous page's `nextCursor` (opaque)." });
+
+export const betsModule: ApiModule = {
+  tag: { name: 'Bets', description: "The signed-in user's bets: record, list, settle, delete, statistics." },
+  schemas: {
+    Bet: jsonSchema(betSchema, 'output'),
+    BetPage: jsonSchema(betPageSchema, 'output'),
+    BetStats: jsonSchema(betStatsSchema, 'output'),
+    RecordBetInput: jsonSchema(recordBetSchema, 'input'),
+    SettleBetInput: jsonSchema(settleBetSchema, 'input'),
+  },
+  paths: {
+    '/api/bets': {
+      get: {
+        operationId: 'listBets',
+        summary: "The signed-in user's bets, newest recorded first, a page at a time",
+        security: signedIn,
+        parameters: betPageParameters(),
+        responses: {
+          '200': response('A page of bets', ref('BetPage')),
+          '401': errors.notAuthenticated,
+          '422': errors.invalid,
+        },
+      },
+      post: {
+        operationId: 'recordBet',
+        summary: `Record a bet on an event starting more than ${LEAD_HOURS} hours from now`,
+        description:
+          'Odds: American (+150, -110, or 150), decimal (2.50) or fractional (5/2). ' +
+          `Potential win = stake × decimal odds, rounded to the cent. ` +
+          `An event ${LEAD_HOURS} hours or less ahead answers 422 ` +
+          `"${EVENT_TOO_SOON_MESSAGE}"; invalid odds answer 422 "${INVALID_ODDS_ERROR}".`,
+        security: signedIn,
+        requestBody: jsonBody('RecordBetInput'),
+        responses: {
+          '201': response('The recorded bet', ref('Bet')),
+          '401': errors.notAuthenticated,
+          '422': errors.invalid,
+        },
+      },
+    },
+    '/api/bets/stats': {
+      get: {
+        operationId: 'getBetStats',
+        summary: "The signed-in user's statistics over all their bets",
+        security: signedIn,
+        responses: {
+          '200': response('Totals, win rate and ROI', ref('BetStats')),
+          '401': errors.notAuthenticated,
+        },
+      },
+    },
+    '/api/bets/{id}': {
+      patch: {
+        operationId: 'settleBet',
+        summary: 'Settle a pending bet as won or lost, once its event has started',
+        description:
+          'Won: profit = potential win − stake. Lost: profit = −stake. Only a pending bet whose event has started ' +
+          '(server clock) can be settled; a settled bet is final.',
+        security: signedIn,
+        parameters: [betId],
+        requestBody: jsonBody('SettleBetInput'),
+        responses: {
+          '200': response('The settled bet', ref('Bet')),
+          '401': errors.notAuthenticated,
+          '404': notFound,
+          '409': apiError(
+            `Already settled (${says(BET_ALREADY_SETTLED_MESSAGE)}), or the event has not started: ` +
+              says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC'),
+          ),
+          '422': errors.invalid,
+        },
+      },
+      delete: {
+        operationId: 'deleteBet',
+        summary: 'Delete one of your bets before its event starts (a correction)',
+        description: 'Once its event has started, or once settled, a bet is part of the record and cannot be deleted.',
+        security: signedIn,
+        parameters: [betId],
+        responses: {
+          '204': response('Deleted'),
+          '401': errors.notAuthenticated,
+          '404': notFound,
+          '409': apiError(`Part of the record: ${says(BET_PART_OF_RECORD_MESSAGE)}`),
+        },
+      },
+    },
+  },
+};

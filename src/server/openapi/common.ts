@@ -1,0 +1,129 @@
+/**
+ * The pieces every module's part of the OpenAPI document is built from (see ../openapi.ts): the
+ * document's types, JSON Schema from the shared zod schemas, and the answers many endpoints share.
+ */
+import { z } from 'zod';
+import { apiErrorSchema } from '../../shared/bets.ts';
+import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR } from '../../shared/profiles.ts';
+
+export type JsonSchema = Record<string, unknown>;
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export const METHODS: readonly Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+export interface MediaType {
+  schema: JsonSchema;
+}
+
+export interface Header {
+  description: string;
+  schema: JsonSchema;
+}
+
+export interface Response {
+  description: string;
+  headers?: Record<string, Header>;
+  content?: Record<string, MediaType>;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+
+export interface RequestBody {
+  required: boolean;
+  content: Record<string, MediaType>;
+}
+
+export interface Operation {
+  operationId: string;
+  /** Set by buildOpenApiDocument: the tag of the module the operation belongs to. */
+  tags: string[];
+  summary: string;
+  description?: string;
+  /** Absent: no sign-in. `[{}, cookie]`: optional sign-in (the answer depends on who asks). */
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: RequestBody;
+  responses: Record<string, Response>;
+}
+
+/** An operation as a module writes it; the module's tag is added when the document is put together. */
+export type OperationSpec = Omit<Operation, 'tags'>;
+export type PathItem<Op = Operation> = Partial<Record<Method, Op>>;
+
+export interface Tag {
+  name: string;
+  description: string;
+}
+
+/** One module's part of the document: its tag, the schemas it names and its paths. */
+export interface ApiModule {
+  tag: Tag;
+  schemas: Record<string, JsonSchema>;
+  paths: Record<string, PathItem<OperationSpec>>;
+}
+
+/** A JSON Schema (2020-12, OpenAPI 3.1's dialect) for a zod schema, without its `$schema` line. */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+export const json = (schema: JsonSchema): Record<string, MediaType> => ({ 'application/json': { schema } });
+export const response = (description: string, schema?: JsonSchema): Response =>
+  schema ? { description, content: json(schema) } : { description };
+export const jsonBody = (schemaName: string): RequestBody => ({ required: true, content: json(ref(schemaName)) });
+
+/**
+ * The query parameters a zod query schema accepts, one per property, generated from the schema as
+ * the validator reads it (input): types, bounds, enums and defaults. `descriptions` adds words.
+ */
+export function queryParameters(schema: z.ZodType, descriptions: Record<string, string> = {}): Parameter[] {
+  const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  if (!object.properties) throw new Error('queryParameters: the schema is not an object');
+  return Object.entries(object.properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: object.required?.includes(name) ?? false,
+    ...(descriptions[name] ? { description: descriptions[name] } : {}),
+    schema: property,
+  }));
+}
+
+export const pathParameter = (name: string, description: string, schema: JsonSchema): Parameter => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema,
+});
+
+export const username = pathParameter('username', "A profile's username, any case.", { type: 'string' });
+
+export const SESSION_COOKIE = 'sessionCookie';
+/** Signed in: the session cookie is required. */
+export const signedIn: Operation['security'] = [{ [SESSION_COOKIE]: [] }];
+/** Anyone; a signed-in owner or admin sees more (a private profile). */
+export const signedInOrNot: Operation['security'] = [{}, { [SESSION_COOKIE]: [] }];
+
+/** The `{ error, fields? }` shape of every error the API answers. */
+export const API_ERROR = 'ApiError';
+export const apiErrorComponent = jsonSchema(apiErrorSchema, 'output');
+export const apiError = (description: string) => response(description, ref(API_ERROR));
+/** An error body as the API writes it, for a description: `{ "error": "Bet not found" }`. */
+export const says = (message: string) => `\`{ "error": ${JSON.stringify(message)} }\``;
+
+export const errors = {
+  notAuthenticated: apiError(`Not signed in: ${says('Not authenticated')}`),
+  invalid: apiError('Invalid input: `error` summarises, `fields` has one message per field (unknown ones included)'),
+  malformed: apiError('The body is not JSON'),
+  noProfile: apiError(`No profile with this username: ${says(PROFILE_NOT_FOUND_ERROR)}`),
+  privateProfile: apiError(
+    `The profile is private (its owner and admins still see it): ${says(PROFILE_PRIVATE_ERROR)}`,
+  ),
+};
