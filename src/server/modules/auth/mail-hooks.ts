@@ -15,61 +15,60 @@ const authRedirects = {
   resetPassword: paths.resetPassword,
 };
 
+type MailWords = Omit<Parameters<typeof actionMail>[0], 'to' | 'url'>;
+
+const existingAccountMail: MailWords = {
+  subject: 'You already have a betproof account',
+  intro: 'Someone (hopefully you) tried to create a betproof account with this email address, but it already has one.',
+  action: 'Sign in',
+  outro: 'Forgot your password? Use "Forgot Password" on the sign-in page. If this was not you, ignore this email.',
+};
+
+const resetPasswordMail: MailWords = {
+  subject: 'Reset your betproof password',
+  intro: 'Someone (hopefully you) asked to reset the password of your betproof account.',
+  action: 'Choose a new password',
+  outro: 'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.',
+};
+
+const confirmEmailMail: MailWords = {
+  subject: 'Confirm your betproof email',
+  intro: 'Welcome to betproof! Confirm your email address to complete your registration.',
+  action: 'Confirm my email',
+  outro: 'The link expires in 24 hours. If you did not sign up, ignore this email.',
+};
+
+/** Better Auth's link with its callbackURL set to `page` when `unset` says the client named none. */
+function withCallback(betterAuthUrl: string, page: string, unset: (callbackURL: string | null) => boolean): string {
+  const link = new URL(betterAuthUrl);
+  if (unset(link.searchParams.get('callbackURL'))) link.searchParams.set('callbackURL', page);
+  return link.toString();
+}
+
 interface MailedUser {
   user: { email: string };
 }
 
 export function mailHooks({ config, mailer }: { config: Config; mailer: Mailer }) {
+  const send = (to: string, words: MailWords, url: string) => mailer.send(actionMail({ to, url, ...words }));
   return {
     // A sign-up with a taken address answers like a new one (no enumeration); the owner of the
     // address hears of it instead, so a person who forgot their account is not left waiting.
-    onExistingUserSignUp: async ({ user }: MailedUser) => {
-      await mailer.send(
-        actionMail({
-          to: user.email,
-          subject: 'You already have a betproof account',
-          intro:
-            'Someone (hopefully you) tried to create a betproof account with this email address, but it already has one.',
-          action: 'Sign in',
-          url: `${config.BASE_URL}${paths.auth}`,
-          outro:
-            'Forgot your password? Use "Forgot Password" on the sign-in page. If this was not you, ignore this email.',
-        }),
-      );
-    },
-    sendResetPassword: async ({ user, url: betterAuthUrl }: MailedUser & { url: string }) => {
-      // Without a redirectTo from the client Better Auth mails a link that leads nowhere.
-      const link = new URL(betterAuthUrl);
-      if (!link.searchParams.get('callbackURL')) link.searchParams.set('callbackURL', authRedirects.resetPassword);
-      const url = link.toString();
-      await mailer.send(
-        actionMail({
-          to: user.email,
-          subject: 'Reset your betproof password',
-          intro: 'Someone (hopefully you) asked to reset the password of your betproof account.',
-          action: 'Choose a new password',
-          url,
-          outro: 'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.',
-        }),
-      );
-    },
-    sendVerificationEmail: async ({ user, url: betterAuthUrl }: MailedUser & { url: string }) => {
-      // Better Auth sends the browser to "/" after confirming unless the client named a page.
-      const link = new URL(betterAuthUrl);
-      if ((link.searchParams.get('callbackURL') ?? '/') === '/') {
-        link.searchParams.set('callbackURL', authRedirects.afterVerification);
-      }
-      const url = link.toString();
-      await mailer.send(
-        actionMail({
-          to: user.email,
-          subject: 'Confirm your betproof email',
-          intro: 'Welcome to betproof! Confirm your email address to complete your registration.',
-          action: 'Confirm my email',
-          url,
-          outro: 'The link expires in 24 hours. If you did not sign up, ignore this email.',
-        }),
-      );
-    },
+    onExistingUserSignUp: async ({ user }: MailedUser) =>
+      send(user.email, existingAccountMail, `${config.BASE_URL}${paths.auth}`),
+    // Without a redirectTo from the client Better Auth mails a link that leads nowhere.
+    sendResetPassword: async ({ user, url }: MailedUser & { url: string }) =>
+      send(
+        user.email,
+        resetPasswordMail,
+        withCallback(url, authRedirects.resetPassword, (page) => !page),
+      ),
+    // Better Auth sends the browser to "/" after confirming unless the client named a page.
+    sendVerificationEmail: async ({ user, url }: MailedUser & { url: string }) =>
+      send(
+        user.email,
+        confirmEmailMail,
+        withCallback(url, authRedirects.afterVerification, (page) => (page ?? '/') === '/'),
+      ),
   };
 }
