@@ -26,7 +26,8 @@ export default function LandingPage() {
   const [params, setParams] = useSearchParams();
   const inDemo = params.has(DEMO_PARAM);
   // Demo bets live here, in memory: they survive a trip back to the landing page, not a reload.
-  const [demoBets, setDemoBets] = useState<DemoBet[]>([]);
+  // Null until the demo changes them: it starts with its sample bets.
+  const [demoBets, setDemoBets] = useState<DemoBet[] | null>(null);
   /** The launcher button that opened the demo, to focus again on the way back. */
   const returnFocus = useRef<string | null>(null);
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Check, Trash2, X } from 'lucide-react';
 import type { Bet, BetStatus } from '../../../shared/bets.ts';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
@@ -18,6 +18,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { sportLabel } from './sports.ts';
+import { OverdueBadge, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
 import { useDeleteBet, useSettleBet } from './use-bets.ts';
 
 const STATUS_BADGE: Record<BetStatus, { label: string; variant: 'warning' | 'success' | 'destructive' }> = {
@@ -35,13 +36,20 @@ function Detail({ term, children, className }: { term: string; children: ReactNo
   );
 }
 
-/** One bet: what was staked on what, when, its status, and (pending) Won / Lost, (always) delete. */
+/**
+ * One bet: what was staked on what, when, its status, and what may be done with it now. Pending:
+ * Won / Lost, disabled with the reason until the event starts. Delete while the event has not
+ * started; after that the row says the bet is part of the record.
+ */
 export function BetListItem({ bet }: { bet: Bet }) {
   const settle = useSettleBet(bet);
   const remove = useDeleteBet(bet);
+  const timing = useBetTiming(bet);
+  const hintId = useId();
   const busy = settle.isPending || remove.isPending;
   const status = STATUS_BADGE[bet.status];
   const profit = bet.profitLoss;
+  const settleDisabled = busy || !timing.canSettle;
 
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" aria-busy={busy || undefined}>
@@ -50,36 +58,40 @@ export function BetListItem({ bet }: { bet: Bet }) {
           <p className="font-semibold break-words text-foreground">{bet.description}</p>
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge variant={status.variant}>{status.label}</Badge>
+            {timing.overdue && <OverdueBadge />}
             <Badge variant="outline">{sportLabel(bet.sport)}</Badge>
           </div>
         </div>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              className="-mt-1 -mr-2 text-muted-foreground hover:text-destructive"
-              aria-label={`Delete "${bet.description}"`}
-              disabled={busy}
-            >
-              {remove.isPending ? <Spinner className="size-4" /> : <Trash2 aria-hidden="true" />}
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete this bet?</AlertDialogTitle>
-              <AlertDialogDescription className="break-words">
-                “{bet.description}” will be removed from your record and your statistics. This cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction variant="destructive" onClick={() => remove.mutate()}>
-                Delete
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        {timing.canDelete && (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                className="-mt-1 -mr-2 text-muted-foreground hover:text-destructive"
+                aria-label={`Delete "${bet.description}"`}
+                disabled={busy}
+              >
+                {remove.isPending ? <Spinner className="size-4" /> : <Trash2 aria-hidden="true" />}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete this bet?</AlertDialogTitle>
+                <AlertDialogDescription className="break-words">
+                  “{bet.description}” will be removed from your statistics. A bet can be deleted only before its event
+                  starts; the deletion stays visible in your public ledger.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction variant="destructive" onClick={() => remove.mutate()}>
+                  Delete
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        )}
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.4fr)]">
@@ -100,32 +112,44 @@ export function BetListItem({ bet }: { bet: Bet }) {
         </Detail>
       </dl>
 
-      {bet.status === 'pending' && (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            className="border-emerald-300 text-emerald-800 hover:bg-emerald-50"
-            aria-label={`Mark "${bet.description}" as won`}
-            disabled={busy}
-            onClick={() => settle.mutate('won')}
-          >
-            <Check aria-hidden="true" />
-            Won
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            className="border-red-300 text-red-800 hover:bg-red-50"
-            aria-label={`Mark "${bet.description}" as lost`}
-            disabled={busy}
-            onClick={() => settle.mutate('lost')}
-          >
-            <X aria-hidden="true" />
-            Lost
-          </Button>
-        </div>
-      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {bet.status === 'pending' && (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                className="border-emerald-300 text-emerald-800 hover:bg-emerald-50"
+                aria-label={`Mark "${bet.description}" as won`}
+                aria-describedby={timing.settleAfter ? hintId : undefined}
+                disabled={settleDisabled}
+                onClick={() => settle.mutate('won')}
+              >
+                <Check aria-hidden="true" />
+                Won
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="border-red-300 text-red-800 hover:bg-red-50"
+                aria-label={`Mark "${bet.description}" as lost`}
+                aria-describedby={timing.settleAfter ? hintId : undefined}
+                disabled={settleDisabled}
+                onClick={() => settle.mutate('lost')}
+              >
+                <X aria-hidden="true" />
+                Lost
+              </Button>
+            </div>
+            {timing.settleAfter && (
+              <p id={hintId} className="text-xs text-muted-foreground">
+                {timing.settleAfter}
+              </p>
+            )}
+          </div>
+        )}
+        {!timing.canDelete && <PartOfRecordNote className="sm:ml-auto" />}
+      </div>
     </li>
   );
 }

@@ -51,7 +51,7 @@ export function BetStatsCards({ stats }: { stats: BetStats }) {
         title="Total Bets"
         value={stats.totalBets}
         icon={<BarChart3 />}
-        detail={`${stats.won} won · ${stats.lost} lost · ${stats.pending} pending`}
+        detail={`${stats.won} won · ${stats.lost} lost · ${stats.pending} pending${stats.overdue > 0 ? ` (${stats.overdue} overdue)` : ''}`}
       />
       <StatCard
         title="Win Rate"

@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { BetStatsCards } from './bet-stats-cards.tsx';
 import { RecentBets } from './recent-bets.tsx';
 import { RecordBetButton } from './record-bet-button.tsx';
+import { OverdueNotice } from './record-rules.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { isUnauthenticated, useBetPages, useBetStats } from './use-bets.ts';
 
@@ -48,11 +49,13 @@ export function Dashboard({ user }: { user: SessionUser }) {
             Welcome back, {greetingName(user)}!
           </h1>
           <p className="text-base text-muted-foreground">
-            Record bets before the event, settle them, and see your real numbers.
+            Record bets before the event, settle them once it has started, and see your real numbers.
           </p>
         </div>
         <RecordBetButton />
       </div>
+
+      {stats.data && <OverdueNotice count={stats.data.overdue} />}
 
       {stats.data ? (
         <BetStatsCards stats={stats.data} />

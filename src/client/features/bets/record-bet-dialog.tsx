@@ -154,7 +154,8 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
         <DialogHeader>
           <DialogTitle>Record New Bet</DialogTitle>
           <DialogDescription>
-            Record a bet before its event: the event must start at least 6 hours from now.
+            Record a bet before its event: the event must start at least 6 hours from now. Until it starts you can
+            delete the bet to correct a mistake; once it starts, the bet is part of your record and you settle it.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">

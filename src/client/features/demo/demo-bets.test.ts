@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TOO_SOON_MESSAGE, INVALID_ODDS_MESSAGE } from '../../../shared/bets.ts';
+import {
+  BET_PART_OF_RECORD_MESSAGE,
+  EVENT_TOO_SOON_MESSAGE,
+  INVALID_ODDS_MESSAGE,
+  settleAfterMessage,
+  type SettledStatus,
+} from '../../../shared/bets.ts';
 import {
   EMPTY_DEMO_FORM,
   FILL_ALL_FIELDS_MESSAGE,
   INVALID_EVENT_TIME_TITLE,
+  deleteDemoBet,
   demoStats,
   localDateTimeToIso,
   recordDemoBet,
+  sampleDemoBets,
   settleDemoBet,
   toLocalDateTimeValue,
   type DemoBet,
@@ -15,6 +23,7 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 const now = new Date('2027-03-01T12:00:00Z');
+const later = (hours: number) => new Date(now.getTime() + hours * HOUR);
 const inHours = (h: number) => toLocalDateTimeValue(new Date(now.getTime() + h * HOUR));
 
 const form = (patch: Partial<DemoBetForm> = {}): DemoBetForm => ({
@@ -30,6 +39,13 @@ const record = (patch: Partial<DemoBetForm> = {}): DemoBet => {
   const result = recordDemoBet(form(patch), now);
   if (!result.ok) throw new Error(`${result.title}: ${result.description}`);
   return result.bet;
+};
+
+/** Settles one bet at `at` (after its event started, 24 hours from `now`, by default); throws if refused. */
+const settled = (bet: DemoBet, status: SettledStatus, at = later(25)): DemoBet => {
+  const result = settleDemoBet([bet], bet.id, status, at);
+  if (!result.ok) throw new Error(result.reason);
+  return result.bets[0]!;
 };
 
 describe('demo bets', () => {
@@ -78,26 +94,88 @@ describe('demo bets', () => {
   });
 
   it('settles won as potential win minus stake and lost as minus the stake, once', () => {
-    const won = settleDemoBet(record(), 'won');
+    const won = settled(record(), 'won');
     expect(won).toMatchObject({ status: 'won', profitLoss: '15.00' });
-    expect(settleDemoBet(won, 'lost')).toBe(won);
-    expect(settleDemoBet(record({ amount: '20' }), 'lost')).toMatchObject({ status: 'lost', profitLoss: '-20.00' });
+    expect(settleDemoBet([won], won.id, 'lost', later(30))).toEqual({ ok: false, reason: 'Bet is already settled' });
+    expect(settled(record({ amount: '20' }), 'lost')).toMatchObject({ status: 'lost', profitLoss: '-20.00' });
+  });
+
+  it('settles only once the event has started, saying when', () => {
+    const bet = record(); // event 24 hours after `now`
+    for (const at of [now, later(23.99)]) {
+      expect(settleDemoBet([bet], bet.id, 'won', at)).toEqual({
+        ok: false,
+        reason: settleAfterMessage(bet.eventDateTime, at),
+      });
+    }
+    expect(settleAfterMessage(bet.eventDateTime, now)).toMatch(
+      /^Settle after the event starts: \w{3} \d{1,2} \w{3}, \d\d:\d\d$/,
+    );
+    expect(settleDemoBet([bet], bet.id, 'won', later(24))).toMatchObject({ ok: true });
+  });
+
+  it('deletes only a pending bet whose event has not started', () => {
+    const keep = record({ description: 'Keep' });
+    const bet = record();
+    expect(deleteDemoBet([keep, bet], bet.id, later(23.99))).toEqual({ ok: true, bets: [keep] });
+    expect(deleteDemoBet([keep, bet], bet.id, later(24))).toEqual({ ok: false, reason: BET_PART_OF_RECORD_MESSAGE });
+    const won = settled(bet, 'won');
+    expect(deleteDemoBet([won], won.id, later(100))).toEqual({ ok: false, reason: BET_PART_OF_RECORD_MESSAGE });
   });
 
   it('computes the four figures; the win rate divides by all non-pending bets', () => {
     const bets = [
-      settleDemoBet(record(), 'won'),
-      settleDemoBet(record({ amount: '20' }), 'lost'),
-      settleDemoBet(record({ amount: '5' }), 'lost'),
+      settled(record(), 'won'),
+      settled(record({ amount: '20' }), 'lost'),
+      settled(record({ amount: '5' }), 'lost'),
       record({ amount: '100' }),
     ];
-    expect(demoStats(bets)).toMatchObject({
+    expect(demoStats(bets, now)).toMatchObject({
       totalBets: 4,
       winRate: 33.3,
       totalStaked: '135.00',
       totalProfit: '-10.00',
+      overdue: 0,
     });
-    expect(demoStats([])).toMatchObject({ totalBets: 0, winRate: 0, totalStaked: '0.00', totalProfit: '0.00' });
+    expect(demoStats([], now)).toMatchObject({ totalBets: 0, winRate: 0, totalStaked: '0.00', totalProfit: '0.00' });
+  });
+
+  it('counts a bet pending 72 hours after its start as overdue', () => {
+    const bet = record(); // event 24 hours after `now`
+    expect(demoStats([bet], later(24 + 71.99)).overdue).toBe(0);
+    expect(demoStats([bet], later(24 + 72)).overdue).toBe(1);
+    expect(demoStats([settled(bet, 'lost')], later(24 + 72)).overdue).toBe(0);
+  });
+
+  it('starts with sample bets that show every rule', () => {
+    const samples = sampleDemoBets(now);
+    const byStatus = (status: string) => samples.filter((b) => b.status === status);
+    expect(byStatus('won')).toHaveLength(1);
+    expect(byStatus('lost')).toHaveLength(1);
+    expect(new Set(samples.map((b) => b.id)).size).toBe(samples.length);
+    // Recorded more than 6 hours before each event, as the rule requires.
+    for (const b of samples) expect(Date.parse(b.eventDateTime) - Date.parse(b.recordedAt)).toBeGreaterThan(6 * HOUR);
+    // One still ahead: it may be deleted, not settled. One started: settled, not deleted. One overdue.
+    const ahead = samples.filter((b) => Date.parse(b.eventDateTime) > now.getTime());
+    expect(ahead).toHaveLength(1);
+    expect(deleteDemoBet(samples, ahead[0]!.id, now)).toMatchObject({ ok: true });
+    expect(settleDemoBet(samples, ahead[0]!.id, 'won', now)).toMatchObject({ ok: false });
+    const started = byStatus('pending').filter((b) => Date.parse(b.eventDateTime) <= now.getTime());
+    expect(started).toHaveLength(2);
+    for (const b of started) {
+      expect(settleDemoBet(samples, b.id, 'won', now)).toMatchObject({ ok: true });
+      expect(deleteDemoBet(samples, b.id, now)).toEqual({ ok: false, reason: BET_PART_OF_RECORD_MESSAGE });
+    }
+    expect(demoStats(samples, now)).toMatchObject({
+      totalBets: 5,
+      won: 1,
+      lost: 1,
+      pending: 3,
+      overdue: 1,
+      winRate: 50,
+      totalStaked: '195.00',
+      totalProfit: '5.00',
+    });
   });
 
   it('reads datetime-local values in local time', () => {

@@ -1,12 +1,17 @@
 /**
- * The landing page's demo: bets kept in memory only. Validation, odds, potential win, settlement
+ * The landing page's demo: bets kept in memory only. Validation, odds, potential win, settlement,
+ * the record's time rules (settle after the start, delete only before it, overdue after 72 hours)
  * and statistics all come from src/shared, the same code the server and the dashboard use.
  */
 import {
+  BET_PART_OF_RECORD_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_MESSAGE,
+  canDelete,
+  canSettle,
   createRecordBetSchema,
   previewPotentialWin,
+  settleAfterMessage,
   type BetStats,
   type BetStatus,
   type SettledStatus,
@@ -121,15 +126,83 @@ export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult {
   };
 }
 
-/** The bet settled as won (profit = potential win − stake) or lost (−stake). Settled bets stay as they are. */
-export function settleDemoBet(bet: DemoBet, status: SettledStatus): DemoBet {
-  if (bet.status !== 'pending') return bet;
+/** A demo bet as the shared time rules read it. */
+export const demoTiming = (bet: DemoBet) => ({ status: bet.status, eventDate: bet.eventDateTime });
+
+export type DemoChange = { ok: true; bets: DemoBet[] } | { ok: false; reason: string };
+
+/**
+ * The bet settled as won (profit = potential win − stake) or lost (−stake), as the server does it:
+ * only once its event has started, and only once (a settled bet is final).
+ */
+export function settleDemoBet(bets: readonly DemoBet[], id: string, status: SettledStatus, now: Date): DemoChange {
+  const bet = bets.find((b) => b.id === id);
+  if (!bet) return { ok: false, reason: 'Bet not found' };
+  if (bet.status !== 'pending') return { ok: false, reason: 'Bet is already settled' };
+  if (!canSettle(demoTiming(bet), now)) return { ok: false, reason: settleAfterMessage(bet.eventDateTime, now) };
   const profit = settlementProfitCents(status, parseMoney(bet.amount)!, parseMoney(bet.potentialWin)!);
-  return { ...bet, status, profitLoss: profit === null ? null : formatCents(profit) };
+  const settled: DemoBet = { ...bet, status, profitLoss: profit === null ? null : formatCents(profit) };
+  return { ok: true, bets: bets.map((b) => (b.id === id ? settled : b)) };
+}
+
+/** The bet removed: a correction allowed only while it is pending and its event has not started. */
+export function deleteDemoBet(bets: readonly DemoBet[], id: string, now: Date): DemoChange {
+  const bet = bets.find((b) => b.id === id);
+  if (!bet) return { ok: false, reason: 'Bet not found' };
+  if (!canDelete(demoTiming(bet), now)) return { ok: false, reason: BET_PART_OF_RECORD_MESSAGE };
+  return { ok: true, bets: bets.filter((b) => b.id !== id) };
 }
 
 /**
- * The four figures. The demo's win rate divides wins by all non-pending bets (spec §9), which is
- * won / (won + lost): the shared winRate.
+ * The four figures, and the overdue count (pending 72+ hours after the start). The demo's win rate
+ * divides wins by all non-pending bets (spec §9), which is won / (won + lost): the shared winRate.
  */
-export const demoStats = (bets: readonly DemoBet[]): BetStats => computeStats(bets);
+export const demoStats = (bets: readonly DemoBet[], now: Date): BetStats =>
+  computeStats(
+    bets.map((b) => ({ ...b, eventDate: b.eventDateTime })),
+    now,
+  );
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The bets a visitor finds in the demo, placed around `now` so that each rule shows: two settled
+ * (final), one whose event has started (settle it; no delete), one overdue, one still ahead
+ * (Won/Lost wait for the start; delete allowed). Event times are on the hour.
+ */
+export function sampleDemoBets(now: Date): DemoBet[] {
+  const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  const sample = (
+    id: string,
+    description: string,
+    sport: Sport,
+    amount: string,
+    odds: string,
+    eventMs: number,
+    result: BetStatus,
+  ): DemoBet => {
+    const potentialWin = previewPotentialWin(amount, odds)!;
+    const stake = parseMoney(amount)!;
+    const profit = result === 'pending' ? null : settlementProfitCents(result, stake, parseMoney(potentialWin)!);
+    return {
+      id: `sample-${id}`,
+      description,
+      amount: formatCents(stake),
+      odds,
+      status: result,
+      sport,
+      eventDateTime: new Date(eventMs).toISOString(),
+      recordedAt: new Date(eventMs - 2 * DAY_MS).toISOString(),
+      potentialWin,
+      profitLoss: profit === null ? null : formatCents(profit),
+    };
+  };
+  return [
+    sample('upcoming', 'Djokovic in straight sets', 'tennis', '20', '5/2', hour + 2 * DAY_MS, 'pending'),
+    sample('started', 'Celtics -4.5 vs Knicks', 'basketball', '50', '-110', hour - 2 * HOUR_MS, 'pending'),
+    sample('overdue', 'Yankees ML vs Red Sox', 'baseball', '25', '+120', hour - 4 * DAY_MS, 'pending'),
+    sample('lost', 'Arsenal to win at Villa', 'soccer', '50', '+140', hour - 5 * DAY_MS, 'lost'),
+    sample('won', 'Chiefs ML vs Bills', 'football', '50', '2.10', hour - 6 * DAY_MS, 'won'),
+  ];
+}

@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
   type Dispatch,
@@ -22,7 +23,14 @@ import {
   TrendingDown,
   TrendingUp,
 } from 'lucide-react';
-import { MIN_EVENT_LEAD_MS, SPORTS, previewPotentialWin, type SettledStatus } from '../../../shared/bets.ts';
+import {
+  MIN_EVENT_LEAD_MS,
+  OVERDUE_AFTER_MS,
+  SPORTS,
+  previewPotentialWin,
+  type BetStats,
+  type SettledStatus,
+} from '../../../shared/bets.ts';
 import { paths } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -30,11 +38,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { useNow } from '../../lib/use-now.ts';
 import { cn } from '../../lib/utils.ts';
+import { OverdueBadge, OverdueNotice, PartOfRecordNote, useBetTiming } from '../bets/record-rules.tsx';
 import {
   EMPTY_DEMO_FORM,
+  deleteDemoBet,
   demoStats,
   recordDemoBet,
+  sampleDemoBets,
   settleDemoBet,
   toLocalDateTimeValue,
   type DemoBet,
@@ -51,8 +63,9 @@ const when = (iso: string) => dateTime.format(new Date(iso));
 const sportLabel = (sport: string) => sport.charAt(0).toUpperCase() + sport.slice(1);
 
 export interface DemoPageProps {
-  bets: readonly DemoBet[];
-  onBetsChange: Dispatch<SetStateAction<DemoBet[]>>;
+  /** Null until the demo is first changed: until then it shows the sample bets. */
+  bets: readonly DemoBet[] | null;
+  onBetsChange: Dispatch<SetStateAction<DemoBet[] | null>>;
   onExit: () => void;
 }
 
@@ -64,21 +77,44 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
     headingRef.current?.focus();
   }, []);
 
+  const [samples] = useState(() => sampleDemoBets(new Date()));
+  const list = bets ?? samples;
+  // The overdue count changes when a pending bet turns 72 hours past its start: render then.
+  const overdueAt = useMemo(
+    () => list.filter((b) => b.status === 'pending').map((b) => Date.parse(b.eventDateTime) + OVERDUE_AFTER_MS),
+    [list],
+  );
+  const now = useNow(overdueAt);
+  const stats = demoStats(list, now);
+
   const settle = (bet: DemoBet, status: SettledStatus) => {
-    onBetsChange((all) => all.map((b) => (b.id === bet.id ? settleDemoBet(b, status) : b)));
+    const result = settleDemoBet(list, bet.id, status, new Date());
+    if (!result.ok) {
+      toast.error('Failed to update bet status', { description: result.reason });
+      return;
+    }
+    onBetsChange(result.bets);
     toast.success(`Bet marked as ${status}`, { description: 'Your bet has been updated successfully.' });
   };
   const remove = (bet: DemoBet) => {
-    const index = bets.findIndex((b) => b.id === bet.id);
-    onBetsChange((all) => all.filter((b) => b.id !== bet.id));
+    const result = deleteDemoBet(list, bet.id, new Date());
+    if (!result.ok) {
+      toast.error('Failed to delete bet', { description: result.reason });
+      return;
+    }
+    const index = list.findIndex((b) => b.id === bet.id);
+    onBetsChange(result.bets);
     toast.success('Bet deleted', {
       description: 'Your bet has been deleted successfully.',
       action: {
         label: 'Undo',
         onClick: () =>
-          onBetsChange((all) =>
-            all.some((b) => b.id === bet.id) ? all : [...all.slice(0, index), bet, ...all.slice(index)],
-          ),
+          onBetsChange((all) => {
+            const current = all ?? samples;
+            return current.some((b) => b.id === bet.id)
+              ? current
+              : [...current.slice(0, index), bet, ...current.slice(index)];
+          }),
       },
     });
   };
@@ -99,17 +135,19 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
             Demo Dashboard
           </h1>
           <p className="max-w-2xl text-muted-foreground">
-            Try betproof without an account. Bets you record here live only in this browser tab: nothing is sent to our
-            servers, and they disappear when you leave the page.
+            Try betproof without an account. A few sample bets are here to start with; bets you record live only in this
+            browser tab: nothing is sent to our servers, and they disappear when you leave the page.
           </p>
         </div>
       </div>
 
-      <DemoStatCards bets={bets} />
+      <OverdueNotice count={stats.overdue} demo />
+
+      <DemoStatCards stats={stats} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <RecordDemoBetCard onRecord={(bet) => onBetsChange((all) => [bet, ...all])} />
-        <DemoBetList bets={bets} onSettle={settle} onDelete={remove} />
+        <RecordDemoBetCard onRecord={(bet) => onBetsChange((all) => [bet, ...(all ?? samples)])} />
+        <DemoBetList bets={list} onSettle={settle} onDelete={remove} />
       </div>
 
       <Card className="flex flex-col gap-4 border-emerald-200 bg-emerald-50 p-6 sm:flex-row sm:items-center sm:justify-between">
@@ -161,8 +199,7 @@ function StatCard({
   );
 }
 
-function DemoStatCards({ bets }: { bets: readonly DemoBet[] }) {
-  const stats = demoStats(bets);
+function DemoStatCards({ stats }: { stats: BetStats }) {
   const profitable = !stats.totalProfit.startsWith('-');
   return (
     <section aria-label="Demo statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -295,7 +332,11 @@ function DemoBetList({
     <Card>
       <CardHeader>
         <CardTitle as="h2">Your Demo Bets</CardTitle>
-        <CardDescription>Settle each bet as won or lost once its event is over.</CardDescription>
+        <CardDescription>
+          The same rules as a real record: settle a bet won or lost once its event has started, and a settled bet is
+          final. Until the event starts you can delete a bet to correct a mistake; once it starts, the bet is part of
+          the record. A bet still pending 72 hours after the start is shown as overdue.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {bets.length === 0 ? (
@@ -331,7 +372,10 @@ function DemoBetItem({
   onDelete: (bet: DemoBet) => void;
 }) {
   const titleId = useId();
+  const hintId = useId();
   const status = statusBadge[bet.status];
+  const timing = useBetTiming({ status: bet.status, eventDate: bet.eventDateTime });
+  const describedBy = timing.settleAfter ? `${titleId} ${hintId}` : titleId;
   return (
     <li
       aria-labelledby={titleId}
@@ -349,6 +393,7 @@ function DemoBetItem({
         </div>
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
+      {timing.overdue && <OverdueBadge />}
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-xs text-muted-foreground">Stake</dt>
@@ -370,28 +415,51 @@ function DemoBetItem({
           </dd>
         </div>
       </dl>
-      <div className="flex flex-wrap items-center gap-2">
-        {bet.status === 'pending' && (
-          <>
-            <Button size="sm" variant="outline" onClick={() => onSettle(bet, 'won')} aria-describedby={titleId}>
-              <CircleCheck className="text-positive" aria-hidden="true" />
-              Won
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          {bet.status === 'pending' && (
+            <>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onSettle(bet, 'won')}
+                disabled={!timing.canSettle}
+                aria-describedby={describedBy}
+              >
+                <CircleCheck className="text-positive" aria-hidden="true" />
+                Won
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onSettle(bet, 'lost')}
+                disabled={!timing.canSettle}
+                aria-describedby={describedBy}
+              >
+                <CircleX className="text-negative" aria-hidden="true" />
+                Lost
+              </Button>
+            </>
+          )}
+          {timing.canDelete ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="ml-auto text-destructive hover:bg-red-50"
+              onClick={() => onDelete(bet)}
+            >
+              <Trash2 aria-hidden="true" />
+              <span className="sr-only">Delete bet: {bet.description}</span>
             </Button>
-            <Button size="sm" variant="outline" onClick={() => onSettle(bet, 'lost')} aria-describedby={titleId}>
-              <CircleX className="text-negative" aria-hidden="true" />
-              Lost
-            </Button>
-          </>
+          ) : (
+            <PartOfRecordNote className="sm:ml-auto" />
+          )}
+        </div>
+        {timing.settleAfter && (
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {timing.settleAfter}
+          </p>
         )}
-        <Button
-          size="sm"
-          variant="ghost"
-          className="ml-auto text-destructive hover:bg-red-50"
-          onClick={() => onDelete(bet)}
-        >
-          <Trash2 aria-hidden="true" />
-          <span className="sr-only">Delete bet: {bet.description}</span>
-        </Button>
       </div>
     </li>
   );

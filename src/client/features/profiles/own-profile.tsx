@@ -36,6 +36,7 @@ import { ProfileStats } from './profile-stats.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
+import { VerifyRecord } from './verify-record.tsx';
 
 // recharts stays out of every other chunk: the tab loads it when first opened.
 const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
@@ -232,6 +233,8 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
           </Card>
         </TabsContent>
       </Tabs>
+
+      <VerifyRecord username={profile.username} head={profile.ledgerHead} profilePublic={profile.profilePublic} own />
     </PageContainer>
   );
 }

@@ -1,12 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { Clock, Inbox, RefreshCw } from 'lucide-react';
+import { AlertTriangle, Clock, Inbox, RefreshCw } from 'lucide-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Bet, BetStatus } from '../../../shared/bets.ts';
+import { OVERDUE_AFTER_HOURS, type Bet, type BetStatus } from '../../../shared/bets.ts';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useBetTiming } from '../bets/record-rules.tsx';
 import { sportLabel } from '../bets/sports.ts';
 import { formatLeadTime } from './format.ts';
 
@@ -29,12 +30,19 @@ function Detail({ term, children, className }: { term: string; children: ReactNo
 export function ProfileBetItem({ bet }: { bet: Bet }) {
   const status = STATUS_BADGE[bet.status];
   const profit = bet.profitLoss;
+  const { overdue } = useBetTiming(bet);
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-col gap-1.5">
         <p className="font-semibold break-words text-foreground">{bet.description}</p>
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant={status.variant}>{status.label}</Badge>
+          {overdue && (
+            <Badge variant="destructive" title={`Still pending ${OVERDUE_AFTER_HOURS}+ hours after the event started`}>
+              <AlertTriangle aria-hidden="true" />
+              Overdue
+            </Badge>
+          )}
           <Badge variant="outline">{sportLabel(bet.sport)}</Badge>
         </div>
       </div>

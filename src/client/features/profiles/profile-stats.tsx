@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import {
+  AlertTriangle,
   BarChart3,
   CalendarDays,
   DollarSign,
@@ -10,7 +11,7 @@ import {
   TrendingDown,
   TrendingUp,
 } from 'lucide-react';
-import type { BetStats } from '../../../shared/bets.ts';
+import { OVERDUE_AFTER_HOURS, type BetStats } from '../../../shared/bets.ts';
 import { formatMoney, formatPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
@@ -20,10 +21,11 @@ interface StatTileProps {
   value: ReactNode;
   icon: ReactNode;
   valueClassName?: string;
+  detail?: ReactNode;
 }
 
 /** One figure, as a named group so 'Win Rate' reads with its value. */
-function StatTile({ title, value, icon, valueClassName }: StatTileProps) {
+function StatTile({ title, value, icon, valueClassName, detail }: StatTileProps) {
   const titleId = useId();
   return (
     <Card role="group" aria-labelledby={titleId} className="flex min-w-0 flex-col gap-1 p-4">
@@ -41,11 +43,32 @@ function StatTile({ title, value, icon, valueClassName }: StatTileProps) {
       >
         {value}
       </p>
+      {detail}
     </Card>
   );
 }
 
-/** Win rate, total bets, total profit, total wagered, wins, losses, pending, days active; then the performance bar. */
+/**
+ * 'N overdue' under Pending, always shown: bets still pending 72 hours after their event started
+ * are how a record would hide its losers, so followers see the count, zero included.
+ */
+function OverdueLine({ overdue }: { overdue: number }) {
+  return (
+    <p
+      className={cn(
+        'flex items-center gap-1 text-xs tabular-nums',
+        overdue > 0 ? 'font-semibold text-negative' : 'text-muted-foreground',
+      )}
+      title={`Pending ${OVERDUE_AFTER_HOURS}+ hours after the event started`}
+      data-testid="stat-detail"
+    >
+      {overdue > 0 && <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />}
+      {overdue} overdue
+    </p>
+  );
+}
+
+/** Win rate, total bets, total profit, total wagered, wins, losses, pending (and overdue), days active; then the performance bar. */
 export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActive: number }) {
   const profitable = !stats.totalProfit.startsWith('-');
   return (
@@ -62,7 +85,12 @@ export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActiv
         <StatTile title="Total Wagered" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} />
         <StatTile title="Wins" value={stats.won} valueClassName="text-positive" icon={<ThumbsUp />} />
         <StatTile title="Losses" value={stats.lost} valueClassName="text-negative" icon={<ThumbsDown />} />
-        <StatTile title="Pending" value={stats.pending} icon={<Hourglass />} />
+        <StatTile
+          title="Pending"
+          value={stats.pending}
+          icon={<Hourglass />}
+          detail={<OverdueLine overdue={stats.overdue} />}
+        />
         <StatTile title="Days Active" value={daysActive} icon={<CalendarDays />} />
       </div>
       {stats.totalBets > 0 && <OverallPerformance stats={stats} />}
@@ -83,6 +111,7 @@ function OverallPerformance({ stats }: { stats: BetStats }) {
         <p className="text-sm text-muted-foreground tabular-nums">
           {formatPercent(stats.winRate)} win rate · {stats.won}W – {stats.lost}L
           {stats.pending > 0 && ` · ${stats.pending} pending`}
+          {stats.overdue > 0 && ` · ${stats.overdue} overdue`}
         </p>
       </div>
       <div

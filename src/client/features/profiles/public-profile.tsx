@@ -20,6 +20,7 @@ import { ProfileBetList } from './profile-bet-list.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
+import { VerifyRecord } from './verify-record.tsx';
 
 type View = 'loading' | 'not-found' | 'private' | 'profile';
 
@@ -161,6 +162,8 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
           </Card>
         </TabsContent>
       </Tabs>
+
+      <VerifyRecord username={profile.username} head={profile.ledgerHead} profilePublic={profile.profilePublic} />
     </PageContainer>
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * The record's time rules as a bet row shows them, for the dashboard and the demo alike: Won/Lost
+ * wait for the event to start, Delete is a correction before it, a bet pending 72 hours after its
+ * start is overdue. The rules themselves are the shared ones (src/shared/bets.ts) the server uses.
+ */
+import { AlertTriangle, Lock } from 'lucide-react';
+import {
+  BET_PART_OF_RECORD_MESSAGE,
+  OVERDUE_AFTER_HOURS,
+  OVERDUE_AFTER_MS,
+  canDelete,
+  canSettle,
+  eventHasStarted,
+  isOverdue,
+  settleAfterMessage,
+  type BetStatus,
+} from '../../../shared/bets.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { cn } from '../../lib/utils.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+
+export interface BetTiming {
+  /** The event has started: Won/Lost are open (while pending), Delete is not. */
+  started: boolean;
+  canSettle: boolean;
+  canDelete: boolean;
+  overdue: boolean;
+  /** Why Won/Lost are disabled ("Settle after the event starts: Sat 21 Nov, 20:00"), while they are. */
+  settleAfter: string | null;
+}
+
+/**
+ * Where a bet stands by the browser's clock, re-evaluated when its event starts and when it turns
+ * overdue (the row re-renders at those instants; a settled bet no longer changes).
+ */
+export function useBetTiming(bet: { status: BetStatus; eventDate: string }): BetTiming {
+  const start = Date.parse(bet.eventDate);
+  const now = useNow(bet.status === 'pending' ? [start, start + OVERDUE_AFTER_MS] : []);
+  const started = eventHasStarted(bet, now);
+  return {
+    started,
+    canSettle: canSettle(bet, now),
+    canDelete: canDelete(bet, now),
+    overdue: isOverdue(bet, now),
+    settleAfter: bet.status === 'pending' && !started ? settleAfterMessage(bet.eventDate, now) : null,
+  };
+}
+
+export const PART_OF_RECORD_SHORT = "Part of your record — can't be deleted";
+
+/** Said where Delete was: the event has started, so the bet stays. */
+export function PartOfRecordNote({ className }: { className?: string }) {
+  return (
+    <p
+      className={cn('flex items-start gap-1.5 text-xs text-muted-foreground', className)}
+      title={BET_PART_OF_RECORD_MESSAGE}
+    >
+      <Lock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      {/* The short words on screen; a screen reader gets the whole reason instead. */}
+      <span aria-hidden="true">{PART_OF_RECORD_SHORT}</span>
+      <span className="sr-only">{BET_PART_OF_RECORD_MESSAGE}</span>
+    </p>
+  );
+}
+
+export const OVERDUE_BADGE_TEXT = 'Overdue — settle it';
+
+export function OverdueBadge() {
+  return (
+    <Badge variant="destructive">
+      <AlertTriangle aria-hidden="true" />
+      {OVERDUE_BADGE_TEXT}
+    </Badge>
+  );
+}
+
+/** The dashboard's words for `count` overdue bets (count > 0); the demo's say what a real profile would get. */
+export function overdueNoticeText(count: number, demo = false): string {
+  const bets = count === 1 ? '1 overdue bet' : `${count} overdue bets`;
+  const them = count === 1 ? 'it' : 'them';
+  return (
+    `You have ${bets} (pending ${OVERDUE_AFTER_HOURS}+ hours after the event started). ` +
+    (demo
+      ? `On a real account, your profile would be left out of the Spotlight and the influencer ranking until you settle ${them}.`
+      : `Until you settle ${them}, your profile is left out of the Spotlight and the influencer ranking.`)
+  );
+}
+
+/** At the top of the dashboard (and the demo) while any bet is overdue. */
+export function OverdueNotice({ count, demo, className }: { count: number; demo?: boolean; className?: string }) {
+  if (count <= 0) return null;
+  return (
+    <div
+      role="status"
+      aria-label="Overdue bets"
+      className={cn(
+        'flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900',
+        className,
+      )}
+    >
+      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+      <p>{overdueNoticeText(count, demo)}</p>
+    </div>
+  );
+}
