@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's tables. The object keys (user, session, account, verification, rateLimit) are the
@@ -17,6 +17,8 @@ export const user = pgTable('users', {
   image: text('image'),
   /** 'user' or 'admin'; never accepted from a client (see auth.ts). */
   role: text('role').notNull().default('user'),
+  /** Set by Better Auth's two-factor plugin once the first authenticator code was confirmed. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   ...timestamps,
 });
 
@@ -86,4 +88,26 @@ export const signInFailure = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_failures_email_created_idx').on(t.email, t.createdAt)],
+);
+
+/**
+ * Better Auth's two-factor plugin (model twoFactor): an account's TOTP secret and recovery codes,
+ * both encrypted with AUTH_SECRET by Better Auth. One row per account; `verified` stays false
+ * until the first code from the authenticator app is confirmed. failedVerificationCount and
+ * lockedUntil are the plugin's per-account lock on wrong codes at sign-in.
+ */
+export const twoFactor = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
 );
