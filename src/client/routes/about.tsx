@@ -40,7 +40,7 @@ const TEAM = [
   {
     name: 'Priya Shah',
     role: 'Co-founder & CTO',
-    bio: 'Builds the systems that make every record tamper-proof, from the 6-hour rule to exact payout maths.',
+    bio: 'Builds the systems that keep every record honest, from the 6-hour rule and the public ledger to exact payout maths.',
   },
   {
     name: 'Jamal Carter',
@@ -52,7 +52,7 @@ const TEAM = [
 export default function AboutPage() {
   usePageMeta(
     'About Us',
-    'Why we built betproof: an honest, tamper-proof record of every bet. Our mission, our values (transparency, responsibility, community, innovation) and the team behind it.',
+    'Why we built betproof: an honest record of every bet that anyone can verify. Our mission, our values (transparency, responsibility, community, innovation) and the team behind it.',
   );
   return (
     <>
@@ -69,9 +69,10 @@ export default function AboutPage() {
       >
         <div className="grid gap-6 text-muted-foreground md:grid-cols-2">
           <p>
-            A bet on betproof is recorded at least six hours before its event starts and settled when the result is in.
-            Nothing can be backdated, and a loss counts exactly as much as a win. The result is a record you can trust
-            yourself, and one you can show to anyone.
+            A bet on betproof is recorded at least six hours before its event starts and settled once the event has
+            started. After the start it can&apos;t be deleted, a settled bet is final, and a bet left pending 72 hours
+            after its start is shown as overdue. Nothing can be backdated, and a loss counts exactly as much as a win.
+            The result is a record you can trust yourself, and one you can show to anyone.
           </p>
           <p>
             We are a tracking tool, not a bookmaker: we never take wagers and we are not paid when you lose. That

@@ -29,6 +29,16 @@ const FAQ = [
     answer:
       'Yes. Open your profile and use the CSV export to download every bet you have recorded, ready for a spreadsheet or your own analysis.',
   },
+  {
+    question: 'Can I delete or change a bet?',
+    answer:
+      "You can delete a bet only before its event starts, to correct a mistake. Once the event starts the bet is part of your record and can't be deleted. Bets are settled won or lost only after the event starts, and a settled bet is final: it can't be changed. A bet still pending 72 hours after its event started is shown as overdue on your profile until you settle it.",
+  },
+  {
+    question: 'Can followers check that a record was not edited?',
+    answer:
+      "Yes. Every bet recorded, settled or deleted before its event is added to the profile's public ledger, where each entry carries the hash of the one before. The 'Verify this record' section of a public profile explains how to download the ledger and check it with one command.",
+  },
 ] as const;
 
 export default function ContactPage() {

@@ -34,6 +34,15 @@ const SECTIONS: readonly LegalSection[] = [
           lost, view performance statistics and, if you choose, share a public profile of your record.
         </p>
         <p>
+          To keep every record honest, bets follow these rules. A bet must be recorded at least 6 hours before its event
+          starts. It can be deleted only before the event starts, as a correction; once the event starts it is part of
+          your record and can&apos;t be deleted. A bet can be settled as won or lost only after its event has started,
+          and a settled bet is final. A bet still pending 72 hours after its event started is shown as overdue on your
+          profile, and a profile with overdue bets is left out of the Bettor Spotlight and the influencer ranking until
+          they are settled. Every change to your record is added to a public ledger for your profile, which anyone who
+          can see your profile can download and verify.
+        </p>
+        <p>
           <strong>betproof is not a bookmaker or gambling operator.</strong> We do not accept wagers, hold funds, pay
           out winnings or offer odds. Figures shown on the Service, including potential wins, are calculations based on
           what you enter and are for your information only.
@@ -54,7 +63,10 @@ const SECTIONS: readonly LegalSection[] = [
         <p>You also agree to:</p>
         <ul>
           <li>provide accurate information and keep your login details secure;</li>
-          <li>record bets honestly, before the event starts, and settle them with their true result;</li>
+          <li>
+            record bets honestly, before the event starts, and settle them with their true result once the event has
+            started;
+          </li>
           <li>comply with the gambling laws that apply to you where you live;</li>
           <li>not impersonate others, misrepresent your record, or use the Service to promote illegal gambling;</li>
           <li>not interfere with, scrape or attempt to gain unauthorised access to the Service.</li>

@@ -72,7 +72,7 @@ export function InfluencersPage() {
       <PageHero
         eyebrow="Influencers"
         title="Follow bettors whose record you can check"
-        lead="Every pick on betproof is recorded at least 6 hours before the event and settled won or lost. No deleted losses, no edited odds: the win rate and profit below are the real thing."
+        lead="Every pick on betproof is recorded at least 6 hours before the event and settled won or lost once it has started. No deleted losses, no edited odds, no losers left pending (a bettor with an overdue bet is left out until it is settled): the win rate and profit below are the real thing."
       >
         <div className="mt-2 flex flex-wrap gap-3">
           <ApplyForVerification label="Get Verified" size="lg" />

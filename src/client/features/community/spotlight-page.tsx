@@ -12,6 +12,7 @@ import {
   type SpotlightEntry,
   type SpotlightPeriod,
 } from '../../../shared/community.ts';
+import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -243,6 +244,10 @@ function RankingRules() {
           in.
         </li>
         <li>Only public profiles appear. The top five are highlighted.</li>
+        <li>
+          A profile with an overdue bet (still pending {OVERDUE_AFTER_HOURS} hours after its event started) is left out
+          until the bettor settles it.
+        </li>
       </ul>
     </Card>
   );

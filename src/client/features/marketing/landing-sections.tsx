@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import {
   ArrowRight,
   BadgeCheck,
+  CalendarCheck,
   CalendarDays,
   ChartColumnIncreasing,
   Clock,
   Eye,
+  Hourglass,
   LifeBuoy,
   LockKeyhole,
   MessageCircle,
@@ -59,8 +61,8 @@ export function Hero() {
             Track your betting performance with <span className="text-brand">precision</span>
           </h1>
           <p className="max-w-xl text-lg text-navy-muted sm:text-xl">
-            Record every bet before the event starts, settle it won or lost, and make informed decisions from an honest
-            record that nobody can edit after the fact.
+            Record every bet before the event starts, settle it won or lost once it has started, and make informed
+            decisions from an honest record that nobody can edit after the fact.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg" className="focus-visible:ring-offset-navy">
@@ -206,7 +208,7 @@ export function InfluencerSection({ demo }: { demo: DemoLauncher }) {
     {
       icon: <BadgeCheck />,
       title: 'A verified public record',
-      text: 'Every pick is time-stamped before the event. No deleting the losers, no backdating the winners.',
+      text: "Every pick is recorded at least 6 hours before the event. Once the event starts it can't be deleted, and a settled bet is final: no deleting the losers, no backdating the winners.",
     },
     {
       icon: <Eye />,
@@ -285,7 +287,8 @@ export function CommunitySection({ demo }: { demo: DemoLauncher }) {
           </IconTile>
           <h3 className="text-lg font-semibold">See how it works first</h3>
           <p className="text-sm text-muted-foreground">
-            Record a practice bet in the demo, settle it and watch your statistics update. No account, nothing saved.
+            Record a practice bet in the demo, settle a sample bet whose event has started and watch your statistics
+            update. No account, nothing saved.
           </p>
           <Button size="lg" {...demoButtonProps(demo, 'community')}>
             <Users aria-hidden="true" />
@@ -308,6 +311,21 @@ export function FeaturesSection() {
       icon: <ChartColumnIncreasing />,
       title: 'Performance statistics',
       text: 'Total bets, win rate, total staked and profit update the moment you settle a bet.',
+    },
+    {
+      icon: <CalendarCheck />,
+      title: 'Settled after the start, then final',
+      text: "A bet is settled won or lost only after its event starts, and a settled bet is final. Before the start you can delete a bet to correct a mistake; once the event starts it is part of your record and can't be deleted.",
+    },
+    {
+      icon: <Hourglass />,
+      title: 'Nothing left hanging',
+      text: 'A bet still pending 72 hours after its event started is shown as overdue on your profile, and keeps you out of the Spotlight and the influencer ranking until you settle it.',
+    },
+    {
+      icon: <ShieldCheck />,
+      title: 'Verify it yourself',
+      text: 'Every change to a record is added to a public, hash-chained ledger. Followers can download it and check with one command that nothing was changed or removed.',
     },
     {
       icon: <Target />,
@@ -336,7 +354,7 @@ export function FeaturesSection() {
       tone="muted"
       eyebrow="Features"
       title="Everything you need to know where you stand"
-      lead="betproof does one job well: it keeps an accurate, tamper-proof history of your bets."
+      lead="betproof does one job well: it keeps an accurate history of your bets that can't be rewritten after the fact, and that anyone can check."
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {features.map((feature) => (
