@@ -74,8 +74,12 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
       await page.getByLabel('Event date and time').fill(local);
       await page.getByRole('button', { name: 'Record Bet' }).click();
     }
-    await page.getByTestId('demo-bet').first().getByRole('button', { name: 'Won' }).click();
-    await expect(page.getByTestId('demo-bet').first()).toContainText('+$9.09');
+    // The new bets wait for their events (Won and Lost disabled, with the reason); a sample bet whose event has
+    // started is settled.
+    await expect(page.getByTestId('demo-bet').first().getByRole('button', { name: 'Won' })).toBeDisabled();
+    const started = page.getByTestId('demo-bet').filter({ hasText: 'Celtics -4.5 vs Knicks' });
+    await started.getByRole('button', { name: 'Won' }).click();
+    await expect(started).toContainText('+$45.45');
     await expectNoViolations(page);
   });
 

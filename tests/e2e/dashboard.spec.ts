@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { BET_PART_OF_RECORD_MESSAGE, settleAfterMessage } from '../../src/shared/bets.ts';
+import { CLOCK_HEADER, DAY, HOUR, recordBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 
 /** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
@@ -9,14 +11,23 @@ const localDateTimeIn = (page: Page, hours: number) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }, hours);
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/**
+ * Records a bet through the API, as this page's signed-in user: by default for an event 3 days
+ * ahead; `{ startedAgo }` records it in the past for an event that has started since.
+ */
+const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: 3 * DAY }) =>
+  recordBet(page.request, bet, timing);
+/** Won and Lost are open: the event started an hour ago. */
+const STARTED: BetTiming = { startedAgo: HOUR };
 
-/** Records a bet through the API, as this page's signed-in user. */
-async function apiBet(page: Page, bet: { description: string; amount?: string; odds?: string; sport?: string }) {
-  const res = await page.request.post('/api/bets', {
-    data: { amount: '10', odds: '+150', sport: 'football', eventDate: inDays(3), ...bet },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+/** A bet as the API has it, found by its description. */
+async function betNamed(page: Page, description: string) {
+  const res = await page.request.get('/api/bets?limit=100');
+  expect(res.status(), await res.text()).toBe(200);
+  const { bets } = (await res.json()) as { bets: { description: string; eventDate: string; id: string }[] };
+  const bet = bets.find((b) => b.description === description);
+  expect(bet, description).toBeDefined();
+  return bet!;
 }
 
 const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
@@ -98,8 +109,15 @@ test('records a bet through the dialog and sees it in Recent Bets', async ({ pag
     when,
   );
   await expect(item.locator('time')).toHaveText(shown);
-  await expect(item.getByRole('button', { name: 'Mark "Lakers to beat the Celtics" as won' })).toBeVisible();
-  await expect(item.getByRole('button', { name: 'Mark "Lakers to beat the Celtics" as lost' })).toBeVisible();
+  // The event has not started: Won and Lost wait for it, and say so; Delete is open (a correction).
+  const waitUntil = await page.evaluate((local) => new Date(local).toISOString(), when);
+  const reason = settleAfterMessage(waitUntil, new Date());
+  for (const name of ['Mark "Lakers to beat the Celtics" as won', 'Mark "Lakers to beat the Celtics" as lost']) {
+    await expect(item.getByRole('button', { name })).toBeDisabled();
+    await expect(item.getByRole('button', { name })).toHaveAccessibleDescription(reason);
+  }
+  await expect(item.getByText(reason, { exact: true })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Delete "Lakers to beat the Celtics"' })).toBeEnabled();
   await expect(page.getByText('No bets recorded yet')).toBeHidden();
   await expectStats(page, { 'Total Bets': '1', 'Win Rate': '0.0%', 'Total Staked': '$10.00', 'Total Profit': '$0.00' });
 
@@ -188,8 +206,8 @@ test('a session that has ended: Not authenticated', async ({ page }) => {
 
 test('mark one Won and one Lost: each stat card changes to the right value', async ({ page }) => {
   await signedInUser(page);
-  await apiBet(page, { description: 'Bet to win', amount: '10', odds: '+150' });
-  await apiBet(page, { description: 'Bet to lose', amount: '10', odds: '2.0' });
+  await apiBet(page, { description: 'Bet to win', amount: '10', odds: '+150' }, STARTED);
+  await apiBet(page, { description: 'Bet to lose', amount: '10', odds: '2.0' }, STARTED);
   await page.goto('/dashboard');
   await expectStats(page, { 'Total Bets': '2', 'Win Rate': '0.0%', 'Total Staked': '$20.00', 'Total Profit': '$0.00' });
 
@@ -208,6 +226,9 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
   await expect(winner).toContainText('Won');
   await expect(winner).toContainText('Profit/Loss+$15.00');
   await expect(winner.getByRole('button', { name: /as (won|lost)$/ })).toHaveCount(0);
+  // Settled is final: no Delete, and the row says why.
+  await expect(winner.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(winner.getByText("Part of your record — can't be deleted")).toBeVisible();
 
   const loser = betItem(page, 'Bet to lose');
   await loser.getByRole('button', { name: 'Mark "Bet to lose" as lost' }).click();
@@ -235,7 +256,7 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
 
 test('a losing record shows Total Profit in red', async ({ page }) => {
   await signedInUser(page);
-  await apiBet(page, { description: 'Long shot', amount: '12.34', odds: '11/10' });
+  await apiBet(page, { description: 'Long shot', amount: '12.34', odds: '11/10' }, STARTED);
   await page.goto('/dashboard');
   await betItem(page, 'Long shot').getByRole('button', { name: 'Mark "Long shot" as lost' }).click();
   await expectStats(page, {
@@ -368,4 +389,126 @@ test("the server's 422 answers: field messages next to the inputs, the 6-hour to
   await expect(dialog.getByLabel('Event date & time')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Description')).toHaveValue('Server says no');
+});
+
+test.describe('the honest record: settle after the start, delete only before it', () => {
+  test('Won and Lost wait for the event, and open when the clock passes its start', async ({ page }) => {
+    await signedInUser(page);
+    await page.clock.install();
+    await apiBet(page, { description: 'Derby winner', odds: '+150' }, { startsIn: DAY });
+    const { eventDate } = await betNamed(page, 'Derby winner');
+    await page.goto('/dashboard');
+
+    const item = betItem(page, 'Derby winner');
+    const won = item.getByRole('button', { name: 'Mark "Derby winner" as won' });
+    const lost = item.getByRole('button', { name: 'Mark "Derby winner" as lost' });
+    const reason = settleAfterMessage(eventDate, new Date());
+    expect(reason).toMatch(/^Settle after the event starts: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d$/);
+    await expect(item.getByText(reason, { exact: true })).toBeVisible();
+    for (const button of [won, lost]) {
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(reason);
+    }
+    await expect(item.getByRole('button', { name: 'Delete "Derby winner"' })).toBeVisible();
+    await expect(item.getByText("Part of your record — can't be deleted")).toHaveCount(0);
+
+    // A day and a minute later, by both clocks (the browser's and, for this page's requests, the server's).
+    const later = DAY + 60_000;
+    await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(later) });
+    await page.clock.fastForward(later);
+    await expect(won).toBeEnabled();
+    await expect(lost).toBeEnabled();
+    await expect(won).toHaveAccessibleDescription('');
+    await expect(item.getByText(reason, { exact: true })).toHaveCount(0);
+    // The event has started: the bet is part of the record.
+    await expect(item.getByRole('button', { name: 'Delete "Derby winner"' })).toHaveCount(0);
+    await expect(item.getByText("Part of your record — can't be deleted")).toBeVisible();
+
+    await won.click();
+    await expect(page.getByText('Bet marked as won', { exact: true })).toBeVisible();
+    await expect(item).toContainText('Profit/Loss+$15.00');
+    await expect(statValue(page, 'Total Profit')).toHaveText('$15.00');
+  });
+
+  test('a bet whose event has started: Won and Lost open, no Delete, and the row says why', async ({ page }) => {
+    await signedInUser(page);
+    await apiBet(page, { description: 'Started already' }, STARTED);
+    await apiBet(page, { description: 'Still ahead' });
+    await page.goto('/dashboard');
+
+    const started = betItem(page, 'Started already');
+    await expect(started.getByRole('button', { name: 'Mark "Started already" as won' })).toBeEnabled();
+    await expect(started.getByRole('button', { name: 'Mark "Started already" as lost' })).toBeEnabled();
+    await expect(started.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    const note = started.getByText("Part of your record — can't be deleted");
+    await expect(note).toBeVisible();
+    await expect(note.locator('..')).toHaveAttribute('title', BET_PART_OF_RECORD_MESSAGE);
+    await expect(started).toContainText(BET_PART_OF_RECORD_MESSAGE); // what a screen reader reads
+    await expect(started.getByText('Overdue — settle it')).toHaveCount(0);
+
+    const ahead = betItem(page, 'Still ahead');
+    await expect(ahead.getByRole('button', { name: 'Delete "Still ahead"' })).toBeVisible();
+    await expect(ahead.getByText("Part of your record — can't be deleted")).toHaveCount(0);
+  });
+
+  test("the server's 409: its message in the error toast, and nothing changes", async ({ page }) => {
+    await signedInUser(page);
+    await page.clock.install();
+    await apiBet(page, { description: 'Too early to settle' }, { startsIn: DAY });
+    await apiBet(page, { description: 'Too late to delete' }, { startsIn: 2 * DAY });
+    const { eventDate } = await betNamed(page, 'Too early to settle');
+    await page.goto('/dashboard');
+    await expect(statValue(page, 'Total Bets')).toHaveText('2');
+
+    // The browser's clock runs ahead of the server's: Won is open here, and the server says no.
+    await page.clock.fastForward(DAY + 60_000);
+    const early = betItem(page, 'Too early to settle');
+    await early.getByRole('button', { name: 'Mark "Too early to settle" as won' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to update bet status' });
+    await expect(toast).toBeVisible();
+    await expect(toast.getByText(settleAfterMessage(eventDate, new Date(), 'utc'), { exact: true })).toBeVisible();
+    await expect(early).toContainText('Pending');
+    await expect(early).toContainText('Profit/Loss—');
+
+    // The server's clock runs ahead: the event of this one has started there, so it can't be deleted.
+    await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(2 * DAY) });
+    const late = betItem(page, 'Too late to delete');
+    await late.getByRole('button', { name: 'Delete "Too late to delete"' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this bet?' }).getByRole('button', { name: 'Delete' }).click();
+    const deleteToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to delete bet' });
+    await expect(deleteToast).toBeVisible();
+    await expect(deleteToast.getByText(BET_PART_OF_RECORD_MESSAGE, { exact: true })).toBeVisible();
+    await expect(late).toBeVisible();
+    await expect(statValue(page, 'Total Bets')).toHaveText('2');
+  });
+
+  test('overdue bets: the notice at the top and the mark in the row, until they are settled', async ({ page }) => {
+    await signedInUser(page);
+    await apiBet(page, { description: 'Forgotten one' }, { startedAgo: 4 * DAY });
+    await apiBet(page, { description: 'Forgotten two' }, { startedAgo: 3 * DAY + HOUR });
+    await apiBet(page, { description: 'Recent one' }, { startedAgo: 2 * DAY });
+    await page.goto('/dashboard');
+
+    const notice = page.getByRole('status', { name: 'Overdue bets' });
+    await expect(notice).toHaveText(
+      'You have 2 overdue bets (pending 72+ hours after the event started). Until you settle them, your profile is left out of the Spotlight and the influencer ranking.',
+    );
+    await expect(page.getByRole('group', { name: 'Total Bets' })).toContainText(
+      '0 won · 0 lost · 3 pending (2 overdue)',
+    );
+    await expect(betItem(page, 'Forgotten one')).toContainText('Overdue — settle it');
+    await expect(betItem(page, 'Forgotten two')).toContainText('Overdue — settle it');
+    await expect(betItem(page, 'Recent one')).not.toContainText('Overdue');
+
+    await betItem(page, 'Forgotten one').getByRole('button', { name: 'Mark "Forgotten one" as lost' }).click();
+    await expect(notice).toHaveText(
+      'You have 1 overdue bet (pending 72+ hours after the event started). Until you settle it, your profile is left out of the Spotlight and the influencer ranking.',
+    );
+    await expect(betItem(page, 'Forgotten one')).not.toContainText('Overdue');
+
+    await betItem(page, 'Forgotten two').getByRole('button', { name: 'Mark "Forgotten two" as won' }).click();
+    await expect(page.getByText('Bet marked as won', { exact: true })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Total Bets' })).toContainText('1 won · 1 lost · 1 pending');
+  });
 });

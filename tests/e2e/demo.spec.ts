@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { settleAfterMessage } from '../../src/shared/bets.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -13,6 +14,8 @@ function localInput(hours: number): string {
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 const stat = (page: Page, title: string): Locator => page.getByRole('group', { name: title }).getByTestId('stat-value');
+const bet = (page: Page, description: string): Locator =>
+  page.getByTestId('demo-bet').filter({ has: page.getByRole('heading', { name: description, exact: true }) });
 
 async function fillBet(
   page: Page,
@@ -32,20 +35,56 @@ async function openDemo(page: Page, button: 'Try the Influencer Demo' | 'Try the
 }
 
 test.describe('landing-page demo', () => {
-  test('records, validates, settles and deletes bets in memory, then goes back home', async ({ page }) => {
+  test("records, validates, settles and deletes bets in memory by the record's rules, then goes back home", async ({
+    page,
+  }) => {
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/api/') && !path.startsWith('/api/auth/')) apiCalls.push(`${request.method()} ${path}`);
     });
+    await page.clock.install();
 
     await openDemo(page, 'Try the Influencer Demo');
     await expect(page).toHaveTitle('Demo · betproof');
-    await expect(page.getByText('No bets recorded yet')).toBeVisible();
-    await expect(stat(page, 'Total Bets')).toHaveText('0');
-    await expect(stat(page, 'Win Rate')).toHaveText('0.0%');
-    await expect(stat(page, 'Total Staked')).toHaveText('$0.00');
-    await expect(stat(page, 'Total Profit')).toHaveText('$0.00');
+    await expect(
+      page.getByText('settle a bet won or lost once its event has started, and a settled bet is final'),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        'Until the event starts you can delete a bet to correct a mistake; once it starts, the bet is part',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('A bet still pending 72 hours after the start is shown as overdue.')).toBeVisible();
+
+    // The sample bets: one won, one lost, one started (to settle), one overdue, one still ahead.
+    await expect(page.getByTestId('demo-bet')).toHaveCount(5);
+    await expect(stat(page, 'Total Bets')).toHaveText('5');
+    await expect(stat(page, 'Win Rate')).toHaveText('50.0%');
+    await expect(stat(page, 'Total Staked')).toHaveText('$195.00');
+    await expect(stat(page, 'Total Profit')).toHaveText('$5.00');
+    const overdue = page.getByRole('status', { name: 'Overdue bets' });
+    await expect(overdue).toContainText('You have 1 overdue bet (pending 72+ hours after the event started).');
+    await expect(bet(page, 'Yankees ML vs Red Sox')).toContainText('Overdue — settle it');
+
+    // Ahead: Won and Lost wait for the start and say when; Delete is open.
+    const ahead = bet(page, 'Djokovic in straight sets');
+    for (const name of ['Won', 'Lost']) {
+      await expect(ahead.getByRole('button', { name })).toBeDisabled();
+      await expect(ahead.getByRole('button', { name })).toHaveAccessibleDescription(
+        /^Djokovic in straight sets Settle after the event starts: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:00$/,
+      );
+    }
+    await expect(ahead.getByRole('button', { name: 'Delete bet: Djokovic in straight sets' })).toBeVisible();
+    // Started: Won and Lost are open; no Delete, and the row says why.
+    const started = bet(page, 'Celtics -4.5 vs Knicks');
+    await expect(started.getByRole('button', { name: 'Won' })).toBeEnabled();
+    await expect(started.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expect(started.getByText("Part of your record — can't be deleted")).toBeVisible();
+    for (const name of ['Chiefs ML vs Bills', 'Arsenal to win at Villa']) {
+      await expect(bet(page, name).getByRole('button')).toHaveCount(0);
+      await expect(bet(page, name).getByText("Part of your record — can't be deleted")).toBeVisible();
+    }
 
     // Every field is required.
     await page.getByRole('button', { name: 'Record Bet' }).click();
@@ -53,7 +92,7 @@ test.describe('landing-page demo', () => {
     await fillBet(page, { description: 'Lakers ML vs Celtics', stake: '10', odds: '+150', sport: 'basketball' });
     await page.getByRole('button', { name: 'Record Bet' }).click();
     await expect(toast(page, 'Please fill in all fields')).toHaveCount(2);
-    await expect(page.getByTestId('demo-bet')).toHaveCount(0);
+    await expect(page.getByTestId('demo-bet')).toHaveCount(5);
 
     // The 6-hour rule, in the spec's words.
     await fillBet(page, { hours: 2 });
@@ -61,50 +100,61 @@ test.describe('landing-page demo', () => {
     const tooSoon = toast(page, 'Invalid Event Time');
     await expect(tooSoon).toBeVisible();
     await expect(tooSoon).toContainText('Bets can only be recorded for events starting at least 6 hours from now');
-    await expect(page.getByTestId('demo-bet')).toHaveCount(0);
+    await expect(page.getByTestId('demo-bet')).toHaveCount(5);
 
     // The potential win is the shared calculation: $10 at +150 pays $25.00.
-    await fillBet(page, { hours: 30 });
+    const lakersStart = localInput(30);
+    await page.getByLabel('Event date and time').fill(lakersStart);
     await expect(page.getByText('Potential win: $25.00')).toBeVisible();
     await page.getByRole('button', { name: 'Record Bet' }).click();
     await expect(toast(page, 'Bet Recorded')).toBeVisible();
-    await expect(page.getByTestId('demo-bet')).toHaveCount(1);
+    await expect(page.getByTestId('demo-bet')).toHaveCount(6);
     await expect(page.getByLabel('Description')).toHaveValue('');
-    await expect(stat(page, 'Total Bets')).toHaveText('1');
-    await expect(stat(page, 'Total Staked')).toHaveText('$10.00');
+    await expect(stat(page, 'Total Bets')).toHaveText('6');
+    await expect(stat(page, 'Total Staked')).toHaveText('$205.00');
+    // Recorded ahead of its event: it can't be settled yet, and the row says when it can.
+    const lakers = bet(page, 'Lakers ML vs Celtics');
+    const waitFor = settleAfterMessage(new Date(lakersStart), new Date());
+    await expect(lakers.getByText(waitFor, { exact: true })).toBeVisible();
+    await expect(lakers.getByRole('button', { name: 'Won' })).toBeDisabled();
 
-    await fillBet(page, { description: 'Chiefs -3.5', stake: '110', odds: '-110', sport: 'football', hours: 48 });
-    await page.getByRole('button', { name: 'Record Bet' }).click();
-    await fillBet(page, { description: 'Arsenal to win', stake: '20', odds: '5/2', sport: 'soccer', hours: 72 });
-    await page.getByRole('button', { name: 'Record Bet' }).click();
-    await expect(page.getByTestId('demo-bet')).toHaveCount(3);
-    await expect(stat(page, 'Total Staked')).toHaveText('$140.00');
-
-    const bet = (name: string) => page.getByTestId('demo-bet').filter({ hasText: name });
-    // Won: profit = potential win − stake ($10 at +150 → +$15.00).
-    await bet('Lakers ML vs Celtics').getByRole('button', { name: 'Won' }).click();
+    // Won: profit = potential win − stake ($50 at -110 → +$45.45). Final: no more buttons.
+    await started.getByRole('button', { name: 'Won' }).click();
     await expect(toast(page, 'Bet marked as won')).toBeVisible();
-    await expect(bet('Lakers ML vs Celtics')).toContainText('Won');
-    await expect(bet('Lakers ML vs Celtics')).toContainText('+$15.00');
-    await expect(bet('Lakers ML vs Celtics').getByRole('button', { name: 'Won' })).toHaveCount(0);
-    await expect(stat(page, 'Win Rate')).toHaveText('100.0%');
-    await expect(stat(page, 'Total Profit')).toHaveText('$15.00');
+    await expect(started).toContainText('Won');
+    await expect(started).toContainText('+$45.45');
+    await expect(started.getByRole('button')).toHaveCount(0);
+    await expect(started.getByText("Part of your record — can't be deleted")).toBeVisible();
+    await expect(stat(page, 'Win Rate')).toHaveText('66.7%');
+    await expect(stat(page, 'Total Profit')).toHaveText('$50.45');
 
-    // Lost: −stake. The win rate divides by every non-pending bet.
-    await bet('Arsenal to win').getByRole('button', { name: 'Lost' }).click();
+    // Lost: −stake. Settling the overdue bet clears the notice.
+    await bet(page, 'Yankees ML vs Red Sox').getByRole('button', { name: 'Lost' }).click();
     await expect(toast(page, 'Bet marked as lost')).toBeVisible();
-    await expect(bet('Arsenal to win')).toContainText('-$20.00');
+    await expect(bet(page, 'Yankees ML vs Red Sox')).toContainText('-$25.00');
+    await expect(bet(page, 'Yankees ML vs Red Sox')).not.toContainText('Overdue');
+    await expect(overdue).toHaveCount(0);
     await expect(stat(page, 'Win Rate')).toHaveText('50.0%');
-    await expect(stat(page, 'Total Profit')).toHaveText('-$5.00');
-    await expect(stat(page, 'Total Profit')).toHaveClass(/text-negative/);
+    await expect(stat(page, 'Total Profit')).toHaveText('$25.45');
 
-    // Delete.
-    await bet('Arsenal to win').getByRole('button', { name: 'Delete bet: Arsenal to win' }).click();
+    // Delete: a correction, before the event starts.
+    await lakers.getByRole('button', { name: 'Delete bet: Lakers ML vs Celtics' }).click();
     await expect(toast(page, 'Bet deleted')).toBeVisible();
-    await expect(page.getByTestId('demo-bet')).toHaveCount(2);
-    await expect(stat(page, 'Total Bets')).toHaveText('2');
-    await expect(stat(page, 'Total Staked')).toHaveText('$120.00');
-    await expect(stat(page, 'Total Profit')).toHaveText('$15.00');
+    await expect(page.getByTestId('demo-bet')).toHaveCount(5);
+    await expect(stat(page, 'Total Bets')).toHaveText('5');
+    await expect(stat(page, 'Total Staked')).toHaveText('$195.00');
+    await expect(stat(page, 'Total Profit')).toHaveText('$25.45');
+    await expect(stat(page, 'Total Profit')).toHaveClass(/text-positive/);
+
+    // Two days on, the bet that was ahead has started: Won and Lost open, Delete gone.
+    await page.clock.fastForward(2 * 24 * HOUR + HOUR);
+    await expect(ahead.getByRole('button', { name: 'Won' })).toBeEnabled();
+    await expect(ahead.getByRole('button', { name: 'Won' })).toHaveAccessibleDescription('Djokovic in straight sets');
+    await expect(ahead.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expect(ahead.getByText("Part of your record — can't be deleted")).toBeVisible();
+    await ahead.getByRole('button', { name: 'Lost' }).click();
+    await expect(ahead).toContainText('-$20.00');
+    await expect(stat(page, 'Total Profit')).toHaveText('$5.45');
     await expect(stat(page, 'Total Profit')).toHaveClass(/text-positive/);
 
     await page.getByRole('button', { name: 'Back to Home' }).click();
@@ -122,7 +172,7 @@ test.describe('landing-page demo', () => {
     await expect(toast(page, 'Invalid odds')).toContainText(
       'use American (+150 or -110), decimal (2.50) or fractional',
     );
-    await expect(page.getByTestId('demo-bet')).toHaveCount(0);
+    await expect(page.getByTestId('demo-bet')).toHaveCount(5);
     // The browser's Back button leaves the demo as well.
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Track your betting performance with precision');

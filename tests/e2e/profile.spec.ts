@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { parseCsv } from '../../src/shared/csv.ts';
+import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 
 /*
@@ -9,24 +10,16 @@ import { expect, signedInUser, test } from './support/fixtures.ts';
  * achievements and the CSV export.
  */
 
-const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+/**
+ * Records a bet through the API as this page's signed-in user; returns its id. By default its event
+ * is a day ahead; `STARTED` records it a day before an event that started an hour ago, so it can be
+ * settled now (the server settles a bet only once its event has started).
+ */
+const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: DAY }): Promise<string> =>
+  recordBet(page.request, { amount: '10.00', sport: 'soccer', ...bet }, timing);
+const STARTED: BetTiming = { startedAgo: HOUR };
 
-/** Records a bet through the API as this page's signed-in user; returns its id. */
-async function apiBet(
-  page: Page,
-  bet: { description: string; amount?: string; odds?: string; sport?: string; eventDate?: string },
-): Promise<string> {
-  const res = await page.request.post('/api/bets', {
-    data: { amount: '10.00', odds: '+150', sport: 'soccer', eventDate: inHours(24), ...bet },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function settle(page: Page, id: string, status: 'won' | 'lost') {
-  const res = await page.request.patch(`/api/bets/${id}`, { data: { status } });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const settle = (page: Page, id: string, status: 'won' | 'lost') => settleBet(page.request, id, status);
 
 async function ownProfile(page: Page): Promise<{ username: string }> {
   const res = await page.request.get('/api/profile');
@@ -67,8 +60,12 @@ test('the signed-in user sees their real numbers, record, verification status an
   await expect(page.getByText('Verification: Unverified')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 
-  const a = await apiBet(page, { description: 'Celtics moneyline', sport: 'basketball', odds: '+150' });
-  const b = await apiBet(page, { description: 'Djokovic to win', sport: 'tennis', amount: '25.00', odds: '2.00' });
+  const a = await apiBet(page, { description: 'Celtics moneyline', sport: 'basketball', odds: '+150' }, STARTED);
+  const b = await apiBet(
+    page,
+    { description: 'Djokovic to win', sport: 'tennis', amount: '25.00', odds: '2.00' },
+    STARTED,
+  );
   await apiBet(page, { description: 'Yankees -1.5', sport: 'baseball', odds: '5/2' });
   await settle(page, a, 'won');
   await settle(page, b, 'lost');
@@ -85,6 +82,12 @@ test('the signed-in user sees their real numbers, record, verification status an
     'Days Active': '1',
   });
   await expect(page.getByRole('progressbar', { name: 'Overall Performance' })).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByRole('group', { name: 'Pending' })).toContainText('0 overdue');
+  // The ledger: three bets recorded, two settled.
+  const verify = page.getByRole('region', { name: 'Verify this record' });
+  await expect(verify).toContainText('Every bet you record, every settlement');
+  await expect(verify.getByText(/^Ledger head #5 · [0-9a-f]{12}…$/)).toBeVisible();
+  await expect(verify.getByRole('button', { name: 'Copy ledger head' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Recent Bets', selected: true })).toBeVisible();
   await expect(recentBets(page).getByRole('listitem')).toHaveCount(3);
   await expect(recentBets(page).getByRole('listitem').first()).toContainText('Yankees -1.5');
@@ -122,7 +125,7 @@ test('analytics: charts, ROI, average odds and streaks from real bets; an empty 
   ];
   const ids: string[] = [];
   for (const [i, { sport, odds, amount }] of plan.entries())
-    ids.push(await apiBet(page, { description: `Analytics bet ${i + 1}`, sport, odds, amount }));
+    ids.push(await apiBet(page, { description: `Analytics bet ${i + 1}`, sport, odds, amount }, STARTED));
   await apiBet(page, { description: 'Still pending', odds: '2.50' });
   for (const [i, bet] of plan.entries()) await settle(page, ids[i]!, bet.status);
 
@@ -310,7 +313,11 @@ test('settings: visibility and social links are validated, saved, and shown agai
 
 test('Export CSV downloads every bet with a header row', async ({ page }) => {
   await signedInUser(page);
-  const won = await apiBet(page, { description: 'Chiefs, to cover "the spread"', sport: 'football', odds: '-110' });
+  const won = await apiBet(
+    page,
+    { description: 'Chiefs, to cover "the spread"', sport: 'football', odds: '-110' },
+    STARTED,
+  );
   await apiBet(page, { description: '=HYPERLINK("http://evil.example")', amount: '12.34', odds: '5/2' });
   await settle(page, won, 'won');
   await page.goto('/profile');
@@ -354,7 +361,7 @@ for (const width of [1280, 390]) {
     test.slow(); // axe runs five times
     await page.setViewportSize({ width, height: 900 });
     await signedInUser(page);
-    const won = await apiBet(page, { description: 'Accessible bet' });
+    const won = await apiBet(page, { description: 'Accessible bet' }, STARTED);
     await apiBet(page, { description: 'Another one', sport: 'tennis' });
     await settle(page, won, 'won');
     await page.goto('/profile');

@@ -1,29 +1,23 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 
 /*
  * The public profile /{username}: what anyone, signed in or not, sees of a bettor's record.
  */
 
-const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+/**
+ * Records a bet through the API as this page's signed-in user; returns its id. By default its event
+ * is a day ahead; `STARTED` records it a day before an event that started an hour ago, so it can be
+ * settled now (the server settles a bet only once its event has started).
+ */
+const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: DAY }): Promise<string> =>
+  recordBet(page.request, { amount: '10.00', sport: 'soccer', ...bet }, timing);
+const STARTED: BetTiming = { startedAgo: HOUR };
 
-/** Records a bet through the API as this page's signed-in user; returns its id. */
-async function apiBet(
-  page: Page,
-  bet: { description: string; amount?: string; odds?: string; sport?: string; eventDate?: string },
-): Promise<string> {
-  const res = await page.request.post('/api/bets', {
-    data: { amount: '10.00', odds: '+150', sport: 'soccer', eventDate: inHours(24), ...bet },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function settle(page: Page, id: string, status: 'won' | 'lost') {
-  const res = await page.request.patch(`/api/bets/${id}`, { data: { status } });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const settle = (page: Page, id: string, status: 'won' | 'lost') => settleBet(page.request, id, status);
 
 async function ownProfile(page: Page): Promise<{ username: string }> {
   const res = await page.request.get('/api/profile');
@@ -63,20 +57,17 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
 }, testInfo) => {
   await signedInUser(page);
   const { username } = await ownProfile(page);
-  const won = await apiBet(page, { description: 'Arsenal to beat Chelsea', odds: '+150' });
-  const lost = await apiBet(page, {
-    description: 'Nadal in straight sets',
-    sport: 'tennis',
-    amount: '20.00',
-    odds: '2.00',
-  });
-  await apiBet(page, {
-    description: 'Lakers -5.5',
-    sport: 'basketball',
-    amount: '5.50',
-    odds: '-110',
-    eventDate: inHours(74),
-  });
+  const won = await apiBet(page, { description: 'Arsenal to beat Chelsea', odds: '+150' }, STARTED);
+  const lost = await apiBet(
+    page,
+    { description: 'Nadal in straight sets', sport: 'tennis', amount: '20.00', odds: '2.00' },
+    STARTED,
+  );
+  await apiBet(
+    page,
+    { description: 'Lakers -5.5', sport: 'basketball', amount: '5.50', odds: '-110' },
+    { startsIn: 74 * HOUR },
+  );
   await settle(page, won, 'won');
   await settle(page, lost, 'lost');
 
@@ -97,6 +88,8 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
     'Days Active': '1',
   });
   await expect(statValue(guest, 'Total Profit')).toHaveClass(/text-negative/);
+  // The overdue count sits with the record, zero included.
+  await expect(guest.getByRole('group', { name: 'Pending' })).toContainText('0 overdue');
   await expect(guest.getByRole('progressbar', { name: 'Overall Performance' })).toHaveAttribute('aria-valuenow', '50');
   await expect(guest.getByRole('list', { name: 'Social links' })).toHaveCount(0);
 
@@ -247,6 +240,97 @@ test('while loading: "Loading profile..."; a failed load toasts and shows the no
   await expect(page.getByText(`The profile "@broken_user" doesn't exist or has been removed.`)).toBeVisible();
 });
 
+test('overdue bets: the count beside the record and the mark on each bet', async ({ page, browser }, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  await apiBet(page, { description: 'Left pending for days' }, { startedAgo: 4 * DAY });
+  await apiBet(page, { description: 'Also left pending' }, { startedAgo: 73 * HOUR });
+  await apiBet(page, { description: 'Started yesterday' }, { startedAgo: DAY });
+  const won = await apiBet(page, { description: 'Settled in time' }, STARTED);
+  await settle(page, won, 'won');
+
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await guest.goto(`/${username}`);
+  await expectStats(guest, { 'Total Bets': '4', Wins: '1', Pending: '3' });
+  const pending = guest.getByRole('group', { name: 'Pending' });
+  await expect(pending.getByTestId('stat-detail')).toHaveText('2 overdue');
+  await expect(guest.getByText(/win rate · 1W – 0L · 3 pending · 2 overdue$/)).toBeVisible();
+  await expect(recordItem(guest, 'Left pending for days')).toContainText('Overdue');
+  await expect(recordItem(guest, 'Also left pending')).toContainText('Overdue');
+  await expect(recordItem(guest, 'Started yesterday')).not.toContainText('Overdue');
+  await expect(recordItem(guest, 'Settled in time')).not.toContainText('Overdue');
+  await context.close();
+});
+
+test('Verify this record: the ledger head, Copy puts seq:hash on the clipboard, the download and the commands', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  const won = await apiBet(page, { description: 'First in the chain' }, STARTED);
+  await settle(page, won, 'won');
+  const deleted = await apiBet(page, { description: 'A typo, deleted before its event' });
+  // A write from another origin is refused: say where it comes from, as a browser would.
+  const del = await page.request.delete(`/api/bets/${deleted}`, { headers: { origin: testInfo.project.use.baseURL! } });
+  expect(del.status(), await del.text()).toBe(204);
+  await apiBet(page, { description: 'Still ahead' });
+  const res = await page.request.get(`/api/profiles/${username}`);
+  const { ledgerHead } = (await res.json()) as { ledgerHead: { seq: number; hash: string } };
+  // recorded, settled, recorded, deleted, recorded.
+  expect(ledgerHead.seq).toBe(5);
+
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await guest.goto(`/${username}`);
+  const origin = new URL(guest.url()).origin;
+
+  const verify = guest.getByRole('region', { name: 'Verify this record' });
+  await expect(verify).toContainText(
+    `Every bet @${username} records, every settlement, and every bet deleted before its event started is appended to a public ledger`,
+  );
+  await expect(verify).toContainText('Each entry carries the hash of the entry before it');
+  await expect(verify.getByText(`Ledger head #5 · ${ledgerHead.hash.slice(0, 12)}…`, { exact: true })).toBeVisible();
+
+  const copy = verify.getByRole('button', { name: 'Copy ledger head' });
+  await expect(copy).toHaveAccessibleDescription(`Ledger head #5 · ${ledgerHead.hash.slice(0, 12)}…`);
+  await copy.click();
+  await expect(verify.getByRole('button', { name: 'Copied ledger head' })).toBeVisible();
+  expect(await guest.evaluate(() => navigator.clipboard.readText())).toBe(`5:${ledgerHead.hash}`);
+  await expect(verify.getByRole('button', { name: 'Copy ledger head' })).toBeVisible({ timeout: 5_000 });
+
+  await expect(verify.getByText(`npx betproof verify ${origin}/${username}`, { exact: true })).toBeVisible();
+  await expect(
+    verify.getByText(`npx betproof verify ${origin}/${username} --since 5:${ledgerHead.hash}`, { exact: true }),
+  ).toBeVisible();
+  await expect(verify).toContainText('docs/LEDGER.md');
+
+  // The download is the chain itself: five entries, the last one the head shown.
+  const link = verify.getByRole('link', { name: 'Download the ledger' });
+  await expect(link).toHaveAttribute('href', `/api/profiles/${username}/ledger.ndjson`);
+  const downloading = guest.waitForEvent('download');
+  await link.click();
+  const download = await downloading;
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n');
+  const entries = lines.map((line) => JSON.parse(line) as { seq: number; kind: string; hash: string });
+  expect(entries.map((e) => e.kind)).toEqual(['recorded', 'settled', 'recorded', 'deleted', 'recorded']);
+  expect(entries.at(-1)).toMatchObject({ seq: 5, hash: ledgerHead.hash });
+  await context.close();
+});
+
+test('a new profile: the ledger has no entries yet', async ({ page, browser }, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await guest.goto(`/${username}`);
+  const verify = guest.getByRole('region', { name: 'Verify this record' });
+  await expect(verify.getByText(`Ledger head #0 · ${'0'.repeat(12)}…`, { exact: true })).toBeVisible();
+  await expect(verify).toContainText('No entries yet: the first recorded bet starts the chain.');
+  await context.close();
+});
+
 /** axe-core, WCAG 2 A and AA; toasts come and go, so they are left out. */
 async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -266,8 +350,9 @@ for (const width of [1280, 390]) {
     test.slow(); // axe runs four times
     await signedInUser(page);
     const { username } = await ownProfile(page);
-    const won = await apiBet(page, { description: 'Accessible bet' });
+    const won = await apiBet(page, { description: 'Accessible bet' }, STARTED);
     await settle(page, won, 'won');
+    await apiBet(page, { description: 'Overdue bet' }, { startedAgo: 4 * DAY });
     const social = { twitter: 'a11y_bets', instagram: '', youtube: '', website: 'https://a11y.example' };
     const res = await page.request.put('/api/profile/settings', { data: { profilePublic: true, social } });
     expect(res.status(), await res.text()).toBe(200);

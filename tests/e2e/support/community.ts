@@ -1,5 +1,6 @@
 /** Bettors with real records for the community specs, made through the public API only. */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { DAY, HOUR, recordBet, settleBet } from './bets.ts';
 import { DEFAULT_PASSWORD, expect, mailedLink, uniqueEmail } from './fixtures.ts';
 
 let ipCounter = 0;
@@ -8,8 +9,6 @@ const freshIp = () => {
   ipCounter += 1;
   return `10.251.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 };
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 export interface Bettor {
   email: string;
@@ -44,23 +43,25 @@ export interface BetPlan {
   description?: string;
 }
 
-/** Records each bet (event 3 days ahead), then settles it as planned ('now', as the app does). */
+/**
+ * Records each bet and settles it as planned, now. A bet to settle is recorded 3 days before an
+ * event that started an hour ago (the server settles a bet only once its event has started); a
+ * pending one is for an event 3 days ahead, so it is never overdue.
+ */
 export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
   for (const [i, plan] of plans.entries()) {
-    const res = await bettor.api.post('/api/bets', {
-      data: {
-        description: plan.description ?? `${bettor.name} pick ${i + 1}`,
-        amount: plan.amount ?? '10',
-        odds: '+150',
-        sport: plan.sport ?? 'football',
-        eventDate: inDays(3),
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    if (plan.result === 'pending') continue;
-    const { id } = (await res.json()) as { id: string };
-    const settle = await bettor.api.patch(`/api/bets/${id}`, { data: { status: plan.result } });
-    expect(settle.status(), await settle.text()).toBe(200);
+    const bet = {
+      description: plan.description ?? `${bettor.name} pick ${i + 1}`,
+      amount: plan.amount ?? '10',
+      odds: '+150',
+      sport: plan.sport ?? 'football',
+    };
+    if (plan.result === 'pending') {
+      await recordBet(bettor.api, bet, { startsIn: 3 * DAY });
+      continue;
+    }
+    const id = await recordBet(bettor.api, bet, { startedAgo: HOUR, lead: 3 * DAY });
+    await settleBet(bettor.api, id, plan.result);
   }
 }
 
