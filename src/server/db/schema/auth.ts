@@ -79,15 +79,43 @@ export const rateLimit = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/** Failed sign-ins per account, for the per-account limit Better Auth has no rule for. */
+/**
+ * Failed sign-ins, each with the account's email and the client's limit key (client-address.ts),
+ * for the slow-down per (account, client) and per client, and the owner's alert
+ * (modules/auth/sign-in-failures.ts). Rows older than an hour count for nothing and are pruned.
+ */
 export const signInFailure = pgTable(
   'sign_in_failures',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
+    client: text('client').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_email_created_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('sign_in_failures_email_created_idx').on(t.email, t.createdAt),
+    index('sign_in_failures_client_created_idx').on(t.client, t.createdAt),
+  ],
+);
+
+/** When an account's owner was last mailed about failed sign-ins (at most once an hour). */
+export const signInAlert = pgTable('sign_in_alerts', {
+  email: text('email').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Mails sent, per recipient (a SHA-256 of the lower-cased address, not the address), for the cap
+ * on mails per recipient and hour (modules/auth/mail-quota.ts). Rows older than an hour are pruned.
+ */
+export const mailSend = pgTable(
+  'mail_sends',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('mail_sends_recipient_sent_idx').on(t.recipient, t.sentAt)],
 );
 
 /**
