@@ -258,6 +258,30 @@ const MATRIX: Row[] = [
   ['PATCH',  '/api/auth/reset-password',                       404, 404, 404, 404, 404],
   ['PUT',    '/api/auth/reset-password',                       404, 404, 404, 404, 404],
   ['DELETE', '/api/auth/reset-password',                       404, 404, 404, 404, 404],
+  // Two-factor sign-in (modules/auth/two-factor.ts). Every signed-in caller may start enabling it
+  // (an unconfirmed secret: nothing changes at their sign-in); confirming takes the code of that
+  // secret, which no caller here has, so verify-totp and verify-backup-code are refused (anonymous
+  // callers have no password step's cookie); disable replaces the session (a second sign-in).
+  ['GET',    '/api/auth/two-factor/enable',                    404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/enable',                    401, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/two-factor/enable',                    404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/enable',                    404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/enable',                    404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/two-factor/verify-totp',               404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/verify-totp',               401, 401, 401, 401, 401],
+  ['PATCH',  '/api/auth/two-factor/verify-totp',               404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/verify-totp',               404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/verify-totp',               404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/two-factor/verify-backup-code',        404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/verify-backup-code',        401, 401, 401, 401, 401],
+  ['PATCH',  '/api/auth/two-factor/verify-backup-code',        404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/verify-backup-code',        404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/verify-backup-code',        404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/two-factor/disable',                   404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/disable',                   401, 200, 200, 200, 200],
+  ['PATCH',  '/api/auth/two-factor/disable',                   404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/disable',                   404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/disable',                   404, 404, 404, 404, 404],
 
   // Switched off (DISABLED_AUTH_PATHS in auth.ts): the client never calls them.
   ['GET',    '/api/auth/sign-in/social',                       404, 404, 404, 404, 404],
@@ -370,6 +394,26 @@ const MATRIX: Row[] = [
   ['PATCH',  '/api/auth/error',                                404, 404, 404, 404, 404],
   ['PUT',    '/api/auth/error',                                404, 404, 404, 404, 404],
   ['DELETE', '/api/auth/error',                                404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/two-factor/send-otp',                  404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/send-otp',                  404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/two-factor/send-otp',                  404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/send-otp',                  404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/send-otp',                  404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/two-factor/verify-otp',                404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/verify-otp',                404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/two-factor/verify-otp',                404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/verify-otp',                404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/verify-otp',                404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/two-factor/get-totp-uri',              404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/get-totp-uri',              404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/two-factor/get-totp-uri',              404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/get-totp-uri',              404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/get-totp-uri',              404, 404, 404, 404, 404],
+  ['GET',    '/api/auth/two-factor/generate-backup-codes',     404, 404, 404, 404, 404],
+  ['POST',   '/api/auth/two-factor/generate-backup-codes',     404, 404, 404, 404, 404],
+  ['PATCH',  '/api/auth/two-factor/generate-backup-codes',     404, 404, 404, 404, 404],
+  ['PUT',    '/api/auth/two-factor/generate-backup-codes',     404, 404, 404, 404, 404],
+  ['DELETE', '/api/auth/two-factor/generate-backup-codes',     404, 404, 404, 404, 404],
   ['GET',    '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
   ['POST',   '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
   ['PATCH',  '/api/auth/no-such-endpoint',                     404, 404, 404, 404, 404],
@@ -378,7 +422,7 @@ const MATRIX: Row[] = [
 ];
 
 /** Endpoints whose success ends the caller's session: those calls use a second sign-in. */
-const SPENDS_THE_SESSION = new Set(['/api/auth/sign-out']);
+const SPENDS_THE_SESSION = new Set(['/api/auth/sign-out', '/api/auth/two-factor/disable']);
 
 const HOUR = 60 * 60 * 1000;
 
@@ -490,6 +534,18 @@ async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Calle
       return { providerId: 'google' };
     case '/api/auth/callback/google':
       return { state: 'matrix-state', code: 'matrix-code' };
+    case '/api/auth/two-factor/enable':
+    case '/api/auth/two-factor/disable':
+    case '/api/auth/two-factor/get-totp-uri':
+    case '/api/auth/two-factor/generate-backup-codes':
+      return { password: DEFAULT_PASSWORD };
+    // Shaped as the sign-in page sends them; no caller has the authenticator or a recovery code.
+    case '/api/auth/two-factor/verify-totp':
+    case '/api/auth/two-factor/verify-otp':
+      return { code: '000000' };
+    case '/api/auth/two-factor/verify-backup-code':
+      return { code: 'abcde-fghij' };
+    case '/api/auth/two-factor/send-otp':
     case '/api/auth/update-session':
     case '/api/auth/revoke-sessions':
     case '/api/auth/revoke-other-sessions':
@@ -656,6 +712,10 @@ describeEachDatabase(
           '/api/auth/request-password-reset',
           '/api/auth/reset-password/:resetToken',
           '/api/auth/reset-password',
+          '/api/auth/two-factor/enable',
+          '/api/auth/two-factor/verify-totp',
+          '/api/auth/two-factor/verify-backup-code',
+          '/api/auth/two-factor/disable',
         ].sort(),
       );
     });

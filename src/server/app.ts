@@ -98,8 +98,8 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>()
     // Lets the admin page confirm on the server that the signed-in user is an admin.
-    .get('/admin/access', requireUser(auth), requireAdmin, (c) => c.json({ admin: true as const }))
-    .route('/admin', adminRoutes({ auth, db, now }))
+    .get('/admin/access', requireUser(auth), requireAdmin(config), (c) => c.json({ admin: true as const }))
+    .route('/admin', adminRoutes({ auth, db, config, now }))
     .route('/verification', verificationRoutes({ auth, db }))
     .route('/bets', betRoutes({ auth, db, now }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))

@@ -98,6 +98,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
   });
 
+  it('reads ADMIN_REQUIRE_2FA: off by default, on for true or 1, anything else refused naming it', () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }).ADMIN_REQUIRE_2FA).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: SECRET, ADMIN_REQUIRE_2FA: '' }).ADMIN_REQUIRE_2FA).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: SECRET, ADMIN_REQUIRE_2FA: 'false' }).ADMIN_REQUIRE_2FA).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: SECRET, ADMIN_REQUIRE_2FA: 'true' }).ADMIN_REQUIRE_2FA).toBe(true);
+    expect(loadConfig({ AUTH_SECRET: SECRET, ADMIN_REQUIRE_2FA: '1' }).ADMIN_REQUIRE_2FA).toBe(true);
+    for (const value of ['yes', 'TRUE', 'on']) {
+      expect(configError({ AUTH_SECRET: SECRET, ADMIN_REQUIRE_2FA: value }).message).toBe(
+        'Invalid configuration:\n  ADMIN_REQUIRE_2FA: must be true or false',
+      );
+    }
+  });
+
   it.each(['abc', '0', '-1', '70000', '80.5'])('rejects PORT=%j naming the variable', (port) => {
     const err = configError({ AUTH_SECRET: SECRET, PORT: port });
     expect(err.message).toMatch(/^Invalid configuration:\n {2}PORT: must be a whole number from 1 to 65535$/);

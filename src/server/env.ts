@@ -64,6 +64,14 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The admin dashboard and every /api/admin endpoint answer 403 to an admin until their account
+   * has two-factor sign-in on (modules/auth/middleware.ts requireAdmin).
+   */
+  ADMIN_REQUIRE_2FA: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * End-to-end tests only: a request may shift the server's clock for itself with the

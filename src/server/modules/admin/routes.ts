@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
 import { decodeCursor } from '../../db/sql.ts';
 import { validate, type ApiError } from '../../http.ts';
 import { requireAdmin, requireUser, type AppEnv, type Auth } from '../auth/index.ts';
@@ -26,6 +27,7 @@ import {
 export interface AdminRoutesDeps {
   auth: Auth;
   db: Db;
+  config: Pick<Config, 'ADMIN_REQUIRE_2FA'>;
   now: () => Date;
 }
 
@@ -34,15 +36,16 @@ const isUserId = (id: string) => /^[A-Za-z0-9_-]{1,100}$/.test(id);
 
 /**
  * /api/admin: the admin dashboard's API. The first middleware answers every method on every path
- * below /api/admin — 401 to anonymous callers, 403 to signed-in non-admins — before any handler
+ * below /api/admin — 401 to anonymous callers, 403 to signed-in non-admins (and, with
+ * ADMIN_REQUIRE_2FA, to admins without two-factor sign-in) — before any handler
  * (or the API's 404) runs, so nothing here is reachable without the admin role.
  *
  * There is no endpoint that changes roles: roles change only through ADMIN_EMAILS and the CLI
  * (npm run admin:grant / admin:revoke), so an admin cannot change their own role through the API.
  */
-export function adminRoutes({ auth, db, now }: AdminRoutesDeps) {
+export function adminRoutes({ auth, db, config, now }: AdminRoutesDeps) {
   return new Hono<AppEnv>()
-    .use('*', requireUser(auth), requireAdmin)
+    .use('*', requireUser(auth), requireAdmin(config))
     .get('/stats', async (c) => c.json(await getAdminStats(db), 200))
     .get('/users', validate('query', adminUsersQuerySchema), async (c) => {
       const { search, status, limit, cursor: cursorText } = c.req.valid('query');

@@ -2,8 +2,9 @@
  * Better Auth's setup: createAuth puts together the options (database, sessions, email
  * confirmation, password storage, rate limits, logging) from this module's concerns, one file
  * each: which endpoints are served (endpoints.ts), the checks and hooks around them (hooks.ts),
- * the mails (mail-hooks.ts), hashing (password.ts), rate limits (rate-limits.ts) and ADMIN_EMAILS
- * (roles.ts). Auth and SessionUser are the types the rest of the app and the client use.
+ * the mails (mail-hooks.ts), hashing (password.ts), rate limits (rate-limits.ts), ADMIN_EMAILS
+ * (roles.ts) and two-factor sign-in (two-factor.ts). Auth and SessionUser are the types the rest
+ * of the app and the client use.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -20,6 +21,7 @@ import { mailHooks } from './mail-hooks.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { CLIENT_IP_HEADER, clarifyRateLimit, rateLimits } from './rate-limits.ts';
 import { adminEmailRule } from './roles.ts';
+import { twoFactorPlugin } from './two-factor.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -50,6 +52,7 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     user: {
@@ -118,6 +121,7 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
       log: (level, message) => logger[level](`auth: ${message}`),
     },
     telemetry: { enabled: false },
+    plugins: [twoFactorPlugin()],
   });
 
   const serve = servingEnabledEndpoints(auth.handler);

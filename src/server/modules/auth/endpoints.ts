@@ -15,8 +15,9 @@ export const AUTH_BASE_PATH = '/api/auth';
  * change-password and verify-password are password oracles no page offers, and the social and
  * OAuth-token ones serve providers we never configured. What stays on is exactly what the client
  * calls (src/client/features/auth) or mails: sign-up, sign-in, sign-out, get-session,
- * request-password-reset, reset-password and its mailed GET /reset-password/:token, and the
- * mailed GET /verify-email. A confirmation link is re-sent by signing in (sendOnSignIn), so
+ * request-password-reset, reset-password and its mailed GET /reset-password/:token, the
+ * mailed GET /verify-email, and two-factor enable, disable, verify-totp and verify-backup-code
+ * (two-factor.ts). A confirmation link is re-sent by signing in (sendOnSignIn), so
  * send-verification-email is off too. Better Auth matches these exactly, after trimming trailing
  * slashes; parameterised paths cannot be listed, see DISABLED_PATH_PREFIXES.
  */
@@ -42,6 +43,12 @@ export const DISABLED_AUTH_PATHS = [
   '/account-info',
   '/ok',
   '/error',
+  // Of the two-factor plugin (two-factor.ts): betproof mails no codes, and no page shows the
+  // authenticator secret again or makes new recovery codes (turning 2FA off and on again does).
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
 ];
 
 /** Better Auth endpoints with a path parameter that are off: the OAuth callback (/callback/:id). */

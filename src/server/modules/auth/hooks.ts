@@ -17,6 +17,7 @@ import {
 } from './body-checks.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import type { adminEmailRule } from './roles.ts';
+import { assertKnownTwoFactorKeys } from './two-factor.ts';
 import {
   MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
   clearSignInFailures,
@@ -50,6 +51,7 @@ export function authHooks({ db, now, admins }: HookDeps) {
       const body = ctx.body as Record<string, unknown> | undefined;
       assertShallowBody(body);
       assertStorableText(body);
+      assertKnownTwoFactorKeys(ctx.path, body);
       const field = newPasswordField[ctx.path];
       const password = field ? body?.[field] : undefined;
       if (ctx.path === '/sign-up/email') {

@@ -1,11 +1,14 @@
 /**
  * The auth middleware every other module's routes use, and the Hono env types they set: who is
  * signed in (requireUser, optionalUser, answered by session.ts) and whether they are an admin
- * (requireAdmin: admin powers are checked here, on the server, for every admin endpoint).
+ * (requireAdmin: admin powers, and with ADMIN_REQUIRE_2FA two-factor sign-in, are checked here, on
+ * the server, for every admin endpoint).
  */
 import type { Env as HonoEnv } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Config } from '../../env.ts';
 import { apiError } from '../../http.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor.ts';
 import type { Auth, SessionUser } from './better-auth.ts';
 import { readSession } from './session.ts';
 
@@ -36,8 +39,17 @@ export const optionalUser = (auth: Auth) =>
     await next();
   });
 
-/** Answers 403 unless the signed-in user is an admin (after requireUser). */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get('user').role !== 'admin') return apiError(c, 403, 'Not authorised: this area is for administrators only');
-  await next();
-});
+/**
+ * Answers 403 unless the signed-in user is an admin (after requireUser); with ADMIN_REQUIRE_2FA,
+ * also until that admin has turned on two-factor sign-in (their session then came from a password
+ * and a code: two-factor.ts).
+ */
+export const requireAdmin = (config: Pick<Config, 'ADMIN_REQUIRE_2FA'>) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (user.role !== 'admin') return apiError(c, 403, 'Not authorised: this area is for administrators only');
+    if (config.ADMIN_REQUIRE_2FA && user.twoFactorEnabled !== true) {
+      return apiError(c, 403, ADMIN_TWO_FACTOR_REQUIRED_MESSAGE);
+    }
+    await next();
+  });
