@@ -13,6 +13,7 @@ import {
 } from '../../test/harness.ts';
 import { base32Decode, freshTotpCode, secretOfUri, totpCode } from '../../test/totp.ts';
 import { ADMIN_TWO_FACTOR_REQUIRED_MESSAGE, TWO_FACTOR_ISSUER } from '../../../shared/two-factor.ts';
+import { TWO_FACTOR_RATE_LIMIT } from './two-factor.ts';
 
 /**
  * The cookies a browser would hold: each Set-Cookie replaces its name's value, and one that
@@ -347,6 +348,33 @@ describeEachDatabase('two-factor sign-in', (env) => {
       expect(plain.status).toBe(200);
       expect(await plain.json()).toMatchObject({ user: { id: erin.userId } });
     });
+  });
+
+  it('limits each two-factor endpoint per address (10 a minute, like sign-in); the refused call changes nothing', async () => {
+    const account = await signUpAndSignIn(env());
+    const ip = freshIp();
+    const attempt = () =>
+      env().request('/api/auth/two-factor/enable', {
+        body: { password: 'not-the-password-1' },
+        cookie: account.cookie,
+        ip,
+      });
+    for (let i = 0; i < TWO_FACTOR_RATE_LIMIT.max; i++) expect((await attempt()).status).toBe(400);
+    const before = await snapshotTables(env());
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await snapshotTables(env())).toEqual(before);
+    // Another address, and another two-factor endpoint from the same address, are counted apart.
+    expect((await post(env(), '/two-factor/enable', { password: 'not-the-password-1' }, account.cookie)).status).toBe(
+      400,
+    );
+    const other = await env().request('/api/auth/two-factor/verify-totp', {
+      body: { code: '123456' },
+      cookie: account.cookie,
+      ip,
+    });
+    expect(other.status).not.toBe(429);
   });
 
   it('an account deleted takes its two-factor row with it', async () => {
