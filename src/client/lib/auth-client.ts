@@ -1,5 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
-import { inferAdditionalFields } from 'better-auth/client/plugins';
+import { inferAdditionalFields, twoFactorClient } from 'better-auth/client/plugins';
 import type { Auth } from '../../server/modules/auth/index.ts';
 
 /**
@@ -9,7 +9,9 @@ import type { Auth } from '../../server/modules/auth/index.ts';
 export const authClient = createAuthClient({
   baseURL: window.location.origin,
   basePath: '/api/auth',
-  plugins: [inferAdditionalFields<Auth>()],
+  // Two-factor sign-in: a sign-in that needs the code answers `twoFactorRedirect`, which the
+  // sign-in form handles itself (no redirect to another page).
+  plugins: [inferAdditionalFields<Auth>(), twoFactorClient()],
 });
 
 export type Session = typeof authClient.$Infer.Session;

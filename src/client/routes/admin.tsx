@@ -5,6 +5,7 @@ import { LoadingScreen } from '../components/ui/spinner.tsx';
 import { ADMIN_LOADING_LABEL } from '../../shared/admin.ts';
 import { AdminDashboard } from '../features/admin/admin-dashboard.tsx';
 import { NotAuthorised } from '../features/admin/not-authorised.tsx';
+import { TwoFactorRequired } from '../features/admin/two-factor-notices.tsx';
 import { useAdminAccess } from '../features/admin/use-admin-access.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -14,7 +15,12 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 export default function AdminPage() {
   const { user, refetch } = useAuth();
   const access = useAdminAccess(user?.id ?? '');
-  const title = access.data === false ? 'Not authorised' : 'Admin Dashboard';
+  const title =
+    access.data === false
+      ? 'Not authorised'
+      : access.data === 'two-factor-required'
+        ? 'Two-factor authentication required'
+        : 'Admin Dashboard';
   useDocumentTitle(title);
 
   const sessionGone = access.error instanceof ApiError && access.error.status === 401;
@@ -36,5 +42,6 @@ export default function AdminPage() {
     );
   }
   if (!access.data) return <NotAuthorised />;
+  if (access.data === 'two-factor-required') return <TwoFactorRequired />;
   return <AdminDashboard viewerId={user?.id ?? ''} />;
 }

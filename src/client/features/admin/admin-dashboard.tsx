@@ -17,6 +17,7 @@ import { useAdminStats } from './api.ts';
 import { AuditLogTab } from './audit-log-tab.tsx';
 import { IssuesTab } from './issues-tab.tsx';
 import { StatCard, formatCount } from './stat-card.tsx';
+import { TwoFactorPrompt } from './two-factor-notices.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 // recharts stays out of the dashboard's chunk: the Analytics tab loads it when first opened.
@@ -29,7 +30,7 @@ const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 /** /admin for an admin (the route checked the role with the server first). */
 export function AdminDashboard({ viewerId }: { viewerId: string }) {
   const stats = useAdminStats(viewerId);
-  const { refetch: refetchSession } = useAuth();
+  const { user, refetch: refetchSession } = useAuth();
   const queryClient = useQueryClient();
   const { signOut, pending: signingOut } = useSignOut();
   const [params, setParams] = useSearchParams();
@@ -77,6 +78,8 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
           </Button>
         </div>
       </div>
+
+      <TwoFactorPrompt twoFactorEnabled={user?.twoFactorEnabled === true} />
 
       {stats.data ? (
         <AdminStatCards stats={stats.data} />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { SignInInput } from '../../../shared/auth.ts';
@@ -9,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
 import { deferredResolver, loadFormDeps, preloadFormDeps } from './load-form-deps.ts';
 import { destinationAfterSignIn } from './redirect.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 interface SignInFormProps {
   defaultEmail?: string;
@@ -20,6 +22,8 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
   const navigate = useNavigate();
   const location = useLocation();
   const { refetch } = useAuth();
+  // The password was right and the account has two-factor sign-in on: the code comes next.
+  const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -30,23 +34,45 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
     defaultValues: { email: defaultEmail, password: '' },
   });
 
+  const signedIn = async () => {
+    const { toast } = await loadFormDeps();
+    // Load the new session before leaving, so the protected page's guard already sees the user.
+    await refetch().catch(() => undefined);
+    toast.success('Welcome back!', { description: "You've been signed in successfully." });
+    navigate(destinationAfterSignIn(location.state), { replace: true });
+  };
+
   const onSubmit = async ({ email, password }: SignInInput) => {
     const { authClient, authErrorMessage, toast } = await loadFormDeps();
     try {
-      const { error } = await authClient.signIn.email({ email, password });
+      const { data, error } = await authClient.signIn.email({ email, password });
       if (error) {
         toast.error('Sign in failed', { description: authErrorMessage(error) });
+        return;
+      }
+      // No session yet: the server waits for the code (modules/auth/two-factor.ts).
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        setSecondStep(true);
         return;
       }
     } catch (err) {
       toast.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
       return;
     }
-    // Load the new session before leaving, so the protected page's guard already sees the user.
-    await refetch().catch(() => undefined);
-    toast.success('Welcome back!', { description: "You've been signed in successfully." });
-    navigate(destinationAfterSignIn(location.state), { replace: true });
+    await signedIn();
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onRestart={(reason) => {
+          setSecondStep(false);
+          if (reason) void loadFormDeps().then(({ toast }) => toast.error('Sign in again', { description: reason }));
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preloadFormDeps} className="flex flex-col gap-4">

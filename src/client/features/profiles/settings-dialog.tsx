@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Settings } from 'lucide-react';
@@ -21,7 +21,11 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSaveSettings } from './api.ts';
+
+// Two-factor sign-in brings the auth client and the QR encoder: loaded when Security is opened.
+const TwoFactorSettings = lazy(() => import('../auth/two-factor-settings.tsx'));
 
 const SOCIAL_FIELDS: { key: keyof SocialLinks; label: string; placeholder: string; inputMode?: 'url' }[] = [
   { key: 'twitter', label: 'Twitter', placeholder: 'handle or https://x.com/handle' },
@@ -30,7 +34,10 @@ const SOCIAL_FIELDS: { key: keyof SocialLinks; label: string; placeholder: strin
   { key: 'website', label: 'Website', placeholder: 'https://example.com', inputMode: 'url' },
 ];
 
-/** 'Settings': Profile Visibility and social links, saved with PUT /api/profile/settings. */
+/**
+ * 'Settings': on the Profile tab, Profile Visibility and social links, saved with PUT
+ * /api/profile/settings; on the Security tab, two-factor sign-in (saved as it is set up).
+ */
 export function SettingsDialog({ userId, settings }: { userId: string; settings: ProfileSettings }) {
   const [open, setOpen] = useState(false);
   return (
@@ -44,10 +51,34 @@ export function SettingsDialog({ userId, settings }: { userId: string; settings:
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>Choose who can see your record and where followers can find you.</DialogDescription>
+          <DialogDescription>
+            Choose who can see your record, where followers can find you, and how you sign in.
+          </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so it starts from the saved values every time. */}
-        {open && <SettingsForm userId={userId} settings={settings} onSaved={() => setOpen(false)} />}
+        {open && (
+          <Tabs defaultValue="profile">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="profile">Profile</TabsTrigger>
+              <TabsTrigger value="security">Security</TabsTrigger>
+            </TabsList>
+            <TabsContent value="profile">
+              <SettingsForm userId={userId} settings={settings} onSaved={() => setOpen(false)} />
+            </TabsContent>
+            <TabsContent value="security">
+              <Suspense
+                fallback={
+                  <div role="status" className="flex items-center justify-center gap-2 py-8 text-sm">
+                    <Spinner className="size-5" />
+                    Loading security settings...
+                  </div>
+                }
+              >
+                <TwoFactorSettings />
+              </Suspense>
+            </TabsContent>
+          </Tabs>
+        )}
       </DialogContent>
     </Dialog>
   );
