@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { BET_NOT_FOUND_MESSAGE } from '../shared/bets.ts';
+import { BET_NOT_FOUND_MESSAGE, BET_PART_OF_RECORD_MESSAGE, settleAfterMessage } from '../shared/bets.ts';
 import { EMPTY_SOCIAL_LINKS } from '../shared/profiles.ts';
 import {
   DEFAULT_PASSWORD,
@@ -29,7 +29,10 @@ const CALLERS: Caller[] = ['anonymous', 'userA', 'userB', 'pending', 'admin'];
  * Every API endpoint × every method × every kind of caller, and the exact status each gets.
  * userA and userB are plain signed-in users; pending has applied for verification (status
  * pending); admin is in ADMIN_EMAILS. Placeholders:
- *   :aBet          userA's bet (B, pending and admin are refused before A settles, then deletes it)
+ *   :aBet          userA's bet whose event has started (B, pending and admin are refused before A settles
+ *                  it; then it is part of A's record: A's delete is refused with 409)
+ *   :aDraft        userA's bet whose event is ahead (A's settle waits for the event, 409; B, pending and
+ *                  admin are refused before A deletes it, a correction)
  *   :aUser         userA's username; userA's profile is private (only A and admins see it)
  *   :bUser         userB's username; userB's profile is public
  *   :target        another user who applied for verification; :self the admin; :issue a contact message
@@ -140,7 +143,12 @@ const MATRIX: Row[] = [
   ['POST',   '/api/bets/:aBet',                                401, 404, 404, 404, 404],
   ['PATCH',  '/api/bets/:aBet',                                401, 200, 404, 404, 404],
   ['PUT',    '/api/bets/:aBet',                                401, 404, 404, 404, 404],
-  ['DELETE', '/api/bets/:aBet',                                401, 204, 404, 404, 404],
+  ['DELETE', '/api/bets/:aBet',                                401, 409, 404, 404, 404],
+  ['GET',    '/api/bets/:aDraft',                              401, 404, 404, 404, 404],
+  ['POST',   '/api/bets/:aDraft',                              401, 404, 404, 404, 404],
+  ['PATCH',  '/api/bets/:aDraft',                              401, 409, 404, 404, 404],
+  ['PUT',    '/api/bets/:aDraft',                              401, 404, 404, 404, 404],
+  ['DELETE', '/api/bets/:aDraft',                              401, 204, 404, 404, 404],
 
   ['GET',    '/api/inbox/contact',                             404, 404, 404, 404, 404],
   ['POST',   '/api/inbox/contact',                             201, 201, 201, 201, 201],
@@ -432,7 +440,9 @@ const endpointOf = (template: string) => template.split('?')[0]!;
 interface Fixture {
   cookies: Record<Caller, string | undefined>;
   emails: Partial<Record<Caller, string>>;
-  ids: { aBet: string; aUser: string; bUser: string; target: string; self: string; issue: string };
+  ids: { aBet: string; aDraft: string; aUser: string; bUser: string; target: string; self: string; issue: string };
+  /** The event start of :aDraft (its 409 says when it can be settled). */
+  draftEventDate: string;
   /** An account no caller is: the sign-in row signs into it. */
   signer: { email: string; password: string };
   /** An account no caller is: the password-reset rows reset it. */
@@ -485,6 +495,7 @@ async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Calle
         eventDate: new Date(env.clock.now().getTime() + 48 * HOUR).toISOString(),
       };
     case '/api/bets/:aBet':
+    case '/api/bets/:aDraft':
     case '/api/bets/stats':
       return { status: 'won' };
     case '/api/profile':
@@ -598,7 +609,8 @@ describeEachDatabase(
     const f: Fixture = {
       cookies: { anonymous: undefined, userA: '', userB: '', pending: '', admin: '' },
       emails: {},
-      ids: { aBet: '', aUser: '', bUser: '', target: '', self: '', issue: '' },
+      ids: { aBet: '', aDraft: '', aUser: '', bUser: '', target: '', self: '', issue: '' },
+      draftEventDate: '',
       signer: { email: '', password: DEFAULT_PASSWORD },
       resetter: '',
       victimToken: '',
@@ -625,12 +637,23 @@ describeEachDatabase(
       f.ids.target = applicant.userId;
       f.ids.self = admin.userId;
 
-      const bet = await env().request('/api/bets', {
+      const draft = await env().request('/api/bets', {
         cookie: userA.cookie,
         body: await bodyFor(env(), f, '/api/bets', 'userA'),
       });
-      expect(bet.status).toBe(201);
-      f.ids.aBet = ((await bet.json()) as { id: string }).id;
+      expect(draft.status).toBe(201);
+      ({ id: f.ids.aDraft, eventDate: f.draftEventDate } = (await draft.json()) as { id: string; eventDate: string });
+      // A bet whose event started yesterday, recorded the day before (the API records only ahead).
+      const now = env().clock.now().getTime();
+      const [started] = rowsOf<{ id: string }>(
+        await env().db.execute(sql`
+          insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win,
+                            created_at)
+          values (${userA.userId}, 'Matrix: Chelsea to win', 10.50, '+150', 2.5, 'soccer',
+                  ${new Date(now - 24 * HOUR).toISOString()}, 26.25, ${new Date(now - 48 * HOUR).toISOString()})
+          returning id`),
+      );
+      f.ids.aBet = started!.id;
       const hide = await env().request('/api/profile/settings', {
         method: 'PUT',
         cookie: userA.cookie,
@@ -677,6 +700,15 @@ describeEachDatabase(
               if (expected === 404) expect(await res.json(), label).toEqual({ error: 'Not Found' });
             } else {
               if (expected === 401) expect(await res.json(), label).toEqual({ error: 'Not authenticated' });
+              // The record's refusals say why: settling waits for the event; a started bet stays.
+              if (expected === 409 && template === '/api/bets/:aBet') {
+                expect(await res.json(), label).toEqual({ error: BET_PART_OF_RECORD_MESSAGE });
+              }
+              if (expected === 409 && template === '/api/bets/:aDraft') {
+                expect(await res.json(), label).toEqual({
+                  error: settleAfterMessage(f.draftEventDate, env().clock.now(), 'utc'),
+                });
+              }
               if (expected === 403 && path.startsWith('/api/admin')) {
                 expect(await res.json(), label).toEqual({
                   error: 'Not authorised: this area is for administrators only',

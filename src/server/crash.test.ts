@@ -12,8 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { drivers } from './test/harness.ts';
 import {
+  BETTING_SERVER_ENV,
   Ledger,
   LiveServer,
+  chainDrift,
   checkLedger,
   createTarget,
   driveBettors,
@@ -44,7 +46,7 @@ for (const driver of drivers) {
     });
 
     it('SIGKILL and restart on the same data: every acknowledged write is there and the summaries add up', async () => {
-      server = await LiveServer.start(target!);
+      server = await LiveServer.start(target!, { env: BETTING_SERVER_ENV });
       const bettors = await signUpBettors(server, target!, BETTORS);
       const ledger = new Ledger();
       const kills: object[] = [];
@@ -65,7 +67,7 @@ for (const driver of drivers) {
 
         // The restart boots on the same data (recovery, migrations) and is healthy.
         const restartStarted = Date.now();
-        server = await LiveServer.start(target!);
+        server = await LiveServer.start(target!, { env: BETTING_SERVER_ENV });
         const restartMs = Date.now() - restartStarted;
         expect((await server.request('/api/health')).status).toBe(200);
         if (driver === 'pglite') {
@@ -102,6 +104,7 @@ for (const driver of drivers) {
             bettors.map((b) => b.userId),
           ),
         ).toEqual([]);
+        expect(await chainDrift(db, bettors, ledger)).toEqual([]);
       });
       console.info(`crash [${driver}]`, JSON.stringify({ ...ledger.counts(), kills }));
     }, 240_000);

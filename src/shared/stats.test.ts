@@ -60,7 +60,29 @@ describe('computeStats', () => {
       totalProfit: '95.00',
       settledStaked: '140.00',
       roi: 67.9,
+      overdue: 0,
     });
+  });
+
+  it('counts pending bets overdue 72 hours after their event started, only with a clock', () => {
+    const now = new Date('2026-11-25T12:00:00.000Z');
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 60 * 60 * 1000).toISOString();
+    const bets = [
+      { status: 'pending' as const, eventDate: hoursAgo(72), amount: '1.00', profitLoss: null },
+      { status: 'pending' as const, eventDate: hoursAgo(100), amount: '1.00', profitLoss: null },
+      {
+        status: 'pending' as const,
+        eventDate: new Date(now.getTime() - 72 * 60 * 60 * 1000 + 1),
+        amount: '1.00',
+        profitLoss: null,
+      },
+      { status: 'pending' as const, amount: '1.00', profitLoss: null },
+      { status: 'won' as const, eventDate: hoursAgo(200), amount: '1.00', profitLoss: '1.00' },
+      { status: 'lost' as const, eventDate: hoursAgo(200), amount: '1.00', profitLoss: '-1.00' },
+    ];
+    expect(computeStats(bets, now).overdue).toBe(2);
+    expect(computeStats(bets).overdue).toBe(0);
+    expect(computeStats(bets, now)).toEqual({ ...computeStats(bets), overdue: 2 });
   });
 
   it('is all zeros with no bets', () => {
@@ -74,6 +96,7 @@ describe('computeStats', () => {
       totalProfit: '0.00',
       settledStaked: '0.00',
       roi: null,
+      overdue: 0,
     });
   });
 

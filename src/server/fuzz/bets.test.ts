@@ -6,9 +6,10 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { SPORTS, type Bet, type BetPage } from '../../shared/bets.ts';
+import { BET_PART_OF_RECORD_MESSAGE, SPORTS, type Bet, type BetPage } from '../../shared/bets.ts';
 import { formatCents } from '../../shared/money.ts';
 import { parseOdds } from '../../shared/odds.ts';
+import { countLedger } from '../modules/ledger/queries.ts';
 import { insertBets } from '../modules/profiles/test-helpers.ts';
 import { describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from '../test/harness.ts';
 import {
@@ -186,12 +187,19 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
   );
 
   it(
-    `DELETE /api/bets/:id: ${RUNS} hostile ids and bodies, only the owner's bets go`,
+    `DELETE /api/bets/:id: ${RUNS} hostile ids and bodies, only the owner's bets go, and only before their event`,
     async () => {
+      // A quarter pending with the event ahead (a correction may delete them); the rest part of the
+      // record: pending with the event started, won and lost (recorded 400 days ago).
+      const now = Date.now();
       const mine = await insertBets(
         env(),
         owner.userId,
-        Array.from({ length: 600 }, (_, i) => ({ status: (['pending', 'won', 'lost'] as const)[i % 3] })),
+        Array.from({ length: 600 }, (_, i) =>
+          i % 4 === 0
+            ? { status: 'pending' as const, createdAt: new Date(now - i * 1000) }
+            : { status: (['pending', 'won', 'lost'] as const)[(i % 4) - 1]! },
+        ),
       );
       const theirs = await insertBets(
         env(),
@@ -199,8 +207,14 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
         Array.from({ length: 20 }, () => ({ status: 'won' as const })),
       );
       const ids = [...mine, ...theirs].map((b) => b.id);
+      const deletable = new Set(mine.filter((b) => b.eventDate.getTime() > Date.now()).map((b) => b.id));
+      expect(deletable.size).toBe(150);
+      const recorded = new Set(mine.filter((b) => !deletable.has(b.id)).map((b) => b.id));
       const before = await snapshotOf(env(), other.userId);
+      const recordBefore = await snapshotOf(env(), owner.userId, [...recorded]);
+      const ledgerBefore = await countLedger(env().db, owner.userId);
       const deleted = new Set<string>();
+      let refused = 0;
 
       const id = hostileIdSegment(fc.nat(ids.length - 1).map((i) => ids[i]!));
       const body = fc.oneof(fc.constant(undefined), hostileBody(fc.record({})));
@@ -216,16 +230,25 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
           if (hostile) expectBodyLimitKept(res, hostile, text);
           // DELETE reads no body, but one over the size limit is refused before anything else.
           if (res.status === 413) return;
-          const expected = mine.some((b) => b.id === segment) && !deleted.has(segment) ? 204 : 404;
+          const expected = recorded.has(segment) ? 409 : deletable.has(segment) && !deleted.has(segment) ? 204 : 404;
           expect(res.status, text).toBe(expected);
           if (res.status === 204) deleted.add(segment);
+          if (res.status === 409) {
+            expect(JSON.parse(text)).toEqual({ error: BET_PART_OF_RECORD_MESSAGE });
+            refused++;
+          }
         }),
         { numRuns: RUNS },
       );
       expect(deleted.size).toBeGreaterThan(RUNS / 20);
+      expect(refused).toBeGreaterThan(RUNS / 20);
 
       const stored = await allBets(env(), owner.cookie);
       for (const bet of mine) expect(stored.has(bet.id), bet.id).toBe(!deleted.has(bet.id));
+      // The refused deletes changed nothing: those bets are as they were, and the ledger has one
+      // entry per delete that went through.
+      expect(await snapshotOf(env(), owner.userId, [...recorded])).toEqual(recordBefore);
+      expect(await countLedger(env().db, owner.userId)).toBe(ledgerBefore + deleted.size);
       expect(await snapshotOf(env(), other.userId)).toEqual(before);
       await expectBetsObeyTheRules(env());
       await expectSummariesMatchRecount(env(), [owner.userId, other.userId]);
@@ -235,10 +258,11 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
   );
 });
 
-/** A user's bets as stored, to show that requests by someone else changed nothing. */
-async function snapshotOf(env: TestEnv, userId: string) {
+/** A user's bets as stored (or those of `ids`), to show that refused requests changed nothing. */
+async function snapshotOf(env: TestEnv, userId: string, ids?: string[]) {
   const result = await env.db.execute(
-    sql`select id, status, profit_loss::text, settled_at from bets where user_id = ${userId} order by id`,
+    sql`select id, status, profit_loss::text, settled_at from bets where user_id = ${userId}
+        ${ids ? sql`and id in ${ids}` : sql``} order by id`,
   );
   return (result as unknown as { rows: unknown[] }).rows;
 }

@@ -32,12 +32,13 @@ interface BetRow {
   eventAfterRecord: boolean;
   withinTwoYears: boolean;
   settledConsistently: boolean;
+  settledAfterEvent: boolean;
 }
 
 /**
  * Every bet: the 6-hour rule (and at most 2 years ahead) against its own created_at, stake and odds
- * within limits, a valid status with profit and settled time to match, potential win = stake ×
- * decimal odds, and clean description and odds text.
+ * within limits, a valid status with profit and settled time to match, settled no earlier than its
+ * event started, potential win = stake × decimal odds, and clean description and odds text.
  */
 export async function expectBetsObeyTheRules(env: TestEnv) {
   const rows = rowsOf<BetRow>(
@@ -46,7 +47,8 @@ export async function expectBetsObeyTheRules(env: TestEnv) {
              potential_win::text as "potentialWin", profit_loss::text as "profitLoss",
              event_date > created_at + interval '6 hours' as "eventAfterRecord",
              event_date <= created_at + interval '2 years' as "withinTwoYears",
-             (status = 'pending') = (settled_at is null) as "settledConsistently"
+             (status = 'pending') = (settled_at is null) as "settledConsistently",
+             settled_at is null or settled_at >= event_date as "settledAfterEvent"
       from bets`),
   );
   for (const bet of rows) {
@@ -55,6 +57,7 @@ export async function expectBetsObeyTheRules(env: TestEnv) {
     expect(bet.withinTwoYears, `${what}: event at most 2 years ahead`).toBe(true);
     expect(['pending', 'won', 'lost'], what).toContain(bet.status);
     expect(bet.settledConsistently, what).toBe(true);
+    expect(bet.settledAfterEvent, `${what}: settled after its event started`).toBe(true);
     const amount = Number(bet.amount);
     const odds = Number(bet.decimalOdds);
     expect(amount >= 0.01 && amount <= 1_000_000, `${what}: stake ${bet.amount}`).toBe(true);
@@ -82,8 +85,11 @@ export async function expectBetsObeyTheRules(env: TestEnv) {
 
 /** Each user's kept summaries (statistics, days, sports) equal a recount from their bets. */
 export async function expectSummariesMatchRecount(env: TestEnv, userIds: string[]) {
+  const now = env.clock.now();
   for (const userId of userIds) {
-    expect(await getBetStats(env.db, userId, env.clock.now()), `stats of ${userId}`).toEqual(await recountBetStats(env.db, userId, env.clock.now()));
+    expect(await getBetStats(env.db, userId, now), `stats of ${userId}`).toEqual(
+      await recountBetStats(env.db, userId, now),
+    );
     expect(await readCommunitySummaries(env.db, userId), `community summaries of ${userId}`).toEqual(
       await recountCommunitySummaries(env.db, userId),
     );

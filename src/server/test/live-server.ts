@@ -8,11 +8,13 @@
  * - `LiveServer.start(target)`: `node --import tsx src/server/index.ts` on a free port, healthy.
  * - `signUpBettors`: accounts made through the API and confirmed through the mailed link.
  * - `driveBettors` + `Ledger`: concurrent bettors recording, settling and deleting bets, with
- *   every response (or its absence) written down.
- * - `storedBets` / `storedBetsViaApi`, `checkLedger`, `summaryDrift`: what must be stored afterwards.
+ *   every response (or its absence) written down. The server must be started with
+ *   `BETTING_SERVER_ENV` (the bettors record bets whose events have started, on a shifted clock).
+ * - `storedBets` / `storedBetsViaApi`, `checkLedger`, `summaryDrift`, `chainDrift`: what must be
+ *   stored afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,9 +24,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../db/client.ts';
 import { readCommunitySummaries, recountCommunitySummaries } from '../modules/community/queries.ts';
+import { entryOf, listLedgerRows } from '../modules/ledger/queries.ts';
 import { SPORTS, type Bet, type BetPage, type BetStats, type SettledStatus } from '../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../shared/money.ts';
+import { verifyChain, type LedgerKind } from '../../shared/ledger.ts';
 import { computeStats } from '../../shared/stats.ts';
+import { TEST_CLOCK_HEADER } from '../test-clock.ts';
 import type { Driver } from './harness.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -108,7 +113,15 @@ export interface RequestOptions {
   cookie?: string;
   /** The client's address, sent as X-Forwarded-For (the server trusts it: per-IP rate limits). */
   ip?: string;
+  headers?: Record<string, string>;
 }
+
+/**
+ * The environment of a server the bettors drive: a bet settles only once its event has started,
+ * and a real server's clock is the machine's, so a bettor records a bet whose event has already
+ * started on a clock shifted into the past for that one request (TEST_CLOCK_HEADER, test-clock.ts).
+ */
+export const BETTING_SERVER_ENV: Record<string, string> = { TEST_CLOCK_HEADER: 'true' };
 
 /** A loopback port nothing listens on right now (the OS picks it). */
 export async function freePort(): Promise<number> {
@@ -223,7 +236,7 @@ export class LiveServer {
 
   /** An HTTP request as a same-origin browser would send it; redirects are returned, not followed. */
   request(pathAndQuery: string, opts: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { origin: this.origin };
+    const headers: Record<string, string> = { origin: this.origin, ...opts.headers };
     if (opts.ip) headers['x-forwarded-for'] = opts.ip;
     if (opts.cookie) headers.cookie = opts.cookie;
     let body: string | undefined;
@@ -352,6 +365,11 @@ export interface TrackedBet {
   token: string;
   amount: string;
   sport: (typeof SPORTS)[number];
+  /**
+   * Its event had started when it was recorded (it can be settled, not deleted); otherwise the
+   * event is 30 hours ahead, after the run (it can be deleted, not settled).
+   */
+  started: boolean;
   created: Outcome;
   id?: string;
   settles: { status: SettledStatus; outcome: Outcome }[];
@@ -452,10 +470,13 @@ export function seededRandom(seed: number) {
 const outcomeOf = (answer: { status: number } | null): Outcome =>
   answer === null ? 'unknown' : answer.status >= 200 && answer.status < 300 ? 'acked' : 'refused';
 
-/** A bet the bettor may still settle: created as far as they know, not settled or deleted. */
-const isOpen = (b: TrackedBet) =>
-  b.created === 'acked' && b.id && b.settles.every((s) => s.outcome === 'refused') && b.deletes.length === 0;
-const isLive = (b: TrackedBet) => b.created === 'acked' && b.id && b.deletes.length === 0;
+/** Stored as far as the bettor knows: created, and every delete of it refused. */
+const isLive = (b: TrackedBet) => b.created === 'acked' && b.id && b.deletes.every((d) => d === 'refused');
+/** Live and pending as far as the bettor knows: every settle of it refused. */
+const isOpen = (b: TrackedBet) => isLive(b) && b.settles.every((s) => s.outcome === 'refused');
+
+/** A bet "already started" is recorded on a clock this far back, for an event an hour ago. */
+const BACKDATE_MS = 8 * HOUR;
 
 export interface DriveOptions {
   seed: number;
@@ -466,21 +487,23 @@ export interface DriveOptions {
 }
 
 /**
- * Every bettor at once, each running operations one after another: record (most), settle one of
- * their open bets, delete one, two settles of one bet at once (one must win, the other 409), a
- * settle racing a delete, and reads of their stats and the Spotlight (whose first request of a
- * window start fills stored totals under a table lock while bets are written). A request that
- * gets no answer ends that bettor's run (the server is gone).
+ * Every bettor at once, each running operations one after another: record (most; two in three
+ * for an event that has already started, recorded on a clock set back 8 hours, the rest for an
+ * event 30 hours ahead), settle one of their started bets, delete one whose event is ahead (a
+ * correction), try what the record refuses with 409 (settle before the event, delete after its
+ * start), two settles of one bet at once (one must win, the other 409), a settle racing a delete,
+ * and reads of their stats and the Spotlight (whose first request of a window start fills stored
+ * totals under a table lock while bets are written). A request that gets no answer ends that
+ * bettor's run (the server is gone). The server needs BETTING_SERVER_ENV.
  */
 export async function driveBettors(server: LiveServer, bettors: Bettor[], ledger: Ledger, opts: DriveOptions) {
-  const eventDate = () => new Date(Date.now() + 30 * HOUR).toISOString();
-
-  const record = async (bettor: Bettor, random: () => number) => {
+  const record = async (bettor: Bettor, random: () => number, started = random() < 0.65) => {
     const bet: TrackedBet = {
       bettor: bettor.index,
       token: `t${randomBytes(8).toString('hex')}`,
       amount: formatCents(BigInt(1 + Math.floor(random() * 50_000))),
       sport: SPORTS[Math.floor(random() * SPORTS.length)]!,
+      started,
       created: 'unknown',
       settles: [],
       deletes: [],
@@ -491,14 +514,16 @@ export async function driveBettors(server: LiveServer, bettors: Bettor[], ledger
       amount: bet.amount,
       odds: ['+150', '-110', '2.5', '5/2'][Math.floor(random() * 4)]!,
       sport: bet.sport,
-      eventDate: eventDate(),
+      eventDate: new Date(Date.now() + (bet.started ? -HOUR : 30 * HOUR)).toISOString(),
     };
+    // Recorded 8 hours ago (by this request's clock) for an event 7 hours after that.
+    const headers = bet.started ? { [TEST_CLOCK_HEADER]: String(-BACKDATE_MS) } : undefined;
     const answer = await ledger.track('record', '/api/bets', [201], () =>
-      server.request('/api/bets', { body, cookie: bettor.cookie, ip: bettor.ip }),
+      server.request('/api/bets', { body, cookie: bettor.cookie, ip: bettor.ip, headers }),
     );
     bet.created = outcomeOf(answer);
     if (answer?.status === 201) bet.id = (JSON.parse(answer.body) as Bet).id;
-    return answer !== null;
+    return answer === null ? null : bet;
   };
 
   const settle = async (bettor: Bettor, bet: TrackedBet, status: SettledStatus, allowed: number[]) => {
@@ -539,12 +564,23 @@ export async function driveBettors(server: LiveServer, bettors: Bettor[], ledger
       if (opts.stop?.()) return;
       const roll = random();
       const open = mine().filter(isOpen);
-      const target = pick(open);
+      // A pending bet whose event has started: the one to settle.
+      const target = pick(open.filter((b) => b.started));
+      const ahead = pick(open.filter((b) => !b.started));
+      // Settled or started: part of the record.
+      const kept = pick(mine().filter((b) => isLive(b) && b.started));
       const status: SettledStatus = random() < 0.5 ? 'won' : 'lost';
       let answered: boolean;
-      if (roll < 0.45 || !target) answered = await record(bettor, random);
-      else if (roll < 0.75) answered = await settle(bettor, target, status, [200]);
-      else if (roll < 0.83) answered = await remove(bettor, pick(mine().filter(isLive))!, [204]);
+      if (roll < 0.45 || !target) answered = (await record(bettor, random)) !== null;
+      else if (roll < 0.7) answered = await settle(bettor, target, status, [200]);
+      else if (roll < 0.8) {
+        // A correction before the event: a bet ahead deleted (with none, one recorded and deleted: a typo).
+        const typo = ahead ?? (await record(bettor, random, false));
+        answered = typo !== null && (typo.id === undefined || (await remove(bettor, typo, [204])));
+      }
+      // What the record refuses: settling before the event, deleting after its start.
+      else if (roll < 0.83)
+        answered = ahead ? await settle(bettor, ahead, status, [409]) : await remove(bettor, kept!, [409]);
       else if (roll < 0.9) {
         // Two tabs settle the same bet at once: one 200, the other 409.
         const other: SettledStatus = status === 'won' ? 'lost' : 'won';
@@ -564,7 +600,14 @@ export async function driveBettors(server: LiveServer, bettors: Bettor[], ledger
         }
       } else if (roll < 0.94) {
         // A settle and a delete of the same bet at once: either order is fine, never half of each.
-        const both = await Promise.all([settle(bettor, target, status, [200, 404]), remove(bettor, target, [204])]);
+        // A started bet settles and stays (its delete is refused); one ahead may be deleted first
+        // (then the settle finds nothing) and is never settled.
+        const bet = pick(open)!;
+        const both = await Promise.all(
+          bet.started
+            ? [settle(bettor, bet, status, [200]), remove(bettor, bet, [409])]
+            : [settle(bettor, bet, status, [404, 409]), remove(bettor, bet, [204])],
+        );
         answered = both.every(Boolean);
       } else if (roll < 0.98) answered = await read(bettor, '/api/bets/stats');
       else answered = await read(bettor, '/api/community/spotlight');
@@ -624,7 +667,7 @@ export async function storedBetsViaApi(
     }
     bets.push(...mine.map((b) => ({ ...b, userId: bettor.userId })));
     const stats = await get<BetStats>('/api/bets/stats');
-    const recount = computeStats(mine);
+    const recount = computeStats(mine, new Date());
     if (JSON.stringify(stats) !== JSON.stringify(recount)) {
       statsDrift.push(`stats of ${bettor.email}: served ${JSON.stringify(stats)}, recount ${JSON.stringify(recount)}`);
     }
@@ -818,4 +861,38 @@ function recountStats(
     lastSettledId: last?.id ?? null,
     maxAmount: formatCents(max),
   };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * Each bettor's hash-chained record (bet_ledger): it verifies (seq 1, 2, ... with no gap or fork,
+ * every hash recomputed), and it has one entry per write that went through: as many "recorded",
+ * "settled" and "deleted" entries as writes of that kind were acknowledged, plus at most those
+ * that got no answer. Answers one line per bettor and problem.
+ */
+export async function chainDrift(db: Db, bettors: Bettor[], ledger: Ledger): Promise<string[]> {
+  const drift: string[] = [];
+  for (const bettor of bettors) {
+    const entries = (await listLedgerRows(db, bettor.userId, { after: 0, limit: 1_000_000 })).map(entryOf);
+    const check = verifyChain(entries, sha256);
+    if (!check.ok) drift.push(`chain of ${bettor.email}: ${check.problem} at seq ${check.seq}`);
+    const mine = ledger.bets.filter((b) => b.bettor === bettor.index);
+    const writes: Record<LedgerKind, Outcome[]> = {
+      recorded: mine.map((b) => b.created),
+      settled: mine.flatMap((b) => b.settles.map((s) => s.outcome)),
+      deleted: mine.flatMap((b) => b.deletes),
+    };
+    for (const [kind, outcomes] of Object.entries(writes) as [LedgerKind, Outcome[]][]) {
+      const found = entries.filter((e) => e.kind === kind).length;
+      const acked = outcomes.filter((o) => o === 'acked').length;
+      const unknown = outcomes.filter((o) => o === 'unknown').length;
+      if (found < acked || found > acked + unknown) {
+        drift.push(
+          `chain of ${bettor.email}: ${found} "${kind}" entries, ${acked} acknowledged, ${unknown} unanswered`,
+        );
+      }
+    }
+  }
+  return drift;
 }

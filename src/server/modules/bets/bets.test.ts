@@ -5,9 +5,12 @@ import { createApp } from '../../app.ts';
 import { bets } from '../../db/schema/index.ts';
 import { createLogger } from '../../logger.ts';
 import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { countLedger } from '../ledger/queries.ts';
 import {
+  BET_PART_OF_RECORD_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_MESSAGE,
+  OVERDUE_AFTER_MS,
   type Bet,
   type BetPage,
   type BetStats,
@@ -56,6 +59,9 @@ async function listAll(env: TestEnv, cookie: string, limit = 100): Promise<Bet[]
 }
 
 const rowOf = async (env: TestEnv, id: string) => (await env.db.select().from(bets).where(eq(bets.id, id)))[0];
+
+/** Moves the app's clock just past the start of the events `betBody` records by default (24 h ahead). */
+const pastTheStart = (env: TestEnv) => env.clock.advance(24 * HOUR + MINUTE);
 
 describeEachDatabase('bets API', (env) => {
   it('answers 401 "Not authenticated" to anonymous callers on every endpoint', async () => {
@@ -304,7 +310,8 @@ describeEachDatabase('bets API', (env) => {
     const { cookie } = await signUpAndSignIn(env());
     const a = await recordOk(env(), cookie, { amount: '110', odds: '-110' });
     const b = await recordOk(env(), cookie, { amount: '25.50', odds: '5/2' });
-    env().clock.advance(3 * HOUR);
+    // A bet settles once its event has started (24 h after recording here), by the server's clock.
+    pastTheStart(env());
     try {
       const won = await settle(env(), cookie, a.id, 'won');
       expect(won.status).toBe(200);
@@ -312,7 +319,8 @@ describeEachDatabase('bets API', (env) => {
       expect(wonBet).toEqual({ ...a, status: 'won', profitLoss: '100.00', settledAt: expect.any(String) });
       const settledAt = Date.parse(wonBet.settledAt!);
       expect(Math.abs(settledAt - env().clock.now().getTime())).toBeLessThan(60_000);
-      expect(settledAt - Date.parse(a.createdAt)).toBeGreaterThanOrEqual(3 * HOUR);
+      expect(settledAt - Date.parse(a.createdAt)).toBeGreaterThanOrEqual(24 * HOUR);
+      expect(settledAt).toBeGreaterThanOrEqual(Date.parse(a.eventDate));
 
       const lost = await settle(env(), cookie, b.id, 'lost');
       expect(lost.status).toBe(200);
@@ -323,26 +331,41 @@ describeEachDatabase('bets API', (env) => {
   });
 
   it('answers 409 to settling a settled bet and changes nothing', async () => {
-    const { cookie } = await signUpAndSignIn(env());
+    const { cookie, userId } = await signUpAndSignIn(env());
     const bet = await recordOk(env(), cookie);
-    expect((await settle(env(), cookie, bet.id, 'won')).status).toBe(200);
-    const before = await rowOf(env(), bet.id);
-    for (const status of ['lost', 'won']) {
-      const again = await settle(env(), cookie, bet.id, status);
-      expect(again.status).toBe(409);
-      expect(await again.json()).toEqual({ error: 'Bet is already settled' });
+    pastTheStart(env());
+    try {
+      expect((await settle(env(), cookie, bet.id, 'won')).status).toBe(200);
+      const before = await rowOf(env(), bet.id);
+      const ledgerBefore = await countLedger(env().db, userId);
+      expect(ledgerBefore).toBe(2);
+      for (const status of ['lost', 'won']) {
+        const again = await settle(env(), cookie, bet.id, status);
+        expect(again.status).toBe(409);
+        expect(await again.json()).toEqual({ error: 'Bet is already settled' });
+      }
+      expect(await rowOf(env(), bet.id)).toEqual(before);
+      expect(await countLedger(env().db, userId)).toBe(ledgerBefore);
+    } finally {
+      env().clock.reset();
     }
-    expect(await rowOf(env(), bet.id)).toEqual(before);
   });
 
   it('lets exactly one of two concurrent settles win', async () => {
-    const { cookie } = await signUpAndSignIn(env());
+    const { cookie, userId } = await signUpAndSignIn(env());
     const bet = await recordOk(env(), cookie);
-    const results = await Promise.all([settle(env(), cookie, bet.id, 'won'), settle(env(), cookie, bet.id, 'lost')]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const stats = (await (await env().request('/api/bets/stats', { cookie })).json()) as BetStats;
-    expect(stats.won + stats.lost).toBe(1);
-    expect(stats.pending).toBe(0);
+    pastTheStart(env());
+    try {
+      const results = await Promise.all([settle(env(), cookie, bet.id, 'won'), settle(env(), cookie, bet.id, 'lost')]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const stats = (await (await env().request('/api/bets/stats', { cookie })).json()) as BetStats;
+      expect(stats.won + stats.lost).toBe(1);
+      expect(stats.pending).toBe(0);
+      // One recording, one settlement: the loser appended nothing.
+      expect(await countLedger(env().db, userId)).toBe(2);
+    } finally {
+      env().clock.reset();
+    }
   });
 
   it('rejects a settle body that is not won or lost', async () => {
@@ -362,12 +385,10 @@ describeEachDatabase('bets API', (env) => {
     expect((await rowOf(env(), bet.id))?.status).toBe('pending');
   });
 
-  it('deletes an own bet, pending or settled, with 204; then it is gone', async () => {
-    const { cookie } = await signUpAndSignIn(env());
-    const pending = await recordOk(env(), cookie);
-    const settled = await recordOk(env(), cookie);
-    await settle(env(), cookie, settled.id, 'lost');
-    for (const bet of [pending, settled]) {
+  it('deletes an own pending bet before its event with 204, then it is gone; refuses with 409 once started or settled', async () => {
+    const { cookie, userId } = await signUpAndSignIn(env());
+    const typos = [await recordOk(env(), cookie), await recordOk(env(), cookie, { amount: '5' })];
+    for (const bet of typos) {
       const res = await remove(env(), cookie, bet.id);
       expect(res.status).toBe(204);
       expect(await res.text()).toBe('');
@@ -377,15 +398,40 @@ describeEachDatabase('bets API', (env) => {
       expect(await again.json()).toEqual({ error: 'Bet not found' });
     }
     expect(await listAll(env(), cookie)).toEqual([]);
+
+    const started = await recordOk(env(), cookie);
+    const settled = await recordOk(env(), cookie);
+    pastTheStart(env());
+    try {
+      expect((await settle(env(), cookie, settled.id, 'lost')).status).toBe(200);
+      const rowsBefore = [await rowOf(env(), started.id), await rowOf(env(), settled.id)];
+      const ledgerBefore = await countLedger(env().db, userId);
+      for (const bet of [started, settled]) {
+        const res = await remove(env(), cookie, bet.id);
+        expect(res.status).toBe(409);
+        expect(await res.json()).toEqual({ error: BET_PART_OF_RECORD_MESSAGE });
+      }
+      expect([await rowOf(env(), started.id), await rowOf(env(), settled.id)]).toEqual(rowsBefore);
+      expect(await countLedger(env().db, userId)).toBe(ledgerBefore);
+      expect((await listAll(env(), cookie)).map((b) => b.id)).toEqual([settled.id, started.id]);
+    } finally {
+      env().clock.reset();
+    }
   });
 
   it("keeps each user's bets to themselves: 404 for another user's bet, exactly like a missing one", async () => {
     const alice = await signUpAndSignIn(env());
     const bob = await signUpAndSignIn(env());
-    const pending = await recordOk(env(), alice.cookie);
+    const pending = await recordOk(env(), alice.cookie, { eventDate: eventIn(env(), 48 * HOUR) });
     const settled = await recordOk(env(), alice.cookie);
-    await settle(env(), alice.cookie, settled.id, 'won');
+    pastTheStart(env());
+    try {
+      expect((await settle(env(), alice.cookie, settled.id, 'won')).status).toBe(200);
+    } finally {
+      env().clock.reset();
+    }
     const before = [await rowOf(env(), pending.id), await rowOf(env(), settled.id)];
+    expect(before.map((b) => b?.status)).toEqual(['pending', 'won']);
 
     expect(await listAll(env(), bob.cookie)).toEqual([]);
     const bobStats = (await (await env().request('/api/bets/stats', { cookie: bob.cookie })).json()) as BetStats;
@@ -493,6 +539,7 @@ describeEachDatabase('bets API', (env) => {
       totalProfit: '0.00',
       settledStaked: '0.00',
       roi: null,
+      overdue: 0,
     });
 
     const a = await recordOk(env(), cookie, { amount: '10', odds: '+150' });
@@ -500,25 +547,41 @@ describeEachDatabase('bets API', (env) => {
     const c = await recordOk(env(), cookie, { amount: '20', odds: '5/2' });
     await recordOk(env(), cookie, { amount: '5.55', odds: '2.5' });
     const gone = await recordOk(env(), cookie, { amount: '999', odds: '2.5' });
-    await settle(env(), cookie, a.id, 'won');
-    await settle(env(), cookie, b.id, 'won');
-    await settle(env(), cookie, c.id, 'lost');
-    await remove(env(), cookie, gone.id);
+    expect((await remove(env(), cookie, gone.id)).status).toBe(204);
+    pastTheStart(env());
+    try {
+      for (const [bet, status] of [
+        [a, 'won'],
+        [b, 'won'],
+        [c, 'lost'],
+      ] as const) {
+        expect((await settle(env(), cookie, bet.id, status)).status).toBe(200);
+      }
 
-    const res = await env().request('/api/bets/stats', { cookie });
-    expect(res.status).toBe(200);
-    const stats = (await res.json()) as BetStats;
-    expect(stats).toEqual({
-      totalBets: 4,
-      won: 2,
-      lost: 1,
-      pending: 1,
-      winRate: 66.7,
-      totalStaked: '145.55',
-      totalProfit: '95.00',
-      settledStaked: '140.00',
-      roi: 67.9,
-    });
-    expect(stats).toEqual(computeStats(await listAll(env(), cookie)));
+      const res = await env().request('/api/bets/stats', { cookie });
+      expect(res.status).toBe(200);
+      const stats = (await res.json()) as BetStats;
+      expect(stats).toEqual({
+        totalBets: 4,
+        won: 2,
+        lost: 1,
+        pending: 1,
+        winRate: 66.7,
+        totalStaked: '145.55',
+        totalProfit: '95.00',
+        settledStaked: '140.00',
+        roi: 67.9,
+        overdue: 0,
+      });
+      expect(stats).toEqual(computeStats(await listAll(env(), cookie), env().clock.now()));
+
+      // The bet left pending becomes overdue 72 hours after its event started; nothing else moves.
+      env().clock.advance(OVERDUE_AFTER_MS);
+      const later = (await (await env().request('/api/bets/stats', { cookie })).json()) as BetStats;
+      expect(later).toEqual({ ...stats, overdue: 1 });
+      expect(later).toEqual(computeStats(await listAll(env(), cookie), env().clock.now()));
+    } finally {
+      env().clock.reset();
+    }
   });
 });

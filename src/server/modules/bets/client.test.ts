@@ -2,7 +2,7 @@ import { hc } from 'hono/client';
 import { expect, expectTypeOf, it } from 'vitest';
 import type { AppType } from '../../app.ts';
 import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
-import type { Bet, BetPage, BetStats } from '../../../shared/bets.ts';
+import { BET_PART_OF_RECORD_MESSAGE, type Bet, type BetPage, type BetStats } from '../../../shared/bets.ts';
 
 /** The typed RPC client the dashboard uses, calling the app in-process. */
 describeEachDatabase('bets through the typed client (hc<AppType>)', (env) => {
@@ -13,29 +13,48 @@ describeEachDatabase('bets through the typed client (hc<AppType>)', (env) => {
       fetch: (input: RequestInfo | URL, init?: RequestInit) => env().app.request(input, init),
     });
 
-    const eventDate = new Date(env().clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString();
-    const created = await client.api.bets.$post({
-      json: { description: 'Arsenal to win', amount: '20', odds: '11/10', sport: 'soccer', eventDate },
-    });
-    expect(created.status).toBe(201);
-    if (created.status !== 201) return;
-    const bet = await created.json();
-    expectTypeOf(bet).toEqualTypeOf<Bet>();
+    const DAY = 24 * 60 * 60 * 1000;
+    const eventDate = new Date(env().clock.now().getTime() + DAY).toISOString();
+    const record = async (description: string) => {
+      const created = await client.api.bets.$post({
+        json: { description, amount: '20', odds: '11/10', sport: 'soccer', eventDate },
+      });
+      expect(created.status).toBe(201);
+      if (created.status !== 201) throw new Error(`recording answered ${created.status}`);
+      const bet = await created.json();
+      expectTypeOf(bet).toEqualTypeOf<Bet>();
+      return bet;
+    };
+    const typo = await record('Arsenal to wni');
+    const bet = await record('Arsenal to win');
     expect(bet.potentialWin).toBe('42.00');
 
     const page = await (await client.api.bets.$get({ query: { limit: '10' } })).json();
     expectTypeOf(page).toExtend<BetPage | { error: string }>();
-    expect('bets' in page && page.bets.map((b) => b.id)).toEqual([bet.id]);
+    expect('bets' in page && page.bets.map((b) => b.id).sort()).toEqual([bet.id, typo.id].sort());
 
-    const settled = await client.api.bets[':id'].$patch({ param: { id: bet.id }, json: { status: 'won' } });
-    expect(settled.status).toBe(200);
+    // Before the event starts a bet can be deleted (a correction), not settled.
+    const corrected = await client.api.bets[':id'].$delete({ param: { id: typo.id } });
+    expect(corrected.status).toBe(204);
+    const early = await client.api.bets[':id'].$patch({ param: { id: bet.id }, json: { status: 'won' } });
+    expect(early.status).toBe(409);
 
-    const statsRes = await client.api.bets.stats.$get();
-    const stats = await statsRes.json();
-    expectTypeOf(stats).toExtend<BetStats | { error: string }>();
-    expect(stats).toMatchObject({ totalBets: 1, won: 1, totalProfit: '22.00', roi: 110 });
+    env().clock.advance(DAY + 60_000);
+    try {
+      const settled = await client.api.bets[':id'].$patch({ param: { id: bet.id }, json: { status: 'won' } });
+      expect(settled.status).toBe(200);
 
-    const deleted = await client.api.bets[':id'].$delete({ param: { id: bet.id } });
-    expect(deleted.status).toBe(204);
+      const statsRes = await client.api.bets.stats.$get();
+      const stats = await statsRes.json();
+      expectTypeOf(stats).toExtend<BetStats | { error: string }>();
+      expect(stats).toMatchObject({ totalBets: 1, won: 1, totalProfit: '22.00', roi: 110, overdue: 0 });
+
+      // Once settled, the bet is part of the record.
+      const deleted = await client.api.bets[':id'].$delete({ param: { id: bet.id } });
+      expect(deleted.status).toBe(409);
+      if (deleted.status === 409) expect(await deleted.json()).toEqual({ error: BET_PART_OF_RECORD_MESSAGE });
+    } finally {
+      env().clock.reset();
+    }
   });
 });

@@ -1,18 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { bets, user, userBetStats } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import { SPORTS } from '../../../shared/bets.ts';
+import { withRecordGuardOff } from '../../test/record-guard.ts';
+import { SPORTS, canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { computeStats } from '../../../shared/stats.ts';
 import { deleteBet, getBetStats, recordBet, recountBetStats, settleBet } from './queries.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** What can happen to bets, through our code or through any SQL statement. */
+/**
+ * When a recorded bet's event is: ahead (it can be deleted, not settled), started a day ago (it can
+ * be settled) or four days ago (pending, it is overdue). Bets are recorded a day before their event.
+ */
+const EVENT_OFFSETS = { ahead: DAY, started: -DAY, overdue: -4 * DAY } as const;
+type EventTime = keyof typeof EVENT_OFFSETS;
+
+/**
+ * What can happen to bets, through our code or through any SQL statement: what the record allows,
+ * and (bulkDelete of settled bets, reassign) what only an operator's repair with the guard off does.
+ */
 type Command =
-  | { kind: 'record'; user: number; cents: bigint; odds: string; sport: (typeof SPORTS)[number] }
+  | { kind: 'record'; user: number; cents: bigint; odds: string; sport: (typeof SPORTS)[number]; event: EventTime }
   | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost' }
   | { kind: 'delete'; user: number; pick: number }
   | { kind: 'bulkInsert'; user: number; count: number }
@@ -31,6 +42,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       cents: fc.bigInt({ min: 1n, max: 100_000_000n }),
       odds: fc.constantFrom('+150', '-110', '5/2', '2.5', '1.01', '150', '11/10', '+9999900'),
       sport: fc.constantFrom(...SPORTS),
+      event: fc.constantFrom<EventTime>('ahead', 'started', 'overdue'),
     }),
   },
   {
@@ -69,68 +81,108 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reassign' as const), from: userIndex, to: userIndex }) },
 );
 
-async function idsOf(env: TestEnv, userId: string): Promise<string[]> {
-  const rows = await env.db.select({ id: bets.id }).from(bets).where(eq(bets.userId, userId)).orderBy(bets.id);
-  return rows.map((r) => r.id);
+async function betsOf(env: TestEnv, userId: string) {
+  return env.db
+    .select({ id: bets.id, status: bets.status, eventDate: bets.eventDate })
+    .from(bets)
+    .where(eq(bets.userId, userId))
+    .orderBy(bets.id);
 }
+
+/**
+ * Many rows in one statement, a third of them pending (every other one with its event ahead, the
+ * rest started up to four days ago) and the others settled half an hour after their event:
+ * recorded a day before the event, as the record allows.
+ */
+const bulkInsert = (userId: string, count: number) => sql`
+  insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                    potential_win, profit_loss, settled_at, created_at)
+  select ${userId}, 'bulk ' || g, (g * 1.37)::numeric(12, 2), '2.5', 2.5, 'tennis', e.event_date,
+         (array['pending', 'won', 'lost'])[1 + g % 3],
+         (g * 1.37 * 2.5)::numeric(16, 2),
+         case g % 3 when 0 then null when 1 then (g * 1.37 * 1.5)::numeric(16, 2) else -(g * 1.37)::numeric(12, 2) end,
+         case g % 3 when 0 then null else e.event_date + interval '30 minutes' end,
+         e.event_date - interval '1 day'
+  from generate_series(1, ${count}) g
+  cross join lateral (
+    select case when g % 6 = 0 then now() + interval '1 day'
+                else now() - (g % 5) * interval '1 day' - interval '1 hour' end as event_date
+  ) e`;
 
 async function run(env: TestEnv, userIds: string[], cmd: Command) {
   const now = new Date();
-  const eventDate = new Date(now.getTime() + DAY).toISOString();
   switch (cmd.kind) {
     case 'record': {
-      const input = { description: 'bet', amount: formatCents(cmd.cents), odds: cmd.odds, sport: cmd.sport, eventDate };
-      const result = await recordBet(env.db, userIds[cmd.user]!, input, now);
+      const eventDate = new Date(now.getTime() + EVENT_OFFSETS[cmd.event]);
+      const input = {
+        description: 'bet',
+        amount: formatCents(cmd.cents),
+        odds: cmd.odds,
+        sport: cmd.sport,
+        eventDate: eventDate.toISOString(),
+      };
+      // Recorded (back-dated, for an event already started) a day before its event.
+      const result = await recordBet(env.db, userIds[cmd.user]!, input, new Date(eventDate.getTime() - DAY));
       expect(result.ok).toBe(true);
       return;
     }
     case 'settle':
     case 'delete': {
-      const ids = await idsOf(env, userIds[cmd.user]!);
-      if (ids.length === 0) return;
-      const id = ids[cmd.pick % ids.length]!;
-      if (cmd.kind === 'settle') await settleBet(env.db, userIds[cmd.user]!, id, cmd.status, now);
-      else expect(await deleteBet(env.db, userIds[cmd.user]!, id)).toBe(true);
+      const userId = userIds[cmd.user]!;
+      const list = await betsOf(env, userId);
+      if (list.length === 0) return;
+      const bet = list[cmd.pick % list.length]!;
+      if (cmd.kind === 'settle') {
+        const result = await settleBet(env.db, userId, bet.id, cmd.status, now);
+        const refusal = bet.status === 'pending' ? 'not-started' : 'already-settled';
+        expect(result.ok ? 'settled' : result.reason).toBe(canSettle(bet, now) ? 'settled' : refusal);
+      } else {
+        const result = await deleteBet(env.db, userId, bet.id, now);
+        expect(result).toEqual(canDelete(bet, now) ? { ok: true } : { ok: false, reason: 'part-of-record' });
+      }
       return;
     }
     case 'bulkInsert':
       // One statement, many rows, some already settled: the triggers see them all at once.
-      await env.db.execute(sql`
-        insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
-                          potential_win, profit_loss, settled_at, created_at)
-        select ${userIds[cmd.user]!}, 'bulk ' || g, (g * 1.37)::numeric(12, 2), '2.5', 2.5, 'tennis',
-               now() + interval '1 day',
-               (array['pending', 'won', 'lost'])[1 + g % 3],
-               (g * 1.37 * 2.5)::numeric(16, 2),
-               case g % 3 when 0 then null when 1 then (g * 1.37 * 1.5)::numeric(16, 2) else -(g * 1.37)::numeric(12, 2) end,
-               case g % 3 when 0 then null else now() end,
-               now()
-        from generate_series(1, ${cmd.count}) g`);
+      await env.db.execute(bulkInsert(userIds[cmd.user]!, cmd.count));
       return;
     case 'bulkSettle':
+      // Every started pending bet of the user (settling waits for the event: the CHECK).
       await env.db.execute(sql`
         update bets set status = ${cmd.status}, settled_at = now(),
                profit_loss = case when ${cmd.status} = 'won' then potential_win - amount else -amount end
-        where user_id = ${userIds[cmd.user]!} and status = 'pending'`);
+        where user_id = ${userIds[cmd.user]!} and status = 'pending' and event_date <= now()`);
       return;
     case 'bulkDelete':
-      // Crosses users: one statement, several users' totals change.
-      await env.db.execute(sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
+      // Crosses users: one statement, several users' totals change. Pending bets go as corrections
+      // (those whose event is ahead); settled ones only by an operator's repair with the guard off.
+      if (cmd.status === 'pending') {
+        await env.db.execute(
+          sql`delete from bets where status = 'pending' and event_date > now() and user_id in ${userIds}`,
+        );
+      } else {
+        await withRecordGuardOff(env, sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
+      }
       return;
     case 'reassign':
-      await env.db.execute(sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`);
+      // Moving bets between users is no change the record allows: an operator's repair.
+      await withRecordGuardOff(
+        env,
+        sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`,
+      );
       return;
   }
 }
 
 async function expectSummaryMatchesRows(env: TestEnv, userId: string) {
   const rows = await env.db
-    .select({ status: bets.status, amount: bets.amount, profitLoss: bets.profitLoss })
+    .select({ status: bets.status, eventDate: bets.eventDate, amount: bets.amount, profitLoss: bets.profitLoss })
     .from(bets)
     .where(eq(bets.userId, userId));
-  const oracle = computeStats(rows);
-  expect(await getBetStats(env.db, userId, new Date())).toEqual(oracle);
-  expect(await recountBetStats(env.db, userId, new Date())).toEqual(oracle);
+  const now = new Date();
+  const oracle = computeStats(rows, now);
+  expect(await getBetStats(env.db, userId, now)).toEqual(oracle);
+  expect(await recountBetStats(env.db, userId, now)).toEqual(oracle);
 }
 
 describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
@@ -148,10 +200,16 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
 
   it('is zeros for a user with no bets, and zeros again after deleting them all', async () => {
     const { userId } = await signUpAndSignIn(env());
-    expect((await getBetStats(env().db, userId, new Date())).totalBets).toBe(0);
+    expect(await getBetStats(env().db, userId, new Date())).toEqual(computeStats([]));
     await run(env(), [userId], { kind: 'bulkInsert', user: 0, count: 9 });
-    expect((await getBetStats(env().db, userId, new Date())).totalBets).toBe(9);
-    await env().db.delete(bets).where(eq(bets.userId, userId));
+    expect(await getBetStats(env().db, userId, new Date())).toMatchObject({
+      totalBets: 9,
+      won: 3,
+      lost: 3,
+      overdue: 2,
+    });
+    // Settled and started bets are part of the record: only a repair with the guard off deletes them.
+    await withRecordGuardOff(env(), sql`delete from bets where user_id = ${userId}`);
     expect(await getBetStats(env().db, userId, new Date())).toEqual(computeStats([]));
   });
 
@@ -168,11 +226,25 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
     await run(env(), [userId], { kind: 'bulkInsert', user: 0, count: 3 });
     await expect(
       env().db.transaction(async (tx) => {
-        await tx.delete(bets).where(eq(bets.userId, userId));
+        await tx.execute(bulkInsert(userId, 6));
+        // The one bet of those whose event is ahead (a correction the record allows).
+        const gone = await tx
+          .delete(bets)
+          .where(and(eq(bets.userId, userId), eq(bets.status, 'pending'), gt(bets.eventDate, sql`now()`)))
+          .returning({ id: bets.id });
+        expect(gone).toHaveLength(1);
+        await tx.execute(sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
+                             where user_id = ${userId} and status = 'pending' and event_date <= now()`);
+        expect((await getBetStats(tx as unknown as TestEnv['db'], userId, new Date())).totalBets).toBe(8);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    expect((await getBetStats(env().db, userId, new Date())).totalBets).toBe(3);
+    expect(await getBetStats(env().db, userId, new Date())).toMatchObject({
+      totalBets: 3,
+      won: 1,
+      lost: 1,
+      pending: 1,
+    });
     await expectSummaryMatchesRows(env(), userId);
   });
 });

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { bets } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import type { Bet } from '../../../shared/bets.ts';
+import { withRecordGuardOff } from '../../test/record-guard.ts';
+import { BET_PART_OF_RECORD_MESSAGE, type Bet } from '../../../shared/bets.ts';
+import { countLedger } from '../ledger/queries.ts';
 import { SPOTLIGHT_PERIODS, type SpotlightEntry, type SpotlightPage } from '../../../shared/community.ts';
 import { DAY, MINUTE, createBettor, insertBets, setPublic, times } from './helpers.test-support.ts';
 
@@ -26,13 +29,18 @@ async function allEntries(env: TestEnv, period: string): Promise<SpotlightEntry[
 const entryOf = async (env: TestEnv, period: string, username: string) =>
   (await allEntries(env, period)).find((e) => e.username === username);
 
-/** Moves every settled bet of a user to `at` (and its recording and event before it). */
+/**
+ * Moves every settled bet of a user to `at` (and its recording and event before it). A settled bet
+ * is final, so this is an operator's repair with the guard off: the windows must still be right.
+ */
 const settleAllAt = (env: TestEnv, userId: string, at: Date) =>
-  env.db.execute(sql`
-    update bets set settled_at = ${at.toISOString()}::timestamptz,
-           created_at = ${at.toISOString()}::timestamptz - interval '1 day',
-           event_date = ${at.toISOString()}::timestamptz - interval '1 day' + interval '7 hours'
-    where user_id = ${userId} and status <> 'pending'`);
+  withRecordGuardOff(
+    env,
+    sql`update bets set settled_at = ${at.toISOString()}::timestamptz,
+               created_at = ${at.toISOString()}::timestamptz - interval '1 day',
+               event_date = ${at.toISOString()}::timestamptz - interval '1 day' + interval '7 hours'
+        where user_id = ${userId} and status <> 'pending'`,
+  );
 
 describeEachDatabase('community: spotlight', (env) => {
   it('answers the month by default, with the window and the minimum it used', async () => {
@@ -230,7 +238,7 @@ describeEachDatabase('community: spotlight', (env) => {
     ).rows as [{ username: string }];
     const eventDate = new Date(env().clock.now().getTime() + 7 * 60 * MINUTE).toISOString();
     const ids: string[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 12; i++) {
       const res = await env().request('/api/bets', {
         cookie,
         body: { description: `Pick ${i}`, amount: '20', odds: '+150', sport: 'soccer', eventDate },
@@ -238,27 +246,57 @@ describeEachDatabase('community: spotlight', (env) => {
       expect(res.status).toBe(201);
       ids.push(((await res.json()) as Bet).id);
     }
+    // A correction before the event: the bet goes, and pending bets never count anyway.
+    const typo = ids.pop()!;
+    expect((await env().request(`/api/bets/${typo}`, { cookie, method: 'DELETE' })).status).toBe(204);
     expect(await entryOf(env(), 'week', username)).toBeUndefined();
-    for (const [i, id] of ids.entries()) {
-      const res = await env().request(`/api/bets/${id}`, {
-        cookie,
-        method: 'PATCH',
-        body: { status: i < 7 ? 'won' : 'lost' },
+
+    // The events start; the bets are settled: 7 won, then 4 lost.
+    env().clock.advance(7 * 60 * MINUTE + MINUTE);
+    try {
+      const settle = async (i: number) => {
+        const res = await env().request(`/api/bets/${ids[i]}`, {
+          cookie,
+          method: 'PATCH',
+          body: { status: i < 7 ? 'won' : 'lost' },
+        });
+        expect(res.status).toBe(200);
+      };
+      for (let i = 0; i < 9; i++) await settle(i);
+      // Below the minimum of 10 settled bets: not listed.
+      expect(await entryOf(env(), 'week', username)).toBeUndefined();
+      await settle(9);
+      expect(await entryOf(env(), 'week', username)).toMatchObject({
+        totalBets: 10,
+        wonBets: 7,
+        totalProfit: '150.00',
       });
-      expect(res.status).toBe(200);
+      await settle(10);
+      const entry = await entryOf(env(), 'week', username);
+      expect(entry).toMatchObject({
+        totalBets: 11,
+        wonBets: 7,
+        totalProfit: '130.00', // 7 × 30 − 4 × 20
+        streak: { result: 'lost', length: 4 },
+        favouriteSport: 'soccer',
+      });
+
+      // A settled bet is part of the record: deleting a win (or a loss) is refused and changes nothing.
+      const rowsOfUser = () => env().db.select().from(bets).where(eq(bets.userId, userId)).orderBy(bets.id);
+      const rowsBefore = await rowsOfUser();
+      const ledgerBefore = await countLedger(env().db, userId);
+      for (const id of [ids[0]!, ids[10]!]) {
+        const res = await env().request(`/api/bets/${id}`, { cookie, method: 'DELETE' });
+        expect(res.status).toBe(409);
+        expect(await res.json()).toEqual({ error: BET_PART_OF_RECORD_MESSAGE });
+      }
+      expect(await rowsOfUser()).toEqual(rowsBefore);
+      expect(await countLedger(env().db, userId)).toBe(ledgerBefore);
+      expect(await entryOf(env(), 'week', username)).toEqual(entry);
+      await expectWindowsMatchRecount(env(), userId, username);
+    } finally {
+      env().clock.reset();
     }
-    expect(await entryOf(env(), 'week', username)).toMatchObject({
-      totalBets: 11,
-      wonBets: 7,
-      totalProfit: '130.00', // 7 × 30 − 4 × 20
-      streak: { result: 'lost', length: 4 },
-      favouriteSport: 'soccer',
-    });
-    expect((await env().request(`/api/bets/${ids[0]}`, { cookie, method: 'DELETE' })).status).toBe(204);
-    expect(await entryOf(env(), 'week', username)).toMatchObject({ totalBets: 10, wonBets: 6, totalProfit: '100.00' });
-    expect((await env().request(`/api/bets/${ids[1]}`, { cookie, method: 'DELETE' })).status).toBe(204);
-    expect(await entryOf(env(), 'week', username)).toBeUndefined();
-    await expectWindowsMatchRecount(env(), userId, username);
   });
 
   it('keeps the windows right when settled bets move across a window start or are deleted afterwards', async () => {
@@ -274,7 +312,9 @@ describeEachDatabase('community: spotlight', (env) => {
     // Back-dated: the week's bets move before the quarter; then half the rest are deleted.
     await settleAllAt(env(), b.userId, new Date(now - 100 * DAY));
     await expectWindowsMatchRecount(env(), b.userId, b.username);
-    await env().db.execute(
+    // Settled bets are deleted only by a repair with the guard off: the windows must follow it too.
+    await withRecordGuardOff(
+      env(),
       sql`delete from bets where id in (select id from bets where user_id = ${b.userId} limit 10)`,
     );
     await expectWindowsMatchRecount(env(), b.userId, b.username);

@@ -1,18 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { user } from '../../db/schema/index.ts';
+import { bets, user } from '../../db/schema/index.ts';
 import { describeEachDatabase, type TestEnv } from '../../test/harness.ts';
-import { SPORTS } from '../../../shared/bets.ts';
+import { withRecordGuardOff } from '../../test/record-guard.ts';
+import { SPORTS, canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
 import { DAY, createBettor, insertBets } from './helpers.test-support.ts';
 import { ensureTotalsBefore, readCommunitySummaries, recountCommunitySummaries } from './queries.ts';
-import { eq } from 'drizzle-orm';
 
-/** What can happen to bets: through the app's own functions, or any SQL statement. */
+/**
+ * What can happen to bets: through the app's own functions, or any SQL statement. Statements the
+ * record refuses (moving or changing a settled bet, moving bets between users, deleting settled
+ * ones) are an operator's repair with the guard off, after which the summaries must still be right.
+ */
 type Command =
-  | { kind: 'record'; user: number; cents: bigint; sport: (typeof SPORTS)[number] }
+  | { kind: 'record'; user: number; cents: bigint; sport: (typeof SPORTS)[number]; started: boolean }
   | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost' }
   | { kind: 'delete'; user: number; pick: number }
   | { kind: 'backdated'; user: number; count: number; daysAgo: number; won: boolean }
@@ -33,6 +37,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       user: userIndex,
       cents: fc.bigInt({ min: 1n, max: 10_000_000n }),
       sport,
+      // An event already started (it can be settled) or ahead (it can be deleted).
+      started: fc.boolean(),
     }),
   },
   {
@@ -81,11 +87,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-async function idsOf(env: TestEnv, userId: string, settledOnly = false): Promise<string[]> {
-  return rows<{ id: string }>(
-    await env.db.execute(sql`select id from bets where user_id = ${userId}
-      ${settledOnly ? sql`and status <> 'pending'` : sql``} order by id`),
-  ).map((r) => r.id);
+async function betsOf(env: TestEnv, userId: string, settledOnly = false) {
+  return env.db
+    .select({ id: bets.id, status: bets.status, eventDate: bets.eventDate })
+    .from(bets)
+    .where(and(eq(bets.userId, userId), settledOnly ? ne(bets.status, 'pending') : undefined))
+    .orderBy(bets.id);
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -94,23 +101,33 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
   const now = env.clock.now();
   switch (cmd.kind) {
     case 'record': {
+      // Ahead: a day ahead, recorded now. Started: yesterday, recorded (back-dated) a day before.
+      const eventDate = new Date(now.getTime() + (cmd.started ? -DAY : DAY));
       const input = {
         description: 'bet',
         amount: formatCents(cmd.cents),
         odds: '+150',
         sport: cmd.sport,
-        eventDate: new Date(now.getTime() + DAY).toISOString(),
+        eventDate: eventDate.toISOString(),
       };
-      expect((await recordBet(env.db, userIds[cmd.user]!, input, now)).ok).toBe(true);
+      const recordedAt = cmd.started ? new Date(eventDate.getTime() - DAY) : now;
+      expect((await recordBet(env.db, userIds[cmd.user]!, input, recordedAt)).ok).toBe(true);
       return;
     }
     case 'settle':
     case 'delete': {
-      const ids = await idsOf(env, userIds[cmd.user]!);
-      if (!ids.length) return;
-      const id = ids[cmd.pick % ids.length]!;
-      if (cmd.kind === 'settle') await settleBet(env.db, userIds[cmd.user]!, id, cmd.status, now);
-      else expect(await deleteBet(env.db, userIds[cmd.user]!, id)).toBe(true);
+      const userId = userIds[cmd.user]!;
+      const list = await betsOf(env, userId);
+      if (!list.length) return;
+      const bet = list[cmd.pick % list.length]!;
+      if (cmd.kind === 'settle') {
+        const result = await settleBet(env.db, userId, bet.id, cmd.status, now);
+        const refusal = bet.status === 'pending' ? 'not-started' : 'already-settled';
+        expect(result.ok ? 'settled' : result.reason).toBe(canSettle(bet, now) ? 'settled' : refusal);
+      } else {
+        const result = await deleteBet(env.db, userId, bet.id, now);
+        expect(result).toEqual(canDelete(bet, now) ? { ok: true } : { ok: false, reason: 'part-of-record' });
+      }
       return;
     }
     case 'backdated':
@@ -125,25 +142,39 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
       );
       return;
     case 'move': {
-      const ids = await idsOf(env, userIds[cmd.user]!, true);
-      if (!ids.length) return;
+      // A settled bet moved in time, whole (its event still before its settlement): a repair.
+      const settled = await betsOf(env, userIds[cmd.user]!, true);
+      if (!settled.length) return;
       const interval = `${cmd.days} days`;
-      await env.db.execute(sql`
-        update bets set settled_at = settled_at + ${interval}::interval, created_at = created_at + ${interval}::interval,
-               event_date = event_date + ${interval}::interval
-        where id = ${ids[cmd.pick % ids.length]!}`);
+      await withRecordGuardOff(
+        env,
+        sql`update bets set settled_at = settled_at + ${interval}::interval,
+                   created_at = created_at + ${interval}::interval, event_date = event_date + ${interval}::interval
+            where id = ${settled[cmd.pick % settled.length]!.id}`,
+      );
       return;
     }
     case 'resport':
-      await env.db.execute(
+      await withRecordGuardOff(
+        env,
         sql`update bets set bet_type = ${cmd.sport} where user_id = ${userIds[cmd.user]!} and status = 'won'`,
       );
       return;
     case 'bulkDelete':
-      await env.db.execute(sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
+      // Pending bets go as corrections before their event; settled ones only with the guard off.
+      if (cmd.status === 'pending') {
+        await env.db.execute(
+          sql`delete from bets where status = 'pending' and event_date > now() and user_id in ${userIds}`,
+        );
+      } else {
+        await withRecordGuardOff(env, sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
+      }
       return;
     case 'reassign':
-      await env.db.execute(sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`);
+      await withRecordGuardOff(
+        env,
+        sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`,
+      );
       return;
     case 'windowStart':
       // A Spotlight window starting that day: its stored totals must then follow every change.

@@ -82,18 +82,21 @@ describeEachDatabase('profile analytics', (env) => {
              timestamptz '2025-06-01T08:00:00Z' + (g / 20) * interval '1 day' + (g % 20) * interval '1 minute',
              timestamptz '2025-01-01'
       from generate_series(0, 599) g`);
-    await insertBets(env(), userId, [{ status: 'won', settledAt: new Date('2025-07-15T10:00:00Z') }]);
+    // Recorded a day before it settles (its event in between: settling waits for the event).
+    await insertBets(env(), userId, [
+      { status: 'won', createdAt: new Date('2025-07-14T10:00:00Z'), settledAt: new Date('2025-07-15T10:00:00Z') },
+    ]);
     const daily = (await analyticsOf(env(), cookie)).cumulativeProfit;
     expect(daily).toHaveLength(31);
     expect(daily[0]).toEqual({ date: '2025-06-01T08:19:00.000Z', profit: '0.00' });
     expect(daily.at(-1)).toEqual({ date: '2025-07-15T10:00:00.000Z', profit: '10.00' });
 
-    // 700 more settled bets, one a day: 731 days with settlements → weeks.
+    // 700 more settled bets, one a day: 731 days with settlements → weeks. Each settles after its event.
     await env().db.execute(sql`
       insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
                         potential_win, profit_loss, settled_at, created_at)
-      select ${userId}, 'c' || g, 1, '2', 2, 'tennis', timestamptz '2025-01-01' + interval '7 hours', 'won', 2, 1,
-             timestamptz '2022-01-01T12:00:00Z' + g * interval '1 day', timestamptz '2025-01-01'
+      select ${userId}, 'c' || g, 1, '2', 2, 'tennis', timestamptz '2021-12-01' + interval '7 hours', 'won', 2, 1,
+             timestamptz '2022-01-01T12:00:00Z' + g * interval '1 day', timestamptz '2021-12-01'
       from generate_series(0, 699) g`);
     const weekly = (await analyticsOf(env(), cookie)).cumulativeProfit;
     expect(weekly.length).toBeLessThanOrEqual(MAX_PROFIT_POINTS);

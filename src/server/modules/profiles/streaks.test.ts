@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { bets, user, userBetStats } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { withRecordGuardOff } from '../../test/record-guard.ts';
+import { canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
 import { getAchievementInputs, getAnalytics } from './queries.ts';
@@ -13,10 +15,13 @@ const DAY = 24 * HOUR;
 /**
  * What can happen to bets: through our code (with a clock that may step back, so a settlement can
  * come before the last one) or through any SQL statement (bulk imports of settled history, bulk
- * settles, deletes across users, reassignments, a changed settled_at or stake).
+ * settles, deletes across users, reassignments, a changed settled_at or stake). The record allows
+ * only some of it (a settled bet is final, a bet changes only by being settled, a bet is deleted
+ * only before its event): the rest is an operator's repair with the guard off (withRecordGuardOff),
+ * after which the summaries must still be right.
  */
 type Command =
-  | { kind: 'record'; user: number; cents: bigint }
+  | { kind: 'record'; user: number; cents: bigint; started: boolean }
   | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost'; clockStep: number }
   | { kind: 'delete'; user: number; pick: number }
   | { kind: 'bulkInsert'; user: number; count: number; pattern: number; daysAgo: number }
@@ -31,7 +36,16 @@ const USERS = 3;
 const userIndex = fc.nat(USERS - 1);
 const stake = fc.oneof(fc.bigInt({ min: 1n, max: 200_000n }), fc.constantFrom(99_999n, 100_000n, 100_001n));
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('record' as const), user: userIndex, cents: stake }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('record' as const),
+      user: userIndex,
+      cents: stake,
+      // Mostly for an event already started (it can be settled), sometimes ahead (it can be deleted).
+      started: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, fc.constant(false)),
+    }),
+  },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -88,36 +102,48 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 
 async function pickBet(env: TestEnv, userId: string, pick: number, settledOnly = false) {
   const rows = await env.db
-    .select({ id: bets.id })
+    .select({ id: bets.id, status: bets.status, eventDate: bets.eventDate })
     .from(bets)
     .where(and(eq(bets.userId, userId), settledOnly ? ne(bets.status, 'pending') : undefined))
     .orderBy(bets.id);
-  return rows.length ? rows[pick % rows.length]!.id : null;
+  return rows.length ? rows[pick % rows.length]! : null;
 }
 
 async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: Command) {
   switch (cmd.kind) {
     case 'record': {
-      const now = new Date(clock.t);
+      // A started event is two days back (the clock's steps back never reach it), recorded a day
+      // before it; an event ahead is a day ahead, recorded now.
+      const eventDate = new Date(clock.t + (cmd.started ? -2 * DAY : DAY));
       const input = {
         description: 'bet',
         amount: formatCents(cmd.cents),
         odds: '2.5',
         sport: 'tennis' as const,
-        eventDate: new Date(clock.t + DAY).toISOString(),
+        eventDate: eventDate.toISOString(),
       };
-      expect((await recordBet(env.db, userIds[cmd.user]!, input, now)).ok).toBe(true);
+      const recordedAt = new Date(cmd.started ? eventDate.getTime() - DAY : clock.t);
+      expect((await recordBet(env.db, userIds[cmd.user]!, input, recordedAt)).ok).toBe(true);
       return;
     }
     case 'settle': {
       clock.t += cmd.clockStep * 1000;
-      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick);
-      if (id) await settleBet(env.db, userIds[cmd.user]!, id, cmd.status, new Date(clock.t));
+      const now = new Date(clock.t);
+      const bet = await pickBet(env, userIds[cmd.user]!, cmd.pick);
+      if (bet) {
+        const result = await settleBet(env.db, userIds[cmd.user]!, bet.id, cmd.status, now);
+        const refusal = bet.status === 'pending' ? 'not-started' : 'already-settled';
+        expect(result.ok ? 'settled' : result.reason).toBe(canSettle(bet, now) ? 'settled' : refusal);
+      }
       return;
     }
     case 'delete': {
-      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick);
-      if (id) await deleteBet(env.db, userIds[cmd.user]!, id);
+      const now = new Date(clock.t);
+      const bet = await pickBet(env, userIds[cmd.user]!, cmd.pick);
+      if (bet) {
+        const result = await deleteBet(env.db, userIds[cmd.user]!, bet.id, now);
+        expect(result).toEqual(canDelete(bet, now) ? { ok: true } : { ok: false, reason: 'part-of-record' });
+      }
       return;
     }
     case 'bulkInsert':
@@ -139,39 +165,57 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
         ) s`);
       return;
     case 'bulkSettle':
+      // Every pending bet of the user whose event has started by the clock (the CHECK).
       clock.t += 1000;
       await env.db.execute(sql`
         update bets set status = ${cmd.status}, settled_at = to_timestamp(${clock.t / 1000}),
                profit_loss = case when ${cmd.status} = 'won' then potential_win - amount else -amount end
-        where user_id = ${userIds[cmd.user]!} and status = 'pending'`);
+        where user_id = ${userIds[cmd.user]!} and status = 'pending' and event_date <= to_timestamp(${clock.t / 1000})`);
       return;
     case 'bulkDelete':
-      await env.db.execute(sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
+      // Pending bets go as corrections before their event; settled ones only with the guard off.
+      if (cmd.status === 'pending') {
+        await env.db.execute(
+          sql`delete from bets where status = 'pending' and event_date > now() and user_id in ${userIds}`,
+        );
+      } else {
+        await withRecordGuardOff(env, sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
+      }
       return;
     case 'reassign':
-      await env.db.execute(sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`);
+      await withRecordGuardOff(
+        env,
+        sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`,
+      );
       return;
     case 'reorder': {
-      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick, true);
-      if (id) {
-        await env.db.execute(
-          sql`update bets set settled_at = settled_at + ${cmd.minutes} * interval '1 minute' where id = ${id}`,
+      // A settlement moved, with the guard off; never before its event (the CHECK still holds).
+      const bet = await pickBet(env, userIds[cmd.user]!, cmd.pick, true);
+      if (bet) {
+        await withRecordGuardOff(
+          env,
+          sql`update bets set settled_at = greatest(event_date, settled_at + ${cmd.minutes} * interval '1 minute')
+              where id = ${bet.id}`,
         );
       }
       return;
     }
     case 'restake': {
-      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick);
-      if (id) await env.db.execute(sql`update bets set amount = ${formatCents(cmd.cents)} where id = ${id}`);
+      const bet = await pickBet(env, userIds[cmd.user]!, cmd.pick);
+      if (bet) {
+        await withRecordGuardOff(env, sql`update bets set amount = ${formatCents(cmd.cents)} where id = ${bet.id}`);
+      }
       return;
     }
     case 'flip': {
-      const id = await pickBet(env, userIds[cmd.user]!, cmd.pick, true);
-      if (id) {
-        await env.db.execute(sql`
-          update bets set status = case status when 'won' then 'lost' else 'won' end,
-                 profit_loss = case status when 'won' then -amount else potential_win - amount end
-          where id = ${id}`);
+      const bet = await pickBet(env, userIds[cmd.user]!, cmd.pick, true);
+      if (bet) {
+        await withRecordGuardOff(
+          env,
+          sql`update bets set status = case status when 'won' then 'lost' else 'won' end,
+                     profit_loss = case status when 'won' then -amount else potential_win - amount end
+              where id = ${bet.id}`,
+        );
       }
       return;
     }
@@ -235,7 +279,8 @@ describeEachDatabase('win streaks and largest stake in user_bet_stats', (env) =>
 
   it('counts wins in a row by settlement time, not by when the bets were recorded', async () => {
     const { userId } = await signUpAndSignIn(env());
-    const t0 = Date.now();
+    // Recorded two days ago for an event yesterday, settled an hour after it.
+    const t0 = Date.now() - 2 * DAY;
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const input = {
@@ -259,11 +304,14 @@ describeEachDatabase('win streaks and largest stake in user_bet_stats', (env) =>
       [0, 'won'],
     ];
     for (const [n, [i, status]] of order.entries()) {
-      await settleBet(env().db, userId, ids[i]!, status, new Date(t0 + HOUR + n * 1000));
+      expect((await settleBet(env().db, userId, ids[i]!, status, new Date(t0 + DAY + HOUR + n * 1000))).ok).toBe(true);
     }
     expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 1 });
-    // Deleting the loss joins the runs: 5 in a row.
-    await deleteBet(env().db, userId, ids[1]!);
+    // The loss is part of the record: the bettor cannot delete it to join the runs.
+    expect(await deleteBet(env().db, userId, ids[1]!, new Date())).toEqual({ ok: false, reason: 'part-of-record' });
+    expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 1 });
+    // An operator's repair with the guard off that deletes it joins them: 5 in a row.
+    await withRecordGuardOff(env(), sql`delete from bets where id = ${ids[1]!}`);
     expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 5, currentWinStreak: 5 });
   });
 
