@@ -291,6 +291,75 @@ describeEachDatabase('two-factor sign-in', (env) => {
       expect(ok.status).toBe(200);
     });
 
+    it('accepts the code of the step before (a clock a little behind), not one from three steps back', async () => {
+      const { jar } = await passwordStep(env(), alice.email);
+      await freshTotpCode(alice.secret); // waits out the end of a step, so the steps below hold
+      const now = Date.now();
+      const stale = await post(
+        env(),
+        '/two-factor/verify-totp',
+        { code: totpCode(alice.secret, now - 90_000) },
+        jar.toString(),
+      );
+      expect(stale.status).toBe(401);
+      const behind = await post(
+        env(),
+        '/two-factor/verify-totp',
+        { code: totpCode(alice.secret, now - 30_000) },
+        jar.toString(),
+      );
+      expect(behind.status).toBe(200);
+    });
+
+    it('10 wrong codes in a row lock the second step for 15 minutes, even with the right code', async () => {
+      const gina = await signUpWithTwoFactor(env());
+      for (let challenge = 0; challenge < 2; challenge++) {
+        const { jar } = await passwordStep(env(), gina.email);
+        for (let i = 0; i < 5; i++) {
+          expect((await post(env(), '/two-factor/verify-totp', { code: '000000' }, jar.toString())).status).toBe(401);
+        }
+      }
+      const [locked] = await env().db.select().from(twoFactor).where(eq(twoFactor.userId, gina.userId));
+      expect(locked!.failedVerificationCount).toBe(10);
+      const lockedFor = locked!.lockedUntil!.getTime() - Date.now();
+      expect(lockedFor).toBeGreaterThan(14 * 60_000);
+      expect(lockedFor).toBeLessThanOrEqual(15 * 60_000);
+
+      const { jar } = await passwordStep(env(), gina.email);
+      const sessionsBefore = await sessionsOf(env(), gina.userId);
+      const refused = await post(
+        env(),
+        '/two-factor/verify-totp',
+        { code: await freshTotpCode(gina.secret) },
+        jar.toString(),
+      );
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: 'ACCOUNT_TEMPORARILY_LOCKED' });
+      const byRecovery = await post(
+        env(),
+        '/two-factor/verify-backup-code',
+        { code: gina.recoveryCodes[0] },
+        jar.toString(),
+      );
+      expect(byRecovery.status).toBe(429);
+      expect(await sessionsOf(env(), gina.userId)).toBe(sessionsBefore);
+
+      // Once the 15 minutes are over, the right code signs in (and the count starts again).
+      await env()
+        .db.update(twoFactor)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(twoFactor.userId, gina.userId));
+      const ok = await post(
+        env(),
+        '/two-factor/verify-totp',
+        { code: await freshTotpCode(gina.secret) },
+        jar.toString(),
+      );
+      expect(ok.status).toBe(200);
+      const [after] = await env().db.select().from(twoFactor).where(eq(twoFactor.userId, gina.userId));
+      expect(after).toMatchObject({ failedVerificationCount: 0, lockedUntil: null });
+    });
+
     it('a recovery code signs in instead of the code, once', async () => {
       const carol = await signUpWithTwoFactor(env());
       const [first, second] = carol.recoveryCodes as [string, string];
