@@ -1,7 +1,4 @@
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Send } from 'lucide-react';
-import { toast } from '../../components/ui/toast.ts';
 import {
   AD_TYPES,
   AD_TYPE_LABELS,
@@ -10,69 +7,42 @@ import {
   COMPANY_MAX_LENGTH,
   INQUIRY_SENT_DESCRIPTION,
   INQUIRY_SENT_TITLE,
-  MESSAGE_MAX_LENGTH,
   advertiserInquirySchema,
   type AdvertiserInquiry,
   type AdvertiserInquiryInput,
 } from '../../../shared/inbox.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { api, unwrap } from '../../lib/api.ts';
-import { RequiredMark } from './required-mark.tsx';
-import { anyBlank, reportSubmitError, toastRequiredFields } from './submit-errors.ts';
+import { EmailField, InboxFormShell, MessageField, RequiredLabel, useInboxForm } from './inbox-form.tsx';
 
 const EMPTY: AdvertiserInquiryInput = { company: '', email: '', budget: '', adType: '', message: '' };
-const REQUIRED = ['company', 'email', 'message'] as const;
 
 /** The advertiser inquiry: stored on the server for the team, answered within 24 hours. */
 export function AdvertiseForm() {
   const {
     register,
-    handleSubmit,
-    getValues,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<AdvertiserInquiryInput, unknown, AdvertiserInquiry>({
+  } = useInboxForm<AdvertiserInquiryInput, AdvertiserInquiry>({
     resolver: zodResolver(advertiserInquirySchema),
-    defaultValues: EMPTY,
+    empty: EMPTY,
+    required: ['company', 'email', 'message'],
+    send: (inquiry) => unwrap(api.api.inbox.advertise.$post({ json: inquiry })),
+    failureTitle: 'Inquiry not sent',
+    sent: { title: INQUIRY_SENT_TITLE, description: INQUIRY_SENT_DESCRIPTION },
   });
 
-  const onValid = async (inquiry: AdvertiserInquiry) => {
-    try {
-      await unwrap(api.api.inbox.advertise.$post({ json: inquiry }));
-    } catch (error) {
-      reportSubmitError(error, 'Inquiry not sent', setError, ['company', 'email', 'budget', 'adType', 'message']);
-      return;
-    }
-    toast.success(INQUIRY_SENT_TITLE, { description: INQUIRY_SENT_DESCRIPTION });
-    reset(EMPTY);
-  };
-
-  const onInvalid = () => {
-    if (anyBlank(getValues(), REQUIRED)) toastRequiredFields();
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onValid, onInvalid)}
-      className="flex flex-col gap-5"
-      aria-label="Advertising inquiry"
+    <InboxFormShell
+      label="Advertising inquiry"
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      submitLabel="Send Inquiry"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label={
-            <>
-              Company <RequiredMark />
-            </>
-          }
-          error={errors.company?.message}
-        >
+        <FormField label={<RequiredLabel>Company</RequiredLabel>} error={errors.company?.message}>
           {(control) => (
             <Input
               {...control}
@@ -84,26 +54,7 @@ export function AdvertiseForm() {
             />
           )}
         </FormField>
-        <FormField
-          label={
-            <>
-              Email <RequiredMark />
-            </>
-          }
-          error={errors.email?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              aria-required="true"
-              {...register('email')}
-            />
-          )}
-        </FormField>
+        <EmailField error={errors.email?.message} placeholder="you@company.com" registration={register('email')} />
         <FormField label="Monthly budget" error={errors.budget?.message}>
           {(control) => (
             <NativeSelect {...control} {...register('budget')}>
@@ -129,34 +80,12 @@ export function AdvertiseForm() {
           )}
         </FormField>
       </div>
-      <FormField
-        label={
-          <>
-            Message <RequiredMark />
-          </>
-        }
+      <MessageField
         error={errors.message?.message}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={5}
-            placeholder="Tell us about your brand, your goals and your timing."
-            aria-required="true"
-            maxLength={MESSAGE_MAX_LENGTH}
-            {...register('message')}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-muted-foreground">
-          <RequiredMark /> Required. We reply within 24 hours on business days.
-        </p>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4" /> : <Send aria-hidden="true" />}
-          Send Inquiry
-        </Button>
-      </div>
-    </form>
+        rows={5}
+        placeholder="Tell us about your brand, your goals and your timing."
+        registration={register('message')}
+      />
+    </InboxFormShell>
   );
 }

@@ -1,6 +1,4 @@
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '../../components/ui/toast.ts';
 import {
   EMAIL_MAX_LENGTH,
   SUBSCRIBED_DESCRIPTION,
@@ -14,35 +12,25 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, unwrap } from '../../lib/api.ts';
 import { cn } from '../../lib/utils.ts';
-import { reportSubmitError } from './submit-errors.ts';
+import { useInboxForm } from './inbox-form.tsx';
 
 /** The newsletter box: a valid address is stored once (case-insensitively) on the server. */
 export function NewsletterForm({ tone = 'plain' }: { tone?: 'plain' | 'dark' }) {
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewsletterSubscriptionInput>({
+  } = useInboxForm<NewsletterSubscriptionInput, NewsletterSubscriptionInput>({
     resolver: zodResolver(newsletterSubscriptionSchema),
-    defaultValues: { email: '' },
+    empty: { email: '' },
+    send: ({ email }) => unwrap(api.api.inbox.newsletter.$post({ json: { email } })),
+    failureTitle: 'Subscription failed',
+    sent: { title: SUBSCRIBED_TITLE, description: SUBSCRIBED_DESCRIPTION },
   });
-
-  const onValid = async ({ email }: NewsletterSubscriptionInput) => {
-    try {
-      await unwrap(api.api.inbox.newsletter.$post({ json: { email } }));
-    } catch (error) {
-      reportSubmitError(error, 'Subscription failed', setError, ['email']);
-      return;
-    }
-    toast.success(SUBSCRIBED_TITLE, { description: SUBSCRIBED_DESCRIPTION });
-    reset({ email: '' });
-  };
 
   const dark = tone === 'dark';
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} aria-label="Newsletter sign-up" className="flex flex-col gap-3">
+    <form noValidate onSubmit={onSubmit} aria-label="Newsletter sign-up" className="flex flex-col gap-3">
       <FormField
         label={<span className={cn(dark && 'text-white')}>Email address</span>}
         error={errors.email?.message}
