@@ -3,9 +3,7 @@ import type { z } from 'zod';
 import type { forgotPasswordSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { AuthForm, EmailField } from './auth-form.tsx';
 import { deferredResolver, loadFormDeps, preloadFormDeps } from './load-form-deps.ts';
 
 type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
@@ -45,12 +43,17 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
   };
 
   return (
-    <form
-      noValidate
+    <AuthForm
       onSubmit={handleSubmit(onSubmit)}
       onFocus={preloadFormDeps}
-      className="flex flex-col gap-4"
       aria-labelledby="forgot-title"
+      submitting={isSubmitting}
+      submitLabel="Send Reset Link"
+      secondary={
+        <Button type="button" variant="ghost" className="w-full" onClick={() => onDone(getValues('email'))}>
+          Back to Login
+        </Button>
+      }
     >
       <div className="flex flex-col gap-1">
         <h2 id="forgot-title" className="text-base font-semibold">
@@ -60,28 +63,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
           Enter the email of your account and we&apos;ll send you a link to choose a new password.
         </p>
       </div>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            autoFocus
-            {...register('email')}
-          />
-        )}
-      </FormField>
-      <div className="mt-2 flex flex-col gap-2">
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner className="size-4" />}
-          Send Reset Link
-        </Button>
-        <Button type="button" variant="ghost" className="w-full" onClick={() => onDone(getValues('email'))}>
-          Back to Login
-        </Button>
-      </div>
-    </form>
+      <EmailField error={errors.email?.message} registration={register('email')} autoFocus />
+    </AuthForm>
   );
 }

@@ -4,13 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import type { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../shared/auth.ts';
+import { resetPasswordSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/routes.ts';
 import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { AuthForm, NewPasswordField } from './auth-form.tsx';
 import { useAuth } from './auth-provider.tsx';
 
 type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -50,24 +49,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-      <FormField
+    <AuthForm onSubmit={handleSubmit(onSubmit)} submitting={isSubmitting} submitLabel="Update Password">
+      <NewPasswordField
         label="New password"
         error={errors.password?.message}
-        description={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are not accepted.`}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            placeholder="Create a password (min. 6 characters)"
-            autoFocus
-            visible={visible}
-            onVisibleChange={setVisible}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+        registration={register('password')}
+        autoFocus
+        visible={visible}
+        onVisibleChange={setVisible}
+      />
       <FormField label="Confirm password" error={errors.confirm?.message}>
         {(control) => (
           <PasswordInput
@@ -80,10 +70,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
           />
         )}
       </FormField>
-      <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner className="size-4" />}
-        Update Password
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { SignInInput } from '../../../shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { AuthForm, EmailField } from './auth-form.tsx';
 import { useAuth } from './auth-provider.tsx';
 import { deferredResolver, loadFormDeps, preloadFormDeps } from './load-form-deps.ts';
 import { destinationAfterSignIn } from './redirect.ts';
@@ -75,19 +73,13 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preloadFormDeps} className="flex flex-col gap-4">
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        )}
-      </FormField>
+    <AuthForm
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={preloadFormDeps}
+      submitting={isSubmitting}
+      submitLabel="Sign In"
+    >
+      <EmailField error={errors.email?.message} registration={register('email')} />
       <FormField
         label="Password"
         error={errors.password?.message}
@@ -110,10 +102,6 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
           />
         )}
       </FormField>
-      <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner className="size-4" />}
-        Sign In
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

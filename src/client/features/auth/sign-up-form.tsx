@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MailCheck } from 'lucide-react';
 import type { SignUpInput } from '../../../shared/auth.ts';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/password-limits.ts';
 import { paths } from '../../../shared/routes.ts';
 import type { AuthClientError } from '../../lib/auth-client.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { AuthForm, EmailField, NewPasswordField } from './auth-form.tsx';
 import { deferredResolver, loadFormDeps, preloadFormDeps } from './load-form-deps.ts';
 
 /** Where the confirmation link lands once the address is confirmed (Better Auth appends ?error= on failure). */
@@ -63,7 +60,12 @@ export function SignUpForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preloadFormDeps} className="flex flex-col gap-4">
+    <AuthForm
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={preloadFormDeps}
+      submitting={isSubmitting}
+      submitLabel="Create Account"
+    >
       {sentTo && (
         <div
           role="status"
@@ -86,36 +88,8 @@ export function SignUpForm() {
       >
         {(control) => <Input {...control} autoComplete="name" placeholder="Jane Doe" {...register('fullName')} />}
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        )}
-      </FormField>
-      <FormField
-        label="Password"
-        error={errors.password?.message}
-        description={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are not accepted.`}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            placeholder="Create a password (min. 6 characters)"
-            {...register('password')}
-          />
-        )}
-      </FormField>
-      <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner className="size-4" />}
-        Create Account
-      </Button>
-    </form>
+      <EmailField error={errors.email?.message} registration={register('email')} />
+      <NewPasswordField label="Password" error={errors.password?.message} registration={register('password')} />
+    </AuthForm>
   );
 }

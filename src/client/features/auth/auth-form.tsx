@@ -1,0 +1,84 @@
+import type { ComponentProps, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password-limits.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+interface AuthFormProps extends Omit<ComponentProps<'form'>, 'className' | 'noValidate'> {
+  submitting: boolean;
+  submitLabel: string;
+  /** Under the submit button (Reset your password's 'Back to Login'). */
+  secondary?: ReactNode;
+}
+
+/** The frame of the sign-in, sign-up and password forms: the fields, then the full-width submit button. */
+export function AuthForm({ submitting, submitLabel, secondary, children, ...form }: AuthFormProps) {
+  return (
+    <form noValidate className="flex flex-col gap-4" {...form}>
+      {children}
+      <div className="mt-2 flex flex-col gap-2">
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting && <Spinner className="size-4" />}
+          {submitLabel}
+        </Button>
+        {secondary}
+      </div>
+    </form>
+  );
+}
+
+interface FieldProps {
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}
+
+/** The account's email. */
+export function EmailField({ error, registration, autoFocus }: FieldProps & { autoFocus?: boolean }) {
+  return (
+    <FormField label="Email" error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          autoFocus={autoFocus}
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A new password (sign-up, reset), with the rules it must meet. */
+export function NewPasswordField({
+  label,
+  error,
+  registration,
+  ...input
+}: FieldProps & { label: string } & Pick<
+    ComponentProps<typeof PasswordInput>,
+    'autoFocus' | 'visible' | 'onVisibleChange'
+  >) {
+  return (
+    <FormField
+      label={label}
+      error={error}
+      description={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are not accepted.`}
+    >
+      {(control) => (
+        <PasswordInput
+          {...control}
+          autoComplete="new-password"
+          placeholder="Create a password (min. 6 characters)"
+          {...input}
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}
