@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Camera, CircleCheck, CircleX, ExternalLink as ExternalIcon, Mail, Music2, Send, Tv } from 'lucide-react';
+import {
+  Camera,
+  CircleCheck,
+  CircleX,
+  ExternalLink as ExternalIcon,
+  Mail,
+  Music2,
+  Send,
+  Tv,
+  type LucideIcon,
+} from 'lucide-react';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { NewsletterForm } from '../features/inbox/newsletter-form.tsx';
@@ -174,36 +184,54 @@ export default function FollowPage() {
         lead="Our spaces work because members are honest and respectful. These rules apply on every platform where betproof has a presence."
       >
         <div className="grid gap-4 md:grid-cols-2">
-          <Card className="flex flex-col gap-4 p-6">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-emerald-800">
-              <CircleCheck className="size-5" aria-hidden="true" />
-              Encouraged
-            </h3>
-            <ul className="flex flex-col gap-2 text-sm">
-              {ENCOURAGED.map((item) => (
-                <li key={item} className="flex gap-2">
-                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </Card>
-          <Card className="flex flex-col gap-4 p-6">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-red-800">
-              <CircleX className="size-5" aria-hidden="true" />
-              Not allowed
-            </h3>
-            <ul className="flex flex-col gap-2 text-sm">
-              {NOT_ALLOWED.map((item) => (
-                <li key={item} className="flex gap-2">
-                  <CircleX className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </Card>
+          <GuidelineList
+            title="Encouraged"
+            items={ENCOURAGED}
+            Icon={CircleCheck}
+            titleClassName="text-emerald-800"
+            iconClassName="text-primary"
+          />
+          <GuidelineList
+            title="Not allowed"
+            items={NOT_ALLOWED}
+            Icon={CircleX}
+            titleClassName="text-red-800"
+            iconClassName="text-destructive"
+          />
         </div>
       </Section>
     </>
+  );
+}
+
+/** One side of the community guidelines: a titled list, each item marked with the title's icon. */
+function GuidelineList({
+  title,
+  items,
+  Icon,
+  titleClassName,
+  iconClassName,
+}: {
+  title: string;
+  items: readonly string[];
+  Icon: LucideIcon;
+  titleClassName: string;
+  iconClassName: string;
+}) {
+  return (
+    <Card className="flex flex-col gap-4 p-6">
+      <h3 className={cn('flex items-center gap-2 text-lg font-semibold', titleClassName)}>
+        <Icon className="size-5" aria-hidden="true" />
+        {title}
+      </h3>
+      <ul className="flex flex-col gap-2 text-sm">
+        {items.map((item) => (
+          <li key={item} className="flex gap-2">
+            <Icon className={cn('mt-0.5 size-4 shrink-0', iconClassName)} aria-hidden="true" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

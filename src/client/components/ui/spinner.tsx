@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
 
@@ -21,6 +21,19 @@ export function LoadingScreen({ label = 'Loading...', className }: { label?: str
     >
       <Spinner className="size-8 text-primary" />
       <p className="text-sm text-muted-foreground">{label}</p>
+    </div>
+  );
+}
+
+/** A section's 'Loading …' line, centred (a tab or a list waiting for its query). */
+export function LoadingStatus({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cn('flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground', className)}
+    >
+      <Spinner className="size-4" />
+      {children}
     </div>
   );
 }

@@ -7,16 +7,16 @@ import { ADMIN_LOADING_LABEL, ERROR_TITLE, LOAD_STATS_FAILED, type AdminStats } 
 import { paths } from '../../../shared/routes.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingScreen, LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { formatPercent } from '../../lib/format.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
-import { useSignOut } from '../auth/use-sign-out.ts';
+import { useAuth, useSignOut } from '../auth/index.ts';
 import { useAdminStats } from './api.ts';
 import { AuditLogTab } from './audit-log-tab.tsx';
 import { IssuesTab } from './issues-tab.tsx';
-import { StatCard, formatCount } from './stat-card.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { formatCount } from './format.ts';
 import { TwoFactorPrompt } from './two-factor-notices.tsx';
 import { UsersTab } from './users-tab.tsx';
 
@@ -118,14 +118,7 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
           <IssuesTab viewerId={viewerId} />
         </TabsContent>
         <TabsContent value="analytics">
-          <Suspense
-            fallback={
-              <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-                <Spinner className="size-4" />
-                Loading analytics...
-              </div>
-            }
-          >
+          <Suspense fallback={<LoadingStatus>Loading analytics...</LoadingStatus>}>
             <AnalyticsTab viewerId={viewerId} />
           </Suspense>
         </TabsContent>

@@ -1,14 +1,16 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toast.ts';
-import { Activity, BarChart3, Percent, RefreshCw, Users } from 'lucide-react';
+import { Activity, BarChart3, Percent, Users } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ERROR_TITLE, LOAD_STATS_FAILED, type WeeklyCount } from '../../../shared/admin.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { ChartCard } from '../../components/ui/chart-card.tsx';
+import { RetryButton } from '../../components/ui/retry.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatPercent } from '../../lib/format.ts';
 import { useAdminAnalytics } from './api.ts';
-import { StatCard, formatCount } from './stat-card.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { formatCount } from './format.ts';
 
 /*
  * The Analytics tab. Its own chunk (recharts is large): the admin page imports it lazily, so the
@@ -35,21 +37,12 @@ export default function AdminAnalyticsTab({ viewerId }: { viewerId: string }) {
     if (analytics.isError) toast.error(ERROR_TITLE, { id: 'admin-analytics-error', description: LOAD_STATS_FAILED });
   }, [analytics.isError, analytics.errorUpdatedAt]);
 
-  if (analytics.isPending)
-    return (
-      <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-        <Spinner className="size-4" />
-        Loading analytics...
-      </div>
-    );
+  if (analytics.isPending) return <LoadingStatus>Loading analytics...</LoadingStatus>;
   if (analytics.isError)
     return (
       <Card className="flex flex-col items-center gap-3 p-10 text-center">
         <p className="font-medium">{LOAD_STATS_FAILED}</p>
-        <Button variant="outline" onClick={() => void analytics.refetch()} disabled={analytics.isFetching}>
-          {analytics.isFetching ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
-          Try again
-        </Button>
+        <RetryButton query={analytics} />
       </Card>
     );
 
@@ -115,59 +108,43 @@ function WeeklyChart({
   color: string;
   testId: string;
 }): ReactNode {
-  const titleId = useId();
   const total = series.reduce((sum, w) => sum + w.count, 0);
   const data = series.map((w) => ({ week: formatWeek(w.week), count: w.count, full: formatWeek(w.week, true) }));
   return (
-    <Card className="flex min-w-0 flex-col gap-4 p-4 sm:p-6">
-      <figure aria-labelledby={titleId} data-testid={testId} className="flex min-w-0 flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <h3 id={titleId} className="text-base font-semibold">
-            {title}
-          </h3>
-          <p className="text-xs text-muted-foreground">{description}</p>
-        </div>
-        <div aria-hidden="true">
-          <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="week" minTickGap={8} {...axisProps} />
-            <YAxis width={40} allowDecimals={false} {...axisProps} />
-            <Tooltip
-              labelFormatter={(_, payload) => `Week of ${String(payload?.[0]?.payload?.full ?? '')}`}
-              formatter={(value) => [formatCount(Number(value)), noun]}
-              cursor={{ fill: '#f1f5f9' }}
-            />
-            <Bar
-              dataKey="count"
-              name={noun}
-              fill={color}
-              radius={[4, 4, 0, 0]}
-              maxBarSize={36}
-              animationDuration={400}
-            />
-          </BarChart>
-        </div>
-        <p className="text-sm text-muted-foreground">
-          {formatCount(total)} {noun} in 12 weeks
-        </p>
-        <table className="sr-only">
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">{noun}</th>
+    <ChartCard title={title} description={description} testId={testId}>
+      <div aria-hidden="true">
+        <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="week" minTickGap={8} {...axisProps} />
+          <YAxis width={40} allowDecimals={false} {...axisProps} />
+          <Tooltip
+            labelFormatter={(_, payload) => `Week of ${String(payload?.[0]?.payload?.full ?? '')}`}
+            formatter={(value) => [formatCount(Number(value)), noun]}
+            cursor={{ fill: '#f1f5f9' }}
+          />
+          <Bar dataKey="count" name={noun} fill={color} radius={[4, 4, 0, 0]} maxBarSize={36} animationDuration={400} />
+        </BarChart>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {formatCount(total)} {noun} in 12 weeks
+      </p>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">{noun}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.full}>
+              <td>{d.full}</td>
+              <td>{d.count}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.full}>
-                <td>{d.full}</td>
-                <td>{d.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </figure>
-    </Card>
+          ))}
+        </tbody>
+      </table>
+    </ChartCard>
   );
 }

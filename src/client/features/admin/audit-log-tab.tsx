@@ -9,7 +9,7 @@ import {
 } from '../../../shared/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useAdminLogs } from './api.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
@@ -18,6 +18,15 @@ import { Pager } from './pager.tsx';
 type Person = AdminLog['admin'];
 
 const personName = (p: Person, fallback: string) => (p ? (p.username ? `@${p.username}` : p.email) : fallback);
+
+/** Who acted or was acted on: @username (else the email), the email as the cell's title. */
+function PersonCell({ label, person, fallback }: { label: string; person: Person; fallback: string }) {
+  return (
+    <Td label={label} className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]" title={person?.email}>
+      {personName(person, fallback)}
+    </Td>
+  );
+}
 
 const label = (value: unknown): string => {
   const text = String(value);
@@ -53,10 +62,7 @@ export function AuditLogTab({ viewerId }: { viewerId: string }) {
         Audit Log
       </h2>
       {logs.isPending ? (
-        <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-          <Spinner className="size-4" />
-          Loading audit log...
-        </div>
+        <LoadingStatus>Loading audit log...</LoadingStatus>
       ) : !page ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <p className="font-medium">Failed to load the audit log</p>
@@ -86,21 +92,9 @@ export function AuditLogTab({ viewerId }: { viewerId: string }) {
                   <Td label="When" className="whitespace-nowrap">
                     <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
                   </Td>
-                  <Td
-                    label="Admin"
-                    className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]"
-                    title={log.admin?.email}
-                  >
-                    {personName(log.admin, 'System')}
-                  </Td>
+                  <PersonCell label="Admin" person={log.admin} fallback="System" />
                   <Td label="Action">{ADMIN_ACTION_LABELS[log.action] ?? log.action}</Td>
-                  <Td
-                    label="User"
-                    className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]"
-                    title={log.target?.email}
-                  >
-                    {personName(log.target, '—')}
-                  </Td>
+                  <PersonCell label="User" person={log.target} fallback="—" />
                   <Td label="Details" className="break-words">
                     {describe(log)}
                   </Td>

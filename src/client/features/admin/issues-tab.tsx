@@ -23,7 +23,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
@@ -99,10 +99,7 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
       </div>
 
       {issues.isPending ? (
-        <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-          <Spinner className="size-4" />
-          Loading issues...
-        </div>
+        <LoadingStatus>Loading issues...</LoadingStatus>
       ) : !page ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <p className="font-medium">Failed to load issues</p>

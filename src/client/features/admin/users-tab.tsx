@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
-import { Eye, Search, ShieldCheck, UserX, Users, X } from 'lucide-react';
+import { Eye, ShieldCheck, UserX, Users, X } from 'lucide-react';
 import {
   ERROR_TITLE,
   LOAD_USERS_FAILED,
@@ -17,10 +17,10 @@ import { publicProfilePath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatPercent } from '../../lib/format.ts';
 import { useAdminUsers, useSetVerification } from './api.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
@@ -101,32 +101,27 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor={searchId}>Search users</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              placeholder="Name, username or email"
-              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-              maxLength={100}
-              autoComplete="off"
-            />
-            {searchText && (
-              <button
-                type="button"
-                onClick={() => setSearchText('')}
-                className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <X className="size-4" aria-hidden="true" />
-                <span className="sr-only">Clear search</span>
-              </button>
-            )}
-          </div>
+          <SearchInput
+            id={searchId}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder="Name, username or email"
+            className="pr-9 [&::-webkit-search-cancel-button]:appearance-none"
+            maxLength={100}
+            autoComplete="off"
+            end={
+              searchText && (
+                <button
+                  type="button"
+                  onClick={() => setSearchText('')}
+                  className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                  <span className="sr-only">Clear search</span>
+                </button>
+              )
+            }
+          />
         </div>
         <div className="flex flex-col gap-1.5 sm:w-48">
           <Label htmlFor={statusId}>Verification status</Label>
@@ -141,10 +136,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
       </div>
 
       {users.isPending ? (
-        <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-          <Spinner className="size-4" />
-          Loading users...
-        </div>
+        <LoadingStatus>Loading users...</LoadingStatus>
       ) : !page ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <p className="font-medium">{LOAD_USERS_FAILED}</p>

@@ -2,12 +2,13 @@ import { useDeferredValue, useEffect } from 'react';
 import { toast } from '../../components/ui/toast.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
+import { LoadErrorAlert } from '../../components/ui/retry.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { BetStatsCards } from './bet-stats-cards.tsx';
 import { RecentBets } from './recent-bets.tsx';
 import { RecordBetButton } from './record-bet-button.tsx';
 import { OverdueNotice } from './record-rules.tsx';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useAuth } from '../auth/index.ts';
 import { isUnauthenticated, useBetPages, useBetStats } from './use-bets.ts';
 
 /** The greeting's name: the full name, else the part of the email before the @, else 'Bettor'. */
@@ -60,16 +61,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
       {stats.data ? (
         <BetStatsCards stats={stats.data} />
       ) : (
-        <p className="rounded-lg border border-border bg-card p-4 text-sm text-muted-foreground" role="alert">
-          Your statistics could not be loaded.{' '}
-          <button
-            type="button"
-            className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
-            onClick={() => void stats.refetch()}
-          >
-            Try again
-          </button>
-        </p>
+        <LoadErrorAlert query={stats}>Your statistics could not be loaded.</LoadErrorAlert>
       )}
 
       <RecentBets pages={pages} totalBets={stats.data?.totalBets} />

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '../../components/ui/toast.ts';
 import type { Bet, RecordBetInput, SettledStatus } from '../../../shared/bets.ts';
 import { ApiError, api, toApiError, unwrap } from '../../lib/api.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useAuth } from '../auth/index.ts';
 
 /** Bets per page of the 'Recent Bets' list. */
 export const BETS_PAGE_SIZE = 20;

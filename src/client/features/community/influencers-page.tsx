@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowRight, Crown, Minus, Search, SearchX, TrendingDown, TrendingUp } from 'lucide-react';
+import { ArrowRight, Crown, Minus, SearchX, TrendingDown, TrendingUp } from 'lucide-react';
 import {
   ELITE_MIN_SETTLED_BETS,
   INFLUENCER_DEFAULT_SORT,
@@ -20,20 +20,20 @@ import {
   type Tier,
   type Trend,
 } from '../../../shared/community.ts';
-import { paths, publicProfilePath } from '../../../shared/routes.ts';
+import { publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatPercent, formatSignedMoney } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
-import { PageHero } from '../marketing/page-hero.tsx';
-import { ApplyForVerification } from '../verification/apply-for-verification.tsx';
+import { LearnMoreButton, PageHero } from '../marketing/index.ts';
+import { ApplyForVerification } from '../verification/index.ts';
 import { useInfluencers, type InfluencerFilters } from './api.ts';
 import { BettorAvatar, Figure, VerifiedMark, bettorName, formatJoined, profitClass, sportName } from './parts.tsx';
 
@@ -76,11 +76,7 @@ export function InfluencersPage() {
       >
         <div className="mt-2 flex flex-wrap gap-3">
           <ApplyForVerification label="Get Verified" size="lg" />
-          <Button asChild size="lg" variant="outline-dark">
-            <Link to={paths.about}>
-              Learn More<span className="sr-only"> about betproof</span>
-            </Link>
-          </Button>
+          <LearnMoreButton />
         </div>
       </PageHero>
       <PageContainer className="flex flex-col gap-8">
@@ -140,21 +136,13 @@ function Directory({
       >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={searchId}>Search</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={text}
-              maxLength={INFLUENCER_SEARCH_MAX_LENGTH}
-              placeholder="Name or username"
-              className="pl-9"
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
+          <SearchInput
+            id={searchId}
+            value={text}
+            maxLength={INFLUENCER_SEARCH_MAX_LENGTH}
+            placeholder="Name or username"
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={sportId}>Sport</Label>

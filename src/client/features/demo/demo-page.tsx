@@ -1,21 +1,9 @@
-import {
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type Dispatch,
-  type FormEvent,
-  type ReactNode,
-  type SetStateAction,
-} from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import {
   ArrowLeft,
   BarChart3,
-  CircleCheck,
-  CircleX,
   DollarSign,
   FlaskConical,
   Percent,
@@ -38,9 +26,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { formatDateTime, formatMoney, formatPercent } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { cn } from '../../lib/utils.ts';
-import { OverdueBadge, OverdueNotice, PartOfRecordNote, useBetTiming } from '../bets/record-rules.tsx';
+import {
+  BetDetail,
+  BetStatusBadge,
+  OverdueBadge,
+  OverdueNotice,
+  PartOfRecordNote,
+  ProfitLoss,
+  SettleAfterHint,
+  SettleButtons,
+  sportLabel,
+  useBetTiming,
+} from '../bets/index.ts';
 import {
   EMPTY_DEMO_FORM,
   deleteDemoBet,
@@ -52,15 +52,6 @@ import {
   type DemoBet,
   type DemoBetForm,
 } from './demo-bets.ts';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** "25.00" → "$25.00", "-10.00" → "-$10.00" (Intl reads the decimal string exactly). */
-const money = (decimal: string) => usd.format(decimal as `${number}`);
-const signedUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' });
-const signedMoney = (decimal: string) => signedUsd.format(decimal as `${number}`);
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
-const sportLabel = (sport: string) => sport.charAt(0).toUpperCase() + sport.slice(1);
 
 export interface DemoPageProps {
   /** Null until the demo is first changed: until then it shows the sample bets. */
@@ -167,48 +158,16 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
   );
 }
 
-function StatCard({
-  title,
-  value,
-  icon,
-  valueClassName,
-}: {
-  title: string;
-  value: ReactNode;
-  icon: ReactNode;
-  valueClassName?: string;
-}) {
-  const id = useId();
-  return (
-    <Card role="group" aria-labelledby={id} className="flex min-w-0 flex-col gap-1 p-4 sm:p-5">
-      <div className="flex items-center justify-between gap-2">
-        <p id={id} className="text-sm font-medium text-muted-foreground">
-          {title}
-        </p>
-        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      <p
-        className={cn('text-xl font-bold tracking-tight break-all tabular-nums sm:text-2xl', valueClassName)}
-        data-testid="stat-value"
-      >
-        {value}
-      </p>
-    </Card>
-  );
-}
-
 function DemoStatCards({ stats }: { stats: BetStats }) {
   const profitable = !stats.totalProfit.startsWith('-');
   return (
     <section aria-label="Demo statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard title="Total Bets" value={stats.totalBets} icon={<BarChart3 />} />
-      <StatCard title="Win Rate" value={`${stats.winRate.toFixed(1)}%`} icon={<Percent />} />
-      <StatCard title="Total Staked" value={money(stats.totalStaked)} icon={<DollarSign />} />
+      <StatCard title="Win Rate" value={formatPercent(stats.winRate)} icon={<Percent />} />
+      <StatCard title="Total Staked" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} />
       <StatCard
         title="Total Profit"
-        value={money(stats.totalProfit)}
+        value={formatMoney(stats.totalProfit)}
         valueClassName={profitable ? 'text-positive' : 'text-negative'}
         icon={profitable ? <TrendingUp /> : <TrendingDown />}
       />
@@ -308,7 +267,8 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
             )}
           </FormField>
           <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
-            Potential win: <strong className="font-semibold tabular-nums">{preview ? money(preview) : '—'}</strong>
+            Potential win:{' '}
+            <strong className="font-semibold tabular-nums">{preview ? formatMoney(preview) : '—'}</strong>
           </p>
           <Button type="submit" className="w-full">
             Record Bet
@@ -356,12 +316,6 @@ function DemoBetList({
   );
 }
 
-const statusBadge = {
-  pending: { label: 'Pending', variant: 'warning' },
-  won: { label: 'Won', variant: 'success' },
-  lost: { label: 'Lost', variant: 'destructive' },
-} as const;
-
 function DemoBetItem({
   bet,
   onSettle,
@@ -373,7 +327,6 @@ function DemoBetItem({
 }) {
   const titleId = useId();
   const hintId = useId();
-  const status = statusBadge[bet.status];
   const timing = useBetTiming({ status: bet.status, eventDate: bet.eventDateTime });
   const describedBy = timing.settleAfter ? `${titleId} ${hintId}` : titleId;
   return (
@@ -388,58 +341,31 @@ function DemoBetItem({
             {bet.description}
           </h3>
           <p className="text-xs text-muted-foreground">
-            {sportLabel(bet.sport)} · Event {when(bet.eventDateTime)}
+            {sportLabel(bet.sport)} · Event {formatDateTime(bet.eventDateTime)}
           </p>
         </div>
-        <Badge variant={status.variant}>{status.label}</Badge>
+        <BetStatusBadge status={bet.status} />
       </div>
       {timing.overdue && <OverdueBadge />}
-      <dl className="grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-xs text-muted-foreground">Stake</dt>
-          <dd className="font-medium tabular-nums">{money(bet.amount)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Odds</dt>
-          <dd className="font-medium tabular-nums">{bet.odds}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">{bet.profitLoss === null ? 'Potential win' : 'Profit/Loss'}</dt>
-          <dd
-            className={cn(
-              'font-medium tabular-nums',
-              bet.profitLoss !== null && (bet.profitLoss.startsWith('-') ? 'text-negative' : 'text-positive'),
-            )}
-          >
-            {bet.profitLoss === null ? money(bet.potentialWin) : signedMoney(bet.profitLoss)}
-          </dd>
-        </div>
+      <dl className="grid grid-cols-3 gap-2">
+        <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
+        <BetDetail term="Odds">{bet.odds}</BetDetail>
+        {bet.profitLoss === null ? (
+          <BetDetail term="Potential win">{formatMoney(bet.potentialWin)}</BetDetail>
+        ) : (
+          <BetDetail term="Profit/Loss">
+            <ProfitLoss value={bet.profitLoss} />
+          </BetDetail>
+        )}
       </dl>
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           {bet.status === 'pending' && (
-            <>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => onSettle(bet, 'won')}
-                disabled={!timing.canSettle}
-                aria-describedby={describedBy}
-              >
-                <CircleCheck className="text-positive" aria-hidden="true" />
-                Won
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => onSettle(bet, 'lost')}
-                disabled={!timing.canSettle}
-                aria-describedby={describedBy}
-              >
-                <CircleX className="text-negative" aria-hidden="true" />
-                Lost
-              </Button>
-            </>
+            <SettleButtons
+              onSettle={(status) => onSettle(bet, status)}
+              disabled={!timing.canSettle}
+              describedBy={describedBy}
+            />
           )}
           {timing.canDelete ? (
             <Button
@@ -455,11 +381,7 @@ function DemoBetItem({
             <PartOfRecordNote className="sm:ml-auto" />
           )}
         </div>
-        {timing.settleAfter && (
-          <p id={hintId} className="text-xs text-muted-foreground">
-            {timing.settleAfter}
-          </p>
-        )}
+        <SettleAfterHint id={hintId} text={timing.settleAfter} />
       </div>
     </li>
   );

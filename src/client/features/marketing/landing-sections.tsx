@@ -23,6 +23,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
+import { LearnMoreButton } from './page-hero.tsx';
 import { ExternalLink, IconTile, Section, StatGrid } from './section.tsx';
 import { CLAIMS, HELPLINES } from './site-info.ts';
 import { UPCOMING_EVENTS, formatEventDate, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
@@ -71,11 +72,7 @@ export function Hero() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button asChild size="lg" variant="outline-dark">
-              <Link to={paths.about}>
-                Learn More<span className="sr-only"> about betproof</span>
-              </Link>
-            </Button>
+            <LearnMoreButton />
           </div>
           <p className="text-sm text-navy-muted">Free to use · 18+ only · We never take wagers</p>
         </div>

@@ -3,6 +3,8 @@ import { Award, Crown, DollarSign, Flame, Gem, Lock, Trophy, type LucideIcon } f
 import type { Achievement } from '../../../shared/profiles.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { ListHeader } from '../../components/ui/list-header.tsx';
 
 const ICONS: Record<Achievement['id'], LucideIcon> = {
   'first-win': Trophy,
@@ -13,20 +15,17 @@ const ICONS: Record<Achievement['id'], LucideIcon> = {
   'high-roller': Gem,
 };
 
-/** Every achievement: earned ones highlighted, locked ones greyed with what it takes. */
+/** Every achievement, in a card: earned ones highlighted, locked ones greyed with what it takes. */
 export function AchievementsList({ achievements }: { achievements: Achievement[] }) {
   const headingId = useId();
   const earned = achievements.filter((a) => a.earned).length;
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl font-semibold tracking-tight">
-          Achievements
-        </h2>
+    <Card className="flex flex-col gap-4 p-4 sm:p-6">
+      <ListHeader id={headingId} title="Achievements">
         <p className="text-sm text-muted-foreground">
           {earned} of {achievements.length} earned
         </p>
-      </div>
+      </ListHeader>
       <ul aria-labelledby={headingId} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {achievements.map((achievement) => {
           const Icon = achievement.earned ? (ICONS[achievement.id] ?? Trophy) : Lock;
@@ -65,6 +64,6 @@ export function AchievementsList({ achievements }: { achievements: Achievement[]
           );
         })}
       </ul>
-    </div>
+    </Card>
   );
 }

@@ -1,13 +1,14 @@
 import { useId, type ReactNode } from 'react';
-import { ChartLine, RefreshCw } from 'lucide-react';
+import { ChartLine } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from '../../../shared/profiles.ts';
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { sportLabel } from '../bets/sports.ts';
+import { ChartCard } from '../../components/ui/chart-card.tsx';
+import { RetryButton } from '../../components/ui/retry.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { sportLabel } from '../bets/index.ts';
 import { useAnalytics } from './api.ts';
 
 /*
@@ -53,21 +54,12 @@ const tooltipValue = (value: unknown) => signedMoney(Number(value));
 /** `since`: when the profile was created, where the profit line starts at $0. */
 export default function AnalyticsTab({ userId, since }: { userId: string; since: string }) {
   const analytics = useAnalytics(userId);
-  if (analytics.isPending)
-    return (
-      <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-        <Spinner className="size-4" />
-        Loading analytics...
-      </div>
-    );
+  if (analytics.isPending) return <LoadingStatus>Loading analytics...</LoadingStatus>;
   if (analytics.isError)
     return (
       <Card className="flex flex-col items-center gap-3 p-10 text-center">
         <p className="font-medium">Failed to load analytics</p>
-        <Button variant="outline" onClick={() => void analytics.refetch()} disabled={analytics.isFetching}>
-          {analytics.isFetching ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
-          Try again
-        </Button>
+        <RetryButton query={analytics} />
       </Card>
     );
   return <AnalyticsView analytics={analytics.data} since={since} />;
@@ -154,33 +146,6 @@ function Figure({
   );
 }
 
-function ChartCard({
-  title,
-  description,
-  testId,
-  children,
-}: {
-  title: string;
-  description: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Card className="flex min-w-0 flex-col gap-4 p-4 sm:p-6">
-      <figure aria-labelledby={titleId} data-testid={testId} className="flex min-w-0 flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <h3 id={titleId} className="text-base font-semibold">
-            {title}
-          </h3>
-          <p className="text-xs text-muted-foreground">{description}</p>
-        </div>
-        {children}
-      </figure>
-    </Card>
-  );
-}
-
 const chartStyle = { width: '100%', height: 260 } as const;
 const axisProps = { stroke: AXIS, tick: { fill: AXIS, fontSize: 12 }, tickLine: false } as const;
 
@@ -246,22 +211,32 @@ function CumulativeProfitChart({
 
 function ProfitBySportChart({ rows }: { rows: Analytics['bySport'] }) {
   const data = rows.map((r) => ({ sport: sportLabel(r.sport), profit: Number(r.profit) }));
+  return <ProfitBars data={data} category="sport" desc="Profit by sport" everyLabel />;
+}
+
+/** Profit per sport or month as bars, green above zero and red below. */
+function ProfitBars<K extends 'sport' | 'month'>({
+  data,
+  category,
+  desc,
+  everyLabel = false,
+}: {
+  data: (Record<K, string> & { profit: number })[];
+  category: K;
+  desc: string;
+  /** Label every bar on the axis (none skipped for room). */
+  everyLabel?: boolean;
+}) {
   return (
-    <BarChart
-      responsive
-      style={chartStyle}
-      data={data}
-      margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
-      desc="Profit by sport"
-    >
+    <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} desc={desc}>
       <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="sport" interval={0} {...axisProps} />
+      <XAxis dataKey={category} {...(everyLabel ? { interval: 0 } : {})} {...axisProps} />
       <YAxis width={56} tickFormatter={(v: number) => compactMoney.format(v)} {...axisProps} />
       <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
       <Tooltip formatter={(value) => [tooltipValue(value), 'Profit']} cursor={{ fill: '#f1f5f9' }} />
       <Bar dataKey="profit" name="Profit" radius={[4, 4, 0, 0]} maxBarSize={48} animationDuration={400}>
         {data.map((d) => (
-          <Cell key={d.sport} fill={d.profit < 0 ? NEGATIVE : POSITIVE} />
+          <Cell key={d[category]} fill={d.profit < 0 ? NEGATIVE : POSITIVE} />
         ))}
       </Bar>
     </BarChart>
@@ -271,65 +246,77 @@ function ProfitBySportChart({ rows }: { rows: Analytics['bySport'] }) {
 /** Win rate and profit per sport, as a table (also what a screen reader gets for the chart above). */
 function SportTable({ rows }: { rows: Analytics['bySport'] }) {
   return (
+    <FigureTable
+      caption="Win rate and profit by sport"
+      columns={[['Sport'], ['Bets', 'right'], ['W–L', 'right'], ['Win rate'], ['Profit', 'right']]}
+    >
+      {rows.map((r) => (
+        <tr key={r.sport} className="border-b border-border last:border-0">
+          <RowHeading>{sportLabel(r.sport)}</RowHeading>
+          <td className="px-1 py-2 text-right">{r.bets}</td>
+          <td className="px-1 py-2 text-right">
+            {r.won}–{r.lost}
+          </td>
+          <td className="px-1 py-2">
+            <div className="flex items-center gap-2">
+              <span
+                className="hidden h-1.5 w-12 shrink-0 overflow-hidden rounded-full bg-muted sm:block"
+                aria-hidden="true"
+              >
+                <span className="block h-full bg-primary" style={{ width: `${r.winRate}%` }} />
+              </span>
+              <span>{formatPercent(r.winRate)}</span>
+            </div>
+          </td>
+          <ProfitCell profit={Number(r.profit)} />
+        </tr>
+      ))}
+    </FigureTable>
+  );
+}
+
+/** A chart's numbers as a table: headings (`right` for a number column), then one row per item. */
+function FigureTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: [label: string, align?: 'right'][];
+  children: ReactNode;
+}) {
+  return (
     <div className="-mx-1 overflow-x-auto">
       <table className="w-full text-sm whitespace-nowrap">
-        <caption className="sr-only">Win rate and profit by sport</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-border text-left text-xs text-muted-foreground">
-            <th scope="col" className="px-1 py-2 font-medium">
-              Sport
-            </th>
-            <th scope="col" className="px-1 py-2 text-right font-medium">
-              Bets
-            </th>
-            <th scope="col" className="px-1 py-2 text-right font-medium">
-              W–L
-            </th>
-            <th scope="col" className="px-1 py-2 font-medium">
-              Win rate
-            </th>
-            <th scope="col" className="px-1 py-2 text-right font-medium">
-              Profit
-            </th>
+            {columns.map(([label, align]) => (
+              <th key={label} scope="col" className={cn('px-1 py-2 font-medium', align === 'right' && 'text-right')}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody className="tabular-nums">
-          {rows.map((r) => {
-            const profit = Number(r.profit);
-            return (
-              <tr key={r.sport} className="border-b border-border last:border-0">
-                <th scope="row" className="px-1 py-2 text-left font-medium">
-                  {sportLabel(r.sport)}
-                </th>
-                <td className="px-1 py-2 text-right">{r.bets}</td>
-                <td className="px-1 py-2 text-right">
-                  {r.won}–{r.lost}
-                </td>
-                <td className="px-1 py-2">
-                  <div className="flex items-center gap-2">
-                    <span
-                      className="hidden h-1.5 w-12 shrink-0 overflow-hidden rounded-full bg-muted sm:block"
-                      aria-hidden="true"
-                    >
-                      <span className="block h-full bg-primary" style={{ width: `${r.winRate}%` }} />
-                    </span>
-                    <span>{formatPercent(r.winRate)}</span>
-                  </div>
-                </td>
-                <td
-                  className={cn(
-                    'px-1 py-2 text-right',
-                    profit < 0 ? 'text-negative' : profit > 0 ? 'text-positive' : '',
-                  )}
-                >
-                  {signedMoney(profit)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+        <tbody className="tabular-nums">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+function RowHeading({ children }: { children: ReactNode }) {
+  return (
+    <th scope="row" className="px-1 py-2 text-left font-medium">
+      {children}
+    </th>
+  );
+}
+
+function ProfitCell({ profit }: { profit: number }) {
+  return (
+    <td className={cn('px-1 py-2 text-right', profit < 0 ? 'text-negative' : profit > 0 ? 'text-positive' : '')}>
+      {signedMoney(profit)}
+    </td>
   );
 }
 
@@ -337,63 +324,22 @@ function ProfitByMonthChart({ rows }: { rows: Analytics['byMonth'] }) {
   const data = rows.map((r) => ({ month: formatMonth(r.month), profit: Number(r.profit), bets: r.bets }));
   return (
     <>
-      <BarChart
-        responsive
-        style={chartStyle}
-        data={data}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
-        desc="Profit by month"
+      <ProfitBars data={data} category="month" desc="Profit by month" />
+      <FigureTable
+        caption="Profit by month, most recent first"
+        columns={[['Month'], ['Settled bets', 'right'], ['Profit', 'right']]}
       >
-        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" {...axisProps} />
-        <YAxis width={56} tickFormatter={(v: number) => compactMoney.format(v)} {...axisProps} />
-        <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
-        <Tooltip formatter={(value) => [tooltipValue(value), 'Profit']} cursor={{ fill: '#f1f5f9' }} />
-        <Bar dataKey="profit" name="Profit" radius={[4, 4, 0, 0]} maxBarSize={48} animationDuration={400}>
-          {data.map((d) => (
-            <Cell key={d.month} fill={d.profit < 0 ? NEGATIVE : POSITIVE} />
-          ))}
-        </Bar>
-      </BarChart>
-      <div className="-mx-1 overflow-x-auto">
-        <table className="w-full text-sm whitespace-nowrap">
-          <caption className="sr-only">Profit by month, most recent first</caption>
-          <thead>
-            <tr className="border-b border-border text-left text-xs text-muted-foreground">
-              <th scope="col" className="px-1 py-2 font-medium">
-                Month
-              </th>
-              <th scope="col" className="px-1 py-2 text-right font-medium">
-                Settled bets
-              </th>
-              <th scope="col" className="px-1 py-2 text-right font-medium">
-                Profit
-              </th>
+        {data
+          .slice(-12)
+          .reverse()
+          .map((d) => (
+            <tr key={d.month} className="border-b border-border last:border-0">
+              <RowHeading>{d.month}</RowHeading>
+              <td className="px-1 py-2 text-right">{d.bets}</td>
+              <ProfitCell profit={d.profit} />
             </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {data
-              .slice(-12)
-              .reverse()
-              .map((d) => (
-                <tr key={d.month} className="border-b border-border last:border-0">
-                  <th scope="row" className="px-1 py-2 text-left font-medium">
-                    {d.month}
-                  </th>
-                  <td className="px-1 py-2 text-right">{d.bets}</td>
-                  <td
-                    className={cn(
-                      'px-1 py-2 text-right',
-                      d.profit < 0 ? 'text-negative' : d.profit > 0 ? 'text-positive' : '',
-                    )}
-                  >
-                    {signedMoney(d.profit)}
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+      </FigureTable>
     </>
   );
 }

@@ -1,17 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
-import {
-  BadgeCheck,
-  Clock,
-  Download,
-  ExternalLink,
-  Eye,
-  EyeOff,
-  RefreshCw,
-  ShieldQuestion,
-  type LucideIcon,
-} from 'lucide-react';
+import { BadgeCheck, Clock, Download, ExternalLink, Eye, EyeOff, ShieldQuestion, type LucideIcon } from 'lucide-react';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
 import type { VerificationStatus } from '../../../shared/profiles.ts';
 import { updateProfileSchema, type OwnProfile } from '../../../shared/profiles.ts';
@@ -22,10 +12,11 @@ import { PageContainer } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
+import { RetryButton } from '../../components/ui/retry.tsx';
+import { LoadingScreen, LoadingStatus } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useBetPages } from '../bets/use-bets.ts';
-import { ApplyForVerification } from '../verification/apply-for-verification.tsx';
+import { useBetPages } from '../bets/index.ts';
+import { ApplyForVerification } from '../verification/index.ts';
 import { AchievementsList } from './achievements-list.tsx';
 import { EXPORT_CSV_URL, useOwnProfile, useUpdateProfile } from './api.ts';
 import { profileName } from './format.ts';
@@ -52,6 +43,7 @@ const VERIFICATION: Record<
 
 const TABS = ['bets', 'analytics', 'achievements'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { bets: 'Recent Bets', analytics: 'Analytics', achievements: 'Achievements' };
 
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid value';
 
@@ -70,10 +62,7 @@ export function OwnProfileView({ user }: { user: SessionUser }) {
         <Card className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
           <h1 className="text-2xl font-bold tracking-tight">Profile</h1>
           <p className="text-muted-foreground">Your profile could not be loaded.</p>
-          <Button variant="outline" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-            {profile.isFetching ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
-            Try again
-          </Button>
+          <RetryButton query={profile} />
         </Card>
       </PageContainer>
     );
@@ -186,51 +175,35 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
         }
       >
         <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
-          <TabsTrigger value="bets" className="px-2 sm:px-3">
-            Recent Bets
-          </TabsTrigger>
-          <TabsTrigger value="analytics" className="px-2 sm:px-3">
-            Analytics
-          </TabsTrigger>
-          <TabsTrigger value="achievements" className="px-2 sm:px-3">
-            Achievements
-          </TabsTrigger>
+          {TABS.map((value) => (
+            <TabsTrigger key={value} value={value} className="px-2 sm:px-3">
+              {TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="bets">
-          <Card className="p-4 sm:p-6">
-            <ProfileBetList
-              title="Recent Bets"
-              pages={bets}
-              totalBets={profile.stats.totalBets}
-              emptyTitle="No bets recorded yet"
-              emptyText={
-                <>
-                  Record your first bet on the{' '}
-                  <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
-                    dashboard
-                  </Link>
-                  .
-                </>
-              }
-            />
-          </Card>
+          <ProfileBetList
+            title="Recent Bets"
+            pages={bets}
+            totalBets={profile.stats.totalBets}
+            emptyText={
+              <>
+                Record your first bet on the{' '}
+                <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
+                  dashboard
+                </Link>
+                .
+              </>
+            }
+          />
         </TabsContent>
         <TabsContent value="analytics">
-          <Suspense
-            fallback={
-              <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-                <Spinner className="size-4" />
-                Loading analytics...
-              </div>
-            }
-          >
+          <Suspense fallback={<LoadingStatus>Loading analytics...</LoadingStatus>}>
             <AnalyticsTab userId={user.id} since={profile.createdAt} />
           </Suspense>
         </TabsContent>
         <TabsContent value="achievements">
-          <Card className="p-4 sm:p-6">
-            <AchievementsList achievements={profile.achievements} />
-          </Card>
+          <AchievementsList achievements={profile.achievements} />
         </TabsContent>
       </Tabs>
 

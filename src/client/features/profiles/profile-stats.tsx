@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps } from 'react';
 import {
   AlertTriangle,
   BarChart3,
@@ -15,38 +15,10 @@ import { OVERDUE_AFTER_HOURS, type BetStats } from '../../../shared/bets.ts';
 import { formatMoney, formatPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 
-interface StatTileProps {
-  title: string;
-  value: ReactNode;
-  icon: ReactNode;
-  valueClassName?: string;
-  detail?: ReactNode;
-}
-
-/** One figure, as a named group so 'Win Rate' reads with its value. */
-function StatTile({ title, value, icon, valueClassName, detail }: StatTileProps) {
-  const titleId = useId();
-  return (
-    <Card role="group" aria-labelledby={titleId} className="flex min-w-0 flex-col gap-1 p-4">
-      <div className="flex items-center justify-between gap-2">
-        <p id={titleId} className="text-sm font-medium text-muted-foreground">
-          {title}
-        </p>
-        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      <p
-        className={cn('text-xl font-bold tracking-tight break-all tabular-nums sm:text-2xl', valueClassName)}
-        data-testid="stat-value"
-      >
-        {value}
-      </p>
-      {detail}
-    </Card>
-  );
-}
+/** A profile's figures sit a little tighter than the dashboard's (p-4 at every width). */
+const StatTile = (props: ComponentProps<typeof StatCard>) => <StatCard className="sm:p-4" {...props} />;
 
 /**
  * 'N overdue' under Pending, always shown: bets still pending 72 hours after their event started
@@ -85,12 +57,9 @@ export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActiv
         <StatTile title="Total Wagered" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} />
         <StatTile title="Wins" value={stats.won} valueClassName="text-positive" icon={<ThumbsUp />} />
         <StatTile title="Losses" value={stats.lost} valueClassName="text-negative" icon={<ThumbsDown />} />
-        <StatTile
-          title="Pending"
-          value={stats.pending}
-          icon={<Hourglass />}
-          detail={<OverdueLine overdue={stats.overdue} />}
-        />
+        <StatTile title="Pending" value={stats.pending} icon={<Hourglass />}>
+          <OverdueLine overdue={stats.overdue} />
+        </StatTile>
         <StatTile title="Days Active" value={daysActive} icon={<CalendarDays />} />
       </div>
       {stats.totalBets > 0 && <OverallPerformance stats={stats} />}

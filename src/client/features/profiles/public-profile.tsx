@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
@@ -83,14 +83,20 @@ function ProfileMessage({ icon, title, text }: { icon: ReactNode; title: string;
         </span>
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         <p className="break-words text-muted-foreground">{text}</p>
-        <Button asChild className="mt-2">
-          <Link to={paths.home}>
-            <ArrowLeft aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
+        <BackHomeButton className="mt-2" />
       </Card>
     </PageContainer>
+  );
+}
+
+function BackHomeButton(props: Pick<ComponentProps<typeof Button>, 'variant' | 'className'>) {
+  return (
+    <Button asChild {...props}>
+      <Link to={paths.home}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Home
+      </Link>
+    </Button>
   );
 }
 
@@ -126,12 +132,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
             </div>
           </div>
           <div className="flex flex-wrap gap-2 sm:justify-end">
-            <Button asChild variant="ghost">
-              <Link to={paths.home}>
-                <ArrowLeft aria-hidden="true" />
-                Back to Home
-              </Link>
-            </Button>
+            <BackHomeButton variant="ghost" />
             <ShareProfileButton username={profile.username} />
           </div>
         </div>
@@ -146,20 +147,15 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
           <TabsTrigger value="achievements">Achievements</TabsTrigger>
         </TabsList>
         <TabsContent value="record">
-          <Card className="p-4 sm:p-6">
-            <ProfileBetList
-              title="Betting Record"
-              pages={bets}
-              totalBets={profile.stats.totalBets}
-              emptyTitle="No bets recorded yet"
-              emptyText={`@${profile.username} hasn't recorded any bets yet.`}
-            />
-          </Card>
+          <ProfileBetList
+            title="Betting Record"
+            pages={bets}
+            totalBets={profile.stats.totalBets}
+            emptyText={`@${profile.username} hasn't recorded any bets yet.`}
+          />
         </TabsContent>
         <TabsContent value="achievements">
-          <Card className="p-4 sm:p-6">
-            <AchievementsList achievements={profile.achievements} />
-          </Card>
+          <AchievementsList achievements={profile.achievements} />
         </TabsContent>
       </Tabs>
 

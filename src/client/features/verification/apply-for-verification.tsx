@@ -13,8 +13,7 @@ import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/utils.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
-import type { AuthRedirectState } from '../auth/redirect.ts';
+import { useAuth, type AuthRedirectState } from '../auth/index.ts';
 import { useApplyForVerification, useOwnVerification } from './use-verification.ts';
 
 export interface ApplyForVerificationProps {

@@ -1,0 +1,139 @@
+/**
+ * The pieces of a bet's row, for the dashboard (the owner's row, with Won / Lost and Delete), a
+ * profile (read-only) and the demo (the same rules on bets kept in memory).
+ */
+import type { ReactNode } from 'react';
+import { Check, X } from 'lucide-react';
+import type { Bet, BetStatus, SettledStatus } from '../../../shared/bets.ts';
+import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
+import { cn } from '../../lib/utils.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { sportLabel } from './sports.ts';
+
+const STATUS_BADGE: Record<BetStatus, { label: string; variant: 'warning' | 'success' | 'destructive' }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  won: { label: 'Won', variant: 'success' },
+  lost: { label: 'Lost', variant: 'destructive' },
+};
+
+/** 'Pending', 'Won' or 'Lost'. */
+export function BetStatusBadge({ status }: { status: BetStatus }) {
+  const { label, variant } = STATUS_BADGE[status];
+  return <Badge variant={variant}>{label}</Badge>;
+}
+
+/** One term of a bet's details and its value. */
+export function BetDetail({ term, children, className }: { term: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex min-w-0 flex-col', className)}>
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="text-sm font-medium break-words tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** A settled bet's profit or loss, signed and coloured; '—' while pending. */
+export function ProfitLoss({ value }: { value: string | null }) {
+  if (value === null) return <span className="text-muted-foreground">—</span>;
+  return <span className={value.startsWith('-') ? 'text-negative' : 'text-positive'}>{formatSignedMoney(value)}</span>;
+}
+
+type RowBet = Pick<
+  Bet,
+  'description' | 'status' | 'sport' | 'odds' | 'amount' | 'potentialWin' | 'profitLoss' | 'eventDate'
+>;
+
+interface BetRowProps {
+  bet: RowBet;
+  /** After the status: the overdue mark, in the owner's or a follower's words. */
+  mark?: ReactNode;
+  /** At the top right (the owner's Delete). */
+  corner?: ReactNode;
+  /** The owner's view shows the potential win among the details. */
+  withPotentialWin?: boolean;
+  busy?: boolean;
+  /** Under the details: what may be done with the bet, or when it was recorded. */
+  children?: ReactNode;
+}
+
+/** One bet of a list: what was staked on what, its status and sport, odds, stake, outcome and event time. */
+export function BetRow({ bet, mark, corner, withPotentialWin = false, busy = false, children }: BetRowProps) {
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" aria-busy={busy || undefined}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <p className="font-semibold break-words text-foreground">{bet.description}</p>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <BetStatusBadge status={bet.status} />
+            {mark}
+            <Badge variant="outline">{sportLabel(bet.sport)}</Badge>
+          </div>
+        </div>
+        {corner}
+      </div>
+      <dl
+        className={cn(
+          'grid grid-cols-2 gap-x-4 gap-y-2',
+          withPotentialWin
+            ? 'sm:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.4fr)]'
+            : 'sm:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.6fr)]',
+        )}
+      >
+        <BetDetail term="Odds">{bet.odds}</BetDetail>
+        <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
+        {withPotentialWin && <BetDetail term="Potential win">{formatMoney(bet.potentialWin)}</BetDetail>}
+        <BetDetail term="Profit/Loss">
+          <ProfitLoss value={bet.profitLoss} />
+        </BetDetail>
+        <BetDetail term="Event" className="col-span-2 sm:col-span-1">
+          <time dateTime={bet.eventDate}>{formatDateTime(bet.eventDate)}</time>
+        </BetDetail>
+      </dl>
+      {children}
+    </li>
+  );
+}
+
+const SETTLE_BUTTONS = [
+  { status: 'won', label: 'Won', Icon: Check, className: 'border-emerald-300 text-emerald-800 hover:bg-emerald-50' },
+  { status: 'lost', label: 'Lost', Icon: X, className: 'border-red-300 text-red-800 hover:bg-red-50' },
+] as const;
+
+interface SettleButtonsProps {
+  onSettle: (status: SettledStatus) => void;
+  disabled: boolean;
+  /** The buttons' accessible names, where 'Won' and 'Lost' alone would not say which bet. */
+  name?: (status: SettledStatus) => string;
+  /** What describes the buttons (the 'Settle after the event starts' hint while it shows). */
+  describedBy?: string | undefined;
+}
+
+/** Won and Lost for a pending bet. */
+export function SettleButtons({ onSettle, disabled, name, describedBy }: SettleButtonsProps) {
+  return SETTLE_BUTTONS.map(({ status, label, Icon, className }) => (
+    <Button
+      key={status}
+      variant="outline"
+      size="sm"
+      className={className}
+      aria-label={name?.(status)}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={() => onSettle(status)}
+    >
+      <Icon aria-hidden="true" />
+      {label}
+    </Button>
+  ));
+}
+
+/** Why Won and Lost are disabled ('Settle after the event starts: …'), while they are. */
+export function SettleAfterHint({ id, text }: { id: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="text-xs text-muted-foreground">
+      {text}
+    </p>
+  );
+}

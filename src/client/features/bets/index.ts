@@ -1,0 +1,10 @@
+/*
+ * What other features use of bets (the rest is the dashboard's own): the bet row and list a profile
+ * shows, the record's time rules as a row applies them (the demo too), the sport names, and the
+ * owner's bet pages.
+ */
+export { BetList, type BetPages } from './bet-list.tsx';
+export { BetDetail, BetStatusBadge, ProfitLoss, SettleAfterHint, SettleButtons, BetRow } from './bet-row.tsx';
+export { OverdueBadge, OverdueNotice, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
+export { sportLabel } from './sports.ts';
+export { useBetPages } from './use-bets.ts';
