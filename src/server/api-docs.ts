@@ -5,15 +5,8 @@
  * adds nothing to the client's bundle. Everything the document says is HTML-escaped.
  */
 import type { Context } from 'hono';
+import { escapeHtml } from './html.ts';
 import type { JsonSchema, Method, OpenApiDocument, Operation, Parameter, Response } from './openapi.ts';
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 /** Escaped text, with the document's `code` spans (Markdown backticks) as <code>. */
 const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');

@@ -5,7 +5,7 @@
  * answers in these shapes; the client uses the types and the verbatim messages.
  */
 import { z } from 'zod';
-import { cursorParamSchema } from './paging.ts';
+import { cursorParamSchema, pageLimitParam } from './paging.ts';
 import { INBOX_KINDS, INBOX_PRIORITIES, INBOX_STATUSES } from './inbox.ts';
 import { VERIFICATION_STATUSES } from './profiles.ts';
 
@@ -40,14 +40,6 @@ export const ADMIN_ACTIONS = {
 // --- shared pieces -----------------------------------------------------------------------------
 
 const isoString = z.iso.datetime({ offset: true });
-
-const pageLimit = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `Limit must be a whole number from 1 to ${max}` })
-    .int(`Limit must be a whole number from 1 to ${max}`)
-    .min(1, `Limit must be a whole number from 1 to ${max}`)
-    .max(max, `Limit must be a whole number from 1 to ${max}`)
-    .default(fallback);
 
 const pageOffset = z.coerce
   .number({ error: 'Offset must be a whole number from 0' })
@@ -99,7 +91,7 @@ export const adminUsersQuerySchema = strictQuery({
   status: z
     .enum(USER_STATUS_FILTERS, { error: `Status must be one of ${USER_STATUS_FILTERS.join(', ')}` })
     .default('all'),
-  limit: pageLimit(USERS_PAGE_MAX, USERS_PAGE_DEFAULT),
+  limit: pageLimitParam(USERS_PAGE_MAX, USERS_PAGE_DEFAULT),
   cursor: cursorParamSchema,
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
@@ -169,7 +161,7 @@ export const adminIssuesQuerySchema = strictQuery({
     .enum(ISSUE_STATUS_FILTERS, { error: `Status must be one of ${ISSUE_STATUS_FILTERS.join(', ')}` })
     .default('all'),
   type: z.enum(ISSUE_TYPE_FILTERS, { error: `Type must be one of ${ISSUE_TYPE_FILTERS.join(', ')}` }).default('all'),
-  limit: pageLimit(ISSUES_PAGE_MAX, ISSUES_PAGE_DEFAULT),
+  limit: pageLimitParam(ISSUES_PAGE_MAX, ISSUES_PAGE_DEFAULT),
   offset: pageOffset,
 });
 export type AdminIssuesQuery = z.input<typeof adminIssuesQuerySchema>;
@@ -239,7 +231,7 @@ export const LOGS_PAGE_DEFAULT = 25;
 export const LOGS_PAGE_MAX = 100;
 
 export const adminLogsQuerySchema = strictQuery({
-  limit: pageLimit(LOGS_PAGE_MAX, LOGS_PAGE_DEFAULT),
+  limit: pageLimitParam(LOGS_PAGE_MAX, LOGS_PAGE_DEFAULT),
   offset: pageOffset,
 });
 export type AdminLogsQuery = z.input<typeof adminLogsQuerySchema>;

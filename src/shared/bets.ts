@@ -3,7 +3,7 @@
  * feeds the record-bet form's resolver and generates the OpenAPI document.
  */
 import { z } from 'zod';
-import { cursorParamSchema } from './paging.ts';
+import { cursorParamSchema, pageLimitParam } from './paging.ts';
 import { formatCents, parseMoney, potentialWinCents } from './money.ts';
 import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
 
@@ -184,12 +184,7 @@ export const settleBetSchema = z.strictObject(
 export type SettleBetInput = z.input<typeof settleBetSchema>;
 
 export const listBetsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}` })
-    .int(`Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
-    .min(1, `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
-    .max(BETS_PAGE_MAX, `Limit must be a whole number from 1 to ${BETS_PAGE_MAX}`)
-    .default(BETS_PAGE_DEFAULT),
+  limit: pageLimitParam(BETS_PAGE_MAX, BETS_PAGE_DEFAULT),
   cursor: cursorParamSchema,
 });
 export type ListBetsQuery = z.input<typeof listBetsQuerySchema>;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { SPORTS, type Sport } from './bets.ts';
 import type { Cents } from './money.ts';
+import { wholeNumberParam } from './paging.ts';
 
 // --- sports ---------------------------------------------------------------------------------
 
@@ -46,10 +47,8 @@ export const SPOTLIGHT_PAGE_MAX = 50;
 /** Deepest offset either list pages to (a directory is browsed, not dumped). */
 export const COMMUNITY_OFFSET_MAX = 10_000;
 
-const wholeNumber = (name: string, min: number, max: number) => {
-  const message = `${name} must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
-};
+const wholeNumber = (name: string, min: number, max: number) =>
+  wholeNumberParam(`${name} must be a whole number from ${min} to ${max}`, min, max);
 
 const enumParam = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });

@@ -7,6 +7,7 @@
  * the reader's side of the same rules, and the one implementation every verifier here uses.
  */
 import { z } from 'zod';
+import { pageLimitParam, wholeNumberParam } from './paging.ts';
 
 export const LEDGER_KINDS = ['recorded', 'settled', 'deleted'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -60,18 +61,8 @@ export const ledgerPageSchema = z.object({
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
 export const ledgerQuerySchema = z.object({
-  after: z.coerce
-    .number({ error: 'after must be a whole number of 0 or more' })
-    .int('after must be a whole number of 0 or more')
-    .min(0, 'after must be a whole number of 0 or more')
-    .max(2 ** 31 - 1, 'after must be a whole number of 0 or more')
-    .default(0),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}`)
-    .max(LEDGER_PAGE_MAX, `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}`)
-    .default(LEDGER_PAGE_DEFAULT),
+  after: wholeNumberParam('after must be a whole number of 0 or more', 0, 2 ** 31 - 1).default(0),
+  limit: pageLimitParam(LEDGER_PAGE_MAX, LEDGER_PAGE_DEFAULT, 'limit'),
 });
 
 /**

@@ -37,6 +37,22 @@ const rateLimited: Response = {
 
 const RATE_LIMIT_NOTE = `Rate-limited per client address and form (${LIMITS}), before the body is read.`;
 
+/** The POST of a message stored for the team (the contact form, an advertiser inquiry). */
+const storeMessage = (operationId: string, summary: string, noun: string, body: string) => ({
+  post: {
+    operationId,
+    summary,
+    description: `${RATE_LIMIT_NOTE} A signed-in sender's account is recorded with the ${noun}.`,
+    security: signedInOrNot,
+    requestBody: jsonBody(body),
+    responses: {
+      '201': response('Stored', ref('InboxReceipt')),
+      '422': errors.invalid,
+      '429': rateLimited,
+    },
+  },
+});
+
 export const inboxModule: ApiModule = {
   tag: {
     name: 'Inbox',
@@ -50,34 +66,18 @@ export const inboxModule: ApiModule = {
     NewsletterSubscription: jsonSchema(subscriptionSchema, 'output'),
   },
   paths: {
-    '/api/inbox/contact': {
-      post: {
-        operationId: 'sendContactMessage',
-        summary: 'Send a message to the team (the contact form)',
-        description: `${RATE_LIMIT_NOTE} A signed-in sender's account is recorded with the message.`,
-        security: signedInOrNot,
-        requestBody: jsonBody('ContactMessageInput'),
-        responses: {
-          '201': response('Stored', ref('InboxReceipt')),
-          '422': errors.invalid,
-          '429': rateLimited,
-        },
-      },
-    },
-    '/api/inbox/advertise': {
-      post: {
-        operationId: 'sendAdvertiserInquiry',
-        summary: 'Send an advertising inquiry',
-        description: `${RATE_LIMIT_NOTE} A signed-in sender's account is recorded with the inquiry.`,
-        security: signedInOrNot,
-        requestBody: jsonBody('AdvertiserInquiryInput'),
-        responses: {
-          '201': response('Stored', ref('InboxReceipt')),
-          '422': errors.invalid,
-          '429': rateLimited,
-        },
-      },
-    },
+    '/api/inbox/contact': storeMessage(
+      'sendContactMessage',
+      'Send a message to the team (the contact form)',
+      'message',
+      'ContactMessageInput',
+    ),
+    '/api/inbox/advertise': storeMessage(
+      'sendAdvertiserInquiry',
+      'Send an advertising inquiry',
+      'inquiry',
+      'AdvertiserInquiryInput',
+    ),
     '/api/inbox/newsletter': {
       post: {
         operationId: 'subscribeToNewsletter',

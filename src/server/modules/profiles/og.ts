@@ -10,17 +10,11 @@ import type { BetStats } from '../../../shared/bets.ts';
 import { parseMoney } from '../../../shared/money.ts';
 import { USERNAME_PATTERN, isReservedUsername } from '../../../shared/usernames.ts';
 import { getBetSummary, statsOfSummary } from '../bets/queries.ts';
+import { escapeHtml } from '../../html.ts';
 import { recordIsPublic } from './visibility.ts';
 import { findProfileByUsername } from './queries.ts';
 
-/** Text for an HTML attribute value or element content. */
-export const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+export { escapeHtml };
 
 /** "1234.5" → "$1,234.50", "-12.5" → "-$12.50". */
 export function formatUsd(amount: string): string {
