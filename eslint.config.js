@@ -1,8 +1,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+
+/*
+ * The boundaries between the parts of the code (a test lints deliberately wrong imports against
+ * them: src/lint-boundaries.test.ts with tests/lint-fixtures/):
+ * - src/shared imports nothing from src/client or src/server (both sides run it);
+ * - src/server never imports src/client;
+ * - src/client imports from src/server only types (`import type`);
+ * - a feature (src/client/features/<name>/) imports another one only through its public face,
+ *   features/<name>/index.ts, or not at all (routes compose features and may import any file);
+ * - no import cycles anywhere.
+ */
 
 const clientMayOnlyImportServerTypes = {
   group: ['**/server/**'],
@@ -10,16 +22,67 @@ const clientMayOnlyImportServerTypes = {
   message: 'Client code may only `import type` from server/.',
 };
 
+const onlyToastImportsSonner = {
+  name: 'sonner',
+  allowTypeImports: true,
+  message: 'Toast through components/ui/toast.ts: importing it is what mounts the toast outlet.',
+};
+
+/** `../<another feature>/<any file but index.ts>` from a file of a feature. */
+const otherFeaturesOnlyThroughTheirFace = {
+  regex: String.raw`^\.\./[^./][^/]*/(?!index\.ts$)`,
+  message:
+    'Import another feature through its public face, features/<name>/index.ts (export what it needs there), or not at all. A lazily loaded file may be import()ed directly.',
+};
+
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'src/server/db/migrations',
+      // Deliberately wrong imports, linted by src/lint-boundaries.test.ts.
+      'tests/lint-fixtures',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // What import-x reads to follow imports: TypeScript files, resolved as Node resolves them
+      // (every relative import names its file, extension included).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Dynamic import() counts too: a lazily loaded module that imports its loader is still a cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: ['./src/client', './src/server'],
+              message: 'src/shared runs on both sides: it imports nothing from client/ or server/.',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'The server never imports client code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -30,16 +93,7 @@ export default tseslint.config(
       // The client may use server types, never server code.
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [clientMayOnlyImportServerTypes],
-          paths: [
-            {
-              name: 'sonner',
-              allowTypeImports: true,
-              message: 'Toast through components/ui/toast.ts: importing it is what mounts the toast outlet.',
-            },
-          ],
-        },
+        { patterns: [clientMayOnlyImportServerTypes], paths: [onlyToastImportsSonner] },
       ],
     },
   },
@@ -49,9 +103,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [clientMayOnlyImportServerTypes] }] },
   },
   {
-    files: ['src/shared/**/*.ts'],
+    files: ['src/client/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [clientMayOnlyImportServerTypes, otherFeaturesOnlyThroughTheirFace],
+          paths: [onlyToastImportsSonner],
+        },
+      ],
     },
   },
   prettier,

@@ -1,6 +1,5 @@
-import { Suspense, lazy, useState, type ComponentProps } from 'react';
-import { Plus } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Suspense, lazy, useState } from 'react';
+import { RecordBetTriggerButton } from './record-bet-trigger.tsx';
 
 /*
  * The dashboard shows 'Record New Bet' at once, but the dialog behind it (the form, its validation
@@ -11,16 +10,6 @@ import { Button } from '../../components/ui/button.tsx';
 
 const loadDialog = () => import('./record-bet-dialog.tsx');
 const RecordBetDialog = lazy(async () => ({ default: (await loadDialog()).RecordBetDialog }));
-
-/** The 'Record New Bet' button itself (the dialog's trigger, once the dialog has loaded). */
-export function RecordBetTriggerButton(props: ComponentProps<typeof Button>) {
-  return (
-    <Button size="lg" className="w-full sm:w-auto" {...props}>
-      <Plus aria-hidden="true" />
-      Record New Bet
-    </Button>
-  );
-}
 
 export function RecordBetButton() {
   const [opened, setOpened] = useState(false);

@@ -1,0 +1,5 @@
+// expect: no-restricted-imports
+// The client may import server types only: this is server code.
+import { escapeHtml } from '../../server/html.ts';
+
+export const safe = (text: string) => escapeHtml(text);
