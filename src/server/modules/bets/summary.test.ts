@@ -196,7 +196,9 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
       }),
       { numRuns: 25 },
     );
-  });
+    // Hundreds of statements and recounts on PGlite (as in streaks.test.ts): give a loaded machine
+    // room beyond the default 30 s (no timing is asserted).
+  }, 180_000);
 
   it('is zeros for a user with no bets, and zeros again after deleting them all', async () => {
     const { userId } = await signUpAndSignIn(env());
