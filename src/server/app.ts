@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
-import { apiError, clientIp, limitBodySize } from './http.ts';
+import { apiError, clientKey, limitBodySize } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -90,9 +90,10 @@ export function createApp(deps: AppDeps) {
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     // Better Auth reads the client address for rate limits from this header only; we overwrite
-    // whatever a client sent so it cannot pick its own bucket.
+    // whatever a client sent so it cannot pick its own bucket. It holds the client's limit key (an
+    // IPv6 address as its /64), so Better Auth's limits count clients as ours do.
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, config.TRUST_PROXY));
+    headers.set(CLIENT_IP_HEADER, clientKey(c, config.TRUST_PROXY));
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 

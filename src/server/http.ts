@@ -9,6 +9,7 @@ import type { Context, ValidationTargets } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ZodType } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
+import { limitKey } from './client-address.ts';
 
 export interface ApiError {
   error: string;
@@ -97,3 +98,8 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     return '127.0.0.1';
   }
 }
+/**
+ * The client as every address-based limit counts it: its address (clientIp) turned into a limit
+ * key, an IPv6 address grouped by its /64 (client-address.ts).
+ */
+export const clientKey = (c: Context, trustProxy: boolean): string => limitKey(clientIp(c, trustProxy));

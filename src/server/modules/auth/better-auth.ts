@@ -87,7 +87,8 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
     rateLimit: rateLimits,
     advanced: {
       useSecureCookies: config.BASE_URL.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The header holds the client's limit key (app.ts); an IPv6 one is already its /64.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
       // Better Auth turns its Origin, CSRF and callback-URL checks off whenever NODE_ENV=test or
       // TEST is set; ours stay on everywhere, so tests exercise what production runs.
       disableOriginCheck: false,

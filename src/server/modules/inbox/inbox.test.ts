@@ -307,6 +307,25 @@ describeEachDatabase('inbox API', (env) => {
     expect((await send(freshIp())).status).toBe(201);
   });
 
+  it('counts every address of one IPv6 /64 as one client (and an IPv4-mapped address as its IPv4 one)', async () => {
+    const network = `2001:db8:${(Date.now() % 0xffff).toString(16)}:${env().driver === 'pglite' ? 'a' : 'b'}`;
+    for (let i = 1; i <= 5; i++) {
+      const res = await post(env(), 'newsletter', { email: uniqueEmail() }, { ip: `${network}:${i}::${i}` });
+      expect(res.status).toBe(201);
+    }
+    const sameNetwork = await post(env(), 'newsletter', { email: uniqueEmail() }, { ip: `${network}:ffff:1:2:3` });
+    expect(sameNetwork.status).toBe(429);
+    const nextNetwork = await post(env(), 'newsletter', { email: uniqueEmail() }, { ip: `${network}1::1` });
+    expect(nextNetwork.status).toBe(201);
+
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await post(env(), 'newsletter', { email: uniqueEmail() }, { ip: i % 2 ? ip : `::ffff:${ip}` });
+      expect(res.status).toBe(201);
+    }
+    expect((await post(env(), 'newsletter', { email: uniqueEmail() }, { ip: `::ffff:${ip}` })).status).toBe(429);
+  });
+
   it('forgets ended rate-limit windows when it stores a message', async () => {
     const ip = freshIp();
     expect((await post(env(), 'newsletter', { email: uniqueEmail() }, { ip })).status).toBe(201);

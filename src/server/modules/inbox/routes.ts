@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
-import { apiError, clientIp, validate } from '../../http.ts';
+import { apiError, clientKey, validate } from '../../http.ts';
 import type { AppEnv, Auth } from '../auth/index.ts';
 import type { Logger } from '../../logger.ts';
 import {
@@ -50,7 +50,7 @@ type Form = 'contact' | 'advertise' | 'newsletter';
 export function inboxRoutes({ auth, db, config, logger, now }: InboxRoutesDeps) {
   const rateLimited = (form: Form) =>
     createMiddleware<AppEnv>(async (c, next) => {
-      const ip = clientIp(c, config.TRUST_PROXY);
+      const ip = clientKey(c, config.TRUST_PROXY);
       const at = now();
       let retryAfterMs = 0;
       for (const rule of INBOX_RATE_LIMITS) {
