@@ -126,7 +126,12 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
   });
 
   const serve = servingEnabledEndpoints(auth.handler);
-  auth.handler = async (request: Request) => clarifyRateLimit(request, await serve(request));
+  auth.handler = async (request: Request) => {
+    const response = await serve(request);
+    // A failure (the database down) answers like every other API failure; onAPIError logged it.
+    if (response.status >= 500) return Response.json({ error: 'Internal Server Error' }, { status: 500 });
+    return clarifyRateLimit(request, response);
+  };
   return auth;
 }
 
