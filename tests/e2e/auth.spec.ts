@@ -261,6 +261,58 @@ test.describe('6-7. sessions', () => {
     await expect(again).toHaveURL('/auth');
     await restarted.close();
   });
+
+  test('a 429 or a network error asking for the session is not a sign-out: the page stays and says it is retrying', async ({
+    page,
+  }) => {
+    const notice = page.getByText("Can't reach betproof — retrying…");
+    const signOut = header(page).getByRole('button', { name: 'Sign Out' });
+    await signedInUser(page);
+    await page.goto('/dashboard');
+    await expect(signOut).toBeVisible();
+
+    /** The next `n` session lookups fail the way `fail` says; later ones reach the server. */
+    const failNext = async (n: number, fail: 'rate limited' | 'server error' | 'network error') => {
+      let left = n;
+      await page.unroute('**/api/auth/get-session*');
+      await page.route('**/api/auth/get-session*', async (route) => {
+        if (left <= 0) return route.continue();
+        left -= 1;
+        if (fail === 'network error') return route.abort('internetdisconnected');
+        const status = fail === 'rate limited' ? 429 : 503;
+        return route.fulfill({
+          status,
+          headers: { 'retry-after': '1' },
+          json: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait 1 seconds and try again.' },
+        });
+      });
+    };
+    /** What a user returning to the tab does: the app asks for the session again. */
+    const refocus = () => page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+
+    for (const fail of ['rate limited', 'server error', 'network error'] as const) {
+      await failNext(2, fail);
+      await refocus();
+      await expect(notice, fail).toBeVisible();
+      // Still on the page, still signed in, while it retries ...
+      await expect(page).toHaveURL('/dashboard');
+      await expect(signOut).toBeVisible();
+      // ... until the server answers: the notice goes.
+      await expect(notice, fail).toBeHidden({ timeout: 20_000 });
+      await expect(page).toHaveURL('/dashboard');
+      await expect(signOut).toBeVisible();
+    }
+
+    // Opening a page while the server cannot answer, four times in a row (more than a plain query
+    // retries): it waits, and says so, instead of sending the visitor to sign in.
+    await failNext(4, 'rate limited');
+    await page.reload();
+    await expect(notice).toBeVisible();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(notice).toBeHidden({ timeout: 30_000 });
+    await expect(page).toHaveURL('/dashboard');
+    await expect(signOut).toBeVisible();
+  });
 });
 
 test.describe('8. not found', () => {

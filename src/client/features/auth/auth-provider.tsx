@@ -1,12 +1,18 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Session, SessionUser } from '../../lib/auth-client.ts';
+import { sessionRetryDelayMs, SessionUnavailableError } from './session-retry.ts';
 
 export interface AuthContextValue {
   user: SessionUser | null;
   session: Session['session'] | null;
   /** True until the first session lookup has answered. */
   isPending: boolean;
+  /**
+   * True while the server cannot be asked who is signed in (no network, a 429 or a 5xx) and the
+   * lookup is being retried. What was known stays: the visitor is not signed out for it.
+   */
+  unreachable: boolean;
   /** Asks the server for the session again (e.g. after a password reset revoked it). */
   refetch: () => Promise<void>;
 }
@@ -18,10 +24,18 @@ const sessionQueryKey = ['auth', 'session'] as const;
 /** An ISO 8601 date-time as Better Auth sends it; revived into a Date, as its own client does. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** GET /api/auth/get-session: the signed-in session, or null when signed out. */
+/**
+ * GET /api/auth/get-session: the signed-in session, or null when signed out. Only an answer says
+ * "signed out"; a network error or an error status (a 429, a 5xx) says nothing about the session.
+ */
 async function fetchSession(): Promise<Session | null> {
-  const res = await fetch('/api/auth/get-session', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`Session lookup failed (${res.status})`);
+  let res: Response;
+  try {
+    res = await fetch('/api/auth/get-session', { headers: { accept: 'application/json' } });
+  } catch {
+    throw new SessionUnavailableError(null);
+  }
+  if (!res.ok) throw new SessionUnavailableError(res.headers.get('retry-after'));
   const text = await res.text();
   return JSON.parse(text, (_key, value: unknown) =>
     typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : value,
@@ -34,14 +48,23 @@ async function fetchSession(): Promise<Session | null> {
  * Auth's client, which only the pages that sign in or out load (it would add ~10 KB gzipped to
  * every page). It is fetched again when the window regains focus (a sign-out in another tab shows
  * there), and by `refetch` after a sign-in or a password reset; sign-out sets it to null.
+ *
+ * When the server cannot answer (offline, a 429, a 5xx), the lookup is retried for as long as it
+ * takes, waiting longer each time (session-retry.ts), and the visitor stays where they are with
+ * what was known, told by a small notice that betproof is being retried: never signed out for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, refetch } = useQuery({
+  const { data, isPending, refetch, failureCount, fetchStatus } = useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchSession,
     // Always stale: every window focus asks the server again.
     staleTime: 0,
+    retry: true,
+    retryDelay: sessionRetryDelayMs,
+    // Retried offline too: `navigator.onLine` can be wrong, and the notice says what is going on.
+    networkMode: 'always',
   });
+  const unreachable = failureCount > 0 && fetchStatus !== 'idle';
   const value = useMemo<AuthContextValue>(
     () => ({
       user: data?.user ?? null,
@@ -49,13 +72,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Pending means the first lookup only: a refetch keeps showing what we knew, or signed-out
       // pages would flash a spinner and lose what was typed into their forms.
       isPending,
+      unreachable,
       refetch: async () => {
         await refetch();
       },
     }),
-    [data, isPending, refetch],
+    [data, isPending, unreachable, refetch],
   );
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return (
+    <AuthContext value={value}>
+      {children}
+      {unreachable && <UnreachableNotice />}
+    </AuthContext>
+  );
+}
+
+/** A small notice over the page's corner that does not block it: the session lookup is being retried. */
+function UnreachableNotice() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+    >
+      <p className="rounded-md border bg-background px-4 py-2 text-sm text-foreground shadow-md">
+        Can&apos;t reach betproof — retrying…
+      </p>
+    </div>
+  );
 }
 
 /** After sign-out: the app is signed out at once, and no cached data of the account is kept. */
