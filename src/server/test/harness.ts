@@ -14,6 +14,7 @@ import * as schema from '../db/schema/index.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail.ts';
+import { mailsSettled } from '../modules/auth/mail-quota.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 /** The socket address of requests that name none. */
@@ -99,7 +100,7 @@ export function createSiblingApp(
     now: env.clock.now,
     clientDir: opts.clientDir,
   });
-  return { app, auth, config, mailer: env.mailer, request: requestFn(app, config.BASE_URL) };
+  return { app, auth, config, mailer: env.mailer, request: requestFn(app, auth, config.BASE_URL) };
 }
 
 const testConfig = (overrides: Record<string, string>) =>
@@ -112,9 +113,17 @@ const testConfig = (overrides: Record<string, string>) =>
     ...overrides,
   });
 
-/** Calls `app` in-process, as a same-origin browser would (JSON body, Origin header, a socket address). */
-function requestFn(app: ReturnType<typeof createApp>['app'], origin: string) {
-  return (path: string, opts: RequestOptions = {}) => {
+/**
+ * Calls `app` in-process, as a same-origin browser would (JSON body, Origin header, a socket
+ * address). The answer comes once the mails the request started (they go out after the response)
+ * are sent or dropped, so a test can read them.
+ */
+function requestFn(
+  app: ReturnType<typeof createApp>['app'],
+  auth: ReturnType<typeof createApp>['auth'],
+  origin: string,
+) {
+  return async (path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { origin, ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
     let body: string | undefined = opts.rawBody;
@@ -126,7 +135,9 @@ function requestFn(app: ReturnType<typeof createApp>['app'], origin: string) {
     const env = {
       incoming: { socket: { remoteAddress: opts.ip ?? DEFAULT_IP, remotePort: 1, remoteFamily: 'IPv4' } },
     };
-    return Promise.resolve(app.request(path, { method, headers, body }, env));
+    const res = await app.request(path, { method, headers, body }, env);
+    await mailsSettled(auth);
+    return res;
   };
 }
 
@@ -140,7 +151,7 @@ export async function createTestEnv(
   const clock = new TestClock();
   const { app, auth } = createApp({ config, db: database.db, mailer, logger: createLogger('silent'), now: clock.now });
 
-  const request = requestFn(app, config.BASE_URL);
+  const request = requestFn(app, auth, config.BASE_URL);
 
   return {
     driver,

@@ -21,6 +21,7 @@ import { mailHooks } from './mail-hooks.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { CLIENT_IP_HEADER, clarifyRateLimit, rateLimits } from './rate-limits.ts';
 import { adminEmailRule } from './roles.ts';
+import { capMailsPerRecipient, registerMailer } from './mail-quota.ts';
 import { twoFactorPlugin } from './two-factor.ts';
 
 export interface AuthDeps {
@@ -31,7 +32,9 @@ export interface AuthDeps {
   now: () => Date;
 }
 
-export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
+export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthDeps) {
+  // Every mail of ours goes through the per-recipient cap (mail-quota.ts).
+  const mailer = capMailsPerRecipient(anyMailer, { db, now, logger });
   const admins = adminEmailRule(db, config.ADMIN_EMAILS, logger);
   const hooks = authHooks({ db, now, admins });
   const mails = mailHooks({ config, mailer });
@@ -132,6 +135,7 @@ export function createAuth({ db, config, mailer, logger, now }: AuthDeps) {
     if (response.status >= 500) return Response.json({ error: 'Internal Server Error' }, { status: 500 });
     return clarifyRateLimit(request, response);
   };
+  registerMailer(auth, mailer);
   return auth;
 }
 
