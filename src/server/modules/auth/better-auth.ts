@@ -36,8 +36,16 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
   // Every mail of ours goes through the per-recipient cap (mail-quota.ts).
   const mailer = capMailsPerRecipient(anyMailer, { db, now, logger });
   const admins = adminEmailRule(db, config.ADMIN_EMAILS, logger);
-  const hooks = authHooks({ db, now, admins });
   const mails = mailHooks({ config, mailer });
+  // Mails we start ourselves go out after the response too; a failure is logged.
+  const inBackground = (what: string, sending: Promise<void>) =>
+    void sending.catch((error: unknown) => logger.error(`auth: ${what} mail failed`, { error: String(error) }));
+  const hooks = authHooks({
+    db,
+    now,
+    admins,
+    alertOwner: (email) => inBackground('sign-in alert', mails.signInAttempts(email)),
+  });
 
   const auth = betterAuth({
     appName: 'betproof',

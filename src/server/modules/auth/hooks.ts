@@ -1,8 +1,9 @@
 /**
  * What betproof does around Better Auth's endpoints: before one runs, its body is held to our
- * rules (body-checks.ts, password-policy.ts) and a locked account's sign-in is refused; after, a
- * failed sign-in is counted (sign-in-failures.ts), ADMIN_EMAILS is applied (roles.ts) and Better
- * Auth's refusals get our words; and what a password reset does besides setting the password.
+ * rules (body-checks.ts, password-policy.ts) and a sign-in that must wait is refused; after, a
+ * failed sign-in is counted and may alert the owner (sign-in-failures.ts), ADMIN_EMAILS is applied
+ * (roles.ts) and Better Auth's refusals get our words; and what a password reset does besides
+ * setting the password.
  */
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -18,10 +19,11 @@ import {
 import { assertAcceptablePassword } from './password-policy.ts';
 import type { adminEmailRule } from './roles.ts';
 import { assertKnownTwoFactorKeys } from './two-factor.ts';
+import { CLIENT_IP_HEADER } from './rate-limits.ts';
 import {
-  MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
+  assertSignInMayProceed,
+  claimSignInAlert,
   clearSignInFailures,
-  countRecentSignInFailures,
   recordSignInFailure,
 } from './sign-in-failures.ts';
 
@@ -29,8 +31,6 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please confirm your email address first. We have sent you a new confirmation link.';
 export const INVALID_RESET_LINK_MESSAGE =
   'This password reset link is invalid, has expired or was already used. Please request a new one.';
-export const ACCOUNT_LOCKED_MESSAGE =
-  'Too many failed sign-in attempts for this account. Please try again in an hour or reset your password.';
 
 /** Paths whose body carries a new password, and the field it is in. */
 const newPasswordField: Record<string, string> = {
@@ -43,9 +43,14 @@ interface HookDeps {
   db: Db;
   now: () => Date;
   admins: ReturnType<typeof adminEmailRule>;
+  /** Mails the owner of `email` that someone is trying to sign in (sent after the response). */
+  alertOwner: (email: string) => void;
 }
 
-export function authHooks({ db, now, admins }: HookDeps) {
+/** The client's limit key app.ts put on the request (absent on calls made in-process). */
+const clientOf = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? '';
+
+export function authHooks({ db, now, admins, alertOwner }: HookDeps) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const body = ctx.body as Record<string, unknown> | undefined;
@@ -70,10 +75,7 @@ export function authHooks({ db, now, admins }: HookDeps) {
       if (ctx.path === '/sign-in/email') {
         const email = typeof body?.email === 'string' ? body.email.trim() : undefined;
         if (email !== undefined) {
-          const failures = await countRecentSignInFailures(db, email, now());
-          if (failures >= MAX_FAILURES_PER_ACCOUNT_PER_HOUR) {
-            throw new APIError('TOO_MANY_REQUESTS', { message: ACCOUNT_LOCKED_MESSAGE, code: 'ACCOUNT_LOCKED' });
-          }
+          await assertSignInMayProceed(db, email, clientOf(ctx.headers), now());
           return { context: { body: { ...body, email } } };
         }
       }
@@ -88,7 +90,8 @@ export function authHooks({ db, now, admins }: HookDeps) {
       const email = (ctx.body as { email?: unknown } | undefined)?.email;
       if (isAPIError(returned)) {
         if (returned.statusCode === 401 && typeof email === 'string') {
-          await recordSignInFailure(db, email, now());
+          await recordSignInFailure(db, email, clientOf(ctx.headers), now());
+          if (await claimSignInAlert(db, email, now())) alertOwner(email);
         }
         if (returned.body?.code === 'EMAIL_NOT_VERIFIED') {
           // Better Auth has just mailed a new link (sendOnSignIn); say so.
@@ -100,7 +103,7 @@ export function authHooks({ db, now, admins }: HookDeps) {
       if (signedIn) await admins.grantIfListed(signedIn);
     }),
 
-    // The per-account lock tells its owner to reset the password: a reset lifts it.
+    // A reset proves the owner holds the mailbox: their account's failures no longer count.
     onPasswordReset: async ({ user }: { user: { id: string; email: string; emailVerified: boolean } }) => {
       await clearSignInFailures(db, user.email);
       // The reset link reached the mailbox: that confirms the address as well as a confirm link.

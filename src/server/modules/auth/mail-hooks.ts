@@ -1,6 +1,7 @@
 /**
  * The mails Better Auth asks us to send (confirm an email, reset a password, a sign-up with an
- * address that has an account), their words, and where their links lead the browser: the client
+ * address that has an account) and the one we send the owner ourselves (someone keeps failing to
+ * sign in), their words, and where their links lead the browser: the client
  * cannot set these pages for links it did not request, so the server does. Sent through the app's
  * mailer (mail.ts) after the response (better-auth.ts, backgroundTasks).
  */
@@ -38,6 +39,15 @@ const confirmEmailMail: MailWords = {
   outro: 'The link expires in 24 hours. If you did not sign up, ignore this email.',
 };
 
+const signInAttemptsMail: MailWords = {
+  subject: 'Someone is trying to sign in to your betproof account',
+  intro:
+    'In the last hour there have been repeated failed attempts to sign in to your betproof account from networks you are not signed in from. Nobody got in with them, and each further try from the same network has to wait longer.',
+  action: 'Go to betproof',
+  outro:
+    'If this was you, there is nothing to do. If not, your account is safe as long as your password is not used anywhere else; to change it, use "Forgot Password" on the sign-in page. We will not write about this again within the hour.',
+};
+
 /** Better Auth's link with its callbackURL set to `page` when `unset` says the client named none. */
 function withCallback(betterAuthUrl: string, page: string, unset: (callbackURL: string | null) => boolean): string {
   const link = new URL(betterAuthUrl);
@@ -70,5 +80,7 @@ export function mailHooks({ config, mailer }: { config: Config; mailer: Mailer }
         confirmEmailMail,
         withCallback(url, authRedirects.afterVerification, (page) => (page ?? '/') === '/'),
       ),
+    // Repeated failed sign-ins from elsewhere (sign-in-failures.ts decides when).
+    signInAttempts: async (email: string) => send(email, signInAttemptsMail, `${config.BASE_URL}${paths.auth}`),
   };
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { limitKey } from '../../client-address.ts';
 import { rateLimit, session, signInFailure, user } from '../../db/schema/index.ts';
+import { snapshotTables } from '../../test/db-snapshot.ts';
 import {
   cookieFrom,
   createSiblingApp,
@@ -13,8 +15,7 @@ import {
   uniqueEmail,
   type TestEnv,
 } from '../../test/harness.ts';
-import { ACCOUNT_LOCKED_MESSAGE } from './hooks.ts';
-import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from './sign-in-failures.ts';
+import { ALERT_AFTER_FAILURES, SLOW_DOWN, signInDelayedMessage, slowDownMs } from './sign-in-failures.ts';
 
 const ADMIN = 'boss@example.com';
 
@@ -23,11 +24,28 @@ const failuresFor = async (env: TestEnv, email: string) => {
   return rows.length;
 };
 
-/** Sets up `n` recent failed sign-ins for an account, `agoMs` before now. */
-const insertFailures = async (env: TestEnv, email: string, n: number, agoMs = 0) => {
+/** Sets up `n` failed sign-ins for an account from a client address, `agoMs` before now. */
+const insertFailures = async (env: TestEnv, email: string, n: number, ip: string, agoMs = 0) => {
   const createdAt = new Date(env.clock.now().getTime() - agoMs);
-  await env.db.insert(signInFailure).values(Array.from({ length: n }, () => ({ email, createdAt })));
+  const client = limitKey(ip);
+  await env.db
+    .insert(signInFailure)
+    .values(Array.from({ length: n }, () => ({ email: email.toLowerCase(), client, createdAt })));
 };
+
+const ALERT_SUBJECT = 'Someone is trying to sign in to your betproof account';
+const alertsTo = (env: TestEnv, email: string) =>
+  env.mailer.sent.filter((m) => m.to === email && m.subject === ALERT_SUBJECT);
+
+/** Runs `body` with the test clock moved forward, and puts it back after. */
+async function later(env: TestEnv, ms: number, body: () => Promise<void>) {
+  env.clock.advance(ms);
+  try {
+    await body();
+  } finally {
+    env.clock.reset();
+  }
+}
 
 const roleOf = async (env: TestEnv, email: string) => {
   const [row] = await env.db.select({ role: user.role }).from(user).where(eq(user.email, email));
@@ -153,12 +171,11 @@ describeEachDatabase(
 
       it('limits sign-in to 10 attempts a minute per address, then answers 429', async () => {
         const ip = freshIp();
-        const email = uniqueEmail('bruteforce');
         for (let attempt = 1; attempt <= 10; attempt++) {
-          const res = await signIn(env(), email, `guess-number-${attempt}`, ip);
+          const res = await signIn(env(), uniqueEmail('bruteforce'), `guess-number-${attempt}`, ip);
           expect(res.status).toBe(401);
         }
-        const limited = await signIn(env(), email, 'guess-number-11', ip);
+        const limited = await signIn(env(), uniqueEmail('bruteforce'), 'guess-number-11', ip);
         expect(limited.status).toBe(429);
         const body = (await limited.json()) as { code: string; message: string };
         expect(body.code).toBe('RATE_LIMITED');
@@ -184,17 +201,16 @@ describeEachDatabase(
 
       it('does not let a client choose its rate-limit bucket with headers', async () => {
         const ip = freshIp();
-        const email = uniqueEmail('spoofer');
         for (let attempt = 1; attempt <= 10; attempt++) {
           const res = await env().request('/api/auth/sign-in/email', {
-            body: { email, password: `guess-${attempt}` },
+            body: { email: uniqueEmail('spoofer'), password: `guess-${attempt}` },
             ip,
             headers: { 'x-forwarded-for': freshIp(), 'x-betproof-client-ip': freshIp(), 'x-real-ip': freshIp() },
           });
           expect(res.status).toBe(401);
         }
         const limited = await env().request('/api/auth/sign-in/email', {
-          body: { email, password: 'guess-11' },
+          body: { email: uniqueEmail('spoofer'), password: 'guess-11' },
           ip,
           headers: { 'x-forwarded-for': freshIp(), 'x-betproof-client-ip': freshIp() },
         });
@@ -227,49 +243,144 @@ describeEachDatabase(
         expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
       });
 
-      it('locks an account after 100 failures within an hour, whatever the address or password', async () => {
-        const { email, password } = await signUpAndSignIn(env());
-
-        await insertFailures(env(), email, MAX_FAILURES_PER_ACCOUNT_PER_HOUR - 1);
-        expect(MAX_FAILURES_PER_ACCOUNT_PER_HOUR).toBe(100);
-        // 99 failures: not locked yet.
-        expect((await signIn(env(), email, password)).status).toBe(200);
-
-        // The 100th failure, through the API.
-        expect((await signIn(env(), email, 'wrong-password-1')).status).toBe(401);
-        expect(await failuresFor(env(), email)).toBe(100);
-
-        for (const attempt of [email, email.toUpperCase()]) {
-          const res = await signIn(env(), attempt, password, freshIp());
-          expect(res.status).toBe(429);
-          expect(await res.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: ACCOUNT_LOCKED_MESSAGE });
-          expect(res.headers.getSetCookie()).toEqual([]);
+      it('no one can lock out the owner: 100+ wrong passwords from other addresses, then the right one from a fresh address works', async () => {
+        const ownIp = freshIp();
+        const { email, password } = await signUpAndSignIn(env(), { ip: ownIp });
+        // A handful of addresses hammering the account: each is slowed down after a few failures.
+        for (const ip of Array.from({ length: 5 }, freshIp)) {
+          for (let i = 1; i <= SLOW_DOWN.freePerAccountAndClient; i++) {
+            expect((await signIn(env(), email, `wrong-password-${i}`, ip)).status).toBe(401);
+          }
+          const slowed = await signIn(env(), email, 'wrong-password-6', ip);
+          expect(slowed.status).toBe(429);
+          expect(slowed.headers.getSetCookie()).toEqual([]);
         }
-        // Refused before the password is checked: the lock does not grow.
-        expect(await failuresFor(env(), email)).toBe(100);
-        // Other accounts are not affected.
-        expect((await signIn(env(), alice.email, alice.password)).status).toBe(200);
+        // ... and a hundred more, each from its own address.
+        for (let i = 0; i < 100; i++) {
+          expect((await signIn(env(), email, `wrong-password-x${i}`)).status).toBe(401);
+        }
+        expect(await failuresFor(env(), email)).toBeGreaterThanOrEqual(100);
+
+        expect((await signIn(env(), email, password, freshIp())).status).toBe(200);
+        expect((await signIn(env(), email, password, ownIp)).status).toBe(200);
+      }, 120_000);
+
+      it('slows one address trying one account down with a growing wait (Retry-After), and a refused try changes nothing', async () => {
+        const { email, password } = await signUpAndSignIn(env());
+        const ip = freshIp();
+        for (let i = 1; i <= SLOW_DOWN.freePerAccountAndClient; i++) {
+          expect((await signIn(env(), email, `wrong-password-${i}`, ip)).status).toBe(401);
+        }
+        const waits: number[] = [];
+        try {
+          for (let round = 0; round < 2; round++) {
+            const before = await snapshotTables(env());
+            // The right password too: the wait comes before the password is checked.
+            const refused = await signIn(env(), email, password, ip);
+            expect(refused.status).toBe(429);
+            const seconds = Number(refused.headers.get('retry-after'));
+            expect(await refused.json()).toEqual({ code: 'SIGN_IN_DELAYED', message: signInDelayedMessage(seconds) });
+            expect(refused.headers.getSetCookie()).toEqual([]);
+            expect(await snapshotTables(env())).toEqual(before);
+            waits.push(seconds);
+            env().clock.advance(seconds * 1000);
+            expect((await signIn(env(), email, `wrong-again-${round}`, ip)).status).toBe(401);
+          }
+          const third = await signIn(env(), email, password, ip);
+          expect(third.status).toBe(429);
+          waits.push(Number(third.headers.get('retry-after')));
+        } finally {
+          env().clock.reset();
+        }
+        expect(waits).toEqual([1, 2, 4]);
+        expect(waits).toEqual([5, 6, 7].map((n) => slowDownMs(n, SLOW_DOWN.freePerAccountAndClient) / 1000));
+        // Meanwhile the owner, from anywhere else, signs in.
+        expect((await signIn(env(), email, password, freshIp())).status).toBe(200);
+      });
+
+      it('keeps the wait to that account and address, ends it by the clock, and caps it', async () => {
+        const { email, password } = await signUpAndSignIn(env());
+        const other = await signUpAndSignIn(env());
+        const ip = freshIp();
+        await insertFailures(env(), email, 8, ip);
+        const res = await signIn(env(), email, password, ip);
+        expect(res.status).toBe(429);
+        expect(res.headers.get('retry-after')).toBe('8');
+        // Another account from that address, and that account from another address: no wait.
+        expect((await signIn(env(), other.email, other.password, ip)).status).toBe(200);
+        expect((await signIn(env(), email, password, freshIp())).status).toBe(200);
+        await later(env(), 7_000, async () => {
+          expect((await signIn(env(), email, password, ip)).status).toBe(429);
+        });
+        await later(env(), 8_000, async () => {
+          expect((await signIn(env(), email, password, ip)).status).toBe(200);
+        });
+
+        const stubborn = freshIp();
+        await insertFailures(env(), email, 60, stubborn);
+        const capped = await signIn(env(), email, password, stubborn);
+        expect(capped.status).toBe(429);
+        expect(Number(capped.headers.get('retry-after'))).toBe(SLOW_DOWN.maxDelayMs / 1000);
+      });
+
+      it('slows an address failing on many accounts (credential stuffing) for every account', async () => {
+        const { email, password } = await signUpAndSignIn(env());
+        const ip = freshIp();
+        for (let i = 0; i < SLOW_DOWN.freePerClient; i++) await insertFailures(env(), uniqueEmail('stuffed'), 1, ip);
+        const res = await signIn(env(), email, password, ip);
+        expect(res.status).toBe(429);
+        expect(res.headers.get('retry-after')).toBe('1');
+        expect((await signIn(env(), email, password, freshIp())).status).toBe(200);
       });
 
       it('forgets failures older than an hour', async () => {
         const { email, password } = await signUpAndSignIn(env());
-        await insertFailures(env(), email, MAX_FAILURES_PER_ACCOUNT_PER_HOUR, 61 * 60 * 1000);
-        expect((await signIn(env(), email, password)).status).toBe(200);
+        const ip = freshIp();
+        await insertFailures(env(), email, 40, ip, 61 * 60 * 1000);
+        expect((await signIn(env(), email, password, ip)).status).toBe(200);
         // ... and a new failure prunes them.
-        expect((await signIn(env(), email, 'wrong-password-2')).status).toBe(401);
+        expect((await signIn(env(), email, 'wrong-password-2', ip)).status).toBe(401);
         expect(await failuresFor(env(), email)).toBe(1);
       });
 
-      it('counts failures of an account by the clock, at the edge of the hour', async () => {
-        const { email, password } = await signUpAndSignIn(env());
-        await insertFailures(env(), email, MAX_FAILURES_PER_ACCOUNT_PER_HOUR, 59 * 60 * 1000);
-        expect((await signIn(env(), email, password)).status).toBe(429);
-        env().clock.advance(2 * 60 * 1000);
-        try {
-          expect((await signIn(env(), email, password)).status).toBe(200);
-        } finally {
-          env().clock.reset();
+      it(`mails the owner after ${ALERT_AFTER_FAILURES} failures within an hour from addresses they are not signed in from, once an hour`, async () => {
+        const ownIp = freshIp();
+        const { email } = await signUpAndSignIn(env(), { ip: ownIp });
+        for (let i = 1; i < ALERT_AFTER_FAILURES; i++) {
+          expect((await signIn(env(), email, `wrong-${i}`)).status).toBe(401);
         }
+        // Failures from the owner's own address are the owner's typos.
+        for (let i = 0; i < 3; i++) expect((await signIn(env(), email, `typo-${i}`, ownIp)).status).toBe(401);
+        expect(alertsTo(env(), email)).toHaveLength(0);
+
+        expect((await signIn(env(), email, 'wrong-10')).status).toBe(401);
+        expect(alertsTo(env(), email)).toHaveLength(1);
+        const mail = alertsTo(env(), email)[0]!;
+        expect(mail.text).toContain(`${env().config.BASE_URL}/auth`);
+        expect(mail.text).toMatch(/failed attempts to sign in/);
+
+        for (let i = 0; i < 5; i++) expect((await signIn(env(), email, `more-${i}`)).status).toBe(401);
+        expect(alertsTo(env(), email)).toHaveLength(1);
+
+        // An hour on, new failures mail again.
+        await later(env(), 61 * 60 * 1000, async () => {
+          for (let i = 0; i < ALERT_AFTER_FAILURES; i++) {
+            expect((await signIn(env(), email, `next-hour-${i}`)).status).toBe(401);
+          }
+          expect(alertsTo(env(), email)).toHaveLength(2);
+        });
+      }, 60_000);
+
+      it("mails nobody for an address without an account, nor for failures from the owner's own IPv6 /64", async () => {
+        const nobody = uniqueEmail('nobody');
+        for (let i = 0; i < ALERT_AFTER_FAILURES + 2; i++)
+          expect((await signIn(env(), nobody, `x-${i}`)).status).toBe(401);
+        expect(env().mailer.sent.filter((m) => m.to === nobody)).toEqual([]);
+
+        const { email } = await signUpAndSignIn(env(), { ip: '2001:db8:77:1::5' });
+        await insertFailures(env(), email, ALERT_AFTER_FAILURES - 1, '2001:db8:77:1::99', 10 * 60 * 1000);
+        expect((await signIn(env(), email, 'wrong', '2001:db8:77:1:abcd::1')).status).toBe(401);
+        expect(alertsTo(env(), email)).toHaveLength(0);
       });
     });
 
