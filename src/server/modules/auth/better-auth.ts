@@ -22,6 +22,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { CLIENT_IP_HEADER, clarifyRateLimit, rateLimits } from './rate-limits.ts';
 import { adminEmailRule } from './roles.ts';
 import { capMailsPerRecipient, registerMailer } from './mail-quota.ts';
+import { hashedIdentifiers, revokeOlderResetLinks } from './verification-tokens.ts';
 import { twoFactorPlugin } from './two-factor.ts';
 
 export interface AuthDeps {
@@ -79,7 +80,10 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: hooks.onPasswordReset,
+      onPasswordReset: async (reset) => {
+        await hooks.onPasswordReset(reset);
+        inBackground('password changed', mails.passwordChanged(reset));
+      },
       onExistingUserSignUp: mails.onExistingUserSignUp,
       sendResetPassword: mails.sendResetPassword,
     },
@@ -90,6 +94,9 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: mails.sendVerificationEmail,
     },
+    // Reset links are stored as a SHA-256 of their token, and a new one revokes the older ones
+    // (verification-tokens.ts).
+    verification: { storeIdentifier: hashedIdentifiers },
     session: {
       expiresIn: 7 * 24 * 60 * 60,
       // Extend the session at most once a day while it is in use.
@@ -113,6 +120,9 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
         create: {
           before: async (user) => ({ data: { ...user, role: admins.roleOfNewAccount(user.email) } }),
         },
+      },
+      verification: {
+        create: { after: revokeOlderResetLinks(db) },
       },
     },
     hooks: { before: hooks.before, after: hooks.after },

@@ -1,7 +1,7 @@
 /**
  * The mails Better Auth asks us to send (confirm an email, reset a password, a sign-up with an
- * address that has an account) and the one we send the owner ourselves (someone keeps failing to
- * sign in), their words, and where their links lead the browser: the client
+ * address that has an account) and the ones we send the owner ourselves (the password was changed,
+ * someone keeps failing to sign in), their words, and where their links lead the browser: the client
  * cannot set these pages for links it did not request, so the server does. Sent through the app's
  * mailer (mail.ts) after the response (better-auth.ts, backgroundTasks).
  */
@@ -37,6 +37,15 @@ const confirmEmailMail: MailWords = {
   intro: 'Welcome to betproof! Confirm your email address to complete your registration.',
   action: 'Confirm my email',
   outro: 'The link expires in 24 hours. If you did not sign up, ignore this email.',
+};
+
+const passwordChangedMail: MailWords = {
+  subject: 'Your betproof password was changed',
+  intro:
+    'The password of your betproof account was just changed with a reset link, and every device that was signed in has been signed out.',
+  action: 'Sign in',
+  outro:
+    'If you did not do this, reset your password again right away with "Forgot Password" on the sign-in page, and make sure nobody else can read your email.',
 };
 
 const signInAttemptsMail: MailWords = {
@@ -80,6 +89,9 @@ export function mailHooks({ config, mailer }: { config: Config; mailer: Mailer }
         confirmEmailMail,
         withCallback(url, authRedirects.afterVerification, (page) => (page ?? '/') === '/'),
       ),
+    // After a reset (onPasswordReset): the owner hears of it even if someone else held the link.
+    passwordChanged: async ({ user }: MailedUser) =>
+      send(user.email, passwordChangedMail, `${config.BASE_URL}${paths.auth}`),
     // Repeated failed sign-ins from elsewhere (sign-in-failures.ts decides when).
     signInAttempts: async (email: string) => send(email, signInAttemptsMail, `${config.BASE_URL}${paths.auth}`),
   };

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { session, signInFailure, verification } from '../../db/schema/index.ts';
 import {
@@ -15,6 +16,7 @@ import {
 import { limitKey } from '../../client-address.ts';
 import { INVALID_RESET_LINK_MESSAGE } from './hooks.ts';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.ts';
+import { storedIdentifier } from './verification-tokens.ts';
 
 const NEW_PASSWORD = 'a-brand-new-secret-42';
 
@@ -160,7 +162,7 @@ describeEachDatabase('password reset', (env) => {
   it('refuses an expired link', async () => {
     const { email, password } = await signUpAndSignIn(env());
     const token = await tokenFromMailedLink(env(), email);
-    const id = `reset-password:${token}`;
+    const id = storedIdentifier(`reset-password:${token}`);
     const [row] = await env().db.select().from(verification).where(eq(verification.identifier, id));
     expect(row).toBeDefined();
     // Issued to expire within the hour.
@@ -203,6 +205,66 @@ describeEachDatabase('password reset', (env) => {
     const token = await tokenFromMailedLink(env(), email);
     expect((await resetPassword(env(), token)).status).toBe(200);
     expect((await signIn(env(), email, NEW_PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('stores a reset link only as a SHA-256 of its token', async () => {
+    const { email, userId } = await signUpAndSignIn(env());
+    const token = await tokenFromMailedLink(env(), email);
+    const rows = await env().db.select().from(verification).where(eq(verification.value, userId));
+    expect(rows).toHaveLength(1);
+    const digest = createHash('sha256').update(`reset-password:${token}`).digest('base64url');
+    expect(rows[0]!.identifier).toBe(`reset-password:${digest}`);
+    // The token itself is nowhere in the table.
+    expect(
+      await env()
+        .db.select()
+        .from(verification)
+        .where(like(verification.identifier, `%${token}%`)),
+    ).toEqual([]);
+    expect(JSON.stringify(await env().db.select().from(verification))).not.toContain(token);
+    // ... and the link works.
+    expect((await resetPassword(env(), token)).status).toBe(200);
+  });
+
+  it('revokes older reset links when a newer one is sent', async () => {
+    const { email, password, userId } = await signUpAndSignIn(env());
+    const other = await signUpAndSignIn(env());
+    const otherToken = await tokenFromMailedLink(env(), other.email);
+    const first = await tokenFromMailedLink(env(), email);
+    const second = await tokenFromMailedLink(env(), email);
+    const newest = await tokenFromMailedLink(env(), email);
+    expect(new Set([first, second, newest]).size).toBe(3);
+    expect(await env().db.select().from(verification).where(eq(verification.value, userId))).toHaveLength(1);
+
+    for (const old of [first, second]) {
+      const res = await resetPassword(env(), old, 'an-older-link-secret-1');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 'INVALID_TOKEN', message: INVALID_RESET_LINK_MESSAGE });
+      // Following an older mailed link says so too.
+      const followed = await env().request(`/api/auth/reset-password/${old}?callbackURL=/reset-password`, {
+        ip: freshIp(),
+      });
+      expect(new URL(followed.headers.get('location')!).searchParams.get('error')).toBe('INVALID_TOKEN');
+    }
+    expect((await signIn(env(), email, password)).status).toBe(200);
+    expect((await resetPassword(env(), newest)).status).toBe(200);
+    expect((await signIn(env(), email, NEW_PASSWORD)).status).toBe(200);
+    // Another account's link is untouched by this one's.
+    expect((await resetPassword(env(), otherToken)).status).toBe(200);
+  });
+
+  it('mails the owner that the password was changed', async () => {
+    const { email } = await signUpAndSignIn(env());
+    const token = await tokenFromMailedLink(env(), email);
+    const changed = () =>
+      env().mailer.sent.filter((m) => m.to === email && m.subject === 'Your betproof password was changed');
+    expect(changed()).toHaveLength(0);
+    expect((await resetPassword(env(), token)).status).toBe(200);
+    expect(changed()).toHaveLength(1);
+    expect(changed()[0]!.text).toMatch(/signed out/);
+    // A refused reset mails nothing.
+    expect((await resetPassword(env(), token)).status).toBe(400);
+    expect(changed()).toHaveLength(1);
   });
 
   it('limits reset requests to 5 a minute per address', async () => {
