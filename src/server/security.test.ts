@@ -14,17 +14,18 @@ import { expectSecurityHeaders } from './test/security-headers.ts';
 // Headers on every route: headers.test.ts. Cookies, sign-out, cross-origin writes: sessions.test.ts.
 // Who may call what: access-matrix.test.ts.
 describeEachDatabase('security', (env) => {
-  it('refuses a callback URL or reset redirect to another site', async () => {
+  // Every odd callback, on the mailed links too: modules/auth/callback-urls.test.ts.
+  it('refuses a callback URL or reset redirect to another site with 400', async () => {
     const email = uniqueEmail('redirect');
     const signUpRes = await signUp(env(), { email, callbackURL: 'https://evil.example/phish' });
-    expect(signUpRes.status).toBe(403);
+    expect(signUpRes.status).toBe(400);
     expect(await signUpRes.json()).toMatchObject({ code: 'INVALID_CALLBACK_URL' });
     const reset = await env().request('/api/auth/request-password-reset', {
       body: { email, redirectTo: 'https://evil.example/phish' },
       ip: freshIp(),
     });
-    expect(reset.status).toBe(403);
-    expect(await reset.json()).toMatchObject({ code: 'INVALID_REDIRECT_URL' });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ code: 'INVALID_CALLBACK_URL' });
   });
 
   it.each(['GET', 'POST', 'PUT', 'DELETE'])('answers %s on an unknown /api path with a JSON 404', async (method) => {

@@ -21,6 +21,7 @@ import { mailHooks } from './mail-hooks.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { CLIENT_IP_HEADER, clarifyRateLimit, rateLimits } from './rate-limits.ts';
 import { adminEmailRule } from './roles.ts';
+import { withSafeCallbacks } from './callback-urls.ts';
 import { capMailsPerRecipient, registerMailer } from './mail-quota.ts';
 import { hashedIdentifiers, revokeOlderResetLinks } from './verification-tokens.ts';
 import { twoFactorPlugin } from './two-factor.ts';
@@ -148,10 +149,12 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
 
   const serve = servingEnabledEndpoints(auth.handler);
   auth.handler = async (request: Request) => {
-    const response = await serve(request);
+    const checked = await withSafeCallbacks(request, config.BASE_URL);
+    if (checked instanceof Response) return checked;
+    const response = await serve(checked);
     // A failure (the database down) answers like every other API failure; onAPIError logged it.
     if (response.status >= 500) return Response.json({ error: 'Internal Server Error' }, { status: 500 });
-    return clarifyRateLimit(request, response);
+    return clarifyRateLimit(checked, response);
   };
   registerMailer(auth, mailer);
   return auth;
