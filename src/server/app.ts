@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
-import { apiError, clientKey, limitBodySize } from './http.ts';
+import { apiError, clientKey, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -77,11 +77,15 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Someone's own answers are never cached (Cache-Control: no-store, Vary: Cookie), refusals too.
+  app.use('/api/*', privateAnswers);
   if (testClock) app.use('/api/*', testClock.middleware);
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
   app.use('/api/*', sameOriginWrites(config.BASE_URL));
   // One size limit for every body, Better Auth's endpoints included (they read any size).
   app.use('/api/*', limitBodySize);
+  // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
+  app.use('/api/*', requireUtf8Body);
 
   app.get('/api/health', async (c) => {
     const ok = await pingDatabase(db);

@@ -156,3 +156,95 @@ describeEachDatabase('request body size limit', (env) => {
     expect(JSON.parse(small.body)).toMatchObject({ description: 'Lakers ML vs Celtics', status: 'pending' });
   });
 });
+
+/**
+ * A text body must be valid UTF-8 (http.ts requireUtf8Body): decoded as usual, each bad byte
+ * would become U+FFFD and be stored as text the client never sent. 400 on our routes and Better
+ * Auth's alike, and nothing changes.
+ */
+describeEachDatabase('request bodies that are not UTF-8', (env) => {
+  let bettor: Awaited<ReturnType<typeof signUpAndSignIn>>;
+  beforeAll(async () => {
+    bettor = await signUpAndSignIn(env());
+  });
+
+  /** `json` as UTF-8 bytes with `bad` put in place of the marker "@@". */
+  const withBytes = (json: string, bad: number[]) => {
+    const [before, after] = json.split('@@') as [string, string];
+    const enc = new TextEncoder();
+    return new Uint8Array([...enc.encode(before), ...bad, ...enc.encode(after)]);
+  };
+  /** Byte sequences UTF-8 does not allow: a lone continuation byte, a truncated sequence, an overlong "/", a surrogate, past U+10FFFF, Latin-1 "é". */
+  const BAD_BYTES = [
+    [0x80],
+    [0xc3],
+    [0xe2, 0x82],
+    [0xc0, 0xaf],
+    [0xed, 0xa0, 0x80],
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xe9],
+    [0xff],
+  ];
+
+  const calls = (env: TestEnv): [string, string, string | undefined][] => [
+    ['/api/bets', JSON.stringify({ ...betBody(env), description: 'Lakers @@ ML' }), bettor.cookie],
+    ['/api/profile', JSON.stringify({ displayName: 'Ann @@' }), bettor.cookie],
+    ['/api/inbox/contact', JSON.stringify({ name: 'Ann @@', email: 'ann@example.com', message: 'Hello' }), undefined],
+    [
+      '/api/auth/sign-up/email',
+      JSON.stringify({ email: 'utf8@example.com', password: 'a-long-secret-9', name: 'Ann @@' }),
+      undefined,
+    ],
+    ['/api/auth/sign-in/email', JSON.stringify({ email: bettor.email, password: `${bettor.password}@@` }), undefined],
+    [
+      '/api/auth/request-password-reset',
+      JSON.stringify({ email: bettor.email, redirectTo: '/reset-password@@' }),
+      undefined,
+    ],
+  ];
+
+  it("answers 400 to a JSON body with bytes that are not UTF-8, ours and Better Auth's, and changes nothing", async () => {
+    const before = await snapshotTables(env());
+    const mails = env().mailer.sent.length;
+    for (const [path, json, cookie] of calls(env())) {
+      for (const bad of BAD_BYTES) {
+        const method = path === '/api/profile' ? 'PATCH' : 'POST';
+        const label = `${method} ${path} ${bad.map((b) => b.toString(16)).join(' ')}`;
+        for (const contentType of ['application/json', 'application/json; charset=utf-8', 'text/plain']) {
+          const res = await env().request(path, {
+            method,
+            cookie,
+            ip: freshIp(),
+            rawBody: withBytes(json, bad),
+            headers: { 'content-type': contentType },
+          });
+          expect(res.status, `${label} ${contentType}`).toBe(400);
+          expect(await res.json(), label).toEqual({ error: 'The request body is not valid UTF-8' });
+          expectSecurityHeaders(res);
+        }
+      }
+    }
+    expect(await snapshotTables(env())).toEqual(before);
+    expect(env().mailer.sent.length).toBe(mails);
+  });
+
+  it('takes the same bodies as valid UTF-8 (the characters encoded properly)', async () => {
+    const [bet, profile] = calls(env());
+    const okBet = await env().request(bet![0], {
+      method: 'POST',
+      cookie: bettor.cookie,
+      rawBody: new TextEncoder().encode(bet![1].replace('@@', 'é😀')),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(okBet.status).toBe(201);
+    expect(((await okBet.json()) as { description: string }).description).toBe('Lakers é😀 ML');
+    const okProfile = await env().request(profile![0], {
+      method: 'PATCH',
+      cookie: bettor.cookie,
+      rawBody: new TextEncoder().encode(profile![1].replace('@@', '\u00e9')),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(okProfile.status).toBe(200);
+    expect(((await okProfile.json()) as { displayName: string }).displayName).toBe('Ann é');
+  });
+});

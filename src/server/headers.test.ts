@@ -108,6 +108,15 @@ const expectNoLeak = (body: string, label: string) => {
 
 const INTERNAL_ERROR = JSON.stringify({ error: 'Internal Server Error' });
 
+/** Paths whose answers are someone's own whether or not the request is signed in. */
+const PRIVATE_PATHS = /^\/api\/(auth\/|profile|bets|admin|verification)/;
+
+/** Never kept by a browser's or a shared cache, and never handed to a request with another cookie. */
+const expectNotCached = (res: Response, label: string) => {
+  expect(res.headers.get('cache-control'), `${label}: Cache-Control`).toBe('no-store');
+  expect(res.headers.get('vary') ?? '', `${label}: Vary`).toMatch(/(^|,\s*)Cookie(\s*,|$)/i);
+};
+
 describeEachDatabase('security headers', (env) => {
   let clientDir: string;
   let sites: { http: Site; https: Site };
@@ -143,9 +152,11 @@ describeEachDatabase('security headers', (env) => {
         expectSecurityHeaders(anonymous, { https, label: `anonymous ${method} ${route}` });
         expect(anonymous.status, `anonymous ${method} ${route}`).toBeLessThan(500);
         expectNoLeak(await anonymous.text(), `anonymous ${method} ${route}`);
+        if (PRIVATE_PATHS.test(route)) expectNotCached(anonymous, `anonymous ${method} ${route}`);
         if (method !== 'GET') continue; // a signed-in POST could end the session (sign-out)
         const signedIn = await sites[scheme].request(route, { cookie: cookies[scheme], ip: freshIp() });
         expectSecurityHeaders(signedIn, { https, label: `signed-in ${method} ${route}` });
+        if (route.startsWith('/api/')) expectNotCached(signedIn, `signed-in ${method} ${route}`);
         expect(signedIn.status, `signed-in ${method} ${route}`).toBeLessThan(500);
         expectNoLeak(await signedIn.text(), `signed-in ${method} ${route}`);
       }
@@ -172,6 +183,16 @@ describeEachDatabase('security headers', (env) => {
         CLIENT_FILES[COMPRESSED_ASSET.slice(1)],
       );
     });
+  });
+
+  it('answers for everyone (community pages, health, the API description) stay cacheable when no session is sent', async () => {
+    for (const path of ['/api/community/spotlight', '/api/health', '/api/openapi.json']) {
+      const res = await sites.http.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control') ?? '', path).not.toContain('no-store');
+      // The same page asked with a session is someone's: not cached.
+      expectNotCached(await sites.http.request(path, { cookie: cookies.http }), `${path} signed in`);
+    }
   });
 
   it("a public profile's page gets its preview tags (so the database-backed page path was covered)", async () => {

@@ -7,6 +7,7 @@ import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, ValidationTargets } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
 import { limitKey } from './client-address.ts';
@@ -33,6 +34,63 @@ export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large';
 export const limitBodySize = bodyLimit({
   maxSize: API_BODY_LIMIT_BYTES,
   onError: (c) => c.json<ApiError, 413>({ error: BODY_TOO_LARGE_MESSAGE }, 413),
+});
+
+export const INVALID_UTF8_MESSAGE = 'The request body is not valid UTF-8';
+
+/** Bodies read as text: JSON, forms, text, and a body that names no type (read as JSON or text). */
+const TEXT_BODY_TYPES = /^\s*(application\/(json|x-www-form-urlencoded|[\w.+-]+\+json)|text\/)/i;
+
+/**
+ * Answers 400 in the API's error shape to a text body that is not valid UTF-8, for our routes and
+ * Better Auth's alike: decoded as usual, each bad byte would silently become U+FFFD and the text
+ * be stored as something the client never sent. After limitBodySize (the body is at most 64 KB);
+ * the body is read from a copy, so the handler reads it as usual.
+ */
+export const requireUtf8Body = createMiddleware(async (c, next) => {
+  const type = c.req.header('content-type') ?? '';
+  if (!c.req.raw.body || (type !== '' && !TEXT_BODY_TYPES.test(type))) return next();
+  const bytes = await c.req.raw.clone().arrayBuffer();
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return c.json<ApiError, 400>({ error: INVALID_UTF8_MESSAGE }, 400);
+  }
+  await next();
+});
+
+/** The start of every path whose answers are someone's own data or depend on who asks. */
+const PRIVATE_API_PREFIXES = ['/api/auth/', '/api/profile', '/api/bets', '/api/admin', '/api/verification'];
+
+/** A Cookie header carrying a session cookie (any of Better Auth's names for it). */
+const SESSION_COOKIE = /(^|;)\s*(__Host-|__Secure-)?better-auth\.session_token=/;
+
+/**
+ * `Cache-Control: no-store` and `Vary: Cookie` on every answer that is someone's own: any answer
+ * to a request that carried a session cookie, and every answer of the private paths (signed in or
+ * not), so neither a browser's cache nor a shared one keeps it or hands it to someone else.
+ */
+export const privateAnswers = createMiddleware(async (c, next) => {
+  await next();
+  const path = c.req.path;
+  const mine =
+    SESSION_COOKIE.test(c.req.header('cookie') ?? '') ||
+    PRIVATE_API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+  if (!mine) return;
+  const set = (headers: Headers) => {
+    headers.set('Cache-Control', 'no-store');
+    const vary = headers.get('Vary');
+    if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'cookie' || v.trim() === '*')) {
+      headers.set('Vary', vary ? `${vary}, Cookie` : 'Cookie');
+    }
+  };
+  try {
+    set(c.res.headers);
+  } catch {
+    // A response with immutable headers (Response.redirect): copy it.
+    c.res = new Response(c.res.body, c.res);
+    set(c.res.headers);
+  }
 });
 
 export const apiError = (
@@ -98,6 +156,7 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     return '127.0.0.1';
   }
 }
+
 /**
  * The client as every address-based limit counts it: its address (clientIp) turned into a limit
  * key, an IPv6 address grouped by its /64 (client-address.ts).

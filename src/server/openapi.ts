@@ -122,7 +122,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
           in: 'cookie',
           name: 'better-auth.session_token',
           description:
-            'Set by signing in at /api/auth/sign-in/email; named `__Secure-better-auth.session_token` over https.',
+            'Set by signing in at /api/auth/sign-in/email; named `__Host-better-auth.session_token` over https.',
         },
       },
       schemas,

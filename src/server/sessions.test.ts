@@ -74,7 +74,9 @@ describeEachDatabase('sessions', (env) => {
     const [name, value] = cookie.split('=') as [string, string];
     // The token is signed: changing one character of it, or of the signature, is caught.
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-    for (const forged of [`${name}=${flip(value, 0)}`, `${name}=${flip(value, value.length - 4)}`, `${name}=x`]) {
+    // (Not the signature's last base64 digit: its low bits are padding, so 'A' and 'B' there decode
+    // to the same signature. The value ends in that digit and "%3D", the encoded "=".)
+    for (const forged of [`${name}=${flip(value, 0)}`, `${name}=${flip(value, value.length - 8)}`, `${name}=x`]) {
       const res = await env().request('/api/bets', { cookie: forged });
       expect(res.status).toBe(401);
       expect(await getSession(env(), forged)).toBeNull();
@@ -107,31 +109,38 @@ describeEachDatabase('sessions', (env) => {
       signInResponse = await signIn(https, email);
     });
 
-    it('sets a Secure, __Secure- prefixed, HttpOnly, SameSite=Lax session cookie, and no cookie without a prefix', async () => {
+    it('sets a Secure, __Host- prefixed (Path=/, no Domain), HttpOnly, SameSite=Lax session cookie, and no cookie without the prefix', async () => {
       expect(signInResponse.status).toBe(200);
       const cookies = signInResponse.headers.getSetCookie();
-      expect(cookies.map((c) => c.split('=')[0])).toContain('__Secure-better-auth.session_token');
+      expect(cookies.map((c) => c.split('=')[0])).toContain('__Host-better-auth.session_token');
       for (const c of cookies) {
-        expect(c).toMatch(/^__(Secure|Host)-/);
+        expect(c).toMatch(/^__Host-/);
         expect(attributesOf(c)).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+        // A browser refuses a __Host- cookie with a Domain or another Path.
+        expect(
+          attributesOf(c).filter((a) => a.startsWith('domain=') || (a.startsWith('path=') && a !== 'path=/')),
+        ).toEqual([]);
       }
       const signedOut = await https.request('/api/auth/sign-out', {
         body: {},
         cookie: cookieFrom(await signIn(https, email)),
       });
       for (const c of signedOut.headers.getSetCookie()) {
-        expect(c).toMatch(/^__(Secure|Host)-/);
-        expect(attributesOf(c)).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax']));
+        expect(c).toMatch(/^__Host-/);
+        expect(attributesOf(c)).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
       }
     });
 
     it('resolves the session from the prefixed cookie only', async () => {
       const session = await getSession(https, cookieFrom(signInResponse));
       expect(session?.user.email).toBe(email);
-      // The same value under the unprefixed name (which an http page could set) is not accepted.
-      const unprefixed = cookieFrom(signInResponse).replace('__Secure-', '');
-      expect(await getSession(https, unprefixed)).toBeNull();
-      expect((await https.request('/api/bets', { cookie: unprefixed })).status).toBe(401);
+      // The same value under the unprefixed or __Secure- name (which an http page or a sibling
+      // subdomain could set) is not accepted.
+      for (const prefix of ['', '__Secure-']) {
+        const other = cookieFrom(signInResponse).replace('__Host-', prefix);
+        expect(await getSession(https, other)).toBeNull();
+        expect((await https.request('/api/bets', { cookie: other })).status).toBe(401);
+      }
     });
   });
 

@@ -60,8 +60,8 @@ export class CapturingMailer implements Mailer {
 export interface RequestOptions {
   method?: string;
   body?: unknown;
-  /** A raw string body, sent as-is (for malformed-input tests). */
-  rawBody?: string;
+  /** A raw body, sent as-is (for malformed-input tests): text, or bytes that need not be UTF-8. */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   cookie?: string;
   headers?: Record<string, string>;
   /** The client's socket address (rate limits are per address). */
@@ -126,7 +126,7 @@ function requestFn(
   return async (path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { origin, ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
-    let body: string | undefined = opts.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = opts.rawBody;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';

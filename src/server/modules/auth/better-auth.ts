@@ -37,6 +37,7 @@ export interface AuthDeps {
 export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthDeps) {
   // Every mail of ours goes through the per-recipient cap (mail-quota.ts).
   const mailer = capMailsPerRecipient(anyMailer, { db, now, logger });
+  const https = config.BASE_URL.startsWith('https://');
   const admins = adminEmailRule(db, config.ADMIN_EMAILS, logger);
   const mails = mailHooks({ config, mailer });
   // Mails we start ourselves go out after the response too; a failure is logged.
@@ -105,7 +106,13 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
     },
     rateLimit: rateLimits,
     advanced: {
-      useSecureCookies: config.BASE_URL.startsWith('https://'),
+      // Under https every cookie is Secure and named __Host-…: a browser then takes it only from
+      // this exact host over https with Path=/ and no Domain, so neither a sibling subdomain nor a
+      // plain-http page can set or shadow it. Better Auth's own secure prefix is __Secure-, so the
+      // prefix is given as the cookie prefix, and Secure as an attribute.
+      useSecureCookies: false,
+      cookiePrefix: https ? '__Host-better-auth' : 'better-auth',
+      defaultCookieAttributes: https ? { secure: true, path: '/' } : {},
       // The header holds the client's limit key (app.ts); an IPv6 one is already its /64.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
       // Better Auth turns its Origin, CSRF and callback-URL checks off whenever NODE_ENV=test or
