@@ -9,10 +9,18 @@ import { fileURLToPath } from 'node:url';
 
 export interface LoadSpec {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   headers: Record<string, string>;
   /** Cookies handed to the connections in turn (several users at once), instead of one in headers. */
   cookiePerConnection?: string[];
+  /**
+   * A different path for every request, instead of the url's: one list per cookie of
+   * cookiePerConnection (a connection takes the next unused path of its user's list), each path
+   * used once over the warm-up and the measurement. Each connection may send at most its share of
+   * what is left, so a list never runs out: should the share be used up, the connection stops and
+   * the measurement ends early (`pathsRanOut`), its rate taken over the time it ran.
+   */
+  pathsPerCookie?: string[][];
   body?: string;
   connections: number;
   /** Measured seconds. */
@@ -38,6 +46,9 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** Responses during the warm-up (not in the figures above). */
   warmupResponses: number;
+  /** With pathsPerCookie: paths used (warm-up and measurement), and whether a connection used up its share. */
+  pathsUsed?: number;
+  pathsRanOut?: boolean;
 }
 
 const workerScript = fileURLToPath(new URL('./load-worker.ts', import.meta.url));

@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { bets, profiles } from '../src/server/db/schema/index.ts';
-import { deleteBet, settleBet } from '../src/server/modules/bets/queries.ts';
+import { deleteBet, recordBet, settleBet } from '../src/server/modules/bets/queries.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { formatTiming as fmt, postgresReachable, seedUserBets, time as timeCalls } from './shared.ts';
 
@@ -101,20 +101,30 @@ async function benchDriver(driver: Driver): Promise<{ rows: string[]; exports: s
       const page = await time(() => get(`/api/profiles/${username}/bets?limit=20`));
       const analytics = await time(() => get('/api/profile/analytics', cookie), 20, 2);
 
-      // The triggers at this size: settle pending bets one by one (append), delete settled ones (recount).
+      // The triggers at this size: settle pending bets one by one (append), delete pending bets
+      // before their event (the only delete the record allows; recorded here first).
       const pending = await env.db
         .select({ id: bets.id })
         .from(bets)
         .where(and(eq(bets.userId, userId), eq(bets.status, 'pending')))
         .limit(60);
       const settle = await time((i) => settleBet(env.db, userId, pending[i + 10]!.id, 'won', new Date()), 50, 0);
-      const settled = await env.db
-        .select({ id: bets.id })
-        .from(bets)
-        .where(and(eq(bets.userId, userId), eq(bets.status, 'lost')))
-        .limit(20);
-      const del = await time((i) => deleteBet(env.db, userId, settled[i]!.id), 20, 0);
-      seeded -= 20;
+      const upcoming: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const eventDate = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+        const input = { description: 'to delete', amount: '10.00', odds: '+150', sport: 'soccer', eventDate } as const;
+        const recorded = await recordBet(env.db, userId, input, new Date());
+        if (!recorded.ok) throw new Error(`recording a bet failed: ${recorded.reason}`);
+        upcoming.push(recorded.bet.id);
+      }
+      const del = await time(
+        async (i) => {
+          const result = await deleteBet(env.db, userId, upcoming[i]!, new Date());
+          if (!result.ok) throw new Error(`delete refused: ${result.reason}`);
+        },
+        20,
+        0,
+      );
 
       const line = `| ${driver} | ${size.toLocaleString('en-US')} | ${fmt(anonymous)} | ${fmt(owner)} | ${fmt(page)} | ${fmt(analytics)} | ${fmt(settle)} | ${fmt(del)} | ${(seedMs / 1000).toFixed(1)} s |`;
       console.log(line);
@@ -136,7 +146,7 @@ async function benchDriver(driver: Driver): Promise<{ rows: string[]; exports: s
 
 async function main() {
   const header = [
-    '| driver | bets | GET /api/profiles/:username (signed out) | same, as owner | GET /api/profiles/:username/bets | GET /api/profile/analytics (20 runs) | settle one bet (50 runs) | delete a settled bet (20 runs) | seeding |',
+    '| driver | bets | GET /api/profiles/:username (signed out) | same, as owner | GET /api/profiles/:username/bets | GET /api/profile/analytics (20 runs) | settle one bet (50 runs) | delete a pending bet before its event (20 runs) | seeding |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
   const exportHeader = [
@@ -168,7 +178,7 @@ async function main() {
     ...rows,
     '',
     'CSV export of the whole history (GET /api/profile/export.csv read to the end; median of 3 runs). The delete',
-    'timings removed 20 bets first, so lines = bets - 20 + the header. Heap growth: peak heapUsed while reading',
+    'timings removed the 20 bets recorded for them, so lines = bets + the header. Heap growth: peak heapUsed while reading',
     'minus heapUsed before (after a GC), i.e. what the export holds at once, not the file size.',
     '',
     ...exportHeader,

@@ -18,17 +18,20 @@
  * `npm run build` first.
  *
  * BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_CONNECTIONS, BENCH_USERS and BENCH_BETS (the seeded
- * community) change the load; BENCH_SERVER_NODE_ARGS passes node options to the server, e.g.
- * "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a request's time goes.
+ * community) change the load; BENCH_SETTLE_BETS, the settleable bets seeded per writer for the
+ * settle measurement (each request settles one); BENCH_SERVER_NODE_ARGS passes node options to the
+ * server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a request's time goes.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
 import type { RecordBetInput } from '../src/shared/bets.ts';
 import type { SpotlightPage } from '../src/shared/community.ts';
+import { LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX, type LedgerPage } from '../src/shared/ledger.ts';
 import { seedBenchData, type BenchAccount, type BenchData } from './bench-data.ts';
 import { runLoad, stopLoadWorkers, type LoadSpec } from './load.ts';
 import {
@@ -36,6 +39,7 @@ import {
   times,
   writeResults,
   type DriverName,
+  type LedgerReport,
   type MeasuredCase,
   type Measurement,
   type RunReport,
@@ -59,6 +63,7 @@ const settings = {
   connections: envNumber('BENCH_CONNECTIONS', 50, 1),
   communityUsers: envNumber('BENCH_USERS', 1_000, 20),
   communityBets: envNumber('BENCH_BETS', 100_000, 1_000),
+  settleablePerWriter: envNumber('BENCH_SETTLE_BETS', 4_000, 100),
 };
 const SCALING_SIZES = [100, 10_000, 100_000];
 const READER_BETS = 1_000;
@@ -68,10 +73,20 @@ const READER_BETS = 1_000;
  */
 const WRITERS = 5;
 const WRITER_BETS = 100;
+/** The public profile whose ledger is read: at least this many entries. */
+const LEDGER_ENTRIES = 10_000;
+/** The deep page starts after this seq. */
+const LEDGER_DEEP_AFTER = 9_000;
+/** Downloads of the whole chain as NDJSON, one after another (after one not counted). */
+const NDJSON_DOWNLOADS = 5;
 /** Every authenticated read must reach this share of the health endpoint's throughput. */
 const MIN_READ_RATIO = 0.25;
+/** Recording and settling a bet (writes, each appending to the ledger) must reach this share. */
+const MIN_WRITE_RATIO = 0.15;
 /** The 100,000-bet user's stats may be at most this many times slower than the 100-bet user's. */
 const MAX_STATS_SCALING = 3;
+/** A ledger page deep in the chain may be at most this many times slower than the first (p50, same size). */
+const MAX_LEDGER_DEPTH = 3;
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = path.join(repoRoot, 'dist/client/index.html');
@@ -123,10 +138,12 @@ interface Case {
   label: string;
   authenticatedRead: boolean;
   path: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   cookie?: string;
   /** Several users' cookies, one per connection in turn (instead of `cookie`). */
   cookies?: string[];
+  /** A path per request under load, each used once: one list per cookie (`path` is the checked request's). */
+  paths?: string[][];
   body?: unknown;
   /** The status a single request must get before the load starts. */
   expect: number;
@@ -142,6 +159,7 @@ function specFor(server: RunningServer, c: Case): LoadSpec {
     method: c.method ?? 'GET',
     headers,
     cookiePerConnection: c.cookies,
+    pathsPerCookie: c.paths,
     body: c.body === undefined ? undefined : JSON.stringify(c.body),
     connections: settings.connections,
     durationSeconds: settings.durationSeconds,
@@ -175,7 +193,10 @@ async function measure(server: RunningServer, c: Case): Promise<Measurement> {
   console.log(
     `${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
       `${result.errors} errors, ${result.non2xx} non-2xx${result.non2xx ? ` ${JSON.stringify(result.statusCodes)}` : ''}` +
-      (result.serverCpuMs === null ? '' : `, server CPU ${result.serverCpuMs.toFixed(2)} ms/request`),
+      (result.serverCpuMs === null ? '' : `, server CPU ${result.serverCpuMs.toFixed(2)} ms/request`) +
+      (result.pathsUsed === undefined
+        ? ''
+        : `, ${result.pathsUsed} paths used${result.pathsRanOut ? ' (ran out: the measurement ended early)' : ''}`),
   );
   return result;
 }
@@ -203,7 +224,9 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
       readerBets: READER_BETS,
       writers: WRITERS,
       writerBets: WRITER_BETS,
+      settleablePerWriter: settings.settleablePerWriter,
       scalingSizes: SCALING_SIZES,
+      ledgerEntries: LEDGER_ENTRIES,
       log: (m) => console.log(`  ${m}`),
     });
     console.log(`seeded in ${data.seconds.toFixed(0)} s`);
@@ -221,7 +244,14 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
 }
 
 function commandLine(driver: DriverName): string {
-  const overrides = ['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_CONNECTIONS', 'BENCH_USERS', 'BENCH_BETS']
+  const overrides = [
+    'BENCH_DURATION',
+    'BENCH_WARMUP',
+    'BENCH_CONNECTIONS',
+    'BENCH_USERS',
+    'BENCH_BETS',
+    'BENCH_SETTLE_BETS',
+  ]
     .filter((name) => process.env[name])
     .map((name) => `${name}=${process.env[name]}`);
   if (driver === 'postgres') {
@@ -233,11 +263,27 @@ function commandLine(driver: DriverName): string {
   return [...overrides, 'npm run bench'].join(' ');
 }
 
-function checkTargets(cases: MeasuredCase[], health: Measurement[], scaling: ScalingRow[]): Target[] {
+function checkTargets(
+  cases: MeasuredCase[],
+  health: Measurement[],
+  scaling: ScalingRow[],
+  ledger: LedgerReport,
+  writes: { record: MeasuredCase; settle: MeasuredCase },
+): Target[] {
   const reads = cases.filter((c) => c.authenticatedRead);
   const slowest = reads.reduce((a, b) => (b.vsHealth < a.vsHealth ? b : a));
   const stats100k = scaling.at(-1)!.stats.p50 / scaling[0]!.stats.p50;
+  // Without a response there is no latency to compare (autocannon reports a p50 of 0).
+  const pagesAnswered = ledger.deep.result.responses > 0 && ledger.firstFull.result.responses > 0;
+  const depth = ledger.deep.result.p50 / ledger.firstFull.result.p50;
   const all = [...health, ...cases.map((c) => c.result), ...scaling.flatMap((s) => [s.stats, s.firstPage])];
+  const write = (c: MeasuredCase): Target => ({
+    name: `${c.label} ≥ ${MIN_WRITE_RATIO * 100}% of the health endpoint’s throughput`,
+    measured:
+      `${Math.round(c.vsHealth * 100)}% (${Math.round(c.result.requestsPerSecond)} req/s)` +
+      (c.result.pathsRanOut ? '; ran out of settleable bets and ended early' : ''),
+    met: c.vsHealth >= MIN_WRITE_RATIO,
+  });
   const errors = all.reduce((n, r) => n + r.errors, 0);
   const non2xx = all.reduce((n, r) => n + r.non2xx, 0);
   return [
@@ -246,10 +292,19 @@ function checkTargets(cases: MeasuredCase[], health: Measurement[], scaling: Sca
       measured: `lowest: ${slowest.label} at ${Math.round(slowest.vsHealth * 100)}% (of ${reads.map((c) => c.label).join(', ')})`,
       met: slowest.vsHealth >= MIN_READ_RATIO,
     },
+    write(writes.record),
+    write(writes.settle),
     {
       name: `stats at ${scaling.at(-1)!.bets.toLocaleString('en-US')} bets ≤ ${MAX_STATS_SCALING}× the stats at ${scaling[0]!.bets.toLocaleString('en-US')} (p50 latency)`,
       measured: times(stats100k),
       met: stats100k <= MAX_STATS_SCALING,
+    },
+    {
+      name: `ledger page after entry ${ledger.deep.after.toLocaleString('en-US')} ≤ ${MAX_LEDGER_DEPTH}× the first page of the same size (${ledger.deep.entries.toLocaleString('en-US')} entries; p50 latency)`,
+      measured: pagesAnswered
+        ? `${times(depth)} (${Math.round(ledger.deep.result.p50)} ms ÷ ${Math.round(ledger.firstFull.result.p50)} ms)`
+        : 'no response measured',
+      met: pagesAnswered && depth <= MAX_LEDGER_DEPTH,
     },
     {
       name: 'zero errors and zero non-2xx, every measurement',
@@ -275,6 +330,18 @@ async function main(): Promise<boolean> {
   console.log(`server: ${server.origin}`);
 
   const cookie = async (account: BenchAccount) => signIn(server, account, data.password);
+  const ledgerBase = `/api/profiles/${data.ledger.username}/ledger`;
+  const ledgerPaths = [
+    { label: `\`GET /api/profiles/:username/ledger\` (first page of ${LEDGER_PAGE_DEFAULT})`, path: ledgerBase },
+    {
+      label: `\`GET /api/profiles/:username/ledger?limit=${LEDGER_PAGE_MAX}\` (first page of ${LEDGER_PAGE_MAX.toLocaleString('en-US')})`,
+      path: `${ledgerBase}?limit=${LEDGER_PAGE_MAX}`,
+    },
+    {
+      label: `\`GET /api/profiles/:username/ledger?after=${LEDGER_DEEP_AFTER}&limit=${LEDGER_PAGE_MAX}\` (deep page)`,
+      path: `${ledgerBase}?after=${LEDGER_DEEP_AFTER}&limit=${LEDGER_PAGE_MAX}`,
+    },
+  ] as const;
   const readerCookie = await cookie(data.reader);
   const writerCookies: string[] = [];
   for (const writer of data.writers) writerCookies.push(await cookie(writer));
@@ -295,6 +362,26 @@ async function main(): Promise<boolean> {
   console.log(
     `\n${settings.connections} connections, ${settings.durationSeconds} s per measurement after ${settings.warmupSeconds} s of warm-up`,
   );
+  const recordCase: Case = {
+    label: `\`POST /api/bets\` (${writerCookies.length} users)`,
+    authenticatedRead: false,
+    path: '/api/bets',
+    method: 'POST',
+    cookies: writerCookies,
+    body: bet,
+    expect: 201,
+  };
+  const settleCase: Case = {
+    label: `\`PATCH /api/bets/:id\` (settle, ${writerCookies.length} users)`,
+    authenticatedRead: false,
+    // The checked request settles the first of writer 0's bets; the load, every other one once.
+    path: `/api/bets/${data.settleable[0]![0]}`,
+    paths: data.settleable.map((ids, i) => ids.slice(i === 0 ? 1 : 0).map((id) => `/api/bets/${id}`)),
+    method: 'PATCH',
+    cookies: writerCookies,
+    body: { status: 'won' },
+    expect: 200,
+  };
   const healthCase: Case = { label: 'GET /api/health', authenticatedRead: false, path: '/api/health', expect: 200 };
   const health = [await measure(server, healthCase)];
   const cases: Case[] = [
@@ -331,15 +418,9 @@ async function main(): Promise<boolean> {
       path: '/api/community/spotlight',
       expect: 200,
     },
-    {
-      label: `\`POST /api/bets\` (${writerCookies.length} users)`,
-      authenticatedRead: false,
-      path: '/api/bets',
-      method: 'POST',
-      cookies: writerCookies,
-      body: bet,
-      expect: 201,
-    },
+    recordCase,
+    settleCase,
+    ...ledgerPaths.map((l): Case => ({ label: l.label, authenticatedRead: false, path: l.path, expect: 200 })),
   ];
   const measured: MeasuredCase[] = [];
   for (const c of cases) {
@@ -376,7 +457,12 @@ async function main(): Promise<boolean> {
     scaling.push({ bets: account.bets, stats, firstPage });
   }
 
-  const targets = checkTargets(measured, health, scaling);
+  console.log(`\nledger of @${data.ledger.username} (${data.ledger.entries.toLocaleString('en-US')} entries)`);
+  const ledger = await describeLedger(server, data, ledgerBase, ledgerPaths, measured);
+
+  const byLabel = (label: string) => measured.find((m) => m.label === label)!;
+  const writes = { record: byLabel(recordCase.label), settle: byLabel(settleCase.label) };
+  const targets = checkTargets(measured, health, scaling, ledger, writes);
   const report: RunReport = {
     driver,
     driverDetail,
@@ -391,6 +477,14 @@ async function main(): Promise<boolean> {
     cases: measured,
     health,
     scaling,
+    ledger,
+    settle: {
+      perWriter: settings.settleablePerWriter,
+      writers: data.writers.length,
+      used: (writes.settle.result.pathsUsed ?? 0) + 1,
+      ranOut: writes.settle.result.pathsRanOut ?? false,
+    },
+    seeding: { seconds: data.seconds, steps: data.steps },
     targets,
   };
   const section = renderSection(report);
@@ -399,12 +493,81 @@ async function main(): Promise<boolean> {
   return targets.every((t) => t.met);
 }
 
+/** The ledger pages' sizes (one request each), the chain checked whole, and its NDJSON download timed. */
+async function describeLedger(
+  server: RunningServer,
+  data: BenchData,
+  base: string,
+  paths: readonly { label: string; path: string }[],
+  measured: MeasuredCase[],
+): Promise<LedgerReport> {
+  const page = async (p: { label: string; path: string }) => {
+    const res = await fetch(server.origin + p.path);
+    const text = await res.text();
+    const body = JSON.parse(text) as LedgerPage;
+    return {
+      label: p.label,
+      path: p.path,
+      after: Number(new URL(p.path, server.origin).searchParams.get('after') ?? 0),
+      entries: body.entries.length,
+      firstSeq: body.entries[0]?.seq ?? 0,
+      bytes: Buffer.byteLength(text),
+      head: body.head,
+      result: measured.find((m) => m.label === p.label)!.result,
+    };
+  };
+  const [first, firstFull, deep] = await Promise.all(paths.map(page));
+  if (!first || !firstFull || !deep) throw new Error('three ledger pages expected');
+  if (deep.firstSeq !== deep.after + 1 || deep.entries !== LEDGER_PAGE_MAX) {
+    throw new Error(`the deep page holds ${deep.entries} entries from seq ${deep.firstSeq}: seed a longer chain`);
+  }
+
+  // The whole chain, one download at a time: the first not counted, then NDJSON_DOWNLOADS timed.
+  const download = async () => {
+    const start = performance.now();
+    const res = await fetch(`${server.origin}${base}.ndjson`);
+    if (res.status !== 200) throw new Error(`${base}.ndjson answered ${res.status}`);
+    const text = await res.text();
+    return { ms: performance.now() - start, text };
+  };
+  const cold = await download();
+  const lines = cold.text.split('\n').filter(Boolean);
+  const last = JSON.parse(lines.at(-1)!) as { seq: number; hash: string };
+  if (lines.length !== data.ledger.entries || last.seq !== first.head.seq || last.hash !== first.head.hash) {
+    throw new Error(
+      `the NDJSON chain (${lines.length} lines, last ${last.seq} ${last.hash}) does not end at the head ${JSON.stringify(first.head)}`,
+    );
+  }
+  const timed: number[] = [];
+  for (let i = 0; i < NDJSON_DOWNLOADS; i++) timed.push((await download()).ms);
+  const ndjson = {
+    bytes: Buffer.byteLength(cold.text),
+    lines: lines.length,
+    firstMs: cold.ms,
+    medianMs: [...timed].sort((a, b) => a - b)[Math.floor(timed.length / 2)]!,
+    runs: timed.length,
+  };
+  console.log(
+    `  ledger.ndjson: ${ndjson.lines} entries, ${ndjson.bytes} bytes, ${ndjson.medianMs.toFixed(0)} ms (median of ${ndjson.runs}; first ${ndjson.firstMs.toFixed(0)} ms)`,
+  );
+  const pick = ({ head: _head, firstSeq: _firstSeq, ...rest }: Awaited<ReturnType<typeof page>>) => rest;
+  return {
+    username: data.ledger.username,
+    entries: data.ledger.entries,
+    first: pick(first),
+    firstFull: pick(firstFull),
+    deep: pick(deep),
+    ndjson,
+  };
+}
+
 function describeData(data: BenchData, profile: string): string {
   const n = (v: number) => v.toLocaleString('en-US');
   return (
     `${n(data.community.users)} users with ${n(data.community.bets)} bets from src/server/db/seed.ts; ` +
     `the reader has ${n(data.reader.bets)} bets and views @${profile} (the Spotlight’s leader); ` +
-    `${data.writers.length} writers start with ${n(WRITER_BETS)} each; scaling users have ${SCALING_SIZES.map(n).join(' / ')}`
+    `${data.writers.length} writers start with ${n(WRITER_BETS)} each, plus ${n(settings.settleablePerWriter)} pending bets whose events have started (settled one per request); ` +
+    `scaling users have ${SCALING_SIZES.map(n).join(' / ')}; @${data.ledger.username} (public) has ${n(data.ledger.bets)} bets and ${n(data.ledger.entries)} ledger entries`
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * Helpers shared by the bench scripts: timing a call in process, seeding one user's history in
- * bulk SQL (through the real summary triggers), scratch PostgreSQL databases, query plans, and a
+ * bulk SQL (through the real summary and ledger triggers), scratch PostgreSQL databases, query plans, and a
  * description of the machine the figures come from.
  */
 import { randomBytes } from 'node:crypto';
@@ -58,29 +58,53 @@ export const formatTiming = (t: Timing, digits = 2) => `${t.median.toFixed(digit
 export const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
+/** Bets per INSERT of seedUserBets (see there). */
+const SEED_BETS_PER_STATEMENT = 2_000;
+
 /**
  * Adds `count` bets to one user's history, dated before the `from` bets already seeded this way:
- * one a minute back from 2026-01-01, a third won, a third lost, a third pending, stakes 1 to 500
- * at 2.5 (typed '+150'), the sports in turn, descriptions with quotes and a formula-like tail (the
- * CSV export has to escape them). One INSERT ... SELECT over generate_series, so the statement-level
- * summary triggers run as they do for any insert and the user's statistics come out right.
+ * one a minute back from 2026-01-01, a third won, a third lost, a third pending (or all pending,
+ * with `pending`), stakes 1 to 500 at 2.5 (typed '+150'), the sports in turn, descriptions with
+ * quotes and a formula-like tail (the CSV export has to escape them). Each event starts 7 hours
+ * after its bet was recorded, so every bet is in the past and a pending one can be settled now.
+ *
+ * INSERT ... SELECT over generate_series, so the statement-level summary triggers run as they do
+ * for any insert and the user's statistics come out right, and the ledger's row trigger appends
+ * each bet's entries (its recording, then its settlement) as it does for any insert. In statements
+ * of 2,000 bets (`perStatement`): the ledger trigger updates the user's head row once per entry,
+ * and within one statement every update leaves a row version the next lookup walks past, so the
+ * cost per entry grows with the entries the statement already appended (12,000 bets in one
+ * statement: 17 s on PostgreSQL, 41 s on PGlite; in statements of 2,000: 7 s and 23 s, on a busy
+ * 2-core machine; bench/ledger-cost.md).
  */
-export async function seedUserBets(db: Db, userId: string, { from = 0, count }: { from?: number; count: number }) {
-  await db.execute(sql`
-    insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
-                      potential_win, profit_loss, settled_at, created_at)
-    select ${userId}, 'seeded bet ' || g || ', "quoted" =1+1', amount, '+150', 2.5,
-           (array['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'])[1 + g % 6],
-           created_at + interval '7 hours', status, amount * 2.5,
-           case status when 'won' then amount * 1.5 when 'lost' then -amount end,
-           case when status = 'pending' then null else created_at + interval '1 day' end,
-           created_at
-    from (
-      select g, (1 + g % 500)::numeric(12, 2) as amount,
-             (array['won', 'lost', 'pending'])[1 + g % 3] as status,
-             timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
-      from generate_series(${from + 1}::int, ${from + count}::int) g
-    ) s`);
+export async function seedUserBets(
+  db: Db,
+  userId: string,
+  {
+    from = 0,
+    count,
+    pending = false,
+    perStatement = SEED_BETS_PER_STATEMENT,
+  }: { from?: number; count: number; pending?: boolean; perStatement?: number },
+) {
+  for (let start = from; start < from + count; start += perStatement) {
+    const end = Math.min(start + perStatement, from + count);
+    await db.execute(sql`
+      insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                        potential_win, profit_loss, settled_at, created_at)
+      select ${userId}, 'seeded bet ' || g || ', "quoted" =1+1', amount, '+150', 2.5,
+             (array['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'])[1 + g % 6],
+             created_at + interval '7 hours', status, amount * 2.5,
+             case status when 'won' then amount * 1.5 when 'lost' then -amount end,
+             case when status = 'pending' then null else created_at + interval '1 day' end,
+             created_at
+      from (
+        select g, (1 + g % 500)::numeric(12, 2) as amount,
+               case when ${pending}::boolean then 'pending' else (array['won', 'lost', 'pending'])[1 + g % 3] end as status,
+               timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
+        from generate_series(${start + 1}::int, ${end}::int) g
+      ) s`);
+  }
   await db.execute(sql`analyze bets`);
 }
 
