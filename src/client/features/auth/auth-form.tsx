@@ -32,11 +32,15 @@ export function AuthForm({ submitting, submitLabel, secondary, children, ...form
 
 interface FieldProps {
   error: string | undefined;
-  registration: UseFormRegisterReturn;
+  /**
+   * Registers the field: called as the field renders, so fields register in the order they show
+   * (react-hook-form focuses the first invalid one it registered).
+   */
+  register: () => UseFormRegisterReturn;
 }
 
 /** The account's email. */
-export function EmailField({ error, registration, autoFocus }: FieldProps & { autoFocus?: boolean }) {
+export function EmailField({ error, register, autoFocus }: FieldProps & { autoFocus?: boolean }) {
   return (
     <FormField label="Email" error={error}>
       {(control) => (
@@ -47,7 +51,7 @@ export function EmailField({ error, registration, autoFocus }: FieldProps & { au
           inputMode="email"
           placeholder="you@example.com"
           autoFocus={autoFocus}
-          {...registration}
+          {...register()}
         />
       )}
     </FormField>
@@ -58,7 +62,7 @@ export function EmailField({ error, registration, autoFocus }: FieldProps & { au
 export function NewPasswordField({
   label,
   error,
-  registration,
+  register,
   ...input
 }: FieldProps & { label: string } & Pick<
     ComponentProps<typeof PasswordInput>,
@@ -76,7 +80,7 @@ export function NewPasswordField({
           autoComplete="new-password"
           placeholder="Create a password (min. 6 characters)"
           {...input}
-          {...registration}
+          {...register()}
         />
       )}
     </FormField>

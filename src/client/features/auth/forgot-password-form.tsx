@@ -63,7 +63,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
           Enter the email of your account and we&apos;ll send you a link to choose a new password.
         </p>
       </div>
-      <EmailField error={errors.email?.message} registration={register('email')} autoFocus />
+      <EmailField error={errors.email?.message} register={() => register('email')} autoFocus />
     </AuthForm>
   );
 }

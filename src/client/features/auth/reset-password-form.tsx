@@ -53,7 +53,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <NewPasswordField
         label="New password"
         error={errors.password?.message}
-        registration={register('password')}
+        register={() => register('password')}
         autoFocus
         visible={visible}
         onVisibleChange={setVisible}

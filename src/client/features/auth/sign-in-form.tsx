@@ -79,7 +79,7 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
       submitting={isSubmitting}
       submitLabel="Sign In"
     >
-      <EmailField error={errors.email?.message} registration={register('email')} />
+      <EmailField error={errors.email?.message} register={() => register('email')} />
       <FormField
         label="Password"
         error={errors.password?.message}

@@ -88,8 +88,8 @@ export function SignUpForm() {
       >
         {(control) => <Input {...control} autoComplete="name" placeholder="Jane Doe" {...register('fullName')} />}
       </FormField>
-      <EmailField error={errors.email?.message} registration={register('email')} />
-      <NewPasswordField label="Password" error={errors.password?.message} registration={register('password')} />
+      <EmailField error={errors.email?.message} register={() => register('email')} />
+      <NewPasswordField label="Password" error={errors.password?.message} register={() => register('password')} />
     </AuthForm>
   );
 }

@@ -54,7 +54,7 @@ export function AdvertiseForm() {
             />
           )}
         </FormField>
-        <EmailField error={errors.email?.message} placeholder="you@company.com" registration={register('email')} />
+        <EmailField error={errors.email?.message} placeholder="you@company.com" register={() => register('email')} />
         <FormField label="Monthly budget" error={errors.budget?.message}>
           {(control) => (
             <NativeSelect {...control} {...register('budget')}>
@@ -84,7 +84,7 @@ export function AdvertiseForm() {
         error={errors.message?.message}
         rows={5}
         placeholder="Tell us about your brand, your goals and your timing."
-        registration={register('message')}
+        register={() => register('message')}
       />
     </InboxFormShell>
   );

@@ -45,7 +45,7 @@ export function ContactForm() {
             />
           )}
         </FormField>
-        <EmailField error={errors.email?.message} placeholder="you@example.com" registration={register('email')} />
+        <EmailField error={errors.email?.message} placeholder="you@example.com" register={() => register('email')} />
       </div>
       <FormField label="Subject (optional)" error={errors.subject?.message}>
         {(control) => (
@@ -56,7 +56,7 @@ export function ContactForm() {
         error={errors.message?.message}
         rows={6}
         placeholder="How can we help?"
-        registration={register('message')}
+        register={() => register('message')}
       />
     </InboxFormShell>
   );

@@ -104,11 +104,12 @@ export function RequiredLabel({ children }: { children: ReactNode }) {
 export function EmailField({
   error,
   placeholder,
-  registration,
+  register,
 }: {
   error: string | undefined;
   placeholder: string;
-  registration: UseFormRegisterReturn;
+  /** Registers the field: called as the field renders, so fields register in the order they show. */
+  register: () => UseFormRegisterReturn;
 }) {
   return (
     <FormField label={<RequiredLabel>Email</RequiredLabel>} error={error}>
@@ -120,7 +121,7 @@ export function EmailField({
           autoComplete="email"
           placeholder={placeholder}
           aria-required="true"
-          {...registration}
+          {...register()}
         />
       )}
     </FormField>
@@ -132,12 +133,13 @@ export function MessageField({
   error,
   rows,
   placeholder,
-  registration,
+  register,
 }: {
   error: string | undefined;
   rows: number;
   placeholder: string;
-  registration: UseFormRegisterReturn;
+  /** Registers the field: called as the field renders, so fields register in the order they show. */
+  register: () => UseFormRegisterReturn;
 }) {
   return (
     <FormField label={<RequiredLabel>Message</RequiredLabel>} error={error}>
@@ -148,7 +150,7 @@ export function MessageField({
           placeholder={placeholder}
           aria-required="true"
           maxLength={MESSAGE_MAX_LENGTH}
-          {...registration}
+          {...register()}
         />
       )}
     </FormField>
