@@ -1,2 +1,3 @@
 /* What other features use of the marketing pages: their hero and its 'Learn More'. */
-export { LearnMoreButton, PageHero } from './page-hero.tsx';
+export { PageHero } from './page-hero.tsx';
+export { LearnMoreButton } from './section.tsx';

@@ -23,8 +23,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
-import { LearnMoreButton } from './page-hero.tsx';
-import { ExternalLink, IconTile, Section, StatGrid } from './section.tsx';
+import { ExternalLink, IconTile, LearnMoreButton, Section, StatGrid } from './section.tsx';
 import { CLAIMS, HELPLINES } from './site-info.ts';
 import { UPCOMING_EVENTS, formatEventDate, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
 

@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../shared/routes.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
 
 /** The top band of a static page: its single <h1>, with an optional eyebrow, lead and extra content. */
@@ -33,16 +30,5 @@ export function PageHero({
         {children}
       </div>
     </div>
-  );
-}
-
-/** 'Learn More' about betproof, on a dark band (the landing page's hero, the Influencers page's). */
-export function LearnMoreButton() {
-  return (
-    <Button asChild size="lg" variant="outline-dark">
-      <Link to={paths.about}>
-        Learn More<span className="sr-only"> about betproof</span>
-      </Link>
-    </Button>
   );
 }

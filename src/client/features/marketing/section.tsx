@@ -1,4 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/routes.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
 
 interface SectionProps extends Omit<ComponentProps<'section'>, 'title'> {
@@ -126,5 +129,16 @@ export function ExternalLink({ children, ...props }: Omit<ComponentProps<'a'>, '
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
+  );
+}
+
+/** 'Learn More' about betproof, on a dark band (the landing page's hero, the Influencers page's). */
+export function LearnMoreButton() {
+  return (
+    <Button asChild size="lg" variant="outline-dark">
+      <Link to={paths.about}>
+        Learn More<span className="sr-only"> about betproof</span>
+      </Link>
+    </Button>
   );
 }
