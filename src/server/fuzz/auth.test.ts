@@ -5,7 +5,8 @@
  * are broken and about one in ten is valid. Never a 5xx; no body makes an admin, a confirmed
  * address or a session it should not; a sign-up with a key the form does not send is refused; a
  * full name accepted is stored exactly (trimmed) and becomes the display name; usernames made from
- * hostile addresses are valid and unreserved.
+ * hostile addresses are valid and unreserved; a body that is not UTF-8 is a 400. Hostile callback
+ * URLs, in a request and on the mailed links, lead to a page of this site or a 400, never a 5xx.
  */
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -13,22 +14,30 @@ import { beforeAll, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/display-name.ts';
 import { profiles, user } from '../db/schema/index.ts';
+import { API_BODY_LIMIT_BYTES, INVALID_UTF8_MESSAGE } from '../http.ts';
+import { LINK_PAGES, safeCallbackPath } from '../modules/auth/callback-urls.ts';
+import { MAILS_PER_RECIPIENT_PER_HOUR } from '../modules/auth/mail-quota.ts';
 import {
   DEFAULT_PASSWORD,
+  TEST_BASE_URL,
   cookieFrom,
   describeEachDatabase,
   freshIp,
   getSession,
   signIn,
   signUpAndSignIn,
+  signUp,
   uniqueEmail,
 } from '../test/harness.ts';
 import {
+  INVALID_UTF8_KIND,
   deeplyNested,
   expectBodyLimitKept,
   expectCalmAnswer,
   hostileBody,
+  hostileCallbackURL,
   hostileString,
+  percentEncodeAnything,
   prototypeFingerprint,
   sendOptions,
   storableText,
@@ -43,6 +52,26 @@ const VALID_WEIGHT = 3;
 
 const parsedBody = (body: HostileBody) =>
   ('json' in body ? body.json : JSON.parse(body.raw)) as Record<string, unknown>;
+
+const HOUR = 60 * 60 * 1000;
+
+/** A body that is not UTF-8 is refused before anything reads it (unless it is over the size limit). */
+function expectUtf8Kept(res: Response, body: HostileBody, text: string) {
+  if (body.kind !== INVALID_UTF8_KIND || res.status === 413) return;
+  expect(res.status, text).toBe(400);
+  expect(JSON.parse(text)).toEqual({ error: INVALID_UTF8_MESSAGE });
+}
+
+/** A redirect to a page of this site: an ASCII Location on our origin, not protocol-relative. */
+function expectSafeRedirect(res: Response, what: string): URL {
+  expect(res.status, what).toBe(302);
+  const location = res.headers.get('location') ?? '';
+  expect(location, what).toMatch(/^[\x21-\x7e]+$/);
+  expect(location, what).not.toMatch(/^(\/\/|\/\\|\\)/);
+  const url = new URL(location, TEST_BASE_URL);
+  expect(url.origin, what).toBe(TEST_BASE_URL);
+  return url;
+}
 
 /** A password the policy accepts (long, not common), with nasty characters in it. */
 const strongPassword = fc
@@ -85,10 +114,11 @@ describeEachDatabase('fuzz: auth writes', (env) => {
         { requiredKeys: ['email', 'password'] },
       );
       await fc.assert(
-        fc.asyncProperty(hostileBody(validSignUp, { validWeight: VALID_WEIGHT }), async (body) => {
+        fc.asyncProperty(hostileBody(validSignUp, { validWeight: VALID_WEIGHT, invalidUtf8: true }), async (body) => {
           const res = await env().request('/api/auth/sign-up/email', { ip: freshIp(), ...sendOptions(body) });
           const text = await expectCalmAnswer(res, `sign-up (${body.kind})`);
           expectBodyLimitKept(res, body, text);
+          expectUtf8Kept(res, body, text);
           expect([200, 400, 403, 413, 415, 422], text).toContain(res.status);
           if (body.kind === 'valid') expect(res.status, text).toBe(200);
           // No image, role or other field of the user's from a key the form does not send.
@@ -146,10 +176,11 @@ describeEachDatabase('fuzz: auth writes', (env) => {
         fc.record({ email: freshEmail, password: fc.oneof(fc.constant(DEFAULT_PASSWORD), hostileString) }),
       );
       await fc.assert(
-        fc.asyncProperty(hostileBody(validSignIn, { validWeight: VALID_WEIGHT }), async (body) => {
+        fc.asyncProperty(hostileBody(validSignIn, { validWeight: VALID_WEIGHT, invalidUtf8: true }), async (body) => {
           const res = await env().request('/api/auth/sign-in/email', { ip: freshIp(), ...sendOptions(body) });
           const text = await expectCalmAnswer(res, `sign-in (${body.kind})`);
           expectBodyLimitKept(res, body, text);
+          expectUtf8Kept(res, body, text);
           expect([200, 400, 401, 403, 413, 415, 422], text).toContain(res.status);
           const sent = body.kind === 'valid' ? parsedBody(body) : undefined;
           const rightOne =
@@ -191,63 +222,183 @@ describeEachDatabase('fuzz: auth writes', (env) => {
         { requiredKeys: ['email'] },
       );
       await fc.assert(
-        fc.asyncProperty(hostileBody(validRequest, { validWeight: VALID_WEIGHT * 2 }), async (body) => {
-          const res = await env().request('/api/auth/request-password-reset', { ip: freshIp(), ...sendOptions(body) });
-          const text = await expectCalmAnswer(res, `request-password-reset (${body.kind})`);
-          expectBodyLimitKept(res, body, text);
-          expect([200, 400, 403, 413, 415, 422], text).toContain(res.status);
-          if (body.kind === 'valid') expect(res.status, text).toBe(200);
-          if (res.status === 200 && (parsedBody(body).email as string).trim().toLowerCase() === existing.email)
-            resetMails++;
-        }),
+        fc.asyncProperty(
+          hostileBody(validRequest, { validWeight: VALID_WEIGHT * 2, invalidUtf8: true }),
+          async (body) => {
+            const res = await env().request('/api/auth/request-password-reset', {
+              ip: freshIp(),
+              ...sendOptions(body),
+            });
+            const text = await expectCalmAnswer(res, `request-password-reset (${body.kind})`);
+            expectBodyLimitKept(res, body, text);
+            expectUtf8Kept(res, body, text);
+            expect([200, 400, 403, 413, 415, 422], text).toContain(res.status);
+            if (body.kind === 'valid') expect(res.status, text).toBe(200);
+            if (res.status === 200 && (parsedBody(body).email as string).trim().toLowerCase() === existing.email)
+              resetMails++;
+          },
+        ),
         { numRuns: RUNS },
       );
       const mails = env().mailer.sent.slice(mailsBefore);
       expect(mails.every((m) => m.to === existing.email)).toBe(true);
-      expect(mails.filter((m) => m.subject.includes('Reset'))).toHaveLength(resetMails);
+      // At most MAILS_PER_RECIPIENT_PER_HOUR reach the address within the hour, all kinds together
+      // (the sign-up run above may have used them up); the answers were the same either way.
+      expect(resetMails).toBeGreaterThan(0);
+      expect(mails.filter((m) => m.subject.includes('Reset')).length).toBeLessThanOrEqual(resetMails);
+      expect(env().mailer.sent.filter((m) => m.to === existing.email).length).toBeLessThanOrEqual(
+        MAILS_PER_RECIPIENT_PER_HOUR,
+      );
       expect(prototypeFingerprint()).toBe(fingerprint);
     },
     TIMEOUT,
   );
 
   it(
-    `POST /api/auth/reset-password: ${RUNS} hostile bodies; each real token works once`,
+    `POST /api/auth/reset-password: ${RUNS} hostile bodies; only the newest link works, once`,
     async () => {
       const { email, cookie } = await signUpAndSignIn(env());
       const tokens: string[] = [];
-      for (let i = 0; i < 25; i++) {
+      /** Mails a new reset link; it revokes the ones before it. */
+      const newLink = async () => {
         const res = await env().request('/api/auth/request-password-reset', { ip: freshIp(), body: { email } });
         expect(res.status).toBe(200);
-        tokens.push(new URL(env().mailer.lastLink(email, 'Reset')).pathname.split('/').at(-1)!);
-      }
+        const token = new URL(env().mailer.lastLink(email, 'Reset')).pathname.split('/').at(-1)!;
+        expect(tokens).not.toContain(token);
+        tokens.push(token);
+      };
+      for (let i = 0; i < 3; i++) await newLink();
       const used = new Set<string>();
       let lastPassword: string | undefined;
+      // Tokens are picked when a body is made: the newest, an older (revoked) one, or made up.
       const validReset = fc.record({
         newPassword: strongPassword,
-        token: fc.oneof(fc.constantFrom(...tokens), fc.string({ maxLength: 40 }), fc.uuid()),
+        token: fc.oneof(
+          fc.constant(null).map(() => tokens.at(-1)!),
+          fc.nat().map((n) => tokens[n % tokens.length]!),
+          fc.string({ maxLength: 40 }),
+          fc.uuid(),
+        ),
       });
-      await fc.assert(
-        fc.asyncProperty(hostileBody(validReset, { validWeight: VALID_WEIGHT * 2 }), async (body) => {
-          const res = await env().request('/api/auth/reset-password', { ip: freshIp(), ...sendOptions(body) });
-          const text = await expectCalmAnswer(res, `reset-password (${body.kind})`);
-          expectBodyLimitKept(res, body, text);
-          expect([200, 400, 403, 413, 415, 422], text).toContain(res.status);
-          const sent = body.kind === 'valid' ? parsedBody(body) : undefined;
-          const fresh = typeof sent?.token === 'string' && tokens.includes(sent.token) && !used.has(sent.token);
-          if (body.kind === 'valid') expect(res.status, text).toBe(fresh ? 200 : 400);
-          if (res.status !== 200) return;
-          const { token, newPassword } = parsedBody(body) as { token: string; newPassword: string };
-          expect(tokens.includes(token) && !used.has(token), text).toBe(true);
-          used.add(token);
-          lastPassword = newPassword;
-        }),
-        { numRuns: RUNS },
-      );
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            hostileBody(validReset, { validWeight: VALID_WEIGHT * 2, invalidUtf8: true }),
+            async (body) => {
+              const live = tokens.at(-1)!;
+              const res = await env().request('/api/auth/reset-password', { ip: freshIp(), ...sendOptions(body) });
+              const text = await expectCalmAnswer(res, `reset-password (${body.kind})`);
+              expectBodyLimitKept(res, body, text);
+              expectUtf8Kept(res, body, text);
+              expect([200, 400, 403, 413, 415, 422], text).toContain(res.status);
+              const sent = body.kind === 'valid' ? parsedBody(body) : undefined;
+              const fresh = sent?.token === live && !used.has(live);
+              if (body.kind === 'valid') expect(res.status, text).toBe(fresh ? 200 : 400);
+              if (res.status !== 200) return;
+              const { token, newPassword } = parsedBody(body) as { token: string; newPassword: string };
+              expect(token === live && !used.has(token), text).toBe(true);
+              used.add(token);
+              lastPassword = newPassword;
+              // The next link an hour later: at most MAILS_PER_RECIPIENT_PER_HOUR mails an hour.
+              env().clock.advance(HOUR);
+              await newLink();
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      } finally {
+        env().clock.reset();
+      }
       expect(used.size).toBeGreaterThan(0);
       // The last reset holds, and it signed out the session from before.
       expect((await signIn(env(), email, lastPassword)).status).toBe(200);
       expect(await getSession(env(), cookie)).toBeNull();
       expect(prototypeFingerprint()).toBe(fingerprint);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `GET the mailed links: ${RUNS} hostile callbackURLs, each a redirect to a page of this site`,
+    async () => {
+      const email = uniqueEmail('links');
+      expect((await signUp(env(), { email })).status).toBe(200);
+      const verifyToken = new URL(env().mailer.lastLink(email, 'Confirm')).searchParams.get('token')!;
+      const { email: resetEmail } = await signUpAndSignIn(env());
+      await env().request('/api/auth/request-password-reset', { ip: freshIp(), body: { email: resetEmail } });
+      const resetToken = new URL(env().mailer.lastLink(resetEmail, 'Reset')).pathname.split('/').at(-1)!;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('verify', 'reset'),
+          fc.boolean(),
+          hostileCallbackURL,
+          async (link, realToken, callbackURL) => {
+            const path =
+              link === 'verify'
+                ? `/api/auth/verify-email?token=${realToken ? verifyToken : 'made-up'}`
+                : `/api/auth/reset-password/${realToken ? resetToken : 'made-up'}?`;
+            const query = `${link === 'verify' ? '&' : ''}callbackURL=${percentEncodeAnything(callbackURL)}`;
+            const res = await env().request(`${path}${query}`, { ip: freshIp() });
+            const what = `${link} ${JSON.stringify(callbackURL.slice(0, 80))}`;
+            await expectCalmAnswer(res, what);
+            const url = expectSafeRedirect(res, what);
+            const given = new URL(`http://x/?c=${percentEncodeAnything(callbackURL)}`).searchParams.get('c');
+            const safe = safeCallbackPath(given, TEST_BASE_URL);
+            const page = link === 'verify' ? LINK_PAGES['/verify-email']! : LINK_PAGES['/reset-password/']!;
+            // A page of this site is kept; anything else becomes the link's usual page.
+            expect(url.pathname, what).toBe(new URL(safe ?? page, TEST_BASE_URL).pathname);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `POST sign-up, sign-in and reset request: ${RUNS / 5} hostile callback URLs, each kept as a path or refused with 400`,
+    async () => {
+      const { email } = await signUpAndSignIn(env());
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('sign-up', 'sign-in', 'reset'),
+          hostileCallbackURL,
+          async (kind, callbackURL) => {
+            const [path, body]: [string, { email: string } & Record<string, string>] =
+              kind === 'sign-up'
+                ? ['/api/auth/sign-up/email', { email: uniqueEmail('cb'), password: DEFAULT_PASSWORD, callbackURL }]
+                : kind === 'sign-in'
+                  ? ['/api/auth/sign-in/email', { email: uniqueEmail('cb'), password: 'not-the-password', callbackURL }]
+                  : ['/api/auth/request-password-reset', { email: uniqueEmail('cb'), redirectTo: callbackURL }];
+            const res = await env().request(path, { ip: freshIp(), body });
+            const what = `${kind} ${JSON.stringify(callbackURL.slice(0, 80))}`;
+            const text = await expectCalmAnswer(res, what);
+            if (Buffer.byteLength(JSON.stringify(body)) > API_BODY_LIMIT_BYTES) {
+              expect(res.status, what).toBe(413);
+              return;
+            }
+            const safe = callbackURL === '' || safeCallbackPath(callbackURL, TEST_BASE_URL) !== null;
+            if (safe) {
+              // A callback may still hold text the database cannot store (NUL, a lone surrogate).
+              if (res.status === 400) expect(JSON.parse(text), what).toMatchObject({ code: 'INVALID_TEXT' });
+              else expect(res.status, what).toBe(kind === 'sign-in' ? 401 : 200);
+            } else {
+              expect(res.status, what).toBe(400);
+              expect(JSON.parse(text), what).toMatchObject({
+                code: expect.stringMatching(/^INVALID_(CALLBACK_URL|TEXT)$/),
+              });
+            }
+            if (kind === 'sign-up' && res.status === 200) {
+              const link = new URL(env().mailer.lastLink(body.email, 'Confirm'));
+              const kept = link.searchParams.get('callbackURL')!;
+              expect(safeCallbackPath(kept, TEST_BASE_URL), what).toBe(kept);
+            }
+          },
+        ),
+        { numRuns: RUNS / 5 },
+      );
+      // Nothing above touched an existing account.
+      expect((await signIn(env(), email)).status).toBe(200);
     },
     TIMEOUT,
   );

@@ -198,25 +198,90 @@ const MALFORMED_JSON = [
   'a=1&b=2',
 ] as const;
 
-/** How a body goes over the wire: JSON of a value, or raw text with a content type. */
-export type HostileBody = { kind: string; json: unknown } | { kind: string; raw: string; contentType?: string };
+/**
+ * How a body goes over the wire: JSON of a value, or raw text with a content type. With `latin1`,
+ * each character of `raw` is one byte, so the bytes need not be UTF-8.
+ */
+export type HostileBody =
+  { kind: string; json: unknown } | { kind: string; raw: string; contentType?: string; latin1?: true };
+
+/** The bytes of a `latin1` raw body. */
+const latin1Bytes = (raw: string) => Uint8Array.from(Buffer.from(raw, 'latin1'));
 
 /** The request options that send `body`. */
 export const sendOptions = (body: HostileBody): RequestOptions =>
   'json' in body
     ? { body: body.json }
-    : { rawBody: body.raw, headers: body.contentType ? { 'content-type': body.contentType } : {} };
+    : {
+        rawBody: body.latin1 ? latin1Bytes(body.raw) : body.raw,
+        headers: body.contentType ? { 'content-type': body.contentType } : {},
+      };
+
+/**
+ * Byte sequences UTF-8 does not allow: lone continuation bytes, truncated sequences, overlong
+ * forms (of "/" and NUL), UTF-16 surrogates, code points past U+10FFFF, five-byte forms, and
+ * Latin-1 and Windows-1252 text sent as if it were UTF-8.
+ */
+export const INVALID_UTF8_SEQUENCES: readonly (readonly number[])[] = [
+  [0x80],
+  [0xbf],
+  [0xc3],
+  [0xe2, 0x82],
+  [0xf0, 0x9f, 0x98],
+  [0xc0, 0xaf],
+  [0xc0, 0x80],
+  [0xe0, 0x80, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xe9],
+  [0x93],
+  [0xfe],
+  [0xff],
+];
+
+/** The kind of body invalidUtf8Body makes: the API answers it 400, whatever the endpoint. */
+export const INVALID_UTF8_KIND = 'invalid UTF-8';
+
+/**
+ * A body of `valid`'s shape whose JSON is well formed except for bytes that are not UTF-8, put in
+ * one of its string values (or a new one): decoded leniently it would pass with U+FFFD in it.
+ */
+export const invalidUtf8Body = (valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<HostileBody> =>
+  fc
+    .tuple(
+      valid,
+      fc.constantFrom(...INVALID_UTF8_SEQUENCES),
+      fc.nat(),
+      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain;charset=UTF-8'),
+    )
+    .map(([body, bad, n, contentType]) => {
+      const keys = Object.keys(body).filter((key) => typeof body[key] === 'string');
+      const key = keys.length > 0 ? keys[n % keys.length]! : 'note';
+      const value = typeof body[key] === 'string' ? (body[key] as string) : '';
+      const at = n % (value.length + 1);
+      const marker = '@@NOT-UTF-8@@';
+      const text = JSON.stringify(
+        objectWith([...Object.entries(body), [key, value.slice(0, at) + marker + value.slice(at)]]),
+      );
+      const raw = Buffer.from(text, 'utf8')
+        .toString('latin1')
+        .replace(marker, String.fromCharCode(...bad));
+      return { kind: INVALID_UTF8_KIND, raw, contentType, latin1: true };
+    });
 
 const rawBody = (kind: string, raw: fc.Arbitrary<string>, contentType = 'application/json') =>
   raw.map((text): HostileBody => ({ kind, raw: text, contentType }));
 
 /**
  * Bodies for an endpoint whose valid bodies `valid` generates (objects with nasty text inside):
- * about a third go out as generated (`validWeight` 12 of 38), the rest broken one way or another.
+ * about a third go out as generated (`validWeight` 12 of 38), the rest broken one way or another;
+ * with `invalidUtf8`, some also carry bytes that are not UTF-8 (invalidUtf8Body).
  */
 export function hostileBody(
   valid: fc.Arbitrary<Record<string, unknown>>,
-  { validWeight = 12 }: { validWeight?: number } = {},
+  { validWeight = 12, invalidUtf8 = false }: { validWeight?: number; invalidUtf8?: boolean } = {},
 ): fc.Arbitrary<HostileBody> {
   const json = (kind: string, arb: fc.Arbitrary<unknown>) => arb.map((value): HostileBody => ({ kind, json: value }));
   const entriesOf = (body: Record<string, unknown>) => Object.entries(body);
@@ -310,6 +375,8 @@ export function hostileBody(
           ),
       ),
     },
+    // Refused with 400 by every endpoint, even one that ignores its body (a DELETE): opt-in.
+    ...(invalidUtf8 ? [{ weight: 1, arbitrary: invalidUtf8Body(valid) }] : []),
     {
       weight: 1,
       arbitrary: valid.chain((body) =>
@@ -372,6 +439,83 @@ export const hostileIdSegment = (known: fc.Arbitrary<string>): fc.Arbitrary<stri
     },
   );
 
+// --- callback URLs -----------------------------------------------------------------------------
+
+/**
+ * Where a client might ask to be sent after a mailed link (`callbackURL`, `redirectTo`): other
+ * hosts spelled every way a browser or a router may read as one, script and data schemes,
+ * non-ASCII and control characters, and lengths past any sensible path.
+ */
+export const ODD_CALLBACK_URLS = [
+  'https://evil.example/phish',
+  'http://evil.example',
+  '//evil.example',
+  '///evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/\t/evil.example',
+  '/\r\n/evil.example',
+  ' /dashboard',
+  '/.//evil.example',
+  '/%2F%2Fevil.example',
+  '/%5C%5Cevil.example',
+  'javascript:alert(1)',
+  'JAVASCRIPT:alert(1)',
+  'java\tscript:alert(1)',
+  '\u0000javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'mailto:someone@example.com',
+  'http://localhost:3000@evil.example/',
+  'http://localhost:3000.evil.example/',
+  'http://user:pass@localhost:3000/',
+  'https://localhost:3000/',
+  'http://[::1]:3000/',
+  '/é',
+  '/dashboard?team=ü#ß',
+  '/\u2028',
+  '/\ud800',
+  '/😀',
+  '/%E9',
+  '/%',
+  '/%00',
+  '/\u0000',
+  '😀',
+  'dashboard',
+  '',
+  '/',
+  '/' + 'a'.repeat(600),
+  '/' + 'é'.repeat(300),
+  '/' + 'a'.repeat(60_000),
+] as const;
+
+/** Any callback a client could send: the odd ones, hostile text, and paths and URLs built from it. */
+export const hostileCallbackURL: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ODD_CALLBACK_URLS) },
+  { weight: 2, arbitrary: hostileString },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          '/',
+          '//',
+          '/\\',
+          '\\',
+          'http://localhost:3000/',
+          'https://evil.example/',
+          'javascript:',
+          '/..',
+          '/%2e%2e/',
+        ),
+        hostileString,
+      )
+      .map(([prefix, rest]) => prefix + rest),
+  },
+  { weight: 1, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
+  { weight: 1, arbitrary: fc.webPath().map((path) => `/${path.replace(/^\/+/, '')}`) },
+);
+
 // --- checks -------------------------------------------------------------------------------------
 
 /**
@@ -389,7 +533,11 @@ export async function expectCalmAnswer(res: Response, what: string): Promise<str
 
 /** The bytes `body` puts on the wire (as sendOptions sends it): what the API's size limit counts. */
 export const wireBytes = (body: HostileBody): number =>
-  Buffer.byteLength('json' in body ? (JSON.stringify(body.json) ?? '') : body.raw);
+  'json' in body
+    ? Buffer.byteLength(JSON.stringify(body.json) ?? '')
+    : body.latin1
+      ? body.raw.length
+      : Buffer.byteLength(body.raw);
 
 /**
  * The API's body-size limit, to the byte: a body over API_BODY_LIMIT_BYTES answers 413 (before
