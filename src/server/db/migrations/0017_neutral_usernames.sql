@@ -1,0 +1,2 @@
+-- Reserved: filled in by the work for this migration; an empty migration changes nothing.
+SELECT 1;
