@@ -10,7 +10,6 @@ import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
 import { destinationAfterSignIn, readAuthState } from '../features/auth/redirect.ts';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { SignUpForm } from '../features/auth/sign-up-form.tsx';
-import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 type Tab = 'login' | 'signup';
@@ -42,7 +41,6 @@ export default function AuthPage() {
           <CardContent className="flex flex-col gap-6 px-5 sm:px-6">
             {/* Re-mount on every navigation to /auth, so the header's Sign Up opens the Sign Up tab. */}
             <AuthTabs key={location.key} initialTab={initialTab} initialForgot={state.forgot === true} />
-            <SocialButtons />
             <div className="flex flex-col gap-2 text-center text-xs text-muted-foreground">
               <p>
                 By continuing, you agree to our{' '}
