@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
-import type { Config } from './env.ts';
+import { siteContactOf, type Config } from './env.ts';
 import { apiError, clientKey, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
@@ -27,8 +27,10 @@ import { createProfileIndexRenderer } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import { createTestClock } from './test-clock.ts';
+import { siteContactScript } from '../shared/site-contact.ts';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +55,7 @@ export function createApp(deps: AppDeps) {
   enableDirectSessionReads(auth, db);
   const https = config.BASE_URL.startsWith('https://');
   const openApiDocument = buildOpenApiDocument();
+  const quotas = createQuotas({ db, config, logger, now });
 
   const app = new Hono<AppEnv>();
 
@@ -105,11 +108,11 @@ export function createApp(deps: AppDeps) {
     // Lets the admin page confirm on the server that the signed-in user is an admin.
     .get('/admin/access', requireUser(auth), requireAdmin(config), (c) => c.json({ admin: true as const }))
     .route('/admin', adminRoutes({ auth, db, config, now }))
-    .route('/verification', verificationRoutes({ auth, db }))
-    .route('/bets', betRoutes({ auth, db, now }))
+    .route('/verification', verificationRoutes({ auth, db, quotas }))
+    .route('/bets', betRoutes({ auth, db, now, quotas }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
-    .route('/profile', ownProfileRoutes({ auth, db, logger, now }))
+    .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
     .get('/openapi.json', (c) => c.json(openApiDocument))
     .get('/docs', apiDocs(openApiDocument));
@@ -122,7 +125,11 @@ export function createApp(deps: AppDeps) {
   });
 
   if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
-    mountClient(app, deps.clientDir, createProfileIndexRenderer({ db, baseUrl: config.BASE_URL, logger }));
+    mountClient(app, {
+      clientDir: deps.clientDir,
+      headExtra: siteContactScript(siteContactOf(config)),
+      renderIndexFor: createProfileIndexRenderer({ db, baseUrl: config.BASE_URL, logger }),
+    });
   }
 
   app.onError((err, c) => {
@@ -148,8 +155,12 @@ export type RenderIndexFor = (path: string, indexHtml: string) => Promise<string
  * gets index.html. Text files go out as the Brotli or gzip copy the build wrote beside them, when
  * the browser takes it.
  */
-function mountClient(app: Hono<AppEnv>, clientDir: string, renderIndexFor?: RenderIndexFor) {
-  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+function mountClient(
+  app: Hono<AppEnv>,
+  { clientDir, headExtra, renderIndexFor }: { clientDir: string; headExtra: string; renderIndexFor?: RenderIndexFor },
+) {
+  // Runtime settings (the contact details) go into the page here, not into the build.
+  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace('</head>', `${headExtra}</head>`);
   const root = path.relative(process.cwd(), clientDir) || '.';
   app.use(
     '/assets/*',

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, loadConfig, siteContactOf } from './env.ts';
 
 const SECRET = 's'.repeat(32);
 const tmp = mkdtempSync(path.join(tmpdir(), 'betproof-env-'));
@@ -147,6 +147,34 @@ describe('loadConfig', () => {
     const err = configError({ AUTH_SECRET: SECRET, [name]: value });
     expect(err.message).toContain(`${name}: `);
     expect(err.message).toContain(hint);
+  });
+
+  it('reads the contact details the pages show, and leaves out the ones not set', () => {
+    const config = loadConfig({
+      AUTH_SECRET: SECRET,
+      SUPPORT_EMAIL: 'help@betproof.io',
+      SUPPORT_PHONE: '+1 (212) 555-0100',
+      OFFICE_ADDRESS: ' betproof Inc. | 1 Main St |  | New York, NY 10001 ',
+      LEGAL_EMAIL: 'legal@betproof.io',
+    });
+    expect(siteContactOf(config)).toEqual({
+      supportEmail: 'help@betproof.io',
+      supportPhone: '+1 (212) 555-0100',
+      officeAddress: ['betproof Inc.', '1 Main St', 'New York, NY 10001'],
+      legalEmail: 'legal@betproof.io',
+    });
+    expect(siteContactOf(loadConfig({ AUTH_SECRET: SECRET }))).toEqual({});
+  });
+
+  it.each([
+    ['SUPPORT_EMAIL', 'support-at-betproof', 'email'],
+    ['PRIVACY_EMAIL', 'privacy@', 'email'],
+    ['SUPPORT_PHONE', 'call us', 'must be a phone number'],
+    ['OFFICE_ADDRESS', ' | | ', 'OFFICE_ADDRESS'],
+  ])('rejects a bad contact detail %s naming it', (name, value, hint) => {
+    const err = configError({ AUTH_SECRET: SECRET, [name]: value });
+    expect(err.message).toContain(`${name}: `);
+    expect(err.message.toLowerCase()).toContain(hint.toLowerCase());
   });
 
   it('lists every bad variable at once', () => {

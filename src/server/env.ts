@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
+import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
 
 /** A URL of one of `protocols` (each like 'https:'). */
 const urlOf = (protocols: string[], hint: string) =>
@@ -26,6 +29,20 @@ const origin = z
 
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
 
+/** A whole number of at least `min` (a count, a size, milliseconds). */
+const wholeNumber = (min: number) => {
+  const message = `must be a whole number of at least ${min}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(Number.MAX_SAFE_INTEGER, message);
+};
+
+/**
+ * PostgreSQL's rule of thumb for connections kept busy: twice the cores, plus one. Enough to keep
+ * the database working while requests wait on the network, few enough that a flood of requests
+ * queues in the pool instead of crowding the database (and several servers fit its
+ * max_connections: see docs/DEPLOY.md).
+ */
+export const defaultPoolSize = 2 * availableParallelism() + 1;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -36,6 +53,15 @@ const envSchema = z.object({
     .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'),
+  /** PostgreSQL connections per server; by default sized to the machine (PGlite is one connection). */
+  DB_POOL_SIZE: wholeNumber(1).default(defaultPoolSize),
+  /** PostgreSQL cancels a statement running longer than this; 0: never (PGlite cannot, see SECURITY.md). */
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber(0).default(10_000),
+  /** Per-user quotas (quotas.ts): writes, and each heavy read (analytics, the CSV export). */
+  WRITE_QUOTA_PER_MINUTE: wholeNumber(1).default(QUOTA_DEFAULTS.writesPerMinute),
+  WRITE_QUOTA_PER_DAY: wholeNumber(1).default(QUOTA_DEFAULTS.writesPerDay),
+  HEAVY_READ_QUOTA_PER_MINUTE: wholeNumber(1).default(QUOTA_DEFAULTS.heavyReadsPerMinute),
+  HEAVY_READ_QUOTA_PER_DAY: wholeNumber(1).default(QUOTA_DEFAULTS.heavyReadsPerDay),
   BASE_URL: origin,
   AUTH_SECRET: z
     .string()
@@ -72,6 +98,23 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  // The contact details on the contact and legal pages (shared/site-contact.ts); unset: left out.
+  SUPPORT_EMAIL: siteContactSchema.shape.supportEmail,
+  SUPPORT_PHONE: siteContactSchema.shape.supportPhone,
+  /** Postal address, lines separated by `|`. */
+  OFFICE_ADDRESS: z
+    .string()
+    .transform((v) =>
+      v
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(siteContactSchema.shape.officeAddress.unwrap())
+    .optional(),
+  ADVERTISING_EMAIL: siteContactSchema.shape.advertisingEmail,
+  PRIVACY_EMAIL: siteContactSchema.shape.privacyEmail,
+  LEGAL_EMAIL: siteContactSchema.shape.legalEmail,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
@@ -115,6 +158,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     BASE_URL: cfg.BASE_URL ?? `http://localhost:${cfg.PORT}`,
     AUTH_SECRET: cfg.AUTH_SECRET ?? loadOrCreateDevSecret(cfg.DATA_DIR),
   };
+}
+
+/** The contact details the pages show: the ones set in the environment, nothing else. */
+export function siteContactOf(config: Config): SiteContact {
+  const contact: SiteContact = {};
+  for (const [key, variable] of Object.entries(SITE_CONTACT_ENV) as [keyof SiteContact, keyof Config][]) {
+    const value = config[variable];
+    if (value !== undefined) Object.assign(contact, { [key]: value });
+  }
+  return contact;
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */

@@ -69,6 +69,23 @@ describe('serving the built client', () => {
     expect(await res.text()).toBe(ROBOTS);
   });
 
+  it('writes the contact details set at runtime into every page, escaped, and nothing when none is set', async () => {
+    const { app } = createSiblingApp(
+      env,
+      { SUPPORT_EMAIL: 'help@betproof.io', OFFICE_ADDRESS: 'betproof Inc.|</script><b>1 Main St' },
+      { clientDir },
+    );
+    for (const page of ['/', '/contact', '/terms']) {
+      const html = await (await app.request(page)).text();
+      expect(html, page).toBe(
+        '<!doctype html><html><head><script type="application/json" id="site-contact">' +
+          '{"supportEmail":"help@betproof.io","officeAddress":["betproof Inc.","\\u003c/script>\\u003cb>1 Main St"]}' +
+          '</script></head><body></body></html>',
+      );
+    }
+    expect(await (await request('/contact')).text()).toBe('<!doctype html><html><head></head><body></body></html>');
+  });
+
   it('answers every page, / included, with index.html that browsers must revalidate', async () => {
     for (const page of ['/', '/dashboard', '/someone']) {
       const res = await request(page);

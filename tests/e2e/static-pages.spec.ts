@@ -47,24 +47,66 @@ test.describe('static and marketing pages', () => {
     await expect(page).toHaveURL('/contact');
   });
 
-  test('contact: details, hours, office and the three FAQ answers', async ({ page }) => {
+  test('contact and legal pages show no made-up details when none is configured: the form is the way', async ({
+    page,
+  }) => {
     await expectPage(page, '/contact', 'Contact Us', 'Contact Us');
-    await expect(main(page).getByRole('link', { name: 'support@betproof.example' })).toHaveAttribute(
-      'href',
-      'mailto:support@betproof.example',
-    );
-    await expect(main(page).getByRole('link', { name: '+1 (555) 010-0199' })).toHaveAttribute(
-      'href',
-      'tel:+15550100199',
-    );
-    await expect(main(page).getByText('Monday - Friday, 9 AM - 6 PM EST')).toBeVisible();
-    await expect(main(page).locator('address')).toContainText('San Francisco');
+    await expect(main(page).getByRole('heading', { name: 'Send us a message' })).toBeVisible();
+    await expect(main(page).getByRole('heading', { name: 'Other ways to reach us' })).toHaveCount(0);
     await expect(main(page).getByText(/'Forgot Password'/)).toBeVisible();
     await expect(main(page).getByText(/encrypted/)).toBeVisible();
     await expect(main(page).getByText(/CSV export/)).toBeVisible();
     for (const label of ['Name', 'Email', 'Subject (optional)', 'Message']) {
       await expect(main(page).getByRole('textbox', { name: label, exact: true })).toBeVisible();
     }
+    for (const path of ['/contact', '/terms', '/privacy', '/cookies', '/advertise']) {
+      await page.goto(path);
+      await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+      const text = await main(page).innerText();
+      expect(text, path).not.toMatch(/\.example\b|555|mailto|Example Plaza/);
+      // Helpline numbers (tel:) stay: they are real and not ours.
+      await expect(main(page).locator('a[href^="mailto:"]'), path).toHaveCount(0);
+      expect(text, path).not.toMatch(/Phone:|Post:/);
+    }
+    await page.goto('/terms');
+    await expect(main(page).getByRole('link', { name: 'contact form' })).toHaveAttribute('href', '/contact');
+  });
+
+  test('contact: the details the server is configured with (runtime settings in the page), with hours and office', async ({
+    page,
+  }) => {
+    const settings = {
+      supportEmail: 'help@betproof.io',
+      supportPhone: '+1 (212) 736-0100',
+      officeAddress: ['betproof Inc.', '1 Main St', 'New York, NY 10001'],
+      privacyEmail: 'privacy@betproof.io',
+    };
+    // As the server writes them when SUPPORT_EMAIL etc. are set (src/server/static-client.test.ts holds that side).
+    await page.route(/\/(contact|privacy)$/, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '</head>',
+        `<script type="application/json" id="site-contact">${JSON.stringify(settings)}</script></head>`,
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await expectPage(page, '/contact', 'Contact Us', 'Contact Us');
+    await expect(main(page).getByRole('link', { name: 'help@betproof.io' })).toHaveAttribute(
+      'href',
+      'mailto:help@betproof.io',
+    );
+    await expect(main(page).getByRole('link', { name: '+1 (212) 736-0100' })).toHaveAttribute(
+      'href',
+      'tel:+12127360100',
+    );
+    await expect(main(page).getByText('Monday - Friday, 9 AM - 6 PM EST')).toBeVisible();
+    await expect(main(page).locator('address')).toHaveText('betproof Inc.1 Main StNew York, NY 10001');
+    await page.goto('/privacy');
+    await expect(main(page).getByRole('link', { name: 'privacy@betproof.io' }).first()).toHaveAttribute(
+      'href',
+      'mailto:privacy@betproof.io',
+    );
+    await expect(main(page).getByText(/write to us at betproof Inc\., 1 Main St, New York, NY 10001\./)).toBeVisible();
   });
 
   test('advertise: stats, the three packages with prices, audience and the inquiry form', async ({ page }) => {

@@ -4,7 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { AdvertiseForm } from '../features/inbox/advertise-form.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
 import { IconTile, Section, StatGrid } from '../features/marketing/section.tsx';
-import { ADVERTISING_EMAIL, CLAIMS } from '../features/marketing/site-info.ts';
+import { SITE_CONTACT } from '../features/marketing/site-contact.ts';
+import { CLAIMS } from '../features/marketing/site-info.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const PACKAGES = [
@@ -143,13 +144,18 @@ export default function AdvertisePage() {
               <li>We send a proposal with placements, dates and pricing.</li>
               <li>Your campaign goes live after a quick compliance review.</li>
             </ol>
-            <p>
-              Prefer email? Write to{' '}
-              <a href={`mailto:${ADVERTISING_EMAIL}`} className="text-primary underline underline-offset-2">
-                {ADVERTISING_EMAIL}
-              </a>
-              .
-            </p>
+            {SITE_CONTACT.advertisingEmail && (
+              <p>
+                Prefer email? Write to{' '}
+                <a
+                  href={`mailto:${SITE_CONTACT.advertisingEmail}`}
+                  className="text-primary underline underline-offset-2"
+                >
+                  {SITE_CONTACT.advertisingEmail}
+                </a>
+                .
+              </p>
+            )}
           </div>
         </div>
       </Section>

@@ -4,13 +4,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { ContactForm } from '../features/inbox/contact-form.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
 import { IconTile, Section } from '../features/marketing/section.tsx';
-import {
-  OFFICE_ADDRESS_LINES,
-  SUPPORT_EMAIL,
-  SUPPORT_HOURS,
-  SUPPORT_PHONE,
-  telHref,
-} from '../features/marketing/site-info.ts';
+import { SITE_CONTACT, telHref } from '../features/marketing/site-contact.ts';
+import { SUPPORT_HOURS } from '../features/marketing/site-info.ts';
+import { cn } from '../lib/utils.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const FAQ = [
@@ -41,10 +37,14 @@ const FAQ = [
   },
 ] as const;
 
+const { supportEmail, supportPhone, officeAddress } = SITE_CONTACT;
+/** The details the operator configured (shared/site-contact.ts); with none, the form is the way. */
+const hasOtherWays = Boolean(supportEmail || supportPhone || officeAddress);
+
 export default function ContactPage() {
   usePageMeta(
     'Contact Us',
-    'Contact betproof support: send us a message, email or call us Monday to Friday, 9 AM to 6 PM EST, and find answers to common questions. We reply within 24 hours.',
+    'Contact betproof support: send us a message and find answers to common questions. We reply within 24 hours.',
   );
   return (
     <>
@@ -53,7 +53,12 @@ export default function ContactPage() {
         title="Contact Us"
         lead="Questions about your record, feedback on a feature, or a problem to report? Send us a message and a real person will get back to you within 24 hours."
       />
-      <div className="mx-auto grid w-full max-w-6xl items-start gap-6 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div
+        className={cn(
+          'mx-auto grid w-full max-w-6xl items-start gap-6 px-4 py-12 sm:px-6 sm:py-16',
+          hasOtherWays ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : 'max-w-3xl',
+        )}
+      >
         <Card>
           <CardHeader>
             <CardTitle as="h2">Send us a message</CardTitle>
@@ -63,38 +68,7 @@ export default function ContactPage() {
             <ContactForm />
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Other ways to reach us</CardTitle>
-            <CardDescription>Our support team works across US time zones.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex flex-col gap-5">
-              <ContactItem icon={<Mail />} label="Email">
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="break-all text-primary underline underline-offset-2">
-                  {SUPPORT_EMAIL}
-                </a>
-              </ContactItem>
-              <ContactItem icon={<Phone />} label="Phone">
-                <a href={telHref(SUPPORT_PHONE)} className="text-primary underline underline-offset-2">
-                  {SUPPORT_PHONE}
-                </a>
-              </ContactItem>
-              <ContactItem icon={<Clock />} label="Support hours">
-                {SUPPORT_HOURS}
-              </ContactItem>
-              <ContactItem icon={<MapPin />} label="Office">
-                <address className="not-italic">
-                  {OFFICE_ADDRESS_LINES.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              </ContactItem>
-            </ul>
-          </CardContent>
-        </Card>
+        {hasOtherWays && <OtherWaysToReachUs />}
       </div>
       <Section tone="muted" eyebrow="FAQ" title="Frequently asked questions">
         <dl className="grid gap-4 md:grid-cols-3">
@@ -107,6 +81,51 @@ export default function ContactPage() {
         </dl>
       </Section>
     </>
+  );
+}
+
+function OtherWaysToReachUs() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Other ways to reach us</CardTitle>
+        <CardDescription>Our support team works across US time zones.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-5">
+          {supportEmail && (
+            <ContactItem icon={<Mail />} label="Email">
+              <a href={`mailto:${supportEmail}`} className="break-all text-primary underline underline-offset-2">
+                {supportEmail}
+              </a>
+            </ContactItem>
+          )}
+          {supportPhone && (
+            <ContactItem icon={<Phone />} label="Phone">
+              <a href={telHref(supportPhone)} className="text-primary underline underline-offset-2">
+                {supportPhone}
+              </a>
+            </ContactItem>
+          )}
+          {(supportEmail || supportPhone) && (
+            <ContactItem icon={<Clock />} label="Support hours">
+              {SUPPORT_HOURS}
+            </ContactItem>
+          )}
+          {officeAddress && (
+            <ContactItem icon={<MapPin />} label="Office">
+              <address className="not-italic">
+                {officeAddress.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </ContactItem>
+          )}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

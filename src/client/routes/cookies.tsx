@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../shared/routes.ts';
 import { LegalDocument, LegalSubheading, type LegalSection } from '../features/legal/legal-document.tsx';
 import { COOKIE_CATEGORIES, CookieSettings } from '../features/legal/cookie-settings.tsx';
-import { PRIVACY_EMAIL } from '../features/marketing/site-info.ts';
+import { SITE_CONTACT } from '../features/marketing/site-contact.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const BROWSERS = [
@@ -110,8 +110,14 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact Us',
     body: (
       <p>
-        Questions about cookies? Email <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> or use our{' '}
-        <Link to={paths.contact}>contact form</Link>.
+        Questions about cookies? Use our <Link to={paths.contact}>contact form</Link>
+        {SITE_CONTACT.privacyEmail && (
+          <>
+            {' '}
+            or email <a href={`mailto:${SITE_CONTACT.privacyEmail}`}>{SITE_CONTACT.privacyEmail}</a>
+          </>
+        )}
+        .
       </p>
     ),
   },

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../shared/routes.ts';
 import { LegalDocument, LegalSubheading, type LegalSection } from '../features/legal/legal-document.tsx';
-import { OFFICE_ADDRESS_LINES, PRIVACY_EMAIL } from '../features/marketing/site-info.ts';
+import { SITE_CONTACT } from '../features/marketing/site-contact.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const SECTIONS: readonly LegalSection[] = [
@@ -101,8 +101,15 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, email <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>. We reply within 30
-          days.
+          To use any of these rights,{' '}
+          {SITE_CONTACT.privacyEmail ? (
+            <>
+              email <a href={`mailto:${SITE_CONTACT.privacyEmail}`}>{SITE_CONTACT.privacyEmail}</a> or use our{' '}
+            </>
+          ) : (
+            'use our '
+          )}
+          <Link to={paths.contact}>contact form</Link>. We reply within 30 days.
         </p>
       </>
     ),
@@ -154,8 +161,13 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact Us',
     body: (
       <p>
-        Questions or requests about your privacy? Email <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>, use our{' '}
-        <Link to={paths.contact}>contact form</Link>, or write to us at {OFFICE_ADDRESS_LINES.join(', ')}.
+        Questions or requests about your privacy? Use our <Link to={paths.contact}>contact form</Link>
+        {SITE_CONTACT.privacyEmail && (
+          <>
+            , email <a href={`mailto:${SITE_CONTACT.privacyEmail}`}>{SITE_CONTACT.privacyEmail}</a>
+          </>
+        )}
+        {SITE_CONTACT.officeAddress && <>, or write to us at {SITE_CONTACT.officeAddress.join(', ')}</>}.
       </p>
     ),
   },

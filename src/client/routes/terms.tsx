@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { paths } from '../../shared/routes.ts';
 import { LegalDocument, type LegalSection } from '../features/legal/legal-document.tsx';
 import { ExternalLink } from '../features/marketing/section.tsx';
-import { HELPLINES, LEGAL_EMAIL, OFFICE_ADDRESS_LINES, SUPPORT_PHONE } from '../features/marketing/site-info.ts';
+import { SITE_CONTACT } from '../features/marketing/site-contact.ts';
+import { HELPLINES } from '../features/marketing/site-info.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const SECTIONS: readonly LegalSection[] = [
@@ -169,13 +170,15 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>Questions about these terms? Get in touch:</p>
         <ul>
+          {SITE_CONTACT.legalEmail && (
+            <li>
+              Email: <a href={`mailto:${SITE_CONTACT.legalEmail}`}>{SITE_CONTACT.legalEmail}</a>
+            </li>
+          )}
+          {SITE_CONTACT.supportPhone && <li>Phone: {SITE_CONTACT.supportPhone}</li>}
+          {SITE_CONTACT.officeAddress && <li>Post: {SITE_CONTACT.officeAddress.join(', ')}</li>}
           <li>
-            Email: <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a>
-          </li>
-          <li>Phone: {SUPPORT_PHONE}</li>
-          <li>Post: {OFFICE_ADDRESS_LINES.join(', ')}</li>
-          <li>
-            Or use our <Link to={paths.contact}>contact form</Link>.
+            Use our <Link to={paths.contact}>contact form</Link>.
           </li>
         </ul>
       </>

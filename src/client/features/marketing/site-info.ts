@@ -1,26 +1,5 @@
-/**
- * Contact details and social profiles shown on the marketing pages. Each value can be set at
- * build time (VITE_* variables, e.g. `VITE_SUPPORT_EMAIL=help@example.com npm run build`); the
- * defaults are placeholders on reserved example domains and numbers.
- */
-const env = import.meta.env as Record<string, string | undefined>;
-const setting = (name: string, fallback: string) => env[name]?.trim() || fallback;
-
-export const SUPPORT_EMAIL = setting('VITE_SUPPORT_EMAIL', 'support@betproof.example');
-export const ADVERTISING_EMAIL = setting('VITE_ADVERTISING_EMAIL', 'ads@betproof.example');
-export const PRIVACY_EMAIL = setting('VITE_PRIVACY_EMAIL', 'privacy@betproof.example');
-export const LEGAL_EMAIL = setting('VITE_LEGAL_EMAIL', 'legal@betproof.example');
-/** A 555-01xx number: reserved for fiction, never a real line. */
-export const SUPPORT_PHONE = setting('VITE_SUPPORT_PHONE', '+1 (555) 010-0199');
-export const OFFICE_ADDRESS_LINES = setting(
-  'VITE_OFFICE_ADDRESS',
-  'betproof Inc.|100 Example Plaza, Suite 400|San Francisco, CA 94105|United States',
-).split('|');
 /** Verbatim from the spec (section 2, Contact). */
 export const SUPPORT_HOURS = 'Monday - Friday, 9 AM - 6 PM EST';
-
-/** `tel:` form of a display number: '+1 (555) 010-0199' → 'tel:+15550100199'. */
-export const telHref = (display: string) => `tel:${display.replace(/[^\d+]/g, '')}`;
 
 /** Static marketing claims (spec section 9). */
 export const CLAIMS = {
