@@ -109,23 +109,40 @@ export const descriptionSchema = z
   .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
   .refine((s) => !s.includes('\u0000'), 'Description must not contain control character NUL');
 
+/** The stake messages, worded for the person typing in "Stake ($)" and for the API alike. */
+export const STAKE_MESSAGES = {
+  required: 'Stake is required',
+  format: 'Stake must be a number with at most 2 decimals, such as 10 or 10.50',
+  tooSmall: 'Stake must be at least $0.01',
+  tooLarge: 'Stake must be at most $1,000,000',
+} as const;
+
+/** What is wrong with a stake as typed (trimmed, not empty), most basic problem first; null when fine. */
+function stakeProblem(text: string): string | null {
+  // A minus sign or a zero is a stake too small, whatever else is odd about it.
+  if (/^-\s*[\d.]/.test(text) || /^0*(\.0*)?$/.test(text)) return STAKE_MESSAGES.tooSmall;
+  if (text.length > 20 || !/^\d+(\.\d{1,2})?$/.test(text)) return STAKE_MESSAGES.format;
+  const cents = parseMoney(text);
+  if (cents === null || cents > MAX_STAKE_CENTS) return STAKE_MESSAGES.tooLarge;
+  return cents < MIN_STAKE_CENTS ? STAKE_MESSAGES.tooSmall : null;
+}
+
 /** A stake: a decimal string ("10", "10.50"), never a JSON number (a float cannot hold cents). */
 export const amountSchema = z
   .string({
-    error: typeError('Amount is required', (input) =>
+    error: typeError(STAKE_MESSAGES.required, (input) =>
       typeof input === 'number'
-        ? 'Amount must be a decimal string such as "10.50", not a JSON number'
-        : 'Amount must be a decimal string such as "10.50"',
+        ? 'Stake (amount) must be a decimal string such as "10.50", not a JSON number'
+        : 'Stake (amount) must be a decimal string such as "10.50"',
     ),
   })
   .trim()
-  .min(1, 'Amount is required')
-  .max(20, 'Amount must be a number with at most 2 decimals, such as 10 or 10.50')
-  .regex(/^\d+(\.\d{1,2})?$/, 'Amount must be a number with at most 2 decimals, such as 10 or 10.50')
-  .refine((s) => {
-    const cents = parseMoney(s);
-    return cents === null || (cents >= MIN_STAKE_CENTS && cents <= MAX_STAKE_CENTS);
-  }, 'Amount must be between 0.01 and 1,000,000');
+  .min(1, STAKE_MESSAGES.required)
+  .superRefine((text, ctx) => {
+    if (text.length === 0) return;
+    const problem = stakeProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Odds as typed: American (+150, -110, 150), decimal (2.50) or fractional (5/2). Kept as typed (trimmed). */
 export const oddsSchema = z

@@ -154,6 +154,12 @@ test('missing and invalid fields are named next to their inputs', async ({ page 
   ).toBeVisible();
   await expect(dialog.getByText('Stake must be a number with at most 2 decimals, such as 10 or 10.50')).toBeVisible();
   await expect(dialog.getByTestId('potential-win')).toContainText('—');
+  for (const stake of ['-5', '0']) {
+    await dialog.getByLabel('Stake ($)').fill(stake);
+    await dialog.getByRole('button', { name: 'Record Bet' }).click();
+    await expect(dialog.getByLabel('Stake ($)')).toHaveAccessibleDescription('Stake must be at least $0.01');
+    await expect(dialog.getByLabel('Stake ($)')).toHaveValue(stake);
+  }
   await expect(dialog).toBeVisible();
   await expect(page.getByText('No bets recorded yet')).toBeVisible();
 });

@@ -71,20 +71,13 @@ const toRequestBody = (values: RecordBetFormValues) => ({
   eventDate: localDateTimeToIso(values.eventDate),
 });
 
-/** The API says 'Amount'; the form's input is labelled 'Stake ($)'. */
-const fieldMessage = (field: string, message: string) =>
-  field === 'amount' ? message.replace(/^Amount\b/, 'Stake') : message;
-
 /** The shared schema, with the browser's clock for the 6-hour rule: a fast answer before the server's. */
 const apiResolver = zodResolver(createRecordBetSchema(() => new Date()));
 
-const resolver: Resolver<RecordBetFormValues, unknown, RecordBetInput> = async (values, context, options) => {
-  const result = await apiResolver(toRequestBody(values) as RecordBetInput, context, options as never);
-  for (const [field, error] of Object.entries(result.errors)) {
-    if (error && typeof error.message === 'string') error.message = fieldMessage(field, error.message);
-  }
-  return result as Awaited<ReturnType<Resolver<RecordBetFormValues, unknown, RecordBetInput>>>;
-};
+const resolver: Resolver<RecordBetFormValues, unknown, RecordBetInput> = async (values, context, options) =>
+  (await apiResolver(toRequestBody(values) as RecordBetInput, context, options as never)) as Awaited<
+    ReturnType<Resolver<RecordBetFormValues, unknown, RecordBetInput>>
+  >;
 
 const showEventTooSoon = () =>
   toast.error('Invalid Event Time', {
@@ -124,7 +117,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
       const fields = error instanceof ApiError ? error.fields : undefined;
       for (const [field, message] of Object.entries(fields ?? {})) {
         if ((FIELDS as string[]).includes(field)) {
-          setError(field as keyof RecordBetFormValues, { message: fieldMessage(field, message) });
+          setError(field as keyof RecordBetFormValues, { message });
         }
       }
       if (fields?.eventDate === EVENT_TOO_SOON_MESSAGE) {
