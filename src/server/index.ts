@@ -18,7 +18,13 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    logger,
+    poolSize: config.DB_POOL_SIZE,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const { app } = createApp({ config, db: database.db, mailer, logger, clientDir: defaultClientDir });
 

@@ -19,26 +19,44 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+export interface PostgresOptions {
+  /** Connections in the pool (the server passes DB_POOL_SIZE; 10 for scripts and tests). */
+  poolSize?: number;
+  /**
+   * PostgreSQL cancels any statement of the pool's running longer than this (the server passes
+   * DB_STATEMENT_TIMEOUT_MS); 0 or unset: never. Migrations run without it. PGlite has no way to
+   * interrupt a statement (WebAssembly has no timer signals), so it ignores this.
+   */
+  statementTimeoutMs?: number;
+}
+
 /**
  * Opens the database: PostgreSQL when a URL is given, else PGlite (in memory for `memory://`,
  * otherwise file-backed in `dataDir`). Migrations are applied before it is returned.
  */
-export async function openDatabase(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-  logger?: Logger;
-}): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.logger) : openPglite(opts.dataDir);
+export async function openDatabase(
+  opts: {
+    databaseUrl?: string;
+    dataDir: string;
+    logger?: Logger;
+  } & PostgresOptions,
+): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts, opts.logger) : openPglite(opts.dataDir);
 }
 
 /** Any number for pg_advisory_lock, as long as every betproof server uses the same one. */
 const MIGRATION_LOCK_KEY = 4_711_2024;
 
-async function openPostgres(url: string, logger?: Logger): Promise<Database> {
+async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger): Promise<Database> {
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const pool = new Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    // Sent when each connection starts, so it holds for every statement of every connection.
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => logger?.error('idle database connection failed', { error: String(err) }));
@@ -47,11 +65,17 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   // nothing to do.
   const lock = await pool.connect();
   try {
+    // On this one connection, with no statement timeout: a migration may rightly take long (an
+    // index on a big table), and the lock's wait lasts as long as another server's migrating.
+    await lock.query('set statement_timeout = 0');
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(db as Parameters<typeof migrate>[0], { migrationsFolder });
-    await syncReservedUsernames(db);
+    const migrating = drizzle(lock, { schema });
+    await migrate(migrating, { migrationsFolder });
+    await syncReservedUsernames(migrating as unknown as Db);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    // Back to the pool's own setting before another request may use this connection.
+    await lock.query('reset statement_timeout').catch(() => {});
     lock.release();
   }
   return { db, driver: 'postgres', close: () => pool.end() };

@@ -3,9 +3,11 @@ import type { TestEnv } from './harness.ts';
 
 /**
  * Tables whose rows change on refused requests by design, so a nothing-changed check leaves them
- * out: the rate-limit counters count every request, allowed or not.
+ * out: the rate-limit counters count every request, allowed or not, and a user's quota counts
+ * every request it lets through, whatever the handler then answers (a 409, a 422). A request the
+ * quota itself refuses changes no row of user_quotas either: quotas.test.ts checks that table too.
  */
-const COUNTER_TABLES = new Set(['rate_limits', 'inbox_rate_limits']);
+const COUNTER_TABLES = new Set(['rate_limits', 'inbox_rate_limits', 'user_quotas']);
 
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];

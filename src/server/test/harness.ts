@@ -103,6 +103,18 @@ export function createSiblingApp(
   return { app, auth, config, mailer: env.mailer, request: requestFn(app, auth, config.BASE_URL) };
 }
 
+/**
+ * The per-user quotas (src/server/quotas.ts) out of the way: suites that write hundreds of times
+ * as one user (the fuzzers, the record's property tests) test other things. quotas.test.ts and
+ * the suites about quotas pass their own, and env.test.ts holds the defaults.
+ */
+export const QUOTAS_OFF = {
+  WRITE_QUOTA_PER_MINUTE: '1000000',
+  WRITE_QUOTA_PER_DAY: '1000000',
+  HEAVY_READ_QUOTA_PER_MINUTE: '1000000',
+  HEAVY_READ_QUOTA_PER_DAY: '1000000',
+} as const;
+
 const testConfig = (overrides: Record<string, string>) =>
   loadConfig({
     NODE_ENV: 'test',
@@ -110,6 +122,7 @@ const testConfig = (overrides: Record<string, string>) =>
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    ...QUOTAS_OFF,
     ...overrides,
   });
 

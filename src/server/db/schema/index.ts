@@ -4,3 +4,4 @@ export * from './bets.ts';
 export * from './inbox.ts';
 export * from './community.ts';
 export * from './ledger.ts';
+export * from './quotas.ts';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { validate, type ApiError } from '../../http.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
+import type { Quotas } from '../../quotas.ts';
 import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,
@@ -21,6 +22,8 @@ export interface BetRoutesDeps {
   db: Db;
   /** The server's clock: the 6-hour rule, settling and deleting, created_at and settled_at all read it. */
   now: () => Date;
+  /** Every write counts against the user's write quota. */
+  quotas: Quotas;
 }
 
 /** The headline `error` when exactly one field is wrong and the spec has words for it. */
@@ -32,10 +35,18 @@ const headline = (field: string, message: string): string | undefined => {
 
 const notFound = { error: BET_NOT_FOUND_MESSAGE } as const;
 
+/** What a refused write was doing, in the quota's message ("You're recording bets too fast"). */
+const WRITE_ACTIVITY: Record<string, string> = {
+  POST: 'recording bets',
+  PATCH: 'settling bets',
+  DELETE: 'deleting bets',
+};
+
 /** /api/bets: every route is scoped to the signed-in owner; another user's bet is a 404. */
-export function betRoutes({ auth, db, now }: BetRoutesDeps) {
+export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(auth))
+    .use(quotas.writes((c) => WRITE_ACTIVITY[c.req.method] ?? 'changing bets'))
     .get('/', validate('query', listBetsQuerySchema), async (c) => {
       const { limit, cursor: cursorText } = c.req.valid('query');
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);

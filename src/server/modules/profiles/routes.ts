@@ -5,7 +5,9 @@ import { optionalUser, requireUser, type AppEnv, type Auth, type SessionUser, ty
 import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bets.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
-import { getLedgerPage, ledgerNdjsonStream } from '../ledger/queries.ts';
+import { getLedgerHead, getLedgerPage, ledgerNdjsonStream } from '../ledger/queries.ts';
+import type { Quotas } from '../../quotas.ts';
+import { RecordCache, keepWhenComplete } from '../../record-cache.ts';
 import { recordAccess } from './visibility.ts';
 import {
   PROFILE_NOT_FOUND_ERROR,
@@ -106,11 +108,19 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
 /** When exactly one field is wrong, its message alone is the headline (the form shows it inline). */
 const headline = (field: string, message: string) => (field === '_' ? undefined : message);
 
-/** /api/profile — the signed-in user's own profile, settings, analytics and export. */
-export function ownProfileRoutes({ auth, db, logger, now }: ProfileRoutesDeps) {
+/**
+ * /api/profile — the signed-in user's own profile, settings, analytics and export. Writes count
+ * against the user's write quota; analytics and the export are heavy reads, each with a quota of
+ * its own, and are answered from the cache while the record is unchanged (record-cache.ts).
+ */
+export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoutesDeps & { quotas: Quotas }) {
   const own = async (userId: string) => getOwnProfile(db, userId, now());
+  const cache = new RecordCache();
+  /** The record's version: its ledger head, which every change to a bet advances. */
+  const recordVersion = async (userId: string) => String((await getLedgerHead(db, userId)).seq);
   return new Hono<AppEnv>()
     .use(requireUser(auth))
+    .use(quotas.writes('saving profile changes'))
     .get('/', async (c) => {
       const profile = await own(c.get('user').id);
       return profile ? c.json(profile, 200) : c.json(notFound, 404);
@@ -131,12 +141,27 @@ export function ownProfileRoutes({ auth, db, logger, now }: ProfileRoutesDeps) {
       const profile = await own(c.get('user').id);
       return profile ? c.json(profile, 200) : c.json(notFound, 404);
     })
-    .get('/analytics', async (c) => c.json(await getAnalytics(db, c.get('user').id), 200))
-    .get('/export.csv', async (c) => {
+    .get('/analytics', quotas.limit('analytics', 'asking for your analytics'), async (c) => {
+      const userId = c.get('user').id;
+      const version = await recordVersion(userId);
+      const kept = cache.get<Awaited<ReturnType<typeof getAnalytics>>>('analytics', userId, version);
+      if (kept) return c.json(kept, 200);
+      const analytics = await getAnalytics(db, userId);
+      cache.set('analytics', userId, version, analytics, JSON.stringify(analytics).length);
+      return c.json(analytics, 200);
+    })
+    .get('/export.csv', quotas.limit('export', 'exporting your bets'), async (c) => {
       const user = c.get('user');
       const profile = await findProfileByUserId(db, user.id);
       if (!profile) return c.json(notFound, 404);
-      return c.body(betsCsvStream(db, user.id, { logger }), 200, {
+      const version = await recordVersion(user.id);
+      const kept = cache.get<Uint8Array<ArrayBuffer>>('export', user.id, version);
+      const csv =
+        kept ??
+        keepWhenComplete(betsCsvStream(db, user.id, { logger }), cache.maxEntryBytes, (whole) =>
+          cache.set('export', user.id, version, whole, whole.byteLength),
+        );
+      return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${exportFilename(profile.username, now())}"`,
         'Cache-Control': 'no-store',

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { ApiError } from '../../http.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
+import type { Quotas } from '../../quotas.ts';
 import {
   ALREADY_PENDING_MESSAGE,
   ALREADY_VERIFIED_MESSAGE,
@@ -12,6 +13,8 @@ import { applyForVerification, getVerificationStatus } from './queries.ts';
 export interface VerificationRoutesDeps {
   auth: Auth;
   db: Db;
+  /** Applying counts against the user's write quota. */
+  quotas: Quotas;
 }
 
 const PROFILE_MISSING = 'Your profile could not be found';
@@ -20,9 +23,10 @@ const PROFILE_MISSING = 'Your profile could not be found';
  * /api/verification: a signed-in user's own verification status, and the application that makes
  * it pending (an admin then verifies or declines it in /api/admin/users/:userId/verification).
  */
-export function verificationRoutes({ auth, db }: VerificationRoutesDeps) {
+export function verificationRoutes({ auth, db, quotas }: VerificationRoutesDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(auth))
+    .use(quotas.writes('applying for verification'))
     .get('/', async (c) => {
       const status = await getVerificationStatus(db, c.get('user').id);
       if (!status) return c.json<ApiError, 404>({ error: PROFILE_MISSING }, 404);

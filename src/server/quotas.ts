@@ -1,0 +1,207 @@
+/**
+ * Per-user quotas: one account cannot wear the server down for everyone. Every write of a user's
+ * (bets, profile, verification) counts into one quota, and each heavy read (analytics, the CSV
+ * export) into its own: at most so many a minute and so many a day (env.ts: WRITE_QUOTA_*,
+ * HEAVY_READ_QUOTA_*). Over either, the request is answered 429 with Retry-After and a message
+ * that says what to do (shared/quotas.ts), before anything else is read or written: a refused
+ * request changes nothing, not even its counter.
+ *
+ * The counts live in the database (user_quotas, migration 0018), so servers behind a load balancer
+ * add up into one quota. Checking and counting are one statement (takeQuota), so requests at
+ * once, on one server or several, cannot overrun it. Each window is fixed: it starts with the
+ * first request after the previous one ended and lasts its length; the day is 24 hours from then,
+ * not a calendar day.
+ *
+ * The address-based limits (Better Auth's on /api/auth, the inbox forms') count clients before
+ * anyone is signed in; these count accounts.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Db } from './db/client.ts';
+import { userQuotas } from './db/schema/index.ts';
+import type { Config } from './env.ts';
+import { apiError } from './http.ts';
+import type { Logger } from './logger.ts';
+import type { AppEnv } from './modules/auth/index.ts';
+import {
+  QUOTA_WINDOWS,
+  quotaMessage,
+  type QuotaActivity,
+  type QuotaBucket,
+  type QuotaWindow,
+} from '../shared/quotas.ts';
+
+/** How many requests a quota allows in each window. */
+export interface QuotaRule {
+  perMinute: number;
+  perDay: number;
+}
+
+export type QuotaAnswer =
+  | { ok: true }
+  | {
+      ok: false;
+      /** The window that refused (the day's, when both are used up). */
+      window: QuotaWindow;
+      limit: number;
+      /** When the refusing window ends: the first moment a request is counted again. */
+      until: Date;
+    };
+
+const iso = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/**
+ * Whether a window that began at `start` is over at `now`: its length has passed, or it begins
+ * more than its length ahead (the clock was set back: the window would otherwise hold for as long
+ * as the clock jumped). Servers' clocks a little apart count into the same window.
+ */
+const windowOver = (start: unknown, now: number, ms: number) =>
+  sql`(${start} <= ${iso(now - ms)} or ${start} > ${iso(now + ms)})`;
+
+/**
+ * Counts one request of `userId` against `bucket`, or refuses it: one INSERT ... ON CONFLICT DO
+ * UPDATE whose WHERE lets the update through only while both windows have room. PostgreSQL locks
+ * the row for the update and re-reads it as committed, so requests at once are counted one after
+ * another and exactly as many as the rule allows pass. A refused request leaves the row as it was.
+ */
+export async function takeQuota(
+  db: Db,
+  userId: string,
+  bucket: QuotaBucket,
+  rule: QuotaRule,
+  now: Date,
+): Promise<QuotaAnswer> {
+  const at = now.getTime();
+  const minuteOver = windowOver(userQuotas.minuteStart, at, QUOTA_WINDOWS.minute);
+  const dayOver = windowOver(userQuotas.dayStart, at, QUOTA_WINDOWS.day);
+  const counted = await db
+    .insert(userQuotas)
+    .values({ userId, bucket, minuteStart: now, minuteCount: 1, dayStart: now, dayCount: 1 })
+    .onConflictDoUpdate({
+      target: [userQuotas.userId, userQuotas.bucket],
+      set: {
+        minuteStart: sql`case when ${minuteOver} then ${iso(at)} else ${userQuotas.minuteStart} end`,
+        minuteCount: sql`case when ${minuteOver} then 1 else ${userQuotas.minuteCount} + 1 end`,
+        dayStart: sql`case when ${dayOver} then ${iso(at)} else ${userQuotas.dayStart} end`,
+        dayCount: sql`case when ${dayOver} then 1 else ${userQuotas.dayCount} + 1 end`,
+      },
+      setWhere: sql`(${minuteOver} or ${userQuotas.minuteCount} < ${rule.perMinute})
+                and (${dayOver} or ${userQuotas.dayCount} < ${rule.perDay})`,
+    })
+    .returning({ minuteCount: userQuotas.minuteCount });
+  if (counted.length > 0) return { ok: true };
+
+  // Refused: read which window is full and when it ends (a read only, for Retry-After).
+  const [row] = await db
+    .select()
+    .from(userQuotas)
+    .where(and(eq(userQuotas.userId, userId), eq(userQuotas.bucket, bucket)));
+  const full: { window: QuotaWindow; limit: number; until: number }[] = [];
+  const inWindow = (start: Date, ms: number) => start.getTime() > at - ms && start.getTime() <= at + ms;
+  if (row && inWindow(row.minuteStart, QUOTA_WINDOWS.minute) && row.minuteCount >= rule.perMinute)
+    full.push({ window: 'minute', limit: rule.perMinute, until: row.minuteStart.getTime() + QUOTA_WINDOWS.minute });
+  if (row && inWindow(row.dayStart, QUOTA_WINDOWS.day) && row.dayCount >= rule.perDay)
+    full.push({ window: 'day', limit: rule.perDay, until: row.dayStart.getTime() + QUOTA_WINDOWS.day });
+  // Neither, when a window ended between the two statements: a second's wait says "try again".
+  const last = full.sort((a, b) => b.until - a.until)[0] ?? {
+    window: 'minute',
+    limit: rule.perMinute,
+    until: at + 1000,
+  };
+  return { ok: false, window: last.window, limit: last.limit, until: new Date(last.until) };
+}
+
+type Refusal = Extract<QuotaAnswer, { ok: false }> & { since: number };
+
+/**
+ * Refusals this server has had from the database, kept until their window ends. A window's count
+ * only grows until it ends, so every request of that user and bucket before then would be refused
+ * too: it is refused here without asking the database again, and a flood of refused requests
+ * costs the database nothing beyond the session lookup. Ignored if the clock is set back past the
+ * moment it was learnt.
+ */
+class Refusals {
+  private readonly byKey = new Map<string, Refusal>();
+
+  get(key: string, now: number): Refusal | undefined {
+    const refusal = this.byKey.get(key);
+    if (!refusal) return undefined;
+    if (now >= refusal.since && now < refusal.until.getTime()) return refusal;
+    this.byKey.delete(key);
+    return undefined;
+  }
+
+  set(key: string, refusal: Refusal) {
+    // Only users refused within the last day are here; drop the ended ones now and then.
+    if (this.byKey.size >= 10_000) {
+      for (const [k, r] of this.byKey) if (r.until.getTime() <= refusal.since) this.byKey.delete(k);
+    }
+    this.byKey.set(key, refusal);
+  }
+}
+
+/** Methods that change nothing: never counted as writes. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface QuotasDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** The quotas of one server (createApp makes one): the rules from the configuration, and the middleware. */
+export function createQuotas({ db, config, logger, now }: QuotasDeps) {
+  const rules: Record<QuotaBucket, QuotaRule> = {
+    writes: { perMinute: config.WRITE_QUOTA_PER_MINUTE, perDay: config.WRITE_QUOTA_PER_DAY },
+    analytics: { perMinute: config.HEAVY_READ_QUOTA_PER_MINUTE, perDay: config.HEAVY_READ_QUOTA_PER_DAY },
+    export: { perMinute: config.HEAVY_READ_QUOTA_PER_MINUTE, perDay: config.HEAVY_READ_QUOTA_PER_DAY },
+  };
+  const refusals = new Refusals();
+
+  /** The refusal that stands for this request, if any (counted in the database when none is known). */
+  const take = async (userId: string, bucket: QuotaBucket, at: Date): Promise<Refusal | null> => {
+    const key = `${bucket}:${userId}`;
+    const known = refusals.get(key, at.getTime());
+    if (known) return known;
+    const answer = await takeQuota(db, userId, bucket, rules[bucket], at);
+    if (answer.ok) return null;
+    const refusal = { ...answer, since: at.getTime() };
+    refusals.set(key, refusal);
+    logger.warn('quota reached', { bucket, window: answer.window, userId, until: answer.until.toISOString() });
+    return refusal;
+  };
+
+  /** Counts the request against `bucket`; a refused one is answered 429 and goes no further. */
+  const limit = (
+    bucket: QuotaBucket,
+    activity: QuotaActivity | ((c: Context<AppEnv>) => QuotaActivity),
+    counts: (c: Context<AppEnv>) => boolean = () => true,
+  ): MiddlewareHandler<AppEnv> =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!counts(c)) return next();
+      const at = now();
+      const refusal = await take(c.get('user').id, bucket, at);
+      if (!refusal) return next();
+      const seconds = Math.max(1, Math.ceil((refusal.until.getTime() - at.getTime()) / 1000));
+      const doing = typeof activity === 'function' ? activity(c) : activity;
+      c.header('Retry-After', String(seconds));
+      return apiError(c, 429, quotaMessage(bucket, doing, refusal.window, refusal.limit, seconds));
+    });
+
+  return {
+    rules,
+    /** For a route: every request counts against `bucket` (a heavy read). After requireUser. */
+    limit,
+    /**
+     * For a module whose writes count: every request but GET, HEAD and OPTIONS counts against the
+     * user's write quota, before its body is validated (an invalid write costs the server too).
+     * After requireUser.
+     */
+    writes: (activity: QuotaActivity | ((c: Context<AppEnv>) => QuotaActivity)) =>
+      limit('writes', activity, (c) => !SAFE_METHODS.has(c.req.method)),
+  };
+}
+
+export type Quotas = ReturnType<typeof createQuotas>;
