@@ -18,6 +18,8 @@ import { rowsOf } from './test/db-snapshot.ts';
 import { LiveServer, createTarget, withDatabase, type Target } from './test/live-server.ts';
 import { freshTotpCode, secretOfUri } from './test/totp.ts';
 import { rateLimits } from './modules/auth/rate-limits.ts';
+import { EMPTY_SOCIAL_LINKS } from '../shared/profiles.ts';
+import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
 
 const PASSWORD = 'correct-horse-battery-9';
 /** The public origin both servers share (mailed links, the Origin check), as behind one load balancer. */
@@ -31,6 +33,7 @@ let ipCounter = 0;
 const freshIp = () => `10.77.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
 interface Options {
+  method?: string;
   body?: unknown;
   cookie?: string;
   ip?: string;
@@ -43,7 +46,7 @@ function send(server: LiveServer, pathAndQuery: string, opts: Options = {}) {
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   if (body) headers['content-type'] = 'application/json';
   return fetch(`${server.origin}${pathAndQuery}`, {
-    method: body === undefined ? 'GET' : 'POST',
+    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
     body,
     redirect: 'manual',
@@ -209,6 +212,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(code.status).toBe(200);
       const session = cookieOf(code);
       for (const server of [a, b]) expect((await send(server, '/api/profile', { cookie: session })).status).toBe(200);
+    });
+
+    it("a user's quotas add up across both servers: half the minute's writes and exports on each, then either refuses", async () => {
+      const address = await confirmedAccount(b, dataDirs[1]!, b);
+      const cookie = cookieOf(
+        await send(a, '/api/auth/sign-in/email', { body: { email: address, password: PASSWORD } }),
+      );
+      const save = (server: LiveServer, i: number) =>
+        send(server, '/api/profile/settings', {
+          method: 'PUT',
+          cookie,
+          body: { profilePublic: i % 2 === 0, social: EMPTY_SOCIAL_LINKS },
+        });
+      const exportCsv = (server: LiveServer) => send(server, '/api/profile/export.csv', { cookie });
+      // The servers run with the default quotas.
+      for (let i = 0; i < QUOTA_DEFAULTS.writesPerMinute; i++)
+        expect((await save(i % 2 === 0 ? a : b, i)).status, `write ${i + 1}`).toBe(200);
+      for (let i = 0; i < QUOTA_DEFAULTS.heavyReadsPerMinute; i++)
+        expect((await exportCsv(i % 2 === 0 ? a : b)).status, `export ${i + 1}`).toBe(200);
+      for (const server of [a, b]) {
+        const write = await save(server, 0);
+        expect(write.status).toBe(429);
+        expect(Number(write.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(((await write.json()) as { error: string }).error).toMatch(
+          /^You're saving profile changes too fast\. Try again in \d+ seconds\.$/,
+        );
+        const read = await exportCsv(server);
+        expect(read.status).toBe(429);
+        expect(((await read.json()) as { error: string }).error).toMatch(
+          /^You're exporting your bets too fast\. Try again in \d+ seconds\.$/,
+        );
+      }
+      const stored = await withDatabase(target, async (db) =>
+        rowsOf<{ bucket: string; minute_count: number }>(
+          await db.execute(sql`select bucket, minute_count from user_quotas
+                               where user_id = (select id from users where email = ${address}) order by bucket`),
+        ),
+      );
+      expect(stored).toEqual([
+        { bucket: 'export', minute_count: QUOTA_DEFAULTS.heavyReadsPerMinute },
+        { bucket: 'writes', minute_count: QUOTA_DEFAULTS.writesPerMinute },
+      ]);
     });
   },
 );
