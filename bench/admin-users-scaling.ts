@@ -44,14 +44,15 @@ const time = (fn: () => Promise<unknown>) => timeCalls(fn, { iterations: ITERATI
 const FIRST = ['John', 'Mary', 'Ahmed', 'Li', 'Sofia', 'Carlos'];
 const LAST = ['Smith', 'Jones', 'Garcia', 'Chen', 'Brown'];
 
-/** 100,000 accounts, one a minute back from 2026; names 'John Smith17', emails bettorN@…, usernames bettorN. */
+/** 100,000 accounts, one a minute back from 2026; names 'John Smith17', emails bettorN@…, neutral usernames. */
 async function seed(env: TestEnv) {
   await env.db.execute(sql`
-    insert into users (id, name, email, email_verified, created_at, updated_at)
+    insert into users (id, name, email, email_verified, created_at, updated_at, age_confirmed_at)
     select 'bench' || g,
            (${`{${FIRST.join(',')}}`}::text[])[1 + g % 6] || ' ' || (${`{${LAST.join(',')}}`}::text[])[1 + (g / 7) % 5] || g,
            'bettor' || g || '@' || (array['gmail.com', 'example.com', 'yahoo.com'])[1 + g % 3], true,
-           timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute', now()
+           timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute', now(),
+           timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute'
     from generate_series(1, ${USERS}::int) g`);
   await env.db.execute(sql`
     update profiles set created_at = u.created_at,

@@ -104,7 +104,7 @@ async function seedBettor(server: RunningServer, dataDir: string): Promise<{ coo
   const email = 'lighthouse@example.com';
   await api(server, '/api/auth/sign-up/email', {
     method: 'POST',
-    body: JSON.stringify({ email, password: PASSWORD, name: 'Lighthouse Bettor' }),
+    body: JSON.stringify({ email, password: PASSWORD, name: 'Lighthouse Bettor', ageConfirmed: true }),
   });
   const confirm = new URL(await mailedLink(dataDir, email));
   await api(server, confirm.pathname + confirm.search);

@@ -35,6 +35,8 @@ const CALLERS: Caller[] = ['anonymous', 'userA', 'userB', 'pending', 'admin'];
  *                  admin are refused before A deletes it, a correction)
  *   :aUser         userA's username; userA's profile is private (only A and admins see it)
  *   :bUser         userB's username; userB's profile is public
+ *   :cUser         the username of an account whose email is not confirmed (its profile is set public):
+ *                  to all but admins it does not exist yet
  *   :target        another user who applied for verification; :self the admin; :issue a contact message
  *   :resetToken    a fresh password-reset token (of an account no caller uses), per request
  *   :confirmToken  a fresh email-confirmation token (of a new account), per request
@@ -186,6 +188,16 @@ const MATRIX: Row[] = [
   ['PATCH',  '/api/profiles/:bUser/bets',                      404, 404, 404, 404, 404],
   ['PUT',    '/api/profiles/:bUser/bets',                      404, 404, 404, 404, 404],
   ['DELETE', '/api/profiles/:bUser/bets',                      404, 404, 404, 404, 404],
+  ['GET',    '/api/profiles/:cUser',                           404, 404, 404, 404, 200],
+  ['POST',   '/api/profiles/:cUser',                           404, 404, 404, 404, 404],
+  ['PATCH',  '/api/profiles/:cUser',                           404, 404, 404, 404, 404],
+  ['PUT',    '/api/profiles/:cUser',                           404, 404, 404, 404, 404],
+  ['DELETE', '/api/profiles/:cUser',                           404, 404, 404, 404, 404],
+  ['GET',    '/api/profiles/:cUser/bets',                      404, 404, 404, 404, 200],
+  ['POST',   '/api/profiles/:cUser/bets',                      404, 404, 404, 404, 404],
+  ['PATCH',  '/api/profiles/:cUser/bets',                      404, 404, 404, 404, 404],
+  ['PUT',    '/api/profiles/:cUser/bets',                      404, 404, 404, 404, 404],
+  ['DELETE', '/api/profiles/:cUser/bets',                      404, 404, 404, 404, 404],
   ['GET',    '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
   ['POST',   '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
   ['PATCH',  '/api/profiles/no-such-user',                     404, 404, 404, 404, 404],
@@ -202,6 +214,12 @@ const MATRIX: Row[] = [
   ['PATCH',  '/api/profile/settings',                          401, 404, 404, 404, 404],
   ['PUT',    '/api/profile/settings',                          401, 200, 200, 200, 200],
   ['DELETE', '/api/profile/settings',                          401, 404, 404, 404, 404],
+  ['GET',    '/api/profile/username-availability?username=matrix_free',
+                                                               401, 200, 200, 200, 200],
+  ['POST',   '/api/profile/username-availability',             401, 404, 404, 404, 404],
+  ['PATCH',  '/api/profile/username-availability',             401, 404, 404, 404, 404],
+  ['PUT',    '/api/profile/username-availability',             401, 404, 404, 404, 404],
+  ['DELETE', '/api/profile/username-availability',             401, 404, 404, 404, 404],
   ['GET',    '/api/profile/analytics',                         401, 200, 200, 200, 200],
   ['POST',   '/api/profile/analytics',                         401, 404, 404, 404, 404],
   ['PATCH',  '/api/profile/analytics',                         401, 404, 404, 404, 404],
@@ -440,7 +458,16 @@ const endpointOf = (template: string) => template.split('?')[0]!;
 interface Fixture {
   cookies: Record<Caller, string | undefined>;
   emails: Partial<Record<Caller, string>>;
-  ids: { aBet: string; aDraft: string; aUser: string; bUser: string; target: string; self: string; issue: string };
+  ids: {
+    aBet: string;
+    aDraft: string;
+    aUser: string;
+    bUser: string;
+    cUser: string;
+    target: string;
+    self: string;
+    issue: string;
+  };
   /** The event start of :aDraft (its 409 says when it can be settled). */
   draftEventDate: string;
   /** An account no caller is: the sign-in row signs into it. */
@@ -515,7 +542,7 @@ async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Calle
     case '/api/admin/issues/:issue':
       return { status: 'resolved', priority: 'high' };
     case '/api/auth/sign-up/email':
-      return { email: uniqueEmail('matrix.signup'), password: DEFAULT_PASSWORD, name: '' };
+      return { email: uniqueEmail('matrix.signup'), password: DEFAULT_PASSWORD, name: '', ageConfirmed: true };
     case '/api/auth/sign-in/email':
       return f.signer;
     case '/api/auth/request-password-reset':
@@ -610,7 +637,7 @@ describeEachDatabase(
     const f: Fixture = {
       cookies: { anonymous: undefined, userA: '', userB: '', pending: '', admin: '' },
       emails: {},
-      ids: { aBet: '', aDraft: '', aUser: '', bUser: '', target: '', self: '', issue: '' },
+      ids: { aBet: '', aDraft: '', aUser: '', bUser: '', cUser: '', target: '', self: '', issue: '' },
       draftEventDate: '',
       signer: { email: '', password: DEFAULT_PASSWORD },
       victimToken: '',
@@ -663,6 +690,14 @@ describeEachDatabase(
         ((await (await env().request('/api/profile', { cookie })).json()) as { username: string }).username;
       f.ids.aUser = await usernameOf(userA.cookie);
       f.ids.bUser = await usernameOf(userB.cookie);
+      const unconfirmed = uniqueEmail('matrix.unconfirmed');
+      expect((await signUp(env(), { email: unconfirmed })).status).toBe(200);
+      const [neutral] = rowsOf<{ username: string }>(
+        await env().db.execute(
+          sql`select p.username from profiles p join users u on u.id = p.user_id where u.email = ${unconfirmed}`,
+        ),
+      );
+      f.ids.cUser = neutral!.username;
 
       const contact = await env().request('/api/inbox/contact', {
         body: await bodyFor(env(), f, '/api/inbox/contact', 'anonymous'),

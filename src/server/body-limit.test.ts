@@ -192,7 +192,7 @@ describeEachDatabase('request bodies that are not UTF-8', (env) => {
     ['/api/inbox/contact', JSON.stringify({ name: 'Ann @@', email: 'ann@example.com', message: 'Hello' }), undefined],
     [
       '/api/auth/sign-up/email',
-      JSON.stringify({ email: 'utf8@example.com', password: 'a-long-secret-9', name: 'Ann @@' }),
+      JSON.stringify({ email: 'utf8@example.com', password: 'a-long-secret-9', name: 'Ann @@', ageConfirmed: true }),
       undefined,
     ],
     ['/api/auth/sign-in/email', JSON.stringify({ email: bettor.email, password: `${bettor.password}@@` }), undefined],

@@ -126,8 +126,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const address = email('bettor');
       const ip = freshIp();
       expect(
-        (await send(on, '/api/auth/sign-up/email', { body: { email: address, password: PASSWORD, name: '' }, ip }))
-          .status,
+        (
+          await send(on, '/api/auth/sign-up/email', {
+            body: { email: address, password: PASSWORD, name: '', ageConfirmed: true },
+            ip,
+          })
+        ).status,
       ).toBe(200);
       const link = await mailedLink(onDir, address, 'Confirm');
       expect((await send(confirmOn, link.pathname + link.search, { ip })).status).toBe(302);

@@ -17,11 +17,22 @@ export const signInSchema = z.object({
   password: z.string().min(1, 'Password is required'),
 });
 
+export const AGE_CONFIRMATION_MESSAGE = 'Confirm that you are 18 or older to create an account';
+
+/**
+ * "I am 18 or older": the terms require it of every account. The sign-up request carries it as
+ * `ageConfirmed: true`; the server refuses a sign-up without it and stores when it was given.
+ */
+export const ageConfirmedSchema = z
+  .boolean({ error: AGE_CONFIRMATION_MESSAGE })
+  .refine((confirmed) => confirmed, AGE_CONFIRMATION_MESSAGE);
+
 export const signUpSchema = z.object({
   /** Optional; it becomes the profile's display name, so it has that name's limit. */
   fullName: displayNameSchema('Full name'),
   email: emailSchema,
   password: newPasswordSchema,
+  ageConfirmed: ageConfirmedSchema,
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

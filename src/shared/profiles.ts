@@ -71,6 +71,12 @@ export const updateProfileSchema = z
   .refine((v) => v.username !== undefined || v.displayName !== undefined, 'Nothing to update');
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
+/** GET /api/profile/username-availability?username= — may the signed-in user take this name? */
+export const usernameAvailabilityQuerySchema = z.object({ username: usernameSchema });
+/** Its answer: the name as it would be saved (trimmed, lowercase), and whether it is free (or already yours). */
+export const usernameAvailabilitySchema = z.object({ username: z.string(), available: z.boolean() });
+export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
+
 /** PUT /api/profile/settings — the whole settings object. */
 export const profileSettingsSchema = z.strictObject({
   profilePublic: z.boolean({ error: 'Profile visibility must be true or false' }),

@@ -1,12 +1,29 @@
 import { z } from 'zod';
 import { paths } from './routes.ts';
 
+/** A username someone chooses: 3-30 lowercase letters, digits, _ and . (never '-'). */
 export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 
 /**
- * Names a profile may never take: each would shadow a route of ours at `/{username}` or
- * impersonate the service. The database trigger that gives new accounts a default username
- * reads this list from the `reserved_usernames` table, which the server syncs from here at boot.
+ * The neutral username every new account starts with (the sign-up trigger, migration 0017):
+ * 'bettor-' and 6 random base36 characters, nothing from the email. Its '-' is a character no
+ * chosen name may have, so the two kinds never collide and none can be chosen to look neutral.
+ */
+export const GENERATED_USERNAME_PATTERN = /^bettor-[0-9a-z]{6}$/;
+
+/** True while the account keeps the username it was given: the dashboard then offers to pick one. */
+export const isGeneratedUsername = (name: string) => GENERATED_USERNAME_PATTERN.test(name);
+
+/** Any username a profile may have (what a `/{username}` lookup accepts): chosen or generated. */
+export const isProfileUsername = (name: string) => USERNAME_PATTERN.test(name) || isGeneratedUsername(name);
+
+/**
+ * Names a profile may never take: each would shadow a page, a file or an endpoint of ours at
+ * `/{username}` (every route of the client's router and file of its public folder is here: a test,
+ * src/client/reserved-usernames.test.ts, fails otherwise) or impersonate the service. The database
+ * holds the same list (the server copies it into `reserved_usernames` at boot) and a trigger on
+ * profiles refuses these names whatever writes them. Names a username could never be (with '-' or
+ * upper case) need no entry.
  */
 export const RESERVED_USERNAMES: readonly string[] = [
   ...new Set([
@@ -64,10 +81,26 @@ export const RESERVED_USERNAMES: readonly string[] = [
     'src',
     'dist',
     'node_modules',
+    'onboarding',
+    'welcome',
+    'new',
+    'edit',
+    'search',
+    'explore',
+    'official',
+    'team',
+    'bettor',
     'favicon.ico',
+    'favicon.svg',
+    'favicon.png',
     'robots.txt',
     'sitemap.xml',
     'manifest.json',
+    'manifest.webmanifest',
+    'site.webmanifest',
+    'humans.txt',
+    'security.txt',
+    'ads.txt',
     'index.html',
   ]),
 ].filter((name) => USERNAME_PATTERN.test(name));
@@ -76,6 +109,8 @@ const reserved = new Set(RESERVED_USERNAMES);
 
 export const isReservedUsername = (name: string) => reserved.has(name.toLowerCase());
 
+export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
+
 export const usernameSchema = z
   .string()
   .trim()
@@ -83,4 +118,4 @@ export const usernameSchema = z
   .min(3, 'Username must be at least 3 characters')
   .max(30, 'Username must be at most 30 characters')
   .regex(USERNAME_PATTERN, 'Use only lowercase letters, digits, _ and .')
-  .refine((name) => !isReservedUsername(name), 'That username is reserved');
+  .refine((name) => !isReservedUsername(name), USERNAME_RESERVED_MESSAGE);

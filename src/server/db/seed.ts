@@ -291,8 +291,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     );
     // The sign-up trigger gives each account its profile and settings; then they get their own.
     await db.execute(sql`
-      insert into users (id, name, email, email_verified, role, created_at, updated_at)
-      select id, name, email, true, 'user', joined, joined
+      insert into users (id, name, email, email_verified, role, created_at, updated_at, age_confirmed_at)
+      select id, name, email, true, 'user', joined, joined, joined
       from json_to_recordset(${rows}::json) as x(id text, name text, email text, joined timestamptz)`);
     await db.execute(sql`
       insert into accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)

@@ -26,6 +26,21 @@ export const isoText = (expr: string | SQL): SQL =>
 export const microsText = (expr: string): SQL =>
   sql.raw(`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
+/**
+ * Which of `names` a database error reports as violated, for SQLSTATE `code` ('23505' unique,
+ * '23514' check or a rule trigger), or null. Drizzle and the drivers wrap the error in `cause`; a
+ * driver that drops the constraint field still names the constraint in the message.
+ */
+export function violatedConstraint(err: unknown, code: string, names: readonly string[]): string | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code: sqlState, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (sqlState !== code) continue;
+    if (typeof constraint === 'string') return names.includes(constraint) ? constraint : null;
+    return names.find((name) => typeof message === 'string' && message.includes(name)) ?? null;
+  }
+  return null;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id names no row: callers answer 404, and the database never sees it. */
 export const isUuid = (id: string) => UUID.test(id);

@@ -8,7 +8,7 @@
  * hostile addresses are valid and unreserved; a body that is not UTF-8 is a 400. Hostile callback
  * URLs, in a request and on the mailed links, lead to a page of this site or a 400, never a 5xx.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts';
@@ -84,7 +84,7 @@ const freshEmail = fc
   .map(([local, pad]) => `${pad}${uniqueEmail(local)}${pad}`);
 
 /** The keys a sign-up may carry (what the form sends through Better Auth's client); any other is refused. */
-const SIGN_UP_KEYS = ['email', 'password', 'name', 'callbackURL', 'rememberMe'];
+const SIGN_UP_KEYS = ['email', 'password', 'name', 'ageConfirmed', 'callbackURL', 'rememberMe'];
 const hasStrayKey = (body: HostileBody) =>
   'json' in body &&
   body.json !== null &&
@@ -110,8 +110,9 @@ describeEachDatabase('fuzz: auth writes', (env) => {
           email: fc.oneof({ weight: 9, arbitrary: freshEmail }, { weight: 1, arbitrary: fc.constant(existing.email) }),
           password: strongPassword,
           name: fc.oneof(storableText(DISPLAY_NAME_MAX_LENGTH), fc.constant('')),
+          ageConfirmed: fc.constant(true),
         },
-        { requiredKeys: ['email', 'password'] },
+        { requiredKeys: ['email', 'password', 'ageConfirmed'] },
       );
       await fc.assert(
         fc.asyncProperty(hostileBody(validSignUp, { validWeight: VALID_WEIGHT, invalidUtf8: true }), async (body) => {
@@ -127,6 +128,8 @@ describeEachDatabase('fuzz: auth writes', (env) => {
           expect(cookieFrom(res)).not.toContain('session_token');
           if (res.status !== 200) return;
           const sent = parsedBody(body);
+          // Only someone who said they are 18 or older gets an account.
+          expect(sent.ageConfirmed, text).toBe(true);
           const email = (sent.email as string).trim().toLowerCase();
           if (email !== existing.email) created.set(email, typeof sent.name === 'string' ? sent.name.trim() : '');
         }),
@@ -141,6 +144,7 @@ describeEachDatabase('fuzz: auth writes', (env) => {
           role: user.role,
           emailVerified: user.emailVerified,
           image: user.image,
+          ageConfirmed: sql<boolean>`${user.ageConfirmedAt} is not null`,
           displayName: profiles.displayName,
         })
         .from(user)
@@ -155,6 +159,7 @@ describeEachDatabase('fuzz: auth writes', (env) => {
           role: 'user',
           emailVerified: false,
           image: null,
+          ageConfirmed: true,
           displayName: name || null,
         });
       }
@@ -364,9 +369,12 @@ describeEachDatabase('fuzz: auth writes', (env) => {
           fc.constantFrom('sign-up', 'sign-in', 'reset'),
           hostileCallbackURL,
           async (kind, callbackURL) => {
-            const [path, body]: [string, { email: string } & Record<string, string>] =
+            const [path, body]: [string, { email: string } & Record<string, string | boolean>] =
               kind === 'sign-up'
-                ? ['/api/auth/sign-up/email', { email: uniqueEmail('cb'), password: DEFAULT_PASSWORD, callbackURL }]
+                ? [
+                    '/api/auth/sign-up/email',
+                    { email: uniqueEmail('cb'), password: DEFAULT_PASSWORD, ageConfirmed: true, callbackURL },
+                  ]
                 : kind === 'sign-in'
                   ? ['/api/auth/sign-in/email', { email: uniqueEmail('cb'), password: 'not-the-password', callbackURL }]
                   : ['/api/auth/request-password-reset', { email: uniqueEmail('cb'), redirectTo: callbackURL }];
@@ -418,7 +426,7 @@ describeEachDatabase('fuzz: auth writes', (env) => {
     for (const name of ['x'.repeat(DISPLAY_NAME_MAX_LENGTH + 1), 'a\u0000b', 'a\ud800b']) {
       const res = await env().request('/api/auth/sign-up/email', {
         ip: freshIp(),
-        body: { email: uniqueEmail(), password: DEFAULT_PASSWORD, name },
+        body: { email: uniqueEmail(), password: DEFAULT_PASSWORD, name, ageConfirmed: true },
       });
       expect(res.status, name.slice(0, 10)).toBe(400);
     }
@@ -429,6 +437,7 @@ describeEachDatabase('fuzz: auth writes', (env) => {
         email,
         password: DEFAULT_PASSWORD,
         name: "\n Ann <b>O'Neil</b>\u200b \t",
+        ageConfirmed: true,
       },
     });
     expect(res.status).toBe(200);

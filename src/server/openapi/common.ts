@@ -122,7 +122,9 @@ export const errors = {
   notAuthenticated: apiError(`Not signed in: ${says('Not authenticated')}`),
   invalid: apiError('Invalid input: `error` summarises, `fields` has one message per field (unknown ones included)'),
   malformed: apiError('The body is not JSON'),
-  noProfile: apiError(`No profile with this username: ${says(PROFILE_NOT_FOUND_ERROR)}`),
+  noProfile: apiError(
+    `No profile with this username, or its owner has not confirmed their email yet (the same answer to all but them and admins): ${says(PROFILE_NOT_FOUND_ERROR)}`,
+  ),
   privateProfile: apiError(
     `The profile is private (its owner and admins still see it): ${says(PROFILE_PRIVATE_ERROR)}`,
   ),

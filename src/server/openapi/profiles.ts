@@ -11,6 +11,8 @@ import {
   profileSettingsSchema,
   publicProfileSchema,
   updateProfileSchema,
+  usernameAvailabilityQuerySchema,
+  usernameAvailabilitySchema,
 } from '../../shared/profiles.ts';
 import { CSV_COLUMNS } from '../modules/profiles/export.ts';
 import { betPageParameters } from './bets.ts';
@@ -144,6 +146,7 @@ export const ownProfileModule: ApiModule = {
     UpdateProfileInput: jsonSchema(updateProfileSchema, 'input'),
     ProfileSettings: jsonSchema(profileSettingsSchema, 'input'),
     Analytics: jsonSchema(analyticsSchema, 'output'),
+    UsernameAvailability: jsonSchema(usernameAvailabilitySchema, 'output'),
   },
   paths: {
     '/api/profile': {
@@ -169,6 +172,23 @@ export const ownProfileModule: ApiModule = {
           '409': apiError(
             `The username belongs to someone else: ${says(USERNAME_TAKEN_MESSAGE)}, with the same message in \`fields.username\``,
           ),
+          '422': errors.invalid,
+        },
+      },
+    },
+    '/api/profile/username-availability': {
+      get: {
+        operationId: 'checkUsernameAvailability',
+        summary: 'Whether you could take a username: nobody has it, or it is already yours',
+        description:
+          'A name that is not a valid username (3-30 of a-z 0-9 _ .) or is reserved answers 422 with the message saving it would give.',
+        security: signedIn,
+        parameters: queryParameters(usernameAvailabilityQuerySchema, {
+          username: 'The name to check, any case; answered trimmed and lowercase.',
+        }),
+        responses: {
+          '200': response('The name as it would be saved, and whether it is free', ref('UsernameAvailability')),
+          '401': errors.notAuthenticated,
           '422': errors.invalid,
         },
       },

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import pg from 'pg';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import { createApp } from '../app.ts';
+import type { SQL } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { violatedConstraint } from '../db/sql.ts';
 import * as schema from '../db/schema/index.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../logger.ts';
@@ -286,9 +288,15 @@ export type Client = Pick<TestEnv, 'request' | 'mailer'>;
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery-9';
 
-/** POSTs a sign-up; answers the raw response. */
+/**
+ * POSTs a sign-up as the form sends it (the 18-or-older box ticked unless `body` says otherwise;
+ * `ageConfirmed: undefined` leaves it out); answers the raw response.
+ */
 export const signUp = (env: Client, body: Record<string, unknown>, ip = freshIp()) =>
-  env.request('/api/auth/sign-up/email', { body: { name: '', password: DEFAULT_PASSWORD, ...body }, ip });
+  env.request('/api/auth/sign-up/email', {
+    body: { name: '', password: DEFAULT_PASSWORD, ageConfirmed: true, ...body },
+    ip,
+  });
 
 /** POSTs a sign-in; answers the raw response. */
 export const signIn = (env: Client, email: string, password = DEFAULT_PASSWORD, ip = freshIp()) =>
@@ -307,7 +315,10 @@ export async function getSession(env: Client, cookie: string, ip = freshIp()) {
   return (await res.json()) as { user: { id: string; email: string; role: string }; session: { id: string } } | null;
 }
 
-/** Signs up, confirms the email through the mailed link, signs in; returns the session cookie. */
+/**
+ * Signs up, confirms the email through the mailed link, signs in; returns the session cookie. The
+ * link signs the account in too: that session is signed out, so the account has the one session.
+ */
 export async function signUpAndSignIn(
   env: Client,
   opts: { email?: string; password?: string; name?: string; ip?: string } = {},
@@ -317,9 +328,25 @@ export async function signUpAndSignIn(
   const ip = opts.ip ?? freshIp();
   const signUpRes = await signUp(env, { email, password, name: opts.name ?? '' }, ip);
   if (signUpRes.status !== 200) throw new Error(`sign-up failed: ${signUpRes.status} ${await signUpRes.text()}`);
-  await confirmEmail(env, email, ip);
+  const confirmed = await confirmEmail(env, email, ip);
+  const signedOut = await env.request('/api/auth/sign-out', { method: 'POST', cookie: cookieFrom(confirmed), ip });
+  if (signedOut.status !== 200) throw new Error(`sign-out after confirming failed: ${signedOut.status}`);
   const signInRes = await signIn(env, email, password, ip);
   if (signInRes.status !== 200) throw new Error(`sign-in failed: ${signInRes.status} ${await signInRes.text()}`);
   const user = ((await signInRes.json()) as { user: { id: string } }).user;
   return { email, password, cookie: cookieFrom(signInRes), userId: user.id };
+}
+
+/**
+ * Which of `names` refused a direct SQL statement with SQLSTATE `code` ('23505' unique, '23514'
+ * check or rule trigger); the error's text when something else refused it, 'not refused' if
+ * nothing did. For tests proving the database holds a rule whatever code writes.
+ */
+export async function refusingConstraint(env: Pick<TestEnv, 'db'>, query: SQL, code: string, names: string[]) {
+  try {
+    await env.db.execute(query);
+  } catch (err) {
+    return violatedConstraint(err, code, names) ?? String(err);
+  }
+  return 'not refused';
 }

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { DESCRIPTION_MAX_LENGTH } from '../../shared/bets.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/display-name.ts';
 import { isUnstorableText } from '../../shared/text.ts';
-import { USERNAME_PATTERN, isReservedUsername } from '../../shared/usernames.ts';
+import { isProfileUsername, isReservedUsername } from '../../shared/usernames.ts';
 import { getBetStats, recountBetStats } from '../modules/bets/queries.ts';
 import { readCommunitySummaries, recountCommunitySummaries } from '../modules/community/queries.ts';
 import type { TestEnv } from './harness.ts';
@@ -107,7 +107,7 @@ export async function expectProfilesObeyTheRules(env: TestEnv) {
     ),
   );
   for (const { username, displayName, status } of rows) {
-    expect(username, 'username').toMatch(USERNAME_PATTERN);
+    expect(isProfileUsername(username), `${username} is a chosen or a neutral username`).toBe(true);
     expect(isReservedUsername(username), `${username} is reserved`).toBe(false);
     expect(['unverified', 'pending', 'verified']).toContain(status);
     if (displayName !== null) {

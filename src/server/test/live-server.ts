@@ -337,7 +337,10 @@ export async function signUpBettors(
       const ip = `10.${200 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
       const email = `bettor${index}.${run}@example.com`;
       await expectStatus(
-        await server.request('/api/auth/sign-up/email', { body: { email, password: PASSWORD, name: '' }, ip }),
+        await server.request('/api/auth/sign-up/email', {
+          body: { email, password: PASSWORD, name: '', ageConfirmed: true },
+          ip,
+        }),
         200,
         `sign-up ${email}`,
       );

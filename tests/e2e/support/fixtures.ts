@@ -67,17 +67,27 @@ export const mailCount = (to: string, subject: string): number => {
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery-9';
 
-/** Creates a confirmed account through the API (sign-up + mailed confirmation link). */
+/**
+ * Creates a confirmed account through the API, as the sign-up form does (the 18-or-older box
+ * ticked) and the mailed confirmation link. The link signs the account in; the helper signs that
+ * session out again, so `request`'s browser context is left as it was.
+ */
 export async function createConfirmedUser(
   request: APIRequestContext,
   opts: { email?: string; password?: string; name?: string } = {},
 ) {
   const email = (opts.email ?? uniqueEmail()).toLowerCase();
   const password = opts.password ?? DEFAULT_PASSWORD;
-  const res = await request.post('/api/auth/sign-up/email', { data: { email, password, name: opts.name ?? '' } });
+  const res = await request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: opts.name ?? '', ageConfirmed: true },
+  });
   expect(res.status(), await res.text()).toBe(200);
-  const confirm = await request.get(await mailedLink(email, 'Confirm'), { maxRedirects: 0 });
+  const link = await mailedLink(email, 'Confirm');
+  const confirm = await request.get(link, { maxRedirects: 0 });
   expect(confirm.status()).toBe(302);
+  // With a session cookie to send, Better Auth wants the Origin a browser would send.
+  const signOut = await request.post('/api/auth/sign-out', { headers: { origin: new URL(link).origin } });
+  expect(signOut.status(), await signOut.text()).toBe(200);
   return { email, password };
 }
 

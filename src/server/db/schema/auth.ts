@@ -19,6 +19,11 @@ export const user = pgTable('users', {
   role: text('role').notNull().default('user'),
   /** Set by Better Auth's two-factor plugin once the first authenticator code was confirmed. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /**
+   * When the holder confirmed being 18 or older at sign-up (migration 0017: required on every new
+   * account, never changed; null only for accounts from before the form asked).
+   */
+  ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
   ...timestamps,
 });
 

@@ -5,9 +5,10 @@ import { user } from './auth.ts';
 import { VERIFICATION_STATUSES } from '../../../shared/profiles.ts';
 
 /**
- * One per account, created with it by the `create_profile_for_new_user` trigger (migration 0001)
- * so an account never exists without its profile and settings. Usernames are stored lowercase,
- * which makes the plain unique constraint case-insensitive.
+ * One per account, created with it by the `create_profile_for_new_user` trigger (migrations 0001,
+ * 0017) so an account never exists without its profile and settings; its username is a neutral
+ * `bettor-xxxxxx` until the owner picks one. Usernames are stored lowercase, which makes the plain
+ * unique constraint case-insensitive.
  */
 export const profiles = pgTable(
   'profiles',
@@ -23,7 +24,12 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('profiles_username_format', sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
+    // A chosen name, or a neutral one the sign-up trigger drew (migration 0017); a trigger also
+    // refuses the reserved names (profiles_username_not_reserved).
+    check(
+      'profiles_username_format',
+      sql`${t.username} ~ '^[a-z0-9_.]{3,30}$' or ${t.username} ~ '^bettor-[0-9a-z]{6}$'`,
+    ),
     check('profiles_verification_status', sql`${t.verificationStatus} in ('unverified', 'pending', 'verified')`),
   ],
 );
@@ -44,7 +50,10 @@ export const userSettings = pgTable('user_settings', {
   socialLinks: jsonb('social_links').$type<StoredSocialLinks>().notNull().default({}),
 });
 
-/** Words no profile may use as its username; synced from src/shared/usernames.ts at boot. */
+/**
+ * Words no profile may use as its username, which a trigger on profiles checks (migration 0017);
+ * synced from src/shared/usernames.ts at boot.
+ */
 export const reservedUsernames = pgTable('reserved_usernames', {
   name: text('name').primaryKey(),
 });

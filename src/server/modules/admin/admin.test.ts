@@ -189,8 +189,8 @@ describeEachDatabase(
     it('a broad search walks the newest-first index and counts up to 1,000 ("1,000+")', async () => {
       const prefix = `wide${tag}`;
       await env().db.execute(sql`
-        insert into users (id, name, email, email_verified, created_at, updated_at)
-        select ${prefix} || g, 'Wide Tester ' || g, ${prefix} || '.' || g || '@example.com', true, now(), now()
+        insert into users (id, name, email, email_verified, created_at, updated_at, age_confirmed_at)
+        select ${prefix} || g, 'Wide Tester ' || g, ${prefix} || '.' || g || '@example.com', true, now(), now(), now()
         from generate_series(1, 1005) g`);
       await env().db.execute(sql`
         update profiles set created_at = timestamptz '2025-01-01T00:00:00Z' + substring(user_id from ${prefix.length + 1}::int)::int * interval '1 minute',

@@ -72,6 +72,9 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        // When the holder confirmed being 18 or older: set by the create hook below, never from a
+        // body, and not part of what the session tells the client.
+        ageConfirmedAt: { type: 'date', required: false, input: false, returned: false },
       },
     },
     emailAndPassword: {
@@ -92,7 +95,9 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: false,
+      // The link proves the mailbox: it signs the new account in once, where the sign-up began.
+      // Following it again only redirects (Better Auth signs in only while the address is unconfirmed).
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: mails.sendVerificationEmail,
     },
@@ -126,7 +131,11 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, role: admins.roleOfNewAccount(user.email) } }),
+          // Accounts are created only by sign-up, which refuses a body without ageConfirmed: true
+          // (hooks.ts); the database refuses an account without the time (migration 0017).
+          before: async (user) => ({
+            data: { ...user, role: admins.roleOfNewAccount(user.email), ageConfirmedAt: now() },
+          }),
         },
       },
       verification: {

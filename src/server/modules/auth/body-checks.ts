@@ -5,7 +5,7 @@
  * the same messages, and keep out bodies that would crash it (a 500) instead of being refused.
  */
 import { APIError } from 'better-auth/api';
-import { emailSchema, signUpSchema } from '../../../shared/auth.ts';
+import { ageConfirmedSchema, emailSchema, signUpSchema } from '../../../shared/auth.ts';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../../../shared/text.ts';
 
 /** Body fields that are hashed, never stored as text: any characters may be in a password. */
@@ -48,11 +48,11 @@ export function assertShallowBody(body: unknown) {
 
 /**
  * The keys a sign-up body may carry: what our sign-up form sends through Better Auth's client
- * (email, password, name, callbackURL) and rememberMe, which that client may add. Better Auth
- * itself also takes `image` (any text, any length, stored on the user though no page shows it)
- * and passes any other key on to the user's fields.
+ * (email, password, name, ageConfirmed, callbackURL) and rememberMe, which that client may add.
+ * Better Auth itself also takes `image` (any text, any length, stored on the user though no page
+ * shows it) and passes any other key on to the user's fields.
  */
-const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'callbackURL', 'rememberMe']);
+const SIGN_UP_KEYS = new Set(['email', 'password', 'name', 'ageConfirmed', 'callbackURL', 'rememberMe']);
 
 /** A 400 naming each key of a sign-up body that is not in SIGN_UP_KEYS (like the API's "Unknown field"). */
 export function assertKnownSignUpKeys(body: unknown) {
@@ -63,6 +63,17 @@ export function assertKnownSignUpKeys(body: unknown) {
     message: unknown.map((key) => `${key.slice(0, 64)}: Unknown field`).join('; '),
     code: 'UNKNOWN_FIELD',
   });
+}
+
+/**
+ * A 400 unless the sign-up says the person is 18 or older (`ageConfirmed: true`, the sign-up
+ * form's required checkbox); Better Auth then stamps the time on the account (better-auth.ts).
+ */
+export function assertAgeConfirmed(ageConfirmed: unknown) {
+  const parsed = ageConfirmedSchema.safeParse(ageConfirmed);
+  if (!parsed.success) {
+    throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'AGE_NOT_CONFIRMED' });
+  }
 }
 
 /** The sign-up email, trimmed, or a 400 with the client form's message. */

@@ -12,6 +12,7 @@ import { user as users } from '../../db/schema/index.ts';
 import {
   acceptableEmail,
   acceptableName,
+  assertAgeConfirmed,
   assertKnownSignUpKeys,
   assertShallowBody,
   assertStorableText,
@@ -64,8 +65,11 @@ export function authHooks({ db, now, admins, alertOwner }: HookDeps) {
         const email = acceptableEmail(body?.email);
         const name = acceptableName(body?.name);
         if (typeof password === 'string') assertAcceptablePassword(password);
+        assertAgeConfirmed(body?.ageConfirmed);
         // The full name is optional; Better Auth insists on the field, so an absent one is ''.
-        return { context: { body: { ...body, email, name } } };
+        // The confirmation is not a field of the user: the create hook stamps its time instead.
+        const { ageConfirmed: _confirmed, ...rest } = body ?? {};
+        return { context: { body: { ...rest, email, name } } };
       }
       if (typeof password === 'string') assertAcceptablePassword(password);
       // Spaces around the address, as the forms trim them (Better Auth's own check would refuse it).
@@ -85,6 +89,10 @@ export function authHooks({ db, now, admins, alertOwner }: HookDeps) {
       const returned = ctx.context.returned;
       if (ctx.path === '/reset-password' && isAPIError(returned) && returned.body?.code === 'INVALID_TOKEN') {
         throw new APIError('BAD_REQUEST', { message: INVALID_RESET_LINK_MESSAGE, code: 'INVALID_TOKEN' });
+      }
+      // Following the confirmation link signs the new account in (autoSignInAfterVerification).
+      if (ctx.path === '/verify-email' && ctx.context.newSession) {
+        await admins.grantIfListed(ctx.context.newSession.user);
       }
       if (ctx.path !== '/sign-in/email') return;
       const email = (ctx.body as { email?: unknown } | undefined)?.email;

@@ -29,7 +29,7 @@ const limitedCalls: Record<keyof typeof RATE_LIMIT_RULES, (env: TestEnv, ip: str
   '/sign-in/email': (env, ip) => signIn(env, uniqueEmail('limited'), 'some-guess-1', ip),
   '/sign-up/email': (env, ip) =>
     env.request('/api/auth/sign-up/email', {
-      body: { email: uniqueEmail('limited'), password: DEFAULT_PASSWORD, name: '' },
+      body: { email: uniqueEmail('limited'), password: DEFAULT_PASSWORD, name: '', ageConfirmed: true },
       ip,
     }),
   '/request-password-reset': (env, ip) =>

@@ -2,13 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, profiles, user, userSettings } from '../../db/schema/index.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
-import { usernameSchema, USERNAME_PATTERN } from '../../../shared/usernames.ts';
+import { isGeneratedUsername, isProfileUsername, usernameSchema } from '../../../shared/usernames.ts';
+import { AGE_CONFIRMATION_MESSAGE } from '../../../shared/auth.ts';
+import { rowsOf } from '../../db/sql.ts';
 import {
   DEFAULT_PASSWORD,
   confirmEmail,
   cookieFrom,
   describeEachDatabase,
   freshIp,
+  refusingConstraint,
   signIn,
   signUp,
   signUpAndSignIn,
@@ -57,7 +60,7 @@ describeEachDatabase('accounts', (env) => {
       expect(credential?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
       expect(await profileOf(env(), email)).toEqual({
-        username: email.split('@')[0]!.toLowerCase(),
+        username: expect.stringMatching(/^bettor-[0-9a-z]{6}$/),
         displayName: 'Alice Example',
         status: 'unverified',
       });
@@ -75,7 +78,7 @@ describeEachDatabase('accounts', (env) => {
     it('accepts a sign-up without a name', async () => {
       const email = uniqueEmail('noname');
       const res = await env().request('/api/auth/sign-up/email', {
-        body: { email, password: DEFAULT_PASSWORD },
+        body: { email, password: DEFAULT_PASSWORD, ageConfirmed: true },
         ip: freshIp(),
       });
       expect(res.status).toBe(200);
@@ -242,59 +245,109 @@ describeEachDatabase('accounts', (env) => {
     });
   });
 
-  describe('default usernames', () => {
-    it('is the lowercased local part, keeping only a-z 0-9 _ .', async () => {
-      expect(await usernameFor(env(), 'Mixed.Case_Name@Example.com')).toBe('mixed.case_name');
-      expect(await usernameFor(env(), 'jane+bets-2024@example.com')).toBe('janebets2024');
+  describe('the 18-or-older confirmation', () => {
+    it('stores when it was given, on the server clock, and never shows it to the client', async () => {
+      const email = uniqueEmail('adult');
+      const res = await signUp(env(), { email, ageConfirmed: true });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { user: Record<string, unknown> };
+      expect(Object.keys(body.user)).not.toContain('ageConfirmedAt');
+      const [row] = await usersWithEmail(env(), email);
+      // Stamped by the create hook with the injected clock (a moment ago), not by the database.
+      const at = row!.ageConfirmedAt!.getTime();
+      expect(at).toBeLessThanOrEqual(env().clock.now().getTime());
+      expect(at).toBeGreaterThan(env().clock.now().getTime() - 60_000);
+      expect(row!.createdAt.getTime() - at).toBeLessThan(60_000);
     });
 
-    it('pads short local parts to 3 characters', async () => {
-      expect(await usernameFor(env(), 'q@example.com')).toBe('q__');
-      expect(await usernameFor(env(), 'qz@example.com')).toBe('qz_');
-      // Nothing usable at all still gives a valid username.
-      expect(await usernameFor(env(), '++@example.com')).toBe('___');
+    it.each([
+      ['left out', undefined],
+      ['false', false],
+      ['the text "true"', 'true'],
+      ['1', 1],
+      ['null', null],
+    ])('refuses a sign-up with the confirmation %s: 400, no account, no mail', async (_, ageConfirmed) => {
+      const email = uniqueEmail('minor');
+      const res = await signUp(env(), { email, name: 'Young One', ageConfirmed });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 'AGE_NOT_CONFIRMED', message: AGE_CONFIRMATION_MESSAGE });
+      expect(AGE_CONFIRMATION_MESSAGE).toBe('Confirm that you are 18 or older to create an account');
+      expect(await usersWithEmail(env(), email)).toHaveLength(0);
+      expect(mailsTo(env(), email)).toHaveLength(0);
     });
 
-    it('cuts long local parts so that a suffix still fits in 30 characters', async () => {
-      const local = 'averyveryverylonglocalpartthatgoesonandon';
-      expect(await usernameFor(env(), `${local}@example.com`)).toBe(local.slice(0, 24));
-      const second = await usernameFor(env(), `${local}@example.org`);
-      expect(second).toMatch(new RegExp(`^${local.slice(0, 24)}\\d{6}$`));
-      expect(second).toHaveLength(30);
-    });
+    it('is required of every new account by the database, and never changes once stored', async () => {
+      const insert = sql`insert into users (id, name, email) values ('no-age-1', '', 'no.age@example.com')`;
+      expect(await refusingConstraint(env(), insert, '23514', ['users_age_confirmed'])).toBe('users_age_confirmed');
+      expect(await usersWithEmail(env(), 'no.age@example.com')).toHaveLength(0);
 
-    it('gives colliding local parts a suffix and keeps every username unique', async () => {
-      const names = [];
-      for (const domain of ['a.example', 'b.example', 'c.example', 'd.example']) {
-        names.push(await usernameFor(env(), `Collide@${domain}`));
+      const { email } = await signUpAndSignIn(env());
+      const [before] = await usersWithEmail(env(), email);
+      for (const change of [sql`now() - interval '1 day'`, sql`null`]) {
+        const update = sql`update users set age_confirmed_at = ${change} where id = ${before!.id}`;
+        expect(await refusingConstraint(env(), update, '23514', ['users_age_confirmation_final'])).toBe(
+          'users_age_confirmation_final',
+        );
       }
-      expect(names[0]).toBe('collide');
-      for (const name of names.slice(1)) expect(name).toMatch(/^collide\d{6}$/);
+      // Anything else about the account still changes.
+      await env().db.execute(sql`update users set name = 'Renamed' where id = ${before!.id}`);
+      const [after] = await usersWithEmail(env(), email);
+      expect(after).toMatchObject({ name: 'Renamed', ageConfirmedAt: before!.ageConfirmedAt });
+    });
+  });
+
+  describe('default usernames', () => {
+    it('is neutral: bettor- and 6 random base36 characters, nothing from the email', async () => {
+      const names = [];
+      for (const local of ['jane.doe', 'Mixed.Case_Name', 'admin', 'q']) {
+        names.push(await usernameFor(env(), `${local}@neutral.example`));
+      }
+      for (const name of names) {
+        expect(name).toMatch(/^bettor-[0-9a-z]{6}$/);
+        expect(isGeneratedUsername(name)).toBe(true);
+      }
       expect(new Set(names).size).toBe(names.length);
     });
 
-    it.each(['admin', 'dashboard', 'api', 'auth', 'profile', 'spotlight', 'support', 'ad-min'])(
-      'never gives the reserved word from %j@… as a username',
-      async (local) => {
-        const reserved = local.replace(/[^a-z0-9_.]/g, '');
-        const username = await usernameFor(env(), `${local}@reserved.example`);
-        expect(username).not.toBe(reserved);
-        expect(username).toMatch(new RegExp(`^${reserved.replace('.', '\\.')}\\d{6}$`));
-      },
-    );
+    it('is never a name anyone can choose, so it can only collide with another neutral one', () => {
+      expect(usernameSchema.safeParse('bettor-7k2q9f').success).toBe(false);
+      expect(usernameSchema.safeParse('bettor_7k2q9f').success).toBe(true);
+      expect(isGeneratedUsername('bettor_7k2q9f')).toBe(false);
+    });
 
-    it('always yields a username the shared schema accepts, and stores none twice', async () => {
+    it('draws again when the name drawn is taken', async () => {
+      const taken = await usernameFor(env(), uniqueEmail('first'));
+      const [original] = rowsOf<{ def: string }>(
+        await env().db.execute(sql`select pg_get_functiondef('neutral_username'::regproc) as def`),
+      );
+      // Three draws of a taken name, then a free one.
+      await env().db.execute(sql`create sequence test_neutral_draws`);
+      await env().db.execute(
+        sql.raw(`create or replace function neutral_username() returns text language sql volatile as $$
+          select case when nextval('test_neutral_draws') <= 3 then '${taken}' else 'bettor-q1w2e3' end $$`),
+      );
+      try {
+        expect(await usernameFor(env(), uniqueEmail('second'))).toBe('bettor-q1w2e3');
+        const [draws] = rowsOf<{ n: string }>(
+          await env().db.execute(sql`select last_value::text as n from test_neutral_draws`),
+        );
+        expect(draws!.n).toBe('4');
+      } finally {
+        await env().db.execute(sql.raw(original!.def));
+        await env().db.execute(sql`drop sequence test_neutral_draws`);
+      }
+      expect(await usernameFor(env(), uniqueEmail('third'))).toMatch(/^bettor-[0-9a-z]{6}$/);
+    });
+
+    it('always yields a username a profile may have, and stores none twice', async () => {
       const rows = await env().db.select({ username: profiles.username }).from(profiles);
       expect(rows.length).toBeGreaterThan(10);
-      for (const { username } of rows) {
-        expect(username).toMatch(USERNAME_PATTERN);
-        expect(usernameSchema.safeParse(username).success).toBe(true);
-      }
-      const [dups] = await env()
-        .db.execute<{ n: number }>(
+      for (const { username } of rows) expect(isProfileUsername(username), username).toBe(true);
+      const [dups] = rowsOf<{ n: number }>(
+        await env().db.execute(
           sql`select count(*)::int as n from (select lower(username) from profiles group by 1 having count(*) > 1) d`,
-        )
-        .then((r) => (Array.isArray(r) ? r : (r as { rows: { n: number }[] }).rows));
+        ),
+      );
       expect(dups?.n).toBe(0);
     });
   });
@@ -325,7 +378,7 @@ describeEachDatabase('accounts', (env) => {
       expect(mailsTo(env(), email)).toHaveLength(1);
     });
 
-    it('confirms the address through the mailed link, after which sign-in works', async () => {
+    it('confirms the address through the mailed link, which signs the account in once; sign-in works after', async () => {
       const email = uniqueEmail('confirm');
       await signUp(env(), { email });
 
@@ -334,8 +387,17 @@ describeEachDatabase('accounts', (env) => {
       expect(confirmed.headers.get('location')).toBe('/auth?verified=1');
       const [row] = await usersWithEmail(env(), email);
       expect(row?.emailVerified).toBe(true);
-      // Confirming does not sign in by itself.
-      expect(confirmed.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(false);
+      // The link signs the new account in: its session works at once.
+      const linkSession = cookieFrom(confirmed);
+      expect(linkSession).toContain('better-auth.session_token=');
+      const own = await env().request('/api/profile', { cookie: linkSession });
+      expect(own.status).toBe(200);
+      expect(((await own.json()) as { username: string }).username).toMatch(/^bettor-[0-9a-z]{6}$/);
+      // Following it again confirms nothing more and signs no one in.
+      const again = await confirmEmail(env(), email);
+      expect(again.status).toBe(302);
+      expect(again.headers.get('location')).toBe('/auth?verified=1');
+      expect(again.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(false);
 
       const res = await signIn(env(), email);
       expect(res.status).toBe(200);

@@ -23,7 +23,8 @@ export async function createBettor(env: TestEnv, opts: BettorOptions = {}) {
   const id = `t${token()}${token()}`;
   const username = opts.username ?? `b_${token()}`;
   await env.db.execute(sql`
-    insert into users (id, name, email, email_verified) values (${id}, '', ${`${id}@example.com`}, true)`);
+    insert into users (id, name, email, email_verified, age_confirmed_at)
+    values (${id}, '', ${`${id}@example.com`}, true, now())`);
   await env.db.execute(sql`
     update profiles set username = ${username}, display_name = ${opts.displayName ?? null},
            verification_status = ${opts.verified ? 'verified' : 'unverified'}

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { BetStats } from '../../../shared/bets.ts';
 import { parseMoney } from '../../../shared/money.ts';
-import { USERNAME_PATTERN, isReservedUsername } from '../../../shared/usernames.ts';
+import { isProfileUsername, isReservedUsername } from '../../../shared/usernames.ts';
 import { getBetSummary, statsOfSummary } from '../bets/queries.ts';
 import { escapeHtml } from '../../html.ts';
 import { recordIsPublic } from './visibility.ts';
@@ -76,7 +76,7 @@ export function usernameFromPath(path: string): string | null {
   } catch {
     return null;
   }
-  return USERNAME_PATTERN.test(name) && !isReservedUsername(name) ? name : null;
+  return isProfileUsername(name) && !isReservedUsername(name) ? name : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { isoText, rowsOf } from '../../db/sql.ts';
+import { isoText, rowsOf, violatedConstraint } from '../../db/sql.ts';
 import {
   betLedgerHeads,
   profiles,
@@ -23,7 +23,7 @@ import {
   type SocialLinks,
   type VerificationStatus,
 } from '../../../shared/profiles.ts';
-import { USERNAME_PATTERN } from '../../../shared/usernames.ts';
+import { isProfileUsername } from '../../../shared/usernames.ts';
 import { winRate } from '../../../shared/stats.ts';
 import {
   getBetSummary,
@@ -149,7 +149,7 @@ const profileViewByUserId = preparedPerDb((db) =>
 /** Usernames are stored lowercase, so a lookup in any case is one probe of the unique index. */
 const usernameKey = (name: string): string | null => {
   const username = name.trim().toLowerCase();
-  return USERNAME_PATTERN.test(username) ? username : null;
+  return isProfileUsername(username) ? username : null;
 };
 
 /** The profile whose username is `name`, in any case; null when there is none. */
@@ -228,19 +228,13 @@ export function buildProfile(
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-export type UpdateProfileResult = { ok: true } | { ok: false; reason: 'username-taken' | 'not-found' };
+export type UpdateProfileResult =
+  { ok: true } | { ok: false; reason: 'username-taken' | 'username-reserved' | 'not-found' };
 
-/** A unique violation on the username (the constraint is on the lowercase column: case-insensitive). */
-function isUsernameTaken(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505') {
-      if (typeof constraint === 'string') return constraint === 'profiles_username_unique';
-      return typeof message === 'string' && message.includes('profiles_username_unique');
-    }
-  }
-  return false;
-}
+/** The username's unique constraint: on the lowercase column, so case-insensitive (migration 0000). */
+const USERNAME_UNIQUE = 'profiles_username_unique';
+/** The trigger refusing reserved names (migration 0017), whatever the handler checked first. */
+const USERNAME_NOT_RESERVED = 'profiles_username_not_reserved';
 
 /**
  * Changes the username (already validated and lowercased) and/or the display name ('' clears it).
@@ -262,9 +256,23 @@ export async function updateProfile(
       .returning({ userId: profiles.userId });
     return rows.length ? { ok: true } : { ok: false, reason: 'not-found' };
   } catch (err) {
-    if (isUsernameTaken(err)) return { ok: false, reason: 'username-taken' };
+    if (violatedConstraint(err, '23505', [USERNAME_UNIQUE])) return { ok: false, reason: 'username-taken' };
+    if (violatedConstraint(err, '23514', [USERNAME_NOT_RESERVED])) return { ok: false, reason: 'username-reserved' };
     throw err;
   }
+}
+
+/**
+ * Whether `username` (validated and lowercased) is free for `userId`: no profile has it, or it is
+ * already theirs. One probe of the unique index; the unique constraint still decides a race.
+ */
+export async function isUsernameAvailable(db: Db, userId: string, username: string): Promise<boolean> {
+  const [holder] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.username, username))
+    .limit(1);
+  return !holder || holder.userId === userId;
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   USERNAME_TAKEN_MESSAGE,
   profileSettingsSchema,
   updateProfileSchema,
+  usernameAvailabilityQuerySchema,
 } from '../../../shared/profiles.ts';
+import { USERNAME_RESERVED_MESSAGE } from '../../../shared/usernames.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { listBets } from '../bets/queries.ts';
 import { betsCsvStream, exportFilename } from './export.ts';
@@ -26,6 +28,7 @@ import {
   findProfileViewByUsername,
   getAnalytics,
   getOwnProfile,
+  isUsernameAvailable,
   saveSettings,
   updateProfile,
   type ProfileRecord,
@@ -45,9 +48,10 @@ const privateProfile = { error: PROFILE_PRIVATE_ERROR } as const;
 type Access<T> = { ok: true; found: T; isOwner: boolean } | { ok: false; status: 404 | 403 };
 
 /**
- * Every endpoint that shows a profile's record goes through here: a missing profile is 404; a
- * record hidden by the visibility rule (visibility.ts) is 403 to everyone but its owner and
- * admins. Nothing of the record (statistics, bets, achievements, ledger) is read before it passes.
+ * Every endpoint that shows a profile's record goes through here: a missing profile, or one whose
+ * owner has not confirmed their email, is 404; a private record (visibility.ts) is 403 to everyone
+ * but its owner and admins. Nothing of the record (statistics, bets, achievements, ledger) is read
+ * before it passes.
  */
 async function accessProfile<T>(
   lookup: Promise<T | null>,
@@ -57,7 +61,9 @@ async function accessProfile<T>(
   const found = await lookup;
   if (!found) return { ok: false, status: 404 };
   const record = recordOf(found);
-  if (recordAccess(record, viewer) === 'hidden') return { ok: false, status: 403 };
+  const access = recordAccess(record, viewer);
+  if (access === 'absent') return { ok: false, status: 404 };
+  if (access === 'hidden') return { ok: false, status: 403 };
   return { ok: true, found, isOwner: viewer?.id === record.userId };
 }
 
@@ -118,53 +124,68 @@ export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoute
   const cache = new RecordCache();
   /** The record's version: its ledger head, which every change to a bet advances. */
   const recordVersion = async (userId: string) => String((await getLedgerHead(db, userId)).seq);
-  return new Hono<AppEnv>()
-    .use(requireUser(auth))
-    .use(quotas.writes('saving profile changes'))
-    .get('/', async (c) => {
-      const profile = await own(c.get('user').id);
-      return profile ? c.json(profile, 200) : c.json(notFound, 404);
-    })
-    .patch('/', validate('json', updateProfileSchema, headline), async (c) => {
-      const result = await updateProfile(db, c.get('user').id, c.req.valid('json'));
-      if (!result.ok && result.reason === 'username-taken') {
-        return c.json<ApiError, 409>(
-          { error: USERNAME_TAKEN_MESSAGE, fields: { username: USERNAME_TAKEN_MESSAGE } },
-          409,
-        );
-      }
-      const profile = result.ok ? await own(c.get('user').id) : null;
-      return profile ? c.json(profile, 200) : c.json(notFound, 404);
-    })
-    .put('/settings', validate('json', profileSettingsSchema, headline), async (c) => {
-      await saveSettings(db, c.get('user').id, c.req.valid('json'));
-      const profile = await own(c.get('user').id);
-      return profile ? c.json(profile, 200) : c.json(notFound, 404);
-    })
-    .get('/analytics', quotas.limit('analytics', 'asking for your analytics'), async (c) => {
-      const userId = c.get('user').id;
-      const version = await recordVersion(userId);
-      const kept = cache.get<Awaited<ReturnType<typeof getAnalytics>>>('analytics', userId, version);
-      if (kept) return c.json(kept, 200);
-      const analytics = await getAnalytics(db, userId);
-      cache.set('analytics', userId, version, analytics, JSON.stringify(analytics).length);
-      return c.json(analytics, 200);
-    })
-    .get('/export.csv', quotas.limit('export', 'exporting your bets'), async (c) => {
-      const user = c.get('user');
-      const profile = await findProfileByUserId(db, user.id);
-      if (!profile) return c.json(notFound, 404);
-      const version = await recordVersion(user.id);
-      const kept = cache.get<Uint8Array<ArrayBuffer>>('export', user.id, version);
-      const csv =
-        kept ??
-        keepWhenComplete(betsCsvStream(db, user.id, { logger }), cache.maxEntryBytes, (whole) =>
-          cache.set('export', user.id, version, whole, whole.byteLength),
-        );
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${exportFilename(profile.username, now())}"`,
-        'Cache-Control': 'no-store',
-      });
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser(auth))
+      .use(quotas.writes('saving profile changes'))
+      .get('/', async (c) => {
+        const profile = await own(c.get('user').id);
+        return profile ? c.json(profile, 200) : c.json(notFound, 404);
+      })
+      .patch('/', validate('json', updateProfileSchema, headline), async (c) => {
+        const result = await updateProfile(db, c.get('user').id, c.req.valid('json'));
+        if (!result.ok && result.reason === 'username-taken') {
+          return c.json<ApiError, 409>(
+            { error: USERNAME_TAKEN_MESSAGE, fields: { username: USERNAME_TAKEN_MESSAGE } },
+            409,
+          );
+        }
+        // The database's list refused it (the schema checks the same list first): the same 422.
+        if (!result.ok && result.reason === 'username-reserved') {
+          return c.json<ApiError, 422>(
+            { error: USERNAME_RESERVED_MESSAGE, fields: { username: USERNAME_RESERVED_MESSAGE } },
+            422,
+          );
+        }
+        const profile = result.ok ? await own(c.get('user').id) : null;
+        return profile ? c.json(profile, 200) : c.json(notFound, 404);
+      })
+      // The username picker asks as the owner types: an invalid or reserved name is a 422 with the
+      // same messages as saving it; a valid one is free, or taken by someone else.
+      .get('/username-availability', validate('query', usernameAvailabilityQuerySchema, headline), async (c) => {
+        const { username } = c.req.valid('query');
+        return c.json({ username, available: await isUsernameAvailable(db, c.get('user').id, username) }, 200);
+      })
+      .put('/settings', validate('json', profileSettingsSchema, headline), async (c) => {
+        await saveSettings(db, c.get('user').id, c.req.valid('json'));
+        const profile = await own(c.get('user').id);
+        return profile ? c.json(profile, 200) : c.json(notFound, 404);
+      })
+      .get('/analytics', quotas.limit('analytics', 'asking for your analytics'), async (c) => {
+        const userId = c.get('user').id;
+        const version = await recordVersion(userId);
+        const kept = cache.get<Awaited<ReturnType<typeof getAnalytics>>>('analytics', userId, version);
+        if (kept) return c.json(kept, 200);
+        const analytics = await getAnalytics(db, userId);
+        cache.set('analytics', userId, version, analytics, JSON.stringify(analytics).length);
+        return c.json(analytics, 200);
+      })
+      .get('/export.csv', quotas.limit('export', 'exporting your bets'), async (c) => {
+        const user = c.get('user');
+        const profile = await findProfileByUserId(db, user.id);
+        if (!profile) return c.json(notFound, 404);
+        const version = await recordVersion(user.id);
+        const kept = cache.get<Uint8Array<ArrayBuffer>>('export', user.id, version);
+        const csv =
+          kept ??
+          keepWhenComplete(betsCsvStream(db, user.id, { logger }), cache.maxEntryBytes, (whole) =>
+            cache.set('export', user.id, version, whole, whole.byteLength),
+          );
+        return c.body(csv, 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${exportFilename(profile.username, now())}"`,
+          'Cache-Control': 'no-store',
+        });
+      })
+  );
 }

@@ -46,17 +46,21 @@ describeEachDatabase(
         await insertBets(env(), owner.userId, times(10, { status: 'won' }));
         await arrange(env(), owner.userId, c);
         const visible = c === 'public';
+        // A private record says so (403); an unconfirmed sign-up's profile does not exist to others yet.
+        const refused = c === 'unconfirmed email' ? 404 : 403;
 
         const viewers: [string, string | undefined, number][] = [
           ['owner', owner.cookie, 200],
           ['admin', admin.cookie, 200],
-          ['another user', other.cookie, visible ? 200 : 403],
-          ['visitor', undefined, visible ? 200 : 403],
+          ['another user', other.cookie, visible ? 200 : refused],
+          ['visitor', undefined, visible ? 200 : refused],
         ];
         for (const path of ['', '/bets', '/ledger', '/ledger.ndjson']) {
           for (const [who, cookie, status] of viewers) {
             const res = await env().request(`/api/profiles/${username}${path}`, { cookie });
             expect(res.status, `${c}, ${who}, ${path || 'profile'}`).toBe(status);
+            // Exactly what a name nobody has answers.
+            if (status === 404) expect(await res.json()).toEqual({ error: 'Profile not found' });
           }
         }
 
