@@ -18,3 +18,6 @@ export const paths = {
 } as const;
 
 export const publicProfilePath = (username: string) => `/${encodeURIComponent(username)}`;
+
+/** /auth opened on its Sign Up tab: where every "Get Started" and "Sign Up" leads. */
+export const signUpPath = `${paths.auth}?mode=signup`;

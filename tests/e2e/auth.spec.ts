@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import {
   DEFAULT_PASSWORD,
   createConfirmedUser,
@@ -24,7 +24,7 @@ test.describe('1. shared header and footer', () => {
     await page.goto('/');
     await expect(header(page).getByRole('link', { name: 'betproof' })).toHaveAttribute('href', '/');
     await expect(header(page).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    await expect(header(page).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth');
+    await expect(header(page).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth?mode=signup');
 
     const links: Record<string, string> = {
       Dashboard: '/dashboard',
@@ -47,13 +47,24 @@ test.describe('1. shared header and footer', () => {
     await expect(footer(page)).toContainText('© 2024 betproof');
 
     await header(page).getByRole('link', { name: 'Sign Up' }).click();
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?mode=signup');
     await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    await header(page).getByRole('link', { name: 'Sign In' }).click();
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 
+/** Fills the Sign Up tab (already open) and sends it. */
+async function signUpThroughForm(page: Page, email: string, opts: { name?: string; adult?: boolean } = {}) {
+  if (opts.name) await page.getByLabel('Full name (optional)').fill(opts.name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  if (opts.adult ?? true) await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 test.describe('2-3. sign up, confirm, sign in', () => {
-  test('a visitor signs up, confirms the emailed link and signs in to the dashboard', async ({ page }) => {
+  test('a visitor signs up, and the emailed link confirms and signs them in to the dashboard', async ({ page }) => {
     const email = uniqueEmail('signup');
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -65,8 +76,19 @@ test.describe('2-3. sign up, confirm, sign in', () => {
     await expect(password).toHaveAttribute('type', 'password');
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(password).toHaveAttribute('type', 'text');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    const adult = page.getByRole('checkbox', { name: 'I am 18 or older' });
+    await expect(adult).not.toBeChecked();
 
+    // The box is required: the form says so, keeps what was typed and sends nothing.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Confirm that you are 18 or older to create an account')).toBeVisible();
+    await expect(adult).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(password).toHaveValue(DEFAULT_PASSWORD);
+    expect(mailCount(email, 'Confirm')).toBe(0);
+
+    await adult.check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
     await expect(page.getByText("We've sent you a confirmation link to complete your registration.")).toBeVisible();
 
@@ -76,17 +98,62 @@ test.describe('2-3. sign up, confirm, sign in', () => {
     await expect(page.getByText('Sign in failed', { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/auth');
 
+    // The link confirms the address and signs in: straight on to the dashboard.
     await page.goto(await mailedLink(email, 'Confirm'));
-    await expect(page).toHaveURL(/\/auth\?verified=1/);
-    await expect(page.getByText('Your email is confirmed. You can now sign in.')).toBeVisible();
-
-    await signInThroughForm(page, email, DEFAULT_PASSWORD);
-    await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
-    await expect(page.getByText("You've been signed in successfully.")).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByText('Your email is confirmed', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Jamie Rivera!');
     await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  test('the server refuses a sign-up without the 18-or-older confirmation', async ({ request }) => {
+    const email = uniqueEmail('minor');
+    const res = await request.post('/api/auth/sign-up/email', { data: { email, password: DEFAULT_PASSWORD } });
+    expect(res.status()).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'AGE_NOT_CONFIRMED',
+      message: 'Confirm that you are 18 or older to create an account',
+    });
+    expect(mailCount(email, 'Confirm')).toBe(0);
+  });
+
+  test('a sign-up started from a page comes back to it once the link is followed', async ({ page }) => {
+    const email = uniqueEmail('returning');
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await signUpThroughForm(page, email);
+    await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+    await page.goto(await mailedLink(email, 'Confirm'));
+    await expect(page).toHaveURL('/profile');
+    await expect(page.getByRole('button', { name: 'Edit username' })).toBeVisible();
+  });
+
+  test('a link already used (say, by a mail scanner) lands on Login with the email filled, then on the page', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('scanned');
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await signUpThroughForm(page, email);
+    await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+    const link = await mailedLink(email, 'Confirm');
+    // Something else follows the link first: it gets the one sign-in the link gives.
+    const scanner = await playwrightRequest.newContext({ baseURL });
+    expect((await scanner.get(link, { maxRedirects: 0 })).status()).toBe(302);
+    await scanner.dispose();
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\?verified=1&next=%2Fprofile/);
+    await expect(page.getByText('Your email is confirmed. You can now sign in.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/profile');
   });
 
   test('sign-up rejects a malformed email, a short password and a common one', async ({ page }) => {
@@ -101,6 +168,7 @@ test.describe('2-3. sign up, confirm, sign in', () => {
     const email = uniqueEmail('common');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Sign up failed', { exact: true })).toBeVisible();
     await expect(page.getByText(/most commonly used passwords/).first()).toBeVisible();

@@ -182,6 +182,6 @@ test.describe('landing-page demo', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Try the Demo, No Signup' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create Free Account' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Create Free Account' })).toHaveAttribute('href', '/auth?mode=signup');
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, signedInUser, test } from './support/fixtures.ts';
 
 const LEAGUES = ['Premier League', 'Champions League', 'NBA', 'WNBA', 'NFL', 'La Liga'];
 
@@ -14,9 +14,9 @@ test.describe('landing page', () => {
     await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Track your betting performance with precision');
 
-    await expect(main.getByRole('link', { name: 'Start Recording Bets' })).toHaveAttribute('href', '/dashboard');
+    await expect(main.getByRole('link', { name: 'Start Recording Bets' })).toHaveAttribute('href', '/auth?mode=signup');
     await expect(main.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
-    await expect(main.getByRole('link', { name: 'Get Started for Free' })).toHaveAttribute('href', '/profile');
+    await expect(main.getByRole('link', { name: 'Get Started for Free' })).toHaveAttribute('href', '/auth?mode=signup');
 
     // The six event cards, each with start and end dates and a team count.
     const cards = page.getByTestId('event-card');
@@ -55,15 +55,43 @@ test.describe('landing page', () => {
     await expect(gambleAware).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('the hero buttons lead to /about and, for a visitor, through /dashboard to sign-in', async ({ page }) => {
+  test('the hero buttons lead to /about and to the Sign Up tab', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Learn More' }).click();
     await expect(page).toHaveURL('/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About betproof');
     await page.goBack();
     await page.getByRole('link', { name: 'Start Recording Bets' }).click();
-    // The dashboard is for signed-in users: a visitor is sent to sign in.
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?mode=signup');
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveTitle('Sign Up · betproof');
+  });
+
+  test('every Get Started and Create Free Account opens the Sign Up tab; signed in, it goes on to the dashboard', async ({
+    page,
+  }) => {
+    const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
+    const ctas: [string, string][] = [
+      ['/', 'Get Started for Free'],
+      ['/', 'Create Free Account'],
+      ['/about', 'Get Started'],
+    ];
+    for (const [path, name] of ctas) {
+      await page.goto(path);
+      await page.getByRole('main').getByRole('link', { name, exact: true }).click();
+      await expect(page, `${path}: ${name}`).toHaveURL('/auth?mode=signup');
+      await expect(signUpTab, `${path}: ${name}`).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('checkbox', { name: 'I am 18 or older' })).toBeVisible();
+    }
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Try the Demo, No Signup' }).click();
+    await page.getByRole('link', { name: 'Create Free Account' }).click();
+    await expect(signUpTab).toHaveAttribute('aria-selected', 'true');
+
+    await signedInUser(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started for Free' }).click();
+    await expect(page).toHaveURL('/dashboard');
   });
 
   test('does not download dashboard, admin or chart code (nor the demo until asked)', async ({ page }) => {

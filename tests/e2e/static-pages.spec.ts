@@ -42,7 +42,7 @@ test.describe('static and marketing pages', () => {
     for (const claim of ['50K+', '2M+', '99.9%', '24/7']) {
       await expect(main(page).getByText(claim, { exact: true })).toBeVisible();
     }
-    await expect(main(page).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+    await expect(main(page).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?mode=signup');
     await main(page).getByRole('link', { name: 'Contact Us' }).click();
     await expect(page).toHaveURL('/contact');
   });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, Eye, HeartHandshake, Lightbulb, Users } from 'lucide-react';
-import { paths } from '../../shared/routes.ts';
+import { paths, signUpPath } from '../../shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
@@ -137,7 +137,7 @@ export default function AboutPage() {
       >
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to={paths.auth}>
+            <Link to={signUpPath}>
               Get Started
               <ArrowRight aria-hidden="true" />
             </Link>

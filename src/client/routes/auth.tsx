@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { paths } from '../../shared/routes.ts';
@@ -7,7 +7,7 @@ import { LoadingScreen } from '../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
-import { destinationAfterSignIn, readAuthState } from '../features/auth/redirect.ts';
+import { destinationAfterSignIn, forgetSignUpEmail, readAuthState, signUpEmail } from '../features/auth/redirect.ts';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { SignUpForm } from '../features/auth/sign-up-form.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -19,13 +19,27 @@ export default function AuthPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const state = readAuthState(location.state);
-  const initialTab: Tab = state.tab === 'signup' || params.get('tab') === 'signup' ? 'signup' : 'login';
+  // ?mode=signup (signUpPath): every "Get Started" and "Sign Up" opens the Sign Up tab.
+  const initialTab: Tab = params.get('mode') === 'signup' ? 'signup' : 'login';
+  // Back from the mailed confirmation link, which signs the new account in.
+  const verified = params.get('verified') === '1' && !params.get('error');
   // AuthTabs updates the title as the visitor switches tabs.
   useDocumentTitle(initialTab === 'signup' ? 'Sign Up' : state.forgot === true ? 'Reset Password' : 'Sign In');
 
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    forgetSignUpEmail();
+    if (verified) {
+      void import('../components/ui/toast.ts').then(({ toast }) =>
+        toast.success('Your email is confirmed', { description: 'Welcome to betproof! You are signed in.' }),
+      );
+    }
+  }, [signedIn, verified]);
+
   if (isPending) return <LoadingScreen />;
-  // Already signed in (or just signed in): on to where they were going.
-  if (user) return <Navigate to={destinationAfterSignIn(location.state)} replace />;
+  // Already signed in (or just signed in, by the confirmation link): on to where they were going.
+  if (user) return <Navigate to={destinationAfterSignIn(location.state, params.get('next'))} replace />;
 
   return (
     <div className="flex flex-1 justify-center px-4 py-8 sm:py-16">
@@ -40,7 +54,12 @@ export default function AuthPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-6 px-5 sm:px-6">
             {/* Re-mount on every navigation to /auth, so the header's Sign Up opens the Sign Up tab. */}
-            <AuthTabs key={location.key} initialTab={initialTab} initialForgot={state.forgot === true} />
+            <AuthTabs
+              key={location.key}
+              initialTab={initialTab}
+              initialForgot={state.forgot === true}
+              initialEmail={verified ? signUpEmail() : ''}
+            />
             <div className="flex flex-col gap-2 text-center text-xs text-muted-foreground">
               <p>
                 By continuing, you agree to our{' '}
@@ -62,10 +81,19 @@ export default function AuthPage() {
   );
 }
 
-function AuthTabs({ initialTab, initialForgot }: { initialTab: Tab; initialForgot: boolean }) {
+function AuthTabs({
+  initialTab,
+  initialForgot,
+  initialEmail,
+}: {
+  initialTab: Tab;
+  initialForgot: boolean;
+  /** The address just confirmed, when this browser signed up with it. */
+  initialEmail: string;
+}) {
   const [tab, setTab] = useState<Tab>(initialTab);
   const [forgot, setForgot] = useState(initialForgot);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   useDocumentTitle(tab === 'signup' ? 'Sign Up' : forgot ? 'Reset Password' : 'Sign In');
 
   return (

@@ -1,9 +1,8 @@
 import { Link, NavLink } from 'react-router';
 import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
-import { paths } from '../../../shared/routes.ts';
+import { paths, signUpPath } from '../../../shared/routes.ts';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
-import type { AuthRedirectState } from '../../features/auth/redirect.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
 import { Wordmark } from './wordmark.tsx';
@@ -15,7 +14,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader() {
   const { user, isPending } = useAuth();
   const { signOut, pending } = useSignOut();
-  const signUpState: AuthRedirectState = { tab: 'signup' };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-navy text-navy-foreground">
@@ -46,9 +44,7 @@ export function SiteHeader() {
               <Link to={paths.auth}>Sign In</Link>
             </Button>
             <Button asChild size="sm">
-              <Link to={paths.auth} state={signUpState}>
-                Sign Up
-              </Link>
+              <Link to={signUpPath}>Sign Up</Link>
             </Button>
           </nav>
         )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SignInInput } from '../../../shared/auth.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
@@ -19,6 +19,7 @@ interface SignInFormProps {
 export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
   const { refetch } = useAuth();
   // The password was right and the account has two-factor sign-in on: the code comes next.
   const [secondStep, setSecondStep] = useState(false);
@@ -37,7 +38,8 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
     // Load the new session before leaving, so the protected page's guard already sees the user.
     await refetch().catch(() => undefined);
     toast.success('Welcome back!', { description: "You've been signed in successfully." });
-    navigate(destinationAfterSignIn(location.state), { replace: true });
+    // The guard's remembered page, else the confirmation link's ?next=, else the dashboard.
+    navigate(destinationAfterSignIn(location.state, params.get('next')), { replace: true });
   };
 
   const onSubmit = async ({ email, password }: SignInInput) => {

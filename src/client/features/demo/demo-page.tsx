@@ -19,7 +19,7 @@ import {
   type BetStats,
   type SettledStatus,
 } from '../../../shared/bets.ts';
-import { paths } from '../../../shared/routes.ts';
+import { signUpPath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -149,9 +149,7 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
           </p>
         </div>
         <Button asChild>
-          <Link to={paths.auth} state={{ tab: 'signup' }}>
-            Create Free Account
-          </Link>
+          <Link to={signUpPath}>Create Free Account</Link>
         </Button>
       </Card>
     </div>

@@ -18,7 +18,7 @@ import {
   Trophy,
   Users,
 } from 'lucide-react';
-import { paths } from '../../../shared/routes.ts';
+import { paths, signUpPath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -66,7 +66,8 @@ export function Hero() {
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg" className="focus-visible:ring-offset-navy">
-              <Link to={paths.dashboard}>
+              {/* Signed in already, /auth goes straight on to the dashboard. */}
+              <Link to={signUpPath}>
                 Start Recording Bets
                 <ArrowRight aria-hidden="true" />
               </Link>
@@ -189,7 +190,7 @@ export function UpcomingEvents() {
           Have a pick for one of these? Put it on your record before the game starts.
         </p>
         <Button asChild>
-          <Link to={paths.profile}>
+          <Link to={signUpPath}>
             Get Started for Free
             <ArrowRight aria-hidden="true" />
           </Link>
@@ -449,9 +450,7 @@ export function ClosingCta({ demo }: { demo: DemoLauncher }) {
           <ArrowRight aria-hidden="true" />
         </Button>
         <Button asChild size="lg" variant="outline-dark">
-          <Link to={paths.auth} state={{ tab: 'signup' }}>
-            Create Free Account
-          </Link>
+          <Link to={signUpPath}>Create Free Account</Link>
         </Button>
       </div>
     </Section>
