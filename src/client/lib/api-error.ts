@@ -21,6 +21,16 @@ export class ApiError extends Error {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
+ * A 429: a quota or a rate limit refused the request and nothing changed. Its message says what
+ * was refused and how long to wait; a form shows it and keeps what was typed.
+ */
+export const isTooManyRequests = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 429;
+
+/** Said after a 429's message in a form: nothing the person typed is lost. */
+export const KEPT_AFTER_REFUSAL = 'What you entered is kept.';
+
+/**
  * Turns a non-2xx response into an ApiError. Our server answers `{ error, fields? }`;
  * Better Auth answers `{ message, code }`; anything else falls back to the status text.
  */

@@ -6,7 +6,7 @@ import { toApiError } from './api-error.ts';
 /** Typed RPC client for our own API: `api.api.admin.access.$get()` and so on. */
 export const api = hc<AppType>('/');
 
-export { ApiError, toApiError } from './api-error.ts';
+export { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests, toApiError } from './api-error.ts';
 
 /** The JSON body type of the 2xx answers among an endpoint's possible responses. */
 export type SuccessBody<R> =

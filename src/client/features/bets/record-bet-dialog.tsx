@@ -9,7 +9,7 @@ import {
   previewPotentialWin,
   type RecordBetInput,
 } from '../../../shared/bets.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -22,6 +22,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../components/ui/dialog.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
@@ -112,6 +113,11 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
     } catch (error) {
       if (isUnauthenticated(error)) {
         toast.error('Not authenticated', { description: 'Please sign in again to record bets.' });
+        return;
+      }
+      if (isTooManyRequests(error)) {
+        // Shown in the form, which stays open and filled in, until the next try.
+        setError('root.refused', { message: `${error.message} ${KEPT_AFTER_REFUSAL}` });
         return;
       }
       const fields = error instanceof ApiError ? error.fields : undefined;
@@ -231,6 +237,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
               {potentialWin === null ? '—' : formatMoney(potentialWin)}
             </p>
           </div>
+          {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { ChartLine } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from '../../../shared/profiles.ts';
+import { isTooManyRequests } from '../../lib/api-error.ts';
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
@@ -59,6 +60,9 @@ export default function AnalyticsTab({ userId, since }: { userId: string; since:
     return (
       <Card className="flex flex-col items-center gap-3 p-10 text-center">
         <p className="font-medium">Failed to load analytics</p>
+        {isTooManyRequests(analytics.error) && (
+          <p className="text-sm text-muted-foreground">{analytics.error.message}</p>
+        )}
         <RetryButton query={analytics} />
       </Card>
     );

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Settings } from 'lucide-react';
 import { toast } from '../../components/ui/toast.ts';
 import { profileSettingsSchema, type ProfileSettings, type SocialLinks } from '../../../shared/profiles.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -16,6 +16,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../components/ui/dialog.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -109,6 +110,10 @@ function SettingsForm({
     try {
       await save.mutateAsync(values);
     } catch (err) {
+      if (isTooManyRequests(err)) {
+        setError('root.refused', { message: `${err.message} ${KEPT_AFTER_REFUSAL}` });
+        return;
+      }
       const fields = err instanceof ApiError ? err.fields : undefined;
       let placed = false;
       for (const [key, message] of Object.entries(fields ?? {})) {
@@ -174,6 +179,7 @@ function SettingsForm({
         ))}
       </fieldset>
 
+      {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={isSubmitting}>
