@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toast.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
@@ -19,8 +19,11 @@ export function greetingName(user: Pick<SessionUser, 'name' | 'email'> | null | 
   return local || 'Bettor';
 }
 
-/** /dashboard: greeting, statistics, 'Record New Bet' and 'Recent Bets'. */
-export function Dashboard({ user }: { user: SessionUser }) {
+/**
+ * /dashboard: greeting, statistics, 'Record New Bet' and 'Recent Bets'. `prompt` (another feature's
+ * onboarding card, composed by the route) shows under the greeting.
+ */
+export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactNode }) {
   // Deferred: when an answer arrives, React renders the page with it in slices that yield to the
   // browser (a query result otherwise re-renders in one long task, up to 200 ms on a slow phone).
   const stats = useDeferredValue(useBetStats(user.id));
@@ -55,6 +58,8 @@ export function Dashboard({ user }: { user: SessionUser }) {
         </div>
         <RecordBetButton />
       </div>
+
+      {prompt}
 
       {stats.data && <OverdueNotice count={stats.data.overdue} />}
 

@@ -6,6 +6,7 @@ import type {
   ProfileSettings,
   PublicProfile,
   UpdateProfileInput,
+  UsernameAvailability,
 } from '../../../shared/profiles.ts';
 import { api, unwrap } from '../../lib/api.ts';
 
@@ -26,6 +27,8 @@ export const profileKeys = {
   own: (userId: string) => ['profile', userId] as const,
   ownProfile: (userId: string) => ['profile', userId, 'profile'] as const,
   analytics: (userId: string) => ['profile', userId, 'analytics'] as const,
+  usernameAvailability: (userId: string, username: string) =>
+    ['profile', userId, 'username-availability', username] as const,
 };
 
 /** hc puts params into the path as they are: encode, so 'a/bets' or 'a?b' cannot reach another route. */
@@ -51,6 +54,9 @@ export const updateProfile = (input: UpdateProfileInput): Promise<OwnProfile> =>
   unwrap(api.api.profile.$patch({ json: input }));
 export const saveSettings = (settings: ProfileSettings): Promise<OwnProfile> =>
   unwrap(api.api.profile.settings.$put({ json: settings }));
+/** An invalid or reserved name arrives as an ApiError (422) with the message in `fields.username`. */
+export const fetchUsernameAvailability = (username: string): Promise<UsernameAvailability> =>
+  unwrap(api.api.profile['username-availability'].$get({ query: { username } }));
 
 /** GET /api/profiles/:username — 404 and 403 arrive as ApiErrors (never retried: see main.tsx). */
 export function usePublicProfile(username: string) {
@@ -77,6 +83,20 @@ export function useOwnProfile(userId: string) {
     queryKey: profileKeys.ownProfile(userId),
     queryFn: fetchOwnProfile,
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * GET /api/profile/username-availability for a name the shared schema already accepts (`null`:
+ * nothing to ask). Kept briefly, so typing back to a name asked a moment ago asks nothing.
+ */
+export function useUsernameAvailability(userId: string, username: string | null) {
+  return useQuery({
+    queryKey: profileKeys.usernameAvailability(userId, username ?? ''),
+    queryFn: () => fetchUsernameAvailability(username!),
+    enabled: username !== null,
+    staleTime: 10_000,
+    retry: false,
   });
 }
 
