@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { bets, userQuotas } from './db/schema/index.ts';
 import { loadConfig } from './env.ts';
+import { buildOpenApiDocument } from './openapi.ts';
 import { takeQuota, type QuotaRule } from './quotas.ts';
 import { snapshotTables } from './test/db-snapshot.ts';
 import { createSiblingApp, describeEachDatabase, signUpAndSignIn, type TestEnv } from './test/harness.ts';
@@ -92,6 +93,28 @@ describe('quota configuration', () => {
     expect(quotaMessage('export', 'exporting your bets', 'day', 5, 60)).toBe(
       "You've reached today's limit of 5 exports. Try again in 60 seconds.",
     );
+  });
+});
+
+describe('the API reference', () => {
+  it("documents the quota's 429 with Retry-After on every request a quota counts, and on no other", () => {
+    const documented: string[] = [];
+    const counted: string[] = [];
+    for (const [path, item] of Object.entries(buildOpenApiDocument().paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const refusal = operation.responses['429'];
+        if (refusal?.description.startsWith("Over the user's quota")) {
+          expect(refusal.headers?.['Retry-After'], `${method} ${path}`).toBeDefined();
+          documented.push(`${method} ${path}`);
+        }
+        // The modules that count writes (quotas.writes) and the two heavy reads (quotas.limit).
+        const writes = /^\/api\/(bets|profile|verification)(\/|$)/.test(path) && method !== 'get';
+        if (writes || path === '/api/profile/analytics' || path === '/api/profile/export.csv')
+          counted.push(`${method} ${path}`);
+      }
+    }
+    expect(documented.sort()).toEqual(counted.sort());
+    expect(counted).toHaveLength(8);
   });
 });
 
@@ -347,13 +370,17 @@ describeEachDatabase(
     });
 
     /**
-     * Changes a bet behind the server's back (triggers off, so neither the ledger nor the
-     * summaries move): what a request then answers shows whether it was computed again.
+     * Changes the user's bets with the ledger's trigger off (and the record's guard, which refuses
+     * such a change): the summaries follow as for any change, but the record's version (the ledger
+     * head) does not move. What a request answers then shows whether it was computed again.
      */
-    const tamper = (userId: string, statement: ReturnType<typeof sql>) =>
+    const changeBehindTheLedger = (userId: string) =>
       env().db.transaction(async (tx) => {
-        await tx.execute(sql`set local session_replication_role = replica`);
-        await tx.execute(statement);
+        await tx.execute(sql`alter table bets disable trigger bets_ledger_append`);
+        await tx.execute(sql`alter table bets disable trigger bets_guard_record`);
+        await tx.execute(sql`update bets set bet_type = 'tennis', description = 'Changed' where user_id = ${userId}`);
+        await tx.execute(sql`alter table bets enable trigger bets_guard_record`);
+        await tx.execute(sql`alter table bets enable trigger bets_ledger_append`);
       });
 
     it('analytics: 3 a minute, the 4th a 429; the export counts apart', async () => {
@@ -383,7 +410,7 @@ describeEachDatabase(
       };
       expect(first.bySport.map((s) => [s.sport, s.bets])).toEqual([['soccer', 1]]);
 
-      await tamper(userId, sql`update bets set bet_type = 'tennis' where user_id = ${userId}`);
+      await changeBehindTheLedger(userId);
       const cached = (await (await env().request('/api/profile/analytics', { cookie })).json()) as typeof first;
       expect(cached).toEqual(first);
 
@@ -409,13 +436,13 @@ describeEachDatabase(
       const first = await csv();
       expect(first).toContain('Cache: Arsenal to win');
 
-      await tamper(userId, sql`update bets set description = 'Tampered' where user_id = ${userId}`);
+      await changeBehindTheLedger(userId);
       expect(await csv()).toBe(first);
 
       const bet = (await (await env().request('/api/bets', { cookie, body: betBody() })).json()) as { id: string };
       const fresh = await csv();
       expect(fresh).not.toBe(first);
-      expect(fresh).toContain('Tampered');
+      expect(fresh).toContain('Changed');
       expect(fresh).toContain(bet.id);
       expect(fresh.split('\r\n').filter(Boolean)).toHaveLength(3);
     });

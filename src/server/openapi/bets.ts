@@ -16,6 +16,7 @@ import {
 import {
   apiError,
   errors,
+  quotaRefused,
   jsonBody,
   jsonSchema,
   pathParameter,
@@ -75,6 +76,7 @@ export const betsModule: ApiModule = {
         responses: {
           '201': response('The recorded bet', ref('Bet')),
           '401': errors.notAuthenticated,
+          '429': quotaRefused.writes('recording bets'),
           '422': errors.invalid,
         },
       },
@@ -103,6 +105,7 @@ export const betsModule: ApiModule = {
         responses: {
           '200': response('The settled bet', ref('Bet')),
           '401': errors.notAuthenticated,
+          '429': quotaRefused.writes('settling bets'),
           '404': notFound,
           '409': apiError(
             `Already settled (${says(BET_ALREADY_SETTLED_MESSAGE)}), or the event has not started: ` +
@@ -120,6 +123,7 @@ export const betsModule: ApiModule = {
         responses: {
           '204': response('Deleted'),
           '401': errors.notAuthenticated,
+          '429': quotaRefused.writes('deleting bets'),
           '404': notFound,
           '409': apiError(`Part of the record: ${says(BET_PART_OF_RECORD_MESSAGE)}`),
         },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/bets.ts';
 import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR } from '../../shared/profiles.ts';
+import { QUOTA_DEFAULTS, quotaMessage } from '../../shared/quotas.ts';
 
 export type JsonSchema = Record<string, unknown>;
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -128,4 +129,38 @@ export const errors = {
   privateProfile: apiError(
     `The profile is private (its owner and admins still see it): ${says(PROFILE_PRIVATE_ERROR)}`,
   ),
+};
+
+/** A per-user quota's 429 (src/server/quotas.ts): what counts, the defaults, and an example message. */
+const quotaRefusal = (counts: string, perMinute: number, perDay: number, settings: string, example: string) => ({
+  description:
+    `Over the user's quota: ${counts}, at most ${perMinute} a minute and ${perDay.toLocaleString('en-US')} a day ` +
+    `by default (${settings}), each window starting with its first request. Refused before anything is read or ` +
+    `written, so nothing changes; e.g. ${says(example)}.`,
+  headers: {
+    'Retry-After': {
+      description: 'Seconds until the quota counts a request again.',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  },
+  content: json(ref(API_ERROR)),
+});
+
+export const quotaRefused = {
+  writes: (activity: string) =>
+    quotaRefusal(
+      'every POST, PUT, PATCH and DELETE to /api/bets, /api/profile and /api/verification counts',
+      QUOTA_DEFAULTS.writesPerMinute,
+      QUOTA_DEFAULTS.writesPerDay,
+      'WRITE_QUOTA_PER_MINUTE, WRITE_QUOTA_PER_DAY',
+      quotaMessage('writes', activity, 'minute', QUOTA_DEFAULTS.writesPerMinute, 42),
+    ),
+  heavyRead: (bucket: 'analytics' | 'export', activity: string) =>
+    quotaRefusal(
+      `every request for ${bucket === 'analytics' ? 'your analytics' : 'your CSV export'} counts (a repeat while your record is unchanged is served from the cache, but still counted)`,
+      QUOTA_DEFAULTS.heavyReadsPerMinute,
+      QUOTA_DEFAULTS.heavyReadsPerDay,
+      'HEAVY_READ_QUOTA_PER_MINUTE, HEAVY_READ_QUOTA_PER_DAY',
+      quotaMessage(bucket, activity, 'minute', QUOTA_DEFAULTS.heavyReadsPerMinute, 42),
+    ),
 };

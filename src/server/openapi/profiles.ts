@@ -19,6 +19,7 @@ import { betPageParameters } from './bets.ts';
 import {
   apiError,
   errors,
+  quotaRefused,
   jsonBody,
   jsonSchema,
   queryParameters,
@@ -168,6 +169,7 @@ export const ownProfileModule: ApiModule = {
         responses: {
           '200': response('The updated profile', ref('PublicProfile')),
           '401': errors.notAuthenticated,
+          '429': quotaRefused.writes('saving profile changes'),
           '404': ownProfileMissing,
           '409': apiError(
             `The username belongs to someone else: ${says(USERNAME_TAKEN_MESSAGE)}, with the same message in \`fields.username\``,
@@ -202,6 +204,7 @@ export const ownProfileModule: ApiModule = {
         responses: {
           '200': response('The profile with the new settings', ref('PublicProfile')),
           '401': errors.notAuthenticated,
+          '429': quotaRefused.writes('saving profile changes'),
           '404': ownProfileMissing,
           '422': errors.invalid,
         },
@@ -215,6 +218,7 @@ export const ownProfileModule: ApiModule = {
         responses: {
           '200': response('Computed from all your bets', ref('Analytics')),
           '401': errors.notAuthenticated,
+          '429': quotaRefused.heavyRead('analytics', 'asking for your analytics'),
         },
       },
     },
@@ -237,6 +241,7 @@ export const ownProfileModule: ApiModule = {
           },
           '401': errors.notAuthenticated,
           '404': ownProfileMissing,
+          '429': quotaRefused.heavyRead('export', 'exporting your bets'),
         },
       },
     },

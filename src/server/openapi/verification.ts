@@ -4,7 +4,7 @@ import {
   ALREADY_VERIFIED_MESSAGE,
   verificationStateSchema,
 } from '../../shared/verification.ts';
-import { apiError, errors, jsonSchema, ref, response, says, signedIn, type ApiModule } from './common.ts';
+import { apiError, errors, jsonSchema, quotaRefused, ref, response, says, signedIn, type ApiModule } from './common.ts';
 
 const profileMissing = apiError(`The signed-in account has no profile: ${says('Your profile could not be found')}`);
 
@@ -35,6 +35,7 @@ export const verificationModule: ApiModule = {
         responses: {
           '201': response('The application is pending', ref('VerificationState')),
           '401': errors.notAuthenticated,
+          '429': quotaRefused.writes('applying for verification'),
           '404': profileMissing,
           '409': apiError(
             `Nothing to apply for: ${says(ALREADY_PENDING_MESSAGE)} or ${says(ALREADY_VERIFIED_MESSAGE)}`,
