@@ -3,22 +3,13 @@ import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from './lib/api-error.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from './lib/query-client.ts';
 import { AuthProvider } from './features/auth/auth-provider.tsx';
 import { router } from './router.tsx';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A 4xx answer will not change on retry; network and 5xx errors get two more tries.
-      retry: (failures, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

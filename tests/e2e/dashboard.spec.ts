@@ -518,3 +518,44 @@ test.describe('the honest record: settle after the start, delete only before it'
     await expect(page.getByRole('group', { name: 'Total Bets' })).toContainText('1 won · 1 lost · 1 pending');
   });
 });
+
+test('the session ends mid-form: the bet typed is kept, sign-in is asked for, and the form comes back filled', async ({
+  page,
+}) => {
+  const { email, password } = await signedInUser(page);
+  await page.goto('/dashboard');
+  const dialog = await openRecordDialog(page);
+  await dialog.getByLabel('Description').fill('Celtics -4.5');
+  await dialog.getByLabel('Stake ($)').fill('42.50');
+  await dialog.getByLabel('Odds').fill('-110');
+  await chooseSport(page, 'Basketball');
+  const when = await localDateTimeIn(page, 30);
+  await dialog.getByLabel('Event date & time').fill(when);
+
+  // The session ends (signed out elsewhere, expired): the cookie is gone.
+  await page.context().clearCookies();
+  await dialog.getByRole('button', { name: 'Record Bet' }).click();
+
+  await expect(page.getByText('Your session ended — sign in to continue', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL('/dashboard');
+  const again = page.getByRole('dialog', { name: 'Record New Bet' });
+  await expect(again).toBeVisible();
+  await expect(again.getByLabel('Description')).toHaveValue('Celtics -4.5');
+  await expect(again.getByLabel('Stake ($)')).toHaveValue('42.50');
+  await expect(again.getByLabel('Odds')).toHaveValue('-110');
+  await expect(again.getByLabel('Sport')).toHaveText('Basketball');
+  await expect(again.getByLabel('Event date & time')).toHaveValue(when);
+  // Nothing was recorded while signed out; now it is, once.
+  await again.getByRole('button', { name: 'Record Bet' }).click();
+  await expect(page.getByText('Bet Recorded', { exact: true })).toBeVisible();
+  await expect(betItem(page, 'Celtics -4.5')).toHaveCount(1);
+  // The draft is gone once used: a reload opens no dialog.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Record New Bet' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

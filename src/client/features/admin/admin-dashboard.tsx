@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/ui/toast.ts';
 import { Activity, ArrowLeft, BadgeCheck, BarChart3, LogOut, Users } from 'lucide-react';
-import { ADMIN_LOADING_LABEL, ERROR_TITLE, LOAD_STATS_FAILED, type AdminStats } from '../../../shared/admin.ts';
+import { ADMIN_LOADING_LABEL, LOAD_STATS_FAILED, type AdminStats } from '../../../shared/admin.ts';
 import { paths } from '../../../shared/routes.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,10 +35,6 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'users';
-
-  useEffect(() => {
-    if (stats.isError) toast.error(ERROR_TITLE, { id: 'admin-stats-error', description: LOAD_STATS_FAILED });
-  }, [stats.isError, stats.errorUpdatedAt]);
 
   const status = stats.error instanceof ApiError ? stats.error.status : undefined;
   useEffect(() => {

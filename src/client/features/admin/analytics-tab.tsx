@@ -1,8 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
-import { toast } from '../../components/ui/toast.ts';
+import type { ReactNode } from 'react';
 import { Activity, BarChart3, Percent, Users } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { ERROR_TITLE, LOAD_STATS_FAILED, type WeeklyCount } from '../../../shared/admin.ts';
+import { LOAD_STATS_FAILED, type WeeklyCount } from '../../../shared/admin.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { ChartCard } from '../../components/ui/chart-card.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
@@ -32,10 +31,6 @@ const formatWeek = (week: string, long = false) => {
 
 export default function AdminAnalyticsTab({ viewerId }: { viewerId: string }) {
   const analytics = useAdminAnalytics(viewerId);
-
-  useEffect(() => {
-    if (analytics.isError) toast.error(ERROR_TITLE, { id: 'admin-analytics-error', description: LOAD_STATS_FAILED });
-  }, [analytics.isError, analytics.errorUpdatedAt]);
 
   if (analytics.isPending) return <LoadingStatus>Loading analytics...</LoadingStatus>;
   if (analytics.isError)

@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '../../components/ui/toast.ts';
 import {
   ERROR_TITLE,
+  LOAD_STATS_FAILED,
+  LOAD_USERS_FAILED,
   ISSUES_PAGE_DEFAULT,
   ISSUE_UPDATED_TITLE,
   LOGS_PAGE_DEFAULT,
@@ -38,6 +40,7 @@ export const adminKeys = {
 export function useAdminStats(viewerId: string) {
   return useQuery({
     queryKey: adminKeys.stats(viewerId),
+    meta: { errorTitle: ERROR_TITLE, errorDescription: () => LOAD_STATS_FAILED },
     queryFn: () => unwrap(api.api.admin.stats.$get()),
   });
 }
@@ -52,6 +55,7 @@ export interface UsersQuery {
 export function useAdminUsers(viewerId: string, q: UsersQuery) {
   return useQuery({
     queryKey: adminKeys.usersPage(viewerId, q),
+    meta: { errorTitle: ERROR_TITLE, errorDescription: () => LOAD_USERS_FAILED },
     queryFn: () =>
       unwrap(
         api.api.admin.users.$get({
@@ -71,6 +75,7 @@ export function useAdminUsers(viewerId: string, q: UsersQuery) {
 export function useSetVerification(viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: ERROR_TITLE, errorDescription: () => UPDATE_VERIFICATION_FAILED },
     mutationFn: (input: { userId: string; status: VerificationStatus }) =>
       unwrap(
         api.api.admin.users[':userId'].verification.$patch({
@@ -87,9 +92,6 @@ export function useSetVerification(viewerId: string) {
         queryClient.invalidateQueries({ queryKey: adminKeys.logs(viewerId) }),
       ]);
     },
-    onError: () => {
-      toast.error(ERROR_TITLE, { description: UPDATE_VERIFICATION_FAILED });
-    },
   });
 }
 
@@ -102,6 +104,7 @@ export interface IssuesQuery {
 export function useAdminIssues(viewerId: string, q: IssuesQuery) {
   return useQuery({
     queryKey: adminKeys.issuesPage(viewerId, q),
+    meta: { errorTitle: ERROR_TITLE, errorDescription: () => 'Failed to load issues' },
     queryFn: () =>
       unwrap(
         api.api.admin.issues.$get({
@@ -124,6 +127,7 @@ export function useAdminIssue(viewerId: string, id: string | null) {
 export function useUpdateIssue(viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: ERROR_TITLE, errorDescription: (error) => `Failed to update the issue: ${error.message}` },
     mutationFn: (input: { id: string; status?: InboxStatus; priority?: InboxPriority }) =>
       unwrap(
         api.api.admin.issues[':id'].$patch({
@@ -144,15 +148,13 @@ export function useUpdateIssue(viewerId: string) {
         queryClient.invalidateQueries({ queryKey: adminKeys.logs(viewerId) }),
       ]);
     },
-    onError: (error) => {
-      toast.error(ERROR_TITLE, { description: `Failed to update the issue: ${error.message}` });
-    },
   });
 }
 
 export function useAdminAnalytics(viewerId: string) {
   return useQuery({
     queryKey: adminKeys.analytics(viewerId),
+    meta: { errorTitle: ERROR_TITLE, errorDescription: () => LOAD_STATS_FAILED },
     queryFn: () => unwrap(api.api.admin.analytics.$get()),
   });
 }

@@ -1,9 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../components/ui/toast.ts';
 import { Inbox, Mail, MessageSquareText } from 'lucide-react';
 import {
-  ERROR_TITLE,
   INBOX_PRIORITIES,
   INBOX_STATUSES,
   ISSUES_PAGE_DEFAULT,
@@ -49,10 +47,6 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
   const issues = useAdminIssues(viewerId, { status, type, offset });
   const statusId = useId();
   const typeId = useId();
-
-  useEffect(() => {
-    if (issues.isError) toast.error(ERROR_TITLE, { id: 'admin-issues-error', description: 'Failed to load issues' });
-  }, [issues.isError, issues.errorUpdatedAt]);
 
   const page = issues.data;
 

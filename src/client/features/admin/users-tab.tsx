@@ -1,9 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from '../../components/ui/toast.ts';
 import { Eye, ShieldCheck, UserX, Users, X } from 'lucide-react';
 import {
-  ERROR_TITLE,
   LOAD_USERS_FAILED,
   NO_USERS_DESCRIPTION,
   NO_USERS_TITLE,
@@ -78,10 +76,6 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
     else next.delete('q');
     if (next.toString() !== params.toString()) setParams(next, { replace: true });
   }, [search, params, setParams]);
-
-  useEffect(() => {
-    if (users.isError) toast.error(ERROR_TITLE, { id: 'admin-users-error', description: LOAD_USERS_FAILED });
-  }, [users.isError, users.errorUpdatedAt]);
 
   const setStatus = (value: string) => {
     const next = new URLSearchParams(params);

@@ -1,6 +1,7 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Session, SessionUser } from '../../lib/auth-client.ts';
+import { SESSION_QUERY_KEY } from '../../lib/query-client.ts';
 import { sessionRetryDelayMs, SessionUnavailableError } from './session-retry.ts';
 
 export interface AuthContextValue {
@@ -18,8 +19,6 @@ export interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-
-const sessionQueryKey = ['auth', 'session'] as const;
 
 /** An ISO 8601 date-time as Better Auth sends it; revived into a Date, as its own client does. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -55,7 +54,7 @@ async function fetchSession(): Promise<Session | null> {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { data, isPending, refetch, failureCount, fetchStatus } = useQuery({
-    queryKey: sessionQueryKey,
+    queryKey: SESSION_QUERY_KEY,
     queryFn: fetchSession,
     // Always stale: every window focus asks the server again.
     staleTime: 0,
@@ -104,8 +103,8 @@ function UnreachableNotice() {
 
 /** After sign-out: the app is signed out at once, and no cached data of the account is kept. */
 export function forgetSession(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
 }
 
 /** The signed-in state. Throws when used outside <AuthProvider> (a wiring bug, never a runtime state). */

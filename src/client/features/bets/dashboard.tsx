@@ -1,5 +1,4 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
-import { toast } from '../../components/ui/toast.ts';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { LoadErrorAlert } from '../../components/ui/retry.tsx';
@@ -8,8 +7,7 @@ import { BetStatsCards } from './bet-stats-cards.tsx';
 import { RecentBets } from './recent-bets.tsx';
 import { RecordBetButton } from './record-bet-button.tsx';
 import { OverdueNotice } from './record-rules.tsx';
-import { useAuth } from '../auth/index.ts';
-import { isUnauthenticated, useBetPages, useBetStats } from './use-bets.ts';
+import { useBetPages, useBetStats } from './use-bets.ts';
 
 /** The greeting's name: the full name, else the part of the email before the @, else 'Bettor'. */
 export function greetingName(user: Pick<SessionUser, 'name' | 'email'> | null | undefined): string {
@@ -28,19 +26,7 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
   // browser (a query result otherwise re-renders in one long task, up to 200 ms on a slow phone).
   const stats = useDeferredValue(useBetStats(user.id));
   const pages = useDeferredValue(useBetPages(user.id));
-  const { refetch: refetchSession } = useAuth();
-  const failed = stats.isError || pages.isError;
-  const signedOut = isUnauthenticated(stats.error) || isUnauthenticated(pages.error);
-
-  useEffect(() => {
-    // One toast however many requests failed (the id de-duplicates).
-    if (failed) toast.error('Error', { id: 'bets-load-error', description: 'Failed to load bets' });
-  }, [failed]);
-
-  useEffect(() => {
-    // The session ended elsewhere: re-check it, and the route guard sends the visitor to sign in.
-    if (signedOut) void refetchSession();
-  }, [signedOut, refetchSession]);
+  // Failures are reported by the query client (lib/query-client.ts): a toast, or sign-in when the session ended.
 
   // Pending ends in data or in an error; an error still shows the page, with what did load.
   if (stats.isPending || pages.isPending) return <LoadingScreen label="Loading your dashboard..." />;

@@ -1,5 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
-import { RecordBetTriggerButton } from './record-bet-trigger.tsx';
+import { readDraft } from '../../lib/form-draft.ts';
+import { useAuth } from '../auth/index.ts';
+import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 
 /*
  * The dashboard shows 'Record New Bet' at once, but the dialog behind it (the form, its validation
@@ -12,7 +14,9 @@ const loadDialog = () => import('./record-bet-dialog.tsx');
 const RecordBetDialog = lazy(async () => ({ default: (await loadDialog()).RecordBetDialog }));
 
 export function RecordBetButton() {
-  const [opened, setOpened] = useState(false);
+  const { user } = useAuth();
+  // A bet half-typed when the session ended: open the form with it at once.
+  const [opened, setOpened] = useState(() => user !== null && readDraft(user.id, RECORD_BET_DRAFT) !== null);
   const preload = () => void loadDialog();
   if (!opened) {
     return <RecordBetTriggerButton onPointerEnter={preload} onFocus={preload} onClick={() => setOpened(true)} />;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../components/ui/toast.ts';
@@ -11,6 +11,8 @@ import {
 } from '../../../shared/bets.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
+import { useAuth } from '../auth/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -27,7 +29,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { RecordBetTriggerButton } from './record-bet-trigger.tsx';
+import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
 
@@ -95,7 +97,15 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const recordBet = useRecordBet();
-  const form = useForm<RecordBetFormValues, unknown, RecordBetInput>({ resolver, defaultValues: EMPTY });
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  // What was typed before the session ended, back after signing in again (lib/form-draft.ts).
+  const [draft] = useState(() => readDraft<RecordBetFormValues>(userId, RECORD_BET_DRAFT));
+  const form = useForm<RecordBetFormValues, unknown, RecordBetInput>({
+    resolver,
+    defaultValues: { ...EMPTY, ...draft },
+  });
+  useEffect(() => clearDraft(userId, RECORD_BET_DRAFT), [userId]);
   const {
     register,
     control,
@@ -111,8 +121,9 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
     try {
       await recordBet.mutateAsync(input);
     } catch (error) {
+      // The query client says the session ended and sends the person to sign in; the form comes back filled.
       if (isUnauthenticated(error)) {
-        toast.error('Not authenticated', { description: 'Please sign in again to record bets.' });
+        saveDraft(userId, RECORD_BET_DRAFT, form.getValues());
         return;
       }
       if (isTooManyRequests(error)) {

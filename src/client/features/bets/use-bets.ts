@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast.ts';
 import type { Bet, RecordBetInput, SettledStatus } from '../../../shared/bets.ts';
-import { ApiError, api, toApiError, unwrap } from '../../lib/api.ts';
+import { api, toApiError, unwrap } from '../../lib/api.ts';
 import { useAuth } from '../auth/index.ts';
 
 /** Bets per page of the 'Recent Bets' list. */
@@ -14,13 +14,13 @@ export const betKeys = {
   stats: (userId: string) => ['bets', userId, 'stats'] as const,
 };
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
+export { isUnauthenticated } from '../../lib/query-client.ts';
 
 /** Statistics from GET /api/bets/stats (computed in SQL). */
 export function useBetStats(userId: string) {
   return useQuery({
     queryKey: betKeys.stats(userId),
+    meta: { errorTitle: 'Error', errorDescription: () => 'Failed to load bets' },
     queryFn: () => unwrap(api.api.bets.stats.$get()),
   });
 }
@@ -29,6 +29,7 @@ export function useBetStats(userId: string) {
 export function useBetPages(userId: string) {
   return useInfiniteQuery({
     queryKey: betKeys.list(userId),
+    meta: { errorTitle: 'Error', errorDescription: () => 'Failed to load bets' },
     queryFn: ({ pageParam }) =>
       unwrap(
         api.api.bets.$get({
@@ -40,51 +41,46 @@ export function useBetPages(userId: string) {
   });
 }
 
-/** After a write: the list and the cards refetch; a 401 re-checks the session (the guard then redirects). */
-function useAfterWrite() {
+/**
+ * After a write the list and the cards refetch. Failures are the query client's to report
+ * (lib/query-client.ts: a 401 ends the session there, other errors get the `errorTitle` toast).
+ */
+function useInvalidateBets() {
   const queryClient = useQueryClient();
-  const { user, refetch } = useAuth();
-  return {
-    invalidate: () => (user ? queryClient.invalidateQueries({ queryKey: betKeys.all(user.id) }) : Promise.resolve()),
-    onUnauthenticated: () => void refetch(),
-  };
+  const { user } = useAuth();
+  return () => (user ? queryClient.invalidateQueries({ queryKey: betKeys.all(user.id) }) : Promise.resolve());
 }
 
 /** POST /api/bets. The caller shows the outcome (field errors belong next to the form's inputs). */
 export function useRecordBet() {
-  const { invalidate, onUnauthenticated } = useAfterWrite();
+  const invalidate = useInvalidateBets();
   return useMutation({
     mutationFn: (input: RecordBetInput) => unwrap(api.api.bets.$post({ json: input })),
     onSuccess: () => invalidate(),
-    onError: (error) => {
-      if (isUnauthenticated(error)) onUnauthenticated();
-    },
   });
 }
 
 /** PATCH /api/bets/:id — mark a pending bet won or lost. */
 export function useSettleBet(bet: Bet) {
-  const { invalidate, onUnauthenticated } = useAfterWrite();
+  const invalidate = useInvalidateBets();
   return useMutation({
+    meta: { errorTitle: 'Failed to update bet status' },
     mutationFn: (status: SettledStatus) =>
       unwrap(api.api.bets[':id'].$patch({ param: { id: bet.id }, json: { status } })),
     onSuccess: async (_bet, status) => {
       toast.success(`Bet marked as ${status}`, { description: 'Your bet has been updated successfully.' });
       await invalidate();
     },
-    onError: async (error) => {
-      toast.error('Failed to update bet status', { description: errorMessage(error) });
-      if (isUnauthenticated(error)) onUnauthenticated();
-      // Someone (another tab) may have settled or deleted it meanwhile: show what is true now.
-      else await invalidate();
-    },
+    // Someone (another tab) may have settled or deleted it meanwhile: show what is true now.
+    onError: () => invalidate(),
   });
 }
 
 /** DELETE /api/bets/:id. */
 export function useDeleteBet(bet: Bet) {
-  const { invalidate, onUnauthenticated } = useAfterWrite();
+  const invalidate = useInvalidateBets();
   return useMutation({
+    meta: { errorTitle: 'Failed to delete bet' },
     mutationFn: async () => {
       const res = await api.api.bets[':id'].$delete({ param: { id: bet.id } });
       if (!res.ok) throw await toApiError(res as unknown as Response);
@@ -93,10 +89,6 @@ export function useDeleteBet(bet: Bet) {
       toast.success('Bet deleted', { description: 'Your bet has been deleted successfully.' });
       await invalidate();
     },
-    onError: async (error) => {
-      toast.error('Failed to delete bet', { description: errorMessage(error) });
-      if (isUnauthenticated(error)) onUnauthenticated();
-      else await invalidate();
-    },
+    onError: () => invalidate(),
   });
 }

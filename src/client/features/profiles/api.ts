@@ -62,6 +62,8 @@ export const fetchUsernameAvailability = (username: string): Promise<UsernameAva
 export function usePublicProfile(username: string) {
   return useQuery({
     queryKey: profileKeys.publicProfile(username),
+    // Spec: a load error other than not-found or private toasts (the page then shows not-found).
+    meta: { errorTitle: 'Failed to load profile', errorDescription: () => undefined },
     queryFn: () => fetchPublicProfile(username),
   });
 }
@@ -81,6 +83,7 @@ export function useProfileBets(username: string, enabled = true) {
 export function useOwnProfile(userId: string) {
   return useQuery({
     queryKey: profileKeys.ownProfile(userId),
+    meta: { errorTitle: 'Failed to load profile', errorDescription: () => undefined },
     queryFn: fetchOwnProfile,
     refetchOnMount: 'always',
   });

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from '../../components/ui/toast.ts';
 import { BadgeCheck, Clock, Download, ExternalLink, Eye, EyeOff, ShieldQuestion, type LucideIcon } from 'lucide-react';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
 import type { VerificationStatus } from '../../../shared/profiles.ts';
@@ -50,10 +49,6 @@ const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]
 /** /profile: the signed-in user's real record, editable name and username, settings, analytics, export. */
 export function OwnProfileView({ user }: { user: SessionUser }) {
   const profile = useOwnProfile(user.id);
-
-  useEffect(() => {
-    if (profile.isError) toast.error('Failed to load profile', { id: 'own-profile-load-error' });
-  }, [profile.isError]);
 
   if (profile.isPending) return <LoadingScreen label="Loading profile..." />;
   if (!profile.data)

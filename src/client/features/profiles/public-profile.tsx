@@ -1,6 +1,5 @@
-import { useDeferredValue, useEffect, type ComponentProps, type ReactNode } from 'react';
+import { useDeferredValue, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../components/ui/toast.ts';
 import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
 import type { PublicProfile } from '../../../shared/profiles.ts';
 import { paths } from '../../../shared/routes.ts';
@@ -37,12 +36,6 @@ export function PublicProfileView({ username }: { username: string }) {
       : status === 403
         ? 'private'
         : 'not-found';
-  const failed = profile.isError && status !== 404 && status !== 403;
-
-  useEffect(() => {
-    // Spec: a load error other than not-found toasts, then shows the not-found view.
-    if (failed) toast.error('Failed to load profile', { id: `profile-load-error-${username}` });
-  }, [failed, username]);
 
   useDocumentTitle(
     view === 'profile' && profile.data
