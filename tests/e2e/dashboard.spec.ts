@@ -195,21 +195,6 @@ test('an event less than 6 hours away: the toast, and the dialog keeps what was 
   await expect(betItem(page, 'Djokovic in straight sets')).toContainText('Potential win$89.25');
 });
 
-test('a session that has ended: Not authenticated', async ({ page }) => {
-  await signedInUser(page);
-  await page.goto('/dashboard');
-  const dialog = await openRecordDialog(page);
-  await dialog.getByLabel('Description').fill('Chiefs -3.5');
-  await dialog.getByLabel('Stake ($)').fill('10');
-  await dialog.getByLabel('Odds').fill('-110');
-  await chooseSport(page, 'Football');
-  await dialog.getByLabel('Event date & time').fill(await localDateTimeIn(page, 30));
-  await page.context().clearCookies();
-  await dialog.getByRole('button', { name: 'Record Bet' }).click();
-  await expect(page.getByText('Not authenticated', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
-});
-
 test('mark one Won and one Lost: each stat card changes to the right value', async ({ page }) => {
   await signedInUser(page);
   await apiBet(page, { description: 'Bet to win', amount: '10', odds: '+150' }, STARTED);
