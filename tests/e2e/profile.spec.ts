@@ -163,6 +163,36 @@ test('analytics: charts, ROI, average odds and streaks from real bets; an empty 
   await expect(thisMonth.getByRole('cell').nth(1)).toHaveText('+$40.00');
 });
 
+test('analytics: a losing month hangs from the zero line, axes read as money and months, and the numbers are in a table', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  const big = await apiBet(page, { description: 'Big loser', amount: '1500.00', odds: '2.00' }, STARTED);
+  const small = await apiBet(page, { description: 'Small loser', amount: '100.00', odds: '2.00' }, STARTED);
+  await settle(page, big, 'lost');
+  await settle(page, small, 'lost');
+  await page.goto('/profile?tab=analytics');
+
+  const byMonth = page.getByTestId('chart-month');
+  await expect(byMonth.locator('.recharts-bar-rectangle path, path.recharts-rectangle')).toHaveCount(1);
+  const yTicks = byMonth.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+  await expect(yTicks.first()).toBeVisible();
+  const ticks = await yTicks.evaluateAll((nodes) =>
+    nodes.map((n) => ({ text: n.textContent ?? '', y: Number(n.getAttribute('y')) })),
+  );
+  // Every month is negative: $0 is the top of the axis, and the bar hangs down from it.
+  const top = ticks.reduce((a, b) => (b.y < a.y ? b : a));
+  expect(top.text).toBe('$0');
+  expect(ticks.map((t) => t.text)).toContain('-$1.6k');
+  for (const t of ticks) expect(t.text).toMatch(/^-?\$\d+(\.\d)?k?$/);
+  const xTick = byMonth.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').first();
+  await expect(xTick).toHaveText(/^[A-Z][a-z]{2} '\d{2}$/);
+  // The text alternative: the same figures in a table a screen reader can read.
+  const month = byMonth.getByRole('table', { name: 'Profit by month, most recent first' }).getByRole('row').nth(1);
+  await expect(month.getByRole('rowheader')).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
+  await expect(month.getByRole('cell').nth(1)).toHaveText('-$1,600.00');
+});
+
 test('change the username inline, and the share link follows it', async ({ page, context, browser }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Someone else's username, to collide with.

@@ -23,13 +23,14 @@ const GRID = '#e2e8f0';
 const AXIS = '#475569';
 
 const signedMoney = (value: number) => formatSignedMoney(value.toFixed(2));
-/** Axis ticks: '$1.2K', '-$50'. */
-const compactMoney = new Intl.NumberFormat('en-US', {
+const compactMoneyFormat = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
   maximumFractionDigits: 1,
 });
+/** Money axis ticks: '$1.2k', '-$50', '$3M'. */
+export const moneyTick = (value: number) => compactMoneyFormat.format(value).replace(/K$/, 'k');
 const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
@@ -50,7 +51,20 @@ const formatMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number);
   return y && m ? monthName.format(new Date(Date.UTC(y, m - 1, 1))) : month;
 };
+/** 'YYYY-MM' → "Mar '27", for a month axis. */
+export const monthTick = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  return y && m ? `${monthName.format(new Date(Date.UTC(y, m - 1, 1))).slice(0, 3)} '${String(y).slice(-2)}` : month;
+};
 const tooltipValue = (value: unknown) => signedMoney(Number(value));
+/**
+ * A money axis always shows $0, so bars start at the zero line: all negative months hang down
+ * from it, all positive ones stand on it.
+ */
+const moneyDomain: [(min: number) => number, (max: number) => number] = [
+  (min) => Math.min(0, min),
+  (max) => Math.max(0, max),
+];
 
 /** `since`: when the profile was created, where the profit line starts at $0. */
 export default function AnalyticsTab({ userId, since }: { userId: string; since: string }) {
@@ -188,7 +202,7 @@ function CumulativeProfitChart({
           minTickGap={24}
           {...axisProps}
         />
-        <YAxis width={56} tickFormatter={(v: number) => compactMoney.format(v)} {...axisProps} />
+        <YAxis width={56} tickFormatter={moneyTick} {...axisProps} />
         <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
         <Tooltip
           labelFormatter={(t) => longDate.format(Number(t))}
@@ -224,20 +238,32 @@ function ProfitBars<K extends 'sport' | 'month'>({
   category,
   desc,
   everyLabel = false,
+  tickFormatter,
 }: {
   data: (Record<K, string> & { profit: number })[];
   category: K;
   desc: string;
   /** Label every bar on the axis (none skipped for room). */
   everyLabel?: boolean;
+  /** How a category reads on the axis, when shorter than in the table. */
+  tickFormatter?: (category: string) => string;
 }) {
   return (
     <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} desc={desc}>
       <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey={category} {...(everyLabel ? { interval: 0 } : {})} {...axisProps} />
-      <YAxis width={56} tickFormatter={(v: number) => compactMoney.format(v)} {...axisProps} />
+      <XAxis
+        dataKey={category}
+        {...(everyLabel ? { interval: 0 } : {})}
+        {...(tickFormatter ? { tickFormatter } : {})}
+        {...axisProps}
+      />
+      <YAxis width={56} domain={moneyDomain} tickFormatter={moneyTick} {...axisProps} />
       <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
-      <Tooltip formatter={(value) => [tooltipValue(value), 'Profit']} cursor={{ fill: '#f1f5f9' }} />
+      <Tooltip
+        formatter={(value) => [tooltipValue(value), 'Profit']}
+        {...(tickFormatter ? { labelFormatter: (label) => tickFormatter(String(label)) } : {})}
+        cursor={{ fill: '#f1f5f9' }}
+      />
       <Bar dataKey="profit" name="Profit" radius={[4, 4, 0, 0]} maxBarSize={48} animationDuration={400}>
         {data.map((d) => (
           <Cell key={d[category]} fill={d.profit < 0 ? NEGATIVE : POSITIVE} />
@@ -325,10 +351,10 @@ function ProfitCell({ profit }: { profit: number }) {
 }
 
 function ProfitByMonthChart({ rows }: { rows: Analytics['byMonth'] }) {
-  const data = rows.map((r) => ({ month: formatMonth(r.month), profit: Number(r.profit), bets: r.bets }));
+  const data = rows.map((r) => ({ month: r.month, profit: Number(r.profit), bets: r.bets }));
   return (
     <>
-      <ProfitBars data={data} category="month" desc="Profit by month" />
+      <ProfitBars data={data} category="month" desc="Profit by month" tickFormatter={monthTick} />
       <FigureTable
         caption="Profit by month, most recent first"
         columns={[['Month'], ['Settled bets', 'right'], ['Profit', 'right']]}
@@ -338,7 +364,7 @@ function ProfitByMonthChart({ rows }: { rows: Analytics['byMonth'] }) {
           .reverse()
           .map((d) => (
             <tr key={d.month} className="border-b border-border last:border-0">
-              <RowHeading>{d.month}</RowHeading>
+              <RowHeading>{formatMonth(d.month)}</RowHeading>
               <td className="px-1 py-2 text-right">{d.bets}</td>
               <ProfitCell profit={d.profit} />
             </tr>
