@@ -40,13 +40,14 @@ test('a new account picks its username on the dashboard, told at once what is wr
   const field = card(page).getByLabel('Username');
   const status = card(page).getByRole('status');
 
-  for (const [typed, message] of [
+  const refusals: [string, string][] = [
     ['ab', 'Username must be at least 3 characters'],
     ['has space', 'Use only lowercase letters, digits, _ and .'],
     ['Admin', 'That username is reserved'],
     ['favicon.svg', 'That username is reserved'],
     [taken.toUpperCase(), 'That username is taken'],
-  ]) {
+  ];
+  for (const [typed, message] of refusals) {
     await field.fill(typed);
     await expect(status, typed).toHaveText(message);
     await expect(field).toHaveAttribute('aria-invalid', 'true');

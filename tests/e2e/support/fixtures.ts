@@ -86,7 +86,7 @@ export async function createConfirmedUser(
   const confirm = await request.get(link, { maxRedirects: 0 });
   expect(confirm.status()).toBe(302);
   // With a session cookie to send, Better Auth wants the Origin a browser would send.
-  const signOut = await request.post('/api/auth/sign-out', { headers: { origin: new URL(link).origin } });
+  const signOut = await request.post('/api/auth/sign-out', { data: {}, headers: { origin: new URL(link).origin } });
   expect(signOut.status(), await signOut.text()).toBe(200);
   return { email, password };
 }
