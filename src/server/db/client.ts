@@ -108,7 +108,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-/** The reserved-username list lives in TypeScript; the sign-up trigger reads this copy of it. */
+/** The reserved-username list lives in TypeScript; the trigger refusing reserved usernames reads this copy. */
 async function syncReservedUsernames(db: Db) {
   await db.transaction(async (tx) => {
     await tx.delete(schema.reservedUsernames).where(notInArray(schema.reservedUsernames.name, [...RESERVED_USERNAMES]));
