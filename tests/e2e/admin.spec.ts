@@ -191,3 +191,54 @@ test.describe('admin dashboard', () => {
     expect((await page.request.get('/api/admin/stats')).status()).toBe(401);
   });
 });
+
+test.describe('admin layout', () => {
+  for (const width of [1280, 360]) {
+    test(`at ${width} px: the page lines up with the site header, every column is readable, nothing scrolls sideways`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // A long address, as real ones are: it wraps inside its cell rather than pushing columns out.
+      const long = uniqueEmail('a-very-long-mailbox-name-for-a-bettor-who-likes-long-addresses');
+      await createConfirmedUser(page.request, { email: long, name: 'Long Address' });
+      await signInAsAdmin(page);
+      await page.goto(`/admin?q=${encodeURIComponent(long.slice(0, 20))}`);
+      const row = page.getByRole('row').filter({ hasText: long });
+      await expect(row).toHaveCount(1);
+
+      // No sideways scrolling of the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The dashboard's left edge is where the header's content starts (its container's padding edge).
+      const headerLeft = await page.getByRole('banner').evaluate((header) => {
+        const container = header.firstElementChild!;
+        return container.getBoundingClientRect().left + parseFloat(getComputedStyle(container).paddingLeft);
+      });
+      const headingLeft = (await page.getByRole('heading', { name: 'Admin Dashboard' }).boundingBox())!.x;
+      expect(Math.abs(headingLeft - headerLeft)).toBeLessThanOrEqual(1);
+      if (width === 1280) {
+        // The table fits its box: no column is cut off or scrolled out of view.
+        const table = page.getByRole('table', { name: 'Users, newest first' });
+        const overflow = await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+        expect(overflow).toBe(0);
+        const box = (await table.boundingBox())!;
+        const viewport = page.viewportSize()!;
+        for (const column of [
+          'Display Name',
+          'Email',
+          'Username',
+          'Join Date',
+          'Total Bets',
+          'Win Rate',
+          'Verification',
+          'Actions',
+        ]) {
+          const header = (await page.getByRole('columnheader', { name: column }).boundingBox())!;
+          expect(header.x, column).toBeGreaterThanOrEqual(box.x - 1);
+          expect(header.x + header.width, column).toBeLessThanOrEqual(Math.min(box.x + box.width, viewport.width) + 1);
+        }
+      }
+      await expect(row.getByText(long)).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`admin-${width}.png`), fullPage: true });
+    });
+  }
+});

@@ -54,7 +54,7 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
   if (stats.isPending) return <LoadingScreen label={ADMIN_LOADING_LABEL} />;
 
   return (
-    <PageContainer className="flex max-w-7xl flex-col gap-6 sm:gap-8">
+    <PageContainer className="flex flex-col gap-6 sm:gap-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
           <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl">Admin Dashboard</h1>
@@ -146,7 +146,7 @@ function AdminStatCards({ stats }: { stats: AdminStats }) {
         title="Total Bets"
         value={formatCount(stats.totalBets)}
         icon={<BarChart3 />}
-        detail={`Average win rate ${formatPercent(stats.avgWinRate)}`}
+        detail={`Average win rate ${formatPercent(stats.avgWinRate)} (won ÷ settled)`}
       />
     </div>
   );

@@ -60,7 +60,7 @@ export default function AdminAnalyticsTab({ viewerId }: { viewerId: string }) {
           title="Average Win Rate"
           value={formatPercent(overview.avgWinRate)}
           icon={<Percent />}
-          detail="Mean over users with bets"
+          detail="Won ÷ settled, averaged over bettors with a settled bet"
         />
       </div>
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">

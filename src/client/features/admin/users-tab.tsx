@@ -153,7 +153,11 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
               <Th>Username</Th>
               <Th>Join Date</Th>
               <Th className="text-right">Total Bets</Th>
-              <Th className="text-right">Win Rate</Th>
+              <Th className="text-right">
+                <abbr title="Won ÷ settled (won + lost) bets, as on the profile" className="no-underline">
+                  Win Rate
+                </abbr>
+              </Th>
               <Th>Verification</Th>
               <Th className="text-right">Actions</Th>
             </DataHead>
@@ -198,10 +202,11 @@ function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
           {user.role === 'admin' && <Badge variant="secondary">Admin</Badge>}
         </span>
       </Td>
-      <Td label="Email" className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]">
+      {/* Breaks anywhere: a long address wraps in its cell instead of widening the table past the page. */}
+      <Td label="Email" className="min-w-40 [overflow-wrap:anywhere]">
         {user.email}
       </Td>
-      <Td label="Username" className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]">
+      <Td label="Username" className="min-w-28 [overflow-wrap:anywhere]">
         @{user.username}
         {!user.profilePublic && (
           <Badge variant="outline" className="ml-2 text-muted-foreground">

@@ -1,7 +1,5 @@
 import type { Sport } from '../../../shared/bets.ts';
+import { SPORT_LABELS } from '../../../shared/community.ts';
 
-/** Sports whose name is not just the capitalised word. */
-const SPECIAL: Record<string, string> = { mma: 'MMA' };
-
-/** 'basketball' → 'Basketball', 'mma' → 'MMA'. */
-export const sportLabel = (sport: Sport | string) => SPECIAL[sport] ?? sport.charAt(0).toUpperCase() + sport.slice(1);
+/** 'basketball' → 'Basketball', 'mma' → 'MMA': the one list of names (shared/community.ts). */
+export const sportLabel = (sport: Sport | string) => SPORT_LABELS[sport as Sport] ?? sport;

@@ -135,12 +135,12 @@ describeEachDatabase(
       expect(all.users.map((u) => u.userId)).toEqual(expect.arrayContaining([zelda.userId, other.userId]));
     });
 
-    it("shows each user's total bets and win rate as won / total × 100 (pending bets count)", async () => {
+    it("shows each user's total bets and the profile's win rate: won / (won + lost) × 100, pending left out", async () => {
       const bettor = await signUpAndSignIn(env(), { name: `Rate ${tag}` });
       await seedBets(env(), bettor.userId, { won: 1, lost: 1, pending: 1 });
       const page = await getJson<AdminUserPage>(env(), `/api/admin/users?search=rate%20${tag}`, admin.cookie);
       expect(page.users).toHaveLength(1);
-      expect(page.users[0]).toMatchObject({ totalBets: 3, winRate: 33.3 });
+      expect(page.users[0]).toMatchObject({ totalBets: 3, winRate: 50 });
     });
 
     it('filters by verification status and pages newest first with a cursor and a total', async () => {
@@ -349,7 +349,7 @@ describeEachDatabase(
       const now = env().clock.now();
       const thisWeek = weekStart(now).getTime();
       const weeksAgo = (n: number, plusHours = 12) => new Date(thisWeek - n * 7 * DAY + plusHours * HOUR);
-      // Bets: a 2 won / 1 lost / 1 pending (50%), b 1 won / 2 lost (33.3…%); c and d none.
+      // Bets: a 2 won / 1 lost / 1 pending (66.7%: pending does not count), b 1 won / 2 lost (33.3…%); c and d none.
       await seedBets(env(), a.userId, { won: 2, lost: 1 }, weeksAgo(0, 1));
       await seedBets(env(), a.userId, { pending: 1 }, weeksAgo(3));
       await seedBets(env(), b.userId, { won: 1, lost: 2 }, weeksAgo(11));
@@ -373,7 +373,7 @@ describeEachDatabase(
         verifiedUsers: 1,
         pendingUsers: 1,
         totalBets: 7,
-        avgWinRate: 41.7, // mean of 50 and 33.33…, one decimal
+        avgWinRate: 50, // mean of 66.67… and 33.33…, one decimal
       };
       expect(await getJson<AdminStats>(env(), '/api/admin/stats', admin.cookie)).toEqual(expectedStats);
 

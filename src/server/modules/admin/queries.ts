@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { encodeCursor, isUuid, jsonColumn, microsText, queryRows, type KeysetCursor } from '../../db/sql.ts';
 import { adminLogs, inboxMessages, profiles } from '../../db/schema/index.ts';
 import { settingIsPublicSql } from '../profiles/visibility.ts';
+import { winRate } from '../../../shared/stats.ts';
 import {
   ADMIN_ACTIONS,
   ANALYTICS_WEEKS,
@@ -35,7 +36,11 @@ const isoFromMicros = (text: string) => new Date(text).toISOString();
 // ---------------------------------------------------------------------------------------------
 // Statistics
 
-/** The four cards and the average win rate: counts of profiles and one pass over user_bet_stats. */
+/**
+ * The four cards and the average win rate: counts of profiles and one pass over user_bet_stats.
+ * The average is of each bettor's win rate as their profile shows it (shared/stats.ts winRate: won ÷
+ * (won + lost)), over bettors with a won or lost bet.
+ */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
   const [row] = await queryRows<{
     total_users: number;
@@ -55,7 +60,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
         from (
           select (count(*) filter (where total_bets > 0))::int as active_users,
                  coalesce(sum(total_bets), 0)::float8 as total_bets,
-                 coalesce(round(avg(won * 100.0 / total_bets) filter (where total_bets > 0), 1), 0)::float8 as avg_win_rate
+                 coalesce(round(avg(won * 100.0 / (won + lost)) filter (where won + lost > 0), 1), 0)::float8 as avg_win_rate
           from user_bet_stats
         ) s`,
   );
@@ -164,7 +169,8 @@ interface UserRow {
   username: string;
   created_at: string;
   total_bets: number;
-  win_rate: number;
+  won: number;
+  lost: number;
   verification_status: VerificationStatus;
   role: string;
   profile_public: boolean;
@@ -180,8 +186,7 @@ export function selectUsersPage(opts: ListUsersOptions, plan: SearchPlan): SQL {
     select p.user_id, p.id as profile_id, p.display_name, u.email, p.username,
            ${microsText('p.created_at')} as created_at,
            coalesce(s.total_bets, 0)::int as total_bets,
-           case when coalesce(s.total_bets, 0) = 0 then 0
-                else round(s.won * 100.0 / s.total_bets, 1)::float8 end as win_rate,
+           coalesce(s.won, 0)::int as won, coalesce(s.lost, 0)::int as lost,
            p.verification_status, u.role,
            ${settingIsPublicSql('st')} as profile_public
     from (
@@ -204,7 +209,8 @@ const toAdminUser = (r: UserRow): AdminUser => ({
   username: r.username,
   joinDate: isoFromMicros(r.created_at),
   totalBets: Number(r.total_bets),
-  winRate: Number(r.win_rate),
+  // The profile's win rate (shared/stats.ts): won ÷ settled, not ÷ every bet recorded.
+  winRate: winRate(Number(r.won), Number(r.lost)),
   verificationStatus: r.verification_status,
   role: r.role === 'admin' ? 'admin' : 'user',
   profilePublic: r.profile_public === true,
