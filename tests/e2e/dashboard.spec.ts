@@ -52,6 +52,14 @@ async function openRecordDialog(page: Page) {
   return dialog;
 }
 
+/** Settling asks first (a settled bet is final): confirm in the dialog as a person would. */
+async function confirmSettle(page: Page, status: 'won' | 'lost') {
+  const dialog = page.getByRole('alertdialog', { name: `Mark as ${status}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: `Mark as ${status}` }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 async function chooseSport(page: Page, sport: string) {
   await page.getByRole('dialog').getByLabel('Sport').click();
   await page.getByRole('option', { name: sport, exact: true }).click();
@@ -204,7 +212,17 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
 
   const winner = betItem(page, 'Bet to win');
   await winner.getByRole('button', { name: 'Mark "Bet to win" as won' }).click();
+  // The dialog shows the result before it is final; Cancel changes nothing.
+  const ask = page.getByRole('alertdialog', { name: 'Mark as won?' });
+  await expect(ask).toContainText("“Bet to win” — Mark as won: +$15.00 profit. Settled bets can't be changed.");
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(winner).toContainText('Pending');
+  await winner.getByRole('button', { name: 'Mark "Bet to win" as won' }).click();
+  await confirmSettle(page, 'won');
   await expect(page.getByText('Bet marked as won', { exact: true })).toBeVisible();
+  // Focus is back on the bet's row (its buttons are gone now).
+  await expect(winner).toBeFocused();
   await expect(page.getByText('Your bet has been updated successfully.')).toBeVisible();
   await expectStats(page, {
     'Total Bets': '2',
@@ -223,6 +241,8 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
 
   const loser = betItem(page, 'Bet to lose');
   await loser.getByRole('button', { name: 'Mark "Bet to lose" as lost' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Mark as lost: -$10.00, the stake.');
+  await confirmSettle(page, 'lost');
   await expect(page.getByText('Bet marked as lost', { exact: true })).toBeVisible();
   await expectStats(page, {
     'Total Bets': '2',
@@ -250,6 +270,7 @@ test('a losing record shows Total Profit in red', async ({ page }) => {
   await apiBet(page, { description: 'Long shot', amount: '12.34', odds: '11/10' }, STARTED);
   await page.goto('/dashboard');
   await betItem(page, 'Long shot').getByRole('button', { name: 'Mark "Long shot" as lost' }).click();
+  await confirmSettle(page, 'lost');
   await expectStats(page, {
     'Total Bets': '1',
     'Win Rate': '0.0%',
@@ -416,6 +437,7 @@ test.describe('the honest record: settle after the start, delete only before it'
     await expect(item.getByText("Part of your record — can't be deleted")).toBeVisible();
 
     await won.click();
+    await confirmSettle(page, 'won');
     await expect(page.getByText('Bet marked as won', { exact: true })).toBeVisible();
     await expect(item).toContainText('Profit/Loss+$15.00');
     await expect(statValue(page, 'Total Profit')).toHaveText('$15.00');
@@ -455,6 +477,7 @@ test.describe('the honest record: settle after the start, delete only before it'
     await page.clock.fastForward(DAY + 60_000);
     const early = betItem(page, 'Too early to settle');
     await early.getByRole('button', { name: 'Mark "Too early to settle" as won' }).click();
+    await confirmSettle(page, 'won');
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to update bet status' });
     await expect(toast).toBeVisible();
     await expect(toast.getByText(settleAfterMessage(eventDate, new Date(), 'utc'), { exact: true })).toBeVisible();
@@ -492,12 +515,14 @@ test.describe('the honest record: settle after the start, delete only before it'
     await expect(betItem(page, 'Recent one')).not.toContainText('Overdue');
 
     await betItem(page, 'Forgotten one').getByRole('button', { name: 'Mark "Forgotten one" as lost' }).click();
+    await confirmSettle(page, 'lost');
     await expect(notice).toHaveText(
       'You have 1 overdue bet (pending 72+ hours after the event started). Until you settle it, your profile is left out of the Spotlight and the influencer ranking.',
     );
     await expect(betItem(page, 'Forgotten one')).not.toContainText('Overdue');
 
     await betItem(page, 'Forgotten two').getByRole('button', { name: 'Mark "Forgotten two" as won' }).click();
+    await confirmSettle(page, 'won');
     await expect(page.getByText('Bet marked as won', { exact: true })).toBeVisible();
     await expect(notice).toHaveCount(0);
     await expect(page.getByRole('group', { name: 'Total Bets' })).toContainText('1 won · 1 lost · 1 pending');

@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { Bet } from '../../../shared/bets.ts';
+import type { Bet, SettledStatus } from '../../../shared/bets.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { BetRow, SettleAfterHint, SettleButtons } from './bet-row.tsx';
 import { OverdueBadge, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
+import { SettleConfirmDialog } from './settle-confirm.tsx';
 import { useDeleteBet, useSettleBet } from './use-bets.ts';
 
 /**
@@ -29,6 +30,9 @@ export function BetListItem({ bet }: { bet: Bet }) {
   const timing = useBetTiming(bet);
   const hintId = useId();
   const busy = settle.isPending || remove.isPending;
+  // The result asked for, while the dialog asks to confirm it.
+  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
+  const row = useRef<HTMLLIElement>(null);
 
   const deleteButton = timing.canDelete && (
     <AlertDialog>
@@ -62,19 +66,33 @@ export function BetListItem({ bet }: { bet: Bet }) {
   );
 
   return (
-    <BetRow bet={bet} mark={timing.overdue && <OverdueBadge />} corner={deleteButton} withPotentialWin busy={busy}>
+    <BetRow
+      ref={row}
+      bet={bet}
+      mark={timing.overdue && <OverdueBadge />}
+      corner={deleteButton}
+      withPotentialWin
+      busy={busy}
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {bet.status === 'pending' && (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <div className="flex gap-2">
               <SettleButtons
-                onSettle={(status) => settle.mutate(status)}
+                onSettle={setConfirming}
                 disabled={busy || !timing.canSettle}
                 name={(status) => `Mark "${bet.description}" as ${status}`}
                 describedBy={timing.settleAfter ? hintId : undefined}
               />
             </div>
             <SettleAfterHint id={hintId} text={timing.settleAfter} />
+            <SettleConfirmDialog
+              bet={bet}
+              status={confirming}
+              onConfirm={(status) => settle.mutate(status)}
+              onClose={() => setConfirming(null)}
+              returnFocusTo={row}
+            />
           </div>
         )}
         {!timing.canDelete && <PartOfRecordNote className="sm:ml-auto" />}

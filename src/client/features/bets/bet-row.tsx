@@ -2,7 +2,7 @@
  * The pieces of a bet's row, for the dashboard (the owner's row, with Won / Lost and Delete), a
  * profile (read-only) and the demo (the same rules on bets kept in memory).
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Check, X } from 'lucide-react';
 import type { Bet, BetStatus, SettledStatus } from '../../../shared/bets.ts';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
@@ -55,12 +55,19 @@ interface BetRowProps {
   busy?: boolean;
   /** Under the details: what may be done with the bet, or when it was recorded. */
   children?: ReactNode;
+  /** Given, the row can take focus (e.g. back from a dialog about this bet). */
+  ref?: Ref<HTMLLIElement>;
 }
 
 /** One bet of a list: what was staked on what, its status and sport, odds, stake, outcome and event time. */
-export function BetRow({ bet, mark, corner, withPotentialWin = false, busy = false, children }: BetRowProps) {
+export function BetRow({ bet, mark, corner, withPotentialWin = false, busy = false, children, ref }: BetRowProps) {
   return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" aria-busy={busy || undefined}>
+    <li
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      className="flex flex-col gap-3 rounded-sm py-4 outline-offset-4 first:pt-0 last:pb-0"
+      aria-busy={busy || undefined}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
           <p className="font-semibold break-words text-foreground">{bet.description}</p>

@@ -1,0 +1,70 @@
+import type { RefObject } from 'react';
+import type { Bet, SettledStatus } from '../../../shared/bets.ts';
+import { formatCents, parseMoney, settlementProfitCents } from '../../../shared/money.ts';
+import { formatMoney, formatSignedMoney } from '../../lib/format.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog.tsx';
+
+const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
+
+/**
+ * What settling a bet as `status` will do, in words, before it is final:
+ * 'Mark as won: +$15.00 profit. Settled bets can't be changed.'
+ */
+export function settleConfirmText(bet: Pick<Bet, 'amount' | 'potentialWin'>, status: SettledStatus): string {
+  const profit = formatCents(settlementProfitCents(status, parseMoney(bet.amount)!, parseMoney(bet.potentialWin)!)!);
+  const outcome =
+    status === 'won'
+      ? `${formatSignedMoney(profit)} profit`
+      : status === 'lost'
+        ? `${formatSignedMoney(profit)}, the stake`
+        : `the ${formatMoney(bet.amount)} stake comes back, ${formatMoney(profit)} profit`;
+  return `Mark as ${RESULT_NAME[status]}: ${outcome}. Settled bets can't be changed.`;
+}
+
+interface SettleConfirmDialogProps {
+  bet: Pick<Bet, 'description' | 'amount' | 'potentialWin'>;
+  /** The result asked for; null: the dialog is closed. */
+  status: SettledStatus | null;
+  onConfirm: (status: SettledStatus) => void;
+  onClose: () => void;
+  /** Where focus goes when the dialog closes: the bet's row (its buttons may be gone once it is settled). */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
+/** Asks before a bet is settled, showing the result: a settled bet is final. */
+export function SettleConfirmDialog({ bet, status, onConfirm, onClose, returnFocusTo }: SettleConfirmDialogProps) {
+  return (
+    <AlertDialog open={status !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        {status && (
+          <>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Mark as {RESULT_NAME[status]}?</AlertDialogTitle>
+              <AlertDialogDescription className="break-words">
+                “{bet.description}” — {settleConfirmText(bet, status)}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={() => onConfirm(status)}>Mark as {RESULT_NAME[status]}</AlertDialogAction>
+            </AlertDialogFooter>
+          </>
+        )}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
