@@ -32,6 +32,12 @@ async function openDemo(page: Page, button: 'Try the Influencer Demo' | 'Try the
   await page.goto('/');
   await page.getByRole('button', { name: button }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
+  // The demo says the real record's rules before anyone tries them.
+  await expect(
+    page.getByText(
+      "The rules are the real record's: a bet is settled won or lost only after its event starts, a settled bet is final, and a bet can be deleted only before its event starts.",
+    ),
+  ).toBeVisible();
 }
 
 test.describe('landing-page demo', () => {

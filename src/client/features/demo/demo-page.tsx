@@ -129,6 +129,10 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
             Try betproof without an account. A few sample bets are here to start with; bets you record live only in this
             browser tab: nothing is sent to our servers, and they disappear when you leave the page.
           </p>
+          <p className="max-w-2xl text-muted-foreground">
+            The rules are the real record's: a bet is settled won or lost only after its event starts, a settled bet is
+            final, and a bet can be deleted only before its event starts.
+          </p>
         </div>
       </div>
 
