@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/display-name.ts';
 import { EMPTY_SOCIAL_LINKS, type PublicProfile, type SocialLinks } from '../../shared/profiles.ts';
-import { RESERVED_USERNAMES, USERNAME_PATTERN, isReservedUsername } from '../../shared/usernames.ts';
+import { RESERVED_USERNAMES, USERNAME_PATTERN, isReservedUsername, usernameSchema } from '../../shared/usernames.ts';
 import { createApp } from '../app.ts';
 import { profiles } from '../db/schema/index.ts';
 import { loadConfig } from '../env.ts';
@@ -21,10 +21,13 @@ import { createLogger } from '../logger.ts';
 import { injectProfileMeta, profileTitle } from '../modules/profiles/og.ts';
 import { usernameOf } from '../modules/profiles/test-helpers.ts';
 import { CapturingMailer, describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from '../test/harness.ts';
+import { snapshotTables } from '../test/db-snapshot.ts';
 import {
   expectBodyLimitKept,
   expectCalmAnswer,
   hostileBody,
+  hostileString,
+  percentEncodeAnything,
   prototypeFingerprint,
   sendOptions,
   storableText,
@@ -210,6 +213,58 @@ describeEachDatabase('fuzz: profile writes', (env) => {
       });
       expect(await usernameOf(env(), other.userId)).toBe(other.username);
       await expectProfilesObeyTheRules(env());
+      expect(prototypeFingerprint()).toBe(fingerprint);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `GET /api/profile/username-availability: ${RUNS} hostile names; 200 exactly when the schema takes one, nothing written`,
+    async () => {
+      const { cookie, userId } = await signUpAndSignIn(env());
+      // A chosen name someone holds, among the names asked about.
+      const holder = await signUpAndSignIn(env());
+      const held = 'fuzz.held.name';
+      const rename = { method: 'PATCH', cookie: holder.cookie, body: { username: held } };
+      expect((await env().request('/api/profile', rename)).status).toBe(200);
+      const before = await snapshotTables(env());
+      let answered = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            usernameCandidate(() => held),
+            hostileString,
+          ),
+          async (name) => {
+            const res = await env().request(
+              `/api/profile/username-availability?username=${percentEncodeAnything(name)}`,
+              { cookie, ip: freshIp() },
+            );
+            const what = `availability of ${JSON.stringify(name.slice(0, 40))}`;
+            const text = await expectCalmAnswer(res, what);
+            const parsed = usernameSchema.safeParse(name);
+            expect(res.status, `${what}: ${text}`).toBe(parsed.success ? 200 : 422);
+            if (!parsed.success) {
+              expect(JSON.parse(text), what).toMatchObject({ fields: { username: expect.any(String) } });
+              return;
+            }
+            answered++;
+            // Free: no profile has the name, or the caller's has.
+            const [holding] = await env()
+              .db.select({ userId: profiles.userId })
+              .from(profiles)
+              .where(eq(profiles.username, parsed.data));
+            expect(JSON.parse(text), what).toEqual({
+              username: parsed.data,
+              available: !holding || holding.userId === userId,
+            });
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(answered).toBeGreaterThan(RUNS / 5);
+      // Asking writes nothing.
+      expect(await snapshotTables(env())).toEqual(before);
       expect(prototypeFingerprint()).toBe(fingerprint);
     },
     TIMEOUT,
