@@ -138,7 +138,7 @@ describeEachDatabase('OpenAPI document', (env) => {
         eventDate: { type: 'string', format: 'date-time' },
       },
     });
-    expect(SettleBetInput).toMatchObject({ properties: { status: { enum: ['won', 'lost'] } } });
+    expect(SettleBetInput).toMatchObject({ properties: { status: { enum: ['won', 'lost', 'void'] } } });
     expect(Object.keys(Bet?.properties ?? {}).sort()).toEqual(
       [
         'id',
@@ -158,6 +158,14 @@ describeEachDatabase('OpenAPI document', (env) => {
     expect(BetStats?.required).toEqual(
       expect.arrayContaining(['totalBets', 'winRate', 'totalStaked', 'totalProfit', 'settledStaked', 'roi']),
     );
+    // Issue 15's public fields, each documented.
+    const stats = BetStats?.properties as Record<string, { description?: string; properties?: object }>;
+    for (const field of ['voided', 'levelStakesYield', 'roiInterval', 'maxDrawdown', 'pValue', 'unitSize']) {
+      expect(BetStats?.required, field).toContain(field);
+      expect(stats[field]?.description, field).toMatch(/\w{3,}/);
+    }
+    expect(JSON.stringify(stats.roiInterval)).toContain('"low"');
+    expect(JSON.stringify(stats.roiInterval)).toContain('"high"');
     expect(doc.paths['/api/bets']?.post?.responses['201']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Bet' } } },
     });

@@ -4,7 +4,7 @@ import { ACHIEVEMENTS, computeAchievements, type AchievementId, type Achievement
 import { achievementSchema } from './profiles.ts';
 
 const base: AchievementInput = {
-  stats: { totalBets: 0, won: 0, winRate: 0, totalProfit: '0.00' },
+  stats: { totalBets: 0, voided: 0, won: 0, winRate: 0, totalProfit: '0.00' },
   longestWinStreak: 0,
   maxStake: '0.00',
 };
@@ -60,6 +60,11 @@ describe('achievements', () => {
   ] as const)('%s: not earned just below its threshold, earned at it', (id, below, at) => {
     expect(earned(below, id)).toBe(false);
     expect(earned(at, id)).toBe(true);
+  });
+
+  it('Master Bettor does not count void bets as bets: 2 wins and 8 voids are not 10 bets', () => {
+    expect(earned(input({ stats: { totalBets: 10, voided: 8, won: 2, winRate: 100 } }), 'master-bettor')).toBe(false);
+    expect(earned(input({ stats: { totalBets: 18, voided: 8, won: 10, winRate: 100 } }), 'master-bettor')).toBe(true);
   });
 
   it('Profit Maker ignores losses, whatever their size', () => {

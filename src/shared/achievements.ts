@@ -11,8 +11,8 @@ export type AchievementId = Achievement['id'];
 
 /** What deciding achievements takes: the statistics plus two numbers the summary keeps. */
 export interface AchievementInput {
-  stats: Pick<BetStats, 'totalBets' | 'won' | 'winRate' | 'totalProfit'>;
-  /** Longest run of won bets in a row, settled bets ordered by settlement time. */
+  stats: Pick<BetStats, 'totalBets' | 'voided' | 'won' | 'winRate' | 'totalProfit'>;
+  /** Longest run of won bets in a row, settled bets ordered by settlement time (void bets skipped). */
   longestWinStreak: number;
   /** The largest single stake recorded, decimal string ("1000.00"); "0.00" with no bets. */
   maxStake: string;
@@ -62,8 +62,10 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
     id: 'master-bettor',
     name: 'Master Bettor',
     requirement: `Keep a win rate of ${MASTER_BETTOR_MIN_WIN_RATE}% or more with at least ${MASTER_BETTOR_MIN_BETS} bets`,
-    // The win rate as shown (one decimal, half up): 79.95% shows, and counts, as 80.0%.
-    earned: ({ stats }) => stats.totalBets >= MASTER_BETTOR_MIN_BETS && stats.winRate >= MASTER_BETTOR_MIN_WIN_RATE,
+    // The win rate as shown (one decimal, half up): 79.95% shows, and counts, as 80.0%. Void bets
+    // are not bets here: 2 wins and 8 voids are not a record of 10.
+    earned: ({ stats }) =>
+      stats.totalBets - stats.voided >= MASTER_BETTOR_MIN_BETS && stats.winRate >= MASTER_BETTOR_MIN_WIN_RATE,
   },
   {
     id: 'hot-streak',

@@ -10,10 +10,21 @@ import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
 export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'] as const;
 export type Sport = (typeof SPORTS)[number];
 
-export const BET_STATUSES = ['pending', 'won', 'lost'] as const;
+export const BET_STATUSES = ['pending', 'won', 'lost', 'void'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
-export const SETTLED_STATUSES = ['won', 'lost'] as const;
+/**
+ * The results a pending bet settles to. `void` is a cancelled event or a push: the stake comes
+ * back (profit 0.00) and the bet counts in no rate (win rate, ROI, yield, streaks, drawdown).
+ */
+export const SETTLED_STATUSES = ['won', 'lost', 'void'] as const;
 export type SettledStatus = (typeof SETTLED_STATUSES)[number];
+/** How each result is written on screen (buttons, badges, the CSV's readers). */
+export const STATUS_LABELS: Record<BetStatus, string> = {
+  pending: 'Pending',
+  won: 'Won',
+  lost: 'Lost',
+  void: 'Void / push',
+};
 
 /** An event must start more than this long after the server's clock when the bet is recorded. */
 export const MIN_EVENT_LEAD_HOURS = 6;
@@ -46,7 +57,7 @@ const eventStart = (bet: Timed) => new Date(bet.eventDate).getTime();
 
 /** The record's three time rules, one place for the server's handlers and the client's buttons. */
 export const eventHasStarted = (bet: Timed, now: Date): boolean => now.getTime() >= eventStart(bet);
-/** Won/Lost are open once the event has started, for a bet still pending. */
+/** Won / Lost / Void are open once the event has started, for a bet still pending. */
 export const canSettle = (bet: Timed, now: Date): boolean => bet.status === 'pending' && eventHasStarted(bet, now);
 /** Delete is a correction before the event; after its start a bet is part of the record. */
 export const canDelete = (bet: Timed, now: Date): boolean => bet.status === 'pending' && !eventHasStarted(bet, now);
@@ -73,7 +84,7 @@ export function formatEventStart(eventDate: string | Date, now: Date, zone: 'loc
   return `${WEEKDAYS[day]} ${date} ${MONTHS[month]}${year === thisYear ? '' : ` ${year}`}, ${time}${utc ? ' UTC' : ''}`;
 }
 
-/** Why Won/Lost wait, in the same words in the API's 409 and beside the disabled buttons. */
+/** Why Won / Lost / Void wait, in the same words in the API's 409 and beside the disabled buttons. */
 export const settleAfterMessage = (eventDate: string | Date, now: Date, zone: 'local' | 'utc' = 'local') =>
   `Settle after the event starts: ${formatEventStart(eventDate, now, zone)}`;
 export { INVALID_ODDS_MESSAGE };
@@ -194,7 +205,9 @@ export type RecordBetInput = z.input<typeof recordBetSchema>;
 
 export const settleBetSchema = z.strictObject(
   {
-    status: z.enum(SETTLED_STATUSES, { error: typeError('Status is required', "Status must be 'won' or 'lost'") }),
+    status: z.enum(SETTLED_STATUSES, {
+      error: typeError('Status is required', "Status must be 'won', 'lost' or 'void'"),
+    }),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object') },
 );
@@ -235,21 +248,67 @@ export const betPageSchema = z.object({
 });
 export type BetPage = z.infer<typeof betPageSchema>;
 
+/** A 95% interval, in percent with one decimal (docs/decisions/007). */
+export const intervalSchema = z
+  .object({ low: z.number(), high: z.number() })
+  .describe('A 95% interval, in percent with one decimal (low end never under -100).');
+export type Interval = z.infer<typeof intervalSchema>;
+
+/**
+ * A user's statistics. The descriptions (here, and so in the OpenAPI document) say what each
+ * figure is; docs/decisions/007 says how the interval and the p-value are computed.
+ */
 export const betStatsSchema = z.object({
-  totalBets: z.number().int(),
+  totalBets: z.number().int().describe('Every recorded bet, whatever its status.'),
   won: z.number().int(),
   lost: z.number().int(),
   pending: z.number().int(),
-  /** won / (won + lost) × 100, one decimal; 0 when nothing is settled. */
-  winRate: z.number(),
-  totalStaked: moneyString,
-  totalProfit: moneyString,
-  /** Stake of settled (won or lost) bets: ROI's denominator. */
-  settledStaked: moneyString,
-  /** totalProfit / settledStaked × 100, one decimal; null when nothing is settled. */
-  roi: z.number().nullable(),
-  /** Bets still pending 72 hours after their event started. */
-  overdue: z.number().int(),
+  voided: z
+    .number()
+    .int()
+    .describe('Bets settled void / push (a cancelled event or a push): stake returned, profit 0.00, in no rate.'),
+  winRate: z.number().describe('won / (won + lost) × 100, one decimal; 0 when nothing is won or lost.'),
+  totalStaked: moneyString.describe('Stake of every bet.'),
+  totalProfit: moneyString.describe('Sum of the profit of settled bets.'),
+  settledStaked: moneyString.describe("Stake of won and lost bets (void excluded): ROI's denominator."),
+  roi: z
+    .number()
+    .nullable()
+    .describe('totalProfit / settledStaked × 100, one decimal; null when no bet is won or lost.'),
+  roiInterval: intervalSchema
+    .nullable()
+    .describe(
+      'A 95% interval for ROI: the normal approximation of the ratio of profit to stake, its spread never ' +
+        "smaller than a break-even bettor's on the same stakes and odds; null when no bet is won or lost.",
+    ),
+  levelStakesYield: z
+    .number()
+    .nullable()
+    .describe(
+      'Level-stakes yield: the profit per unit staked had every won or lost bet staked one unit ' +
+        '(won: odds − 1, lost: −1), in percent with one decimal (15 of 25 won at 2.00 is 20.0); null with none.',
+    ),
+  pValue: z
+    .number()
+    .nullable()
+    .describe(
+      'The chance (0 to 1, four significant digits) that a break-even bettor, winning each bet with probability ' +
+        '1 / decimal odds, makes at least this profit with the same stakes and odds (normal approximation); ' +
+        'null when no bet is won or lost.',
+    ),
+  maxDrawdown: moneyString.describe(
+    'The largest fall of cumulative profit from a peak in settlement order (the start counts as a peak of 0.00).',
+  ),
+  longestWinningRun: z
+    .number()
+    .int()
+    .describe('The longest run of won bets in settlement order (a void bet neither breaks nor extends a run).'),
+  longestLosingRun: z.number().int().describe('The longest run of lost bets, likewise.'),
+  averageOdds: z.string().nullable().describe('Mean decimal odds of won and lost bets, 2 places; null with none.'),
+  overdue: z.number().int().describe('Bets still pending 72 hours after their event started.'),
+  unitSize: moneyString
+    .nullable()
+    .describe("The bettor's unit size, when set (stakes and profit are shown in units too); null otherwise."),
 });
 export type BetStats = z.infer<typeof betStatsSchema>;
 

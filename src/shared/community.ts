@@ -5,7 +5,7 @@
  * with the same numbers the server uses.
  */
 import { z } from 'zod';
-import { SPORTS, type Sport } from './bets.ts';
+import { intervalSchema, SPORTS, type Sport } from './bets.ts';
 import type { Cents } from './money.ts';
 import { wholeNumberParam } from './paging.ts';
 
@@ -37,8 +37,17 @@ export const SPOTLIGHT_PERIOD_LABELS: Record<SpotlightPeriod, string> = {
   year: 'Year',
 };
 
-/** A bettor is ranked only with at least this many bets settled within the period. */
-export const SPOTLIGHT_MIN_SETTLED_BETS = 10;
+/**
+ * Both rankings (the Spotlight per period, the influencers all time) order bettors by the low end
+ * of the 95% interval of their level-stakes yield, and rank only those with at least this many won
+ * or lost bets (void bets do not count) in the period: docs/decisions/007.
+ */
+export const RANKING_MIN_SETTLED_BETS = 20;
+/** A bettor is ranked only with at least this many won or lost bets settled within the period. */
+export const SPOTLIGHT_MIN_SETTLED_BETS = RANKING_MIN_SETTLED_BETS;
+/** The ranking rule as the pages state it. */
+export const RANKING_RULE = `Ranked by the low end of the 95% range of level-stakes yield: a long record with a steady edge ranks above a short lucky run or one big stake on a short price.`;
+export const RANKING_MINIMUM_RULE = `At least ${RANKING_MIN_SETTLED_BETS} won or lost bets to be ranked (void bets don't count); every record that has them is ranked, below zero included.`;
 /** How many entries the page highlights. */
 export const SPOTLIGHT_HIGHLIGHTED = 5;
 export const SPOTLIGHT_PAGE_DEFAULT = 10;
@@ -76,13 +85,17 @@ export const spotlightEntrySchema = z.object({
   verified: z.boolean(),
   /** Over the bets settled within the period: won / (won + lost) × 100, one decimal. */
   winRate: z.number(),
-  /** Bets settled (won or lost) within the period. */
+  /** Bets settled won or lost within the period (void bets are not counted). */
   totalBets: z.number().int(),
   wonBets: z.number().int(),
   /** Sum of the profit of the bets settled within the period. */
   totalProfit: moneyString,
-  /** Profit / stake of the bets settled within the period × 100, one decimal. */
+  /** Profit / stake of the won and lost bets settled within the period × 100, one decimal. */
   roi: z.number().nullable(),
+  levelStakesYield: z.number().describe('Level-stakes yield over those bets, percent with one decimal.'),
+  yieldInterval: intervalSchema.describe(
+    "The yield's 95% interval (docs/decisions/007); the ranking orders by `low`, then by more bets.",
+  ),
   /** The current run of results over all the bettor's settled bets (null with none). */
   streak: streakSchema.nullable(),
   /** The sport the bettor has recorded most bets in (all time). */
@@ -119,10 +132,12 @@ export const INFLUENCER_SPORT_FILTERS = [
 ] as const;
 export type InfluencerSportFilter = (typeof INFLUENCER_SPORT_FILTERS)[number];
 
-export const INFLUENCER_SORTS = ['profit', 'winrate', 'bets'] as const;
+/** 'rank': the ranking (see RANKING_RULE), then those not ranked yet; the others order the directory, verified first. */
+export const INFLUENCER_SORTS = ['rank', 'profit', 'winrate', 'bets'] as const;
 export type InfluencerSort = (typeof INFLUENCER_SORTS)[number];
-export const INFLUENCER_DEFAULT_SORT: InfluencerSort = 'profit';
+export const INFLUENCER_DEFAULT_SORT: InfluencerSort = 'rank';
 export const INFLUENCER_SORT_LABELS: Record<InfluencerSort, string> = {
+  rank: 'Ranking',
   profit: 'Profit',
   winrate: 'Win rate',
   bets: 'Total bets',
@@ -183,24 +198,38 @@ export function trendOf(recentProfit: Cents, previousProfit: Cents): Trend {
 export const recentPickSchema = z.object({
   description: z.string(),
   sport: z.enum(SPORTS),
-  result: z.enum(['won', 'lost']),
+  result: z.enum(['won', 'lost', 'void']),
   profit: moneyString,
   settledAt: isoString,
 });
 export type RecentPick = z.infer<typeof recentPickSchema>;
 
 export const influencerSchema = z.object({
-  /** Position in this ordering (verified first, then the sort), from 1. */
-  rank: z.number().int().positive(),
+  /**
+   * Place in the ranking of all public bettors (RANKING_RULE, all time), whatever the page's sort
+   * and filters; null with fewer than RANKING_MIN_SETTLED_BETS won or lost bets (not ranked).
+   */
+  rank: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .describe(
+      'Place in the ranking of all public bettors by the low end of the 95% interval of level-stakes yield, ' +
+        'all time, whatever the sort and filters; null with fewer than 20 won or lost bets (not ranked).',
+    ),
   username: z.string(),
   displayName: z.string().nullable(),
   verified: z.boolean(),
   /** All-time, over settled bets. */
   winRate: z.number(),
   totalBets: z.number().int(),
+  /** Won and lost bets. */
   settledBets: z.number().int(),
   totalProfit: moneyString,
   roi: z.number().nullable(),
+  levelStakesYield: z.number().nullable().describe('Level-stakes yield, all time; null with no won or lost bet.'),
+  yieldInterval: intervalSchema.nullable().describe("The yield's 95% interval; null with no won or lost bet."),
   tier: z.enum(TIERS),
   /** The sport of most of their bets. */
   mainSport: z.enum(SPORTS).nullable(),

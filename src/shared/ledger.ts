@@ -40,8 +40,9 @@ export const ledgerEntrySchema = z.strictObject({
     /** As the bettor typed them. */
     odds: text,
     eventStart: iso,
-    status: z.enum(['pending', 'won', 'lost']),
-    /** In cents; null while pending. */
+    /** pending in recorded and deleted entries; the result (won, lost or void) in settled ones. */
+    status: z.enum(['pending', 'won', 'lost', 'void']),
+    /** In cents; null while pending, 0 for a void bet (its stake came back). */
     profit: cents.nullable(),
   }),
   prevHash: hex64,

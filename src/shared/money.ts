@@ -38,14 +38,32 @@ export function formatCents(cents: Cents): string {
 export const potentialWinCents = (stake: Cents, decimalOdds: Rational): Cents =>
   roundHalfAwayFromZero(stake * decimalOdds.num, decimalOdds.den);
 
-/** Profit of a settled bet: won → potential win − stake; lost → −stake; pending → null. */
+/** Profit of a settled bet: won → potential win − stake; lost → −stake; void → 0 (the stake comes back); pending → null. */
 export function settlementProfitCents(status: BetStatus, stake: Cents, potentialWin: Cents): Cents | null {
   switch (status) {
     case 'won':
       return potentialWin - stake;
     case 'lost':
       return -stake;
+    case 'void':
+      return 0n;
     case 'pending':
       return null;
   }
+}
+
+/**
+ * An amount in units of `unitSize`, rounded half away from zero to two decimals, as a plain
+ * decimal ("2.50", "-0.33"): how stakes and profit read for a bettor who set a unit size.
+ */
+export function toUnits(amount: Cents, unitSize: Cents): string {
+  if (unitSize <= 0n) throw new RangeError('the unit size must be positive');
+  return formatCents(roundHalfAwayFromZero(amount * 100n, unitSize));
+}
+
+/** "2.50" → "2.5u", "-1.00" → "-1u", with a sign when asked: "+2.5u" (shown beside dollars). */
+export function formatUnits(units: string, signed = false): string {
+  const trimmed = units.replace(/\.?0+$/, '');
+  const text = trimmed === '-0' ? '0' : trimmed;
+  return `${signed && !text.startsWith('-') && text !== '0' ? '+' : ''}${text}u`;
 }

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { ledgerHeadSchema } from './ledger.ts';
-import { betSchema, betStatsSchema, SPORTS } from './bets.ts';
+import { betSchema, betStatsSchema, MAX_STAKE_CENTS, MIN_STAKE_CENTS, SPORTS } from './bets.ts';
+import { parseMoney } from './money.ts';
 import { displayNameSchema } from './display-name.ts';
 import { usernameSchema } from './usernames.ts';
 
@@ -77,10 +78,27 @@ export const usernameAvailabilityQuerySchema = z.object({ username: usernameSche
 export const usernameAvailabilitySchema = z.object({ username: z.string(), available: z.boolean() });
 export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
 
-/** PUT /api/profile/settings — the whole settings object. */
+export const UNIT_SIZE_MESSAGE = 'Unit size must be an amount from 0.01 to 1,000,000 such as 10 or 25.50, or empty';
+
+/**
+ * The unit size as typed: a dollar amount like a stake (0.01 to 1,000,000, at most 2 decimals), or
+ * '' for none. Stakes and profit are then shown in units as well as dollars.
+ */
+export const unitSizeSchema = z
+  .string({ error: UNIT_SIZE_MESSAGE })
+  .trim()
+  .refine((v) => {
+    if (v === '') return true;
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) return false;
+    const cents = parseMoney(v)!;
+    return cents >= MIN_STAKE_CENTS && cents <= MAX_STAKE_CENTS;
+  }, UNIT_SIZE_MESSAGE);
+
+/** PUT /api/profile/settings — the whole settings object (`unitSize` left out keeps the one saved). */
 export const profileSettingsSchema = z.strictObject({
   profilePublic: z.boolean({ error: 'Profile visibility must be true or false' }),
   social: socialLinksSchema,
+  unitSize: unitSizeSchema.optional(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
 
@@ -127,12 +145,13 @@ export type OwnProfile = PublicProfile;
 /** GET /api/profile/analytics — all computed in SQL from the user's bets. */
 export const analyticsSchema = z.object({
   /**
-   * Running total of profit by settlement time, one point per settled bet up to 500 settled bets;
-   * beyond that one point per UTC day (then per week, then per month, whichever first gives at
-   * most 500 points), dated by the last settlement in it. Settlement order is (settledAt, id).
+   * Running total of profit by settlement time, one point per won or lost bet up to 500 of them;
+   * beyond that one point per UTC day with a settlement, dated at the day's end (the last at the
+   * latest settlement), then per week, then per month, whichever first gives at most 500 points.
+   * Settlement order is (settledAt, id). Void bets move no total and draw no point.
    */
   cumulativeProfit: z.array(z.object({ date: z.iso.datetime({ offset: true }), profit: z.string() })),
-  /** Per sport with any bet, in SPORTS order: `bets` includes pending ones; winRate = won / (won + lost). */
+  /** Per sport with any bet, in SPORTS order: `bets` includes pending and void ones; winRate = won / (won + lost). */
   bySport: z.array(
     z.object({
       sport: z.enum(SPORTS),
@@ -143,14 +162,17 @@ export const analyticsSchema = z.object({
       winRate: z.number(),
     }),
   ),
-  /** Profit of bets settled in each month (UTC), 'YYYY-MM' ascending; `bets` counts those settled bets. */
+  /** Profit of bets settled in each month (UTC), 'YYYY-MM' ascending; `bets` counts the won and lost ones. */
   byMonth: z.array(z.object({ month: z.string(), profit: z.string(), bets: z.number().int() })),
   /** As in the statistics: total profit / stake of settled bets × 100, one decimal; null with none settled. */
   roi: z.number().nullable(),
-  /** Mean decimal odds of all bets, 2 places; null with no bets. */
+  /** As in the statistics: mean decimal odds of won and lost bets, 2 places; null with none. */
   averageOdds: z.string().nullable(),
+  /** Runs of won and of lost bets in settlement order (a void bet neither breaks nor extends one). */
   longestWinStreak: z.number().int(),
   longestLossStreak: z.number().int(),
+  /** As in the statistics: the largest fall of cumulative profit from a peak (the start is a peak of 0.00). */
+  maxDrawdown: z.string(),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

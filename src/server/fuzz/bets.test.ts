@@ -151,7 +151,7 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
       const before = await snapshotOf(env(), other.userId);
       const settled = new Map<string, string>();
 
-      const validSettle = fc.record({ status: fc.constantFrom('won', 'lost') });
+      const validSettle = fc.record({ status: fc.constantFrom('won', 'lost', 'void') });
       const id = hostileIdSegment(fc.nat(ids.length - 1).map((i) => ids[i]!));
       await fc.assert(
         fc.asyncProperty(id, hostileBody(validSettle), async (segment, body) => {
@@ -198,7 +198,7 @@ describeEachDatabase('fuzz: bets API writes', (env) => {
         Array.from({ length: 600 }, (_, i) =>
           i % 4 === 0
             ? { status: 'pending' as const, createdAt: new Date(now - i * 1000) }
-            : { status: (['pending', 'won', 'lost'] as const)[(i % 4) - 1]! },
+            : { status: (['pending', 'won', 'lost', 'void'] as const)[(i % 4) - 1 + (i % 8 === 7 ? 1 : 0)]! },
         ),
       );
       const theirs = await insertBets(

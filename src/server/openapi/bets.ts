@@ -87,7 +87,10 @@ export const betsModule: ApiModule = {
         summary: "The signed-in user's statistics over all their bets",
         security: signedIn,
         responses: {
-          '200': response('Totals, win rate and ROI', ref('BetStats')),
+          '200': response(
+            'Totals, win rate, ROI and its 95% interval, level-stakes yield, the p-value, drawdown, runs, average odds',
+            ref('BetStats'),
+          ),
           '401': errors.notAuthenticated,
         },
       },
@@ -95,10 +98,12 @@ export const betsModule: ApiModule = {
     '/api/bets/{id}': {
       patch: {
         operationId: 'settleBet',
-        summary: 'Settle a pending bet as won or lost, once its event has started',
+        summary: 'Settle a pending bet as won, lost or void, once its event has started',
         description:
-          'Won: profit = potential win − stake. Lost: profit = −stake. Only a pending bet whose event has started ' +
-          '(server clock) can be settled; a settled bet is final.',
+          'Body `{"status":"won"}`, `{"status":"lost"}` or `{"status":"void"}`. Won: profit = potential win − stake. ' +
+          'Lost: profit = −stake. Void (a cancelled event or a push, "Void / push"): the stake is returned, profit = 0.00, ' +
+          'and the bet counts in `voided` and in no rate. Only a pending bet whose event has started (server clock) ' +
+          'can be settled; a settled bet is final, and the settlement is appended to the public ledger.',
         security: signedIn,
         parameters: [betId],
         requestBody: jsonBody('SettleBetInput'),

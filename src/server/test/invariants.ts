@@ -55,7 +55,7 @@ export async function expectBetsObeyTheRules(env: TestEnv) {
     const what = `bet ${bet.id}`;
     expect(bet.eventAfterRecord, `${what}: event at least 6 hours after it was recorded`).toBe(true);
     expect(bet.withinTwoYears, `${what}: event at most 2 years ahead`).toBe(true);
-    expect(['pending', 'won', 'lost'], what).toContain(bet.status);
+    expect(['pending', 'won', 'lost', 'void'], what).toContain(bet.status);
     expect(bet.settledConsistently, what).toBe(true);
     expect(bet.settledAfterEvent, `${what}: settled after its event started`).toBe(true);
     const amount = Number(bet.amount);
@@ -70,9 +70,10 @@ export async function expectBetsObeyTheRules(env: TestEnv) {
       pending: null,
       won: (Number(bet.potentialWin) - amount).toFixed(2),
       lost: (-amount).toFixed(2),
+      void: '0.00',
     };
     expect(bet.profitLoss === null ? null : Number(bet.profitLoss).toFixed(2), `${what}: profit`).toBe(
-      expectedProfit[bet.status as 'pending' | 'won' | 'lost'],
+      expectedProfit[bet.status as 'pending' | 'won' | 'lost' | 'void'],
     );
     expectCleanText(bet.description, `${what}: description`);
     expect(bet.description.length, what).toBeGreaterThan(0);

@@ -1,26 +1,55 @@
 /**
- * The pieces of a bet's row, for the dashboard (the owner's row, with Won / Lost and Delete), a
+ * The pieces of a bet's row, for the dashboard (the owner's row, with Won / Lost / Void and Delete), a
  * profile (read-only) and the demo (the same rules on bets kept in memory).
  */
 import type { ReactNode, Ref } from 'react';
-import { Check, X } from 'lucide-react';
-import type { Bet, BetStatus, SettledStatus } from '../../../shared/bets.ts';
+import { Check, RotateCcw, X } from 'lucide-react';
+import { STATUS_LABELS, type Bet, type BetStatus, type SettledStatus } from '../../../shared/bets.ts';
+import { formatUnits, parseMoney, toUnits } from '../../../shared/money.ts';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { sportLabel } from './sports.ts';
 
-const STATUS_BADGE: Record<BetStatus, { label: string; variant: 'warning' | 'success' | 'destructive' }> = {
-  pending: { label: 'Pending', variant: 'warning' },
-  won: { label: 'Won', variant: 'success' },
-  lost: { label: 'Lost', variant: 'destructive' },
+const STATUS_BADGE: Record<BetStatus, 'warning' | 'success' | 'destructive' | 'secondary'> = {
+  pending: 'warning',
+  won: 'success',
+  lost: 'destructive',
+  void: 'secondary',
 };
 
-/** 'Pending', 'Won' or 'Lost'. */
+/** 'Pending', 'Won', 'Lost' or 'Void / push'. */
 export function BetStatusBadge({ status }: { status: BetStatus }) {
-  const { label, variant } = STATUS_BADGE[status];
-  return <Badge variant={variant}>{label}</Badge>;
+  return <Badge variant={STATUS_BADGE[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/**
+ * An amount in the bettor's units, for beside the dollars ("2.5u", "+1.38u" signed); null without
+ * a unit size.
+ */
+export function unitsText(amount: string, unitSize: string | null | undefined, signed = false): string | null {
+  if (!unitSize) return null;
+  return formatUnits(toUnits(parseMoney(amount)!, parseMoney(unitSize)!), signed);
+}
+
+/** "$25.00" with "(2.5u)" after it, smaller, when the bettor set a unit size. */
+export function MoneyWithUnits({
+  amount,
+  unitSize,
+  signed = false,
+}: {
+  amount: string;
+  unitSize?: string | null | undefined;
+  signed?: boolean;
+}) {
+  const units = unitsText(amount, unitSize, signed);
+  return (
+    <>
+      {signed ? formatSignedMoney(amount) : formatMoney(amount)}
+      {units && <span className="ml-1 text-xs font-normal text-muted-foreground">({units})</span>}
+    </>
+  );
 }
 
 /** One term of a bet's details and its value. */
@@ -33,10 +62,15 @@ export function BetDetail({ term, children, className }: { term: ReactNode; chil
   );
 }
 
-/** A settled bet's profit or loss, signed and coloured; '—' while pending. */
-export function ProfitLoss({ value }: { value: string | null }) {
+/** A settled bet's profit or loss, signed and coloured ($0.00 of a void bet plain); '—' while pending. */
+export function ProfitLoss({ value, unitSize }: { value: string | null; unitSize?: string | null | undefined }) {
   if (value === null) return <span className="text-muted-foreground">—</span>;
-  return <span className={value.startsWith('-') ? 'text-negative' : 'text-positive'}>{formatSignedMoney(value)}</span>;
+  const tone = value.startsWith('-') ? 'text-negative' : parseMoney(value) === 0n ? undefined : 'text-positive';
+  return (
+    <span className={tone}>
+      <MoneyWithUnits amount={value} unitSize={unitSize} signed />
+    </span>
+  );
 }
 
 type RowBet = Pick<
@@ -52,6 +86,8 @@ interface BetRowProps {
   corner?: ReactNode;
   /** The owner's view shows the potential win among the details. */
   withPotentialWin?: boolean;
+  /** The bettor's unit size: stakes and profit in units as well. */
+  unitSize?: string | null | undefined;
   busy?: boolean;
   /** Under the details: what may be done with the bet, or when it was recorded. */
   children?: ReactNode;
@@ -60,7 +96,16 @@ interface BetRowProps {
 }
 
 /** One bet of a list: what was staked on what, its status and sport, odds, stake, outcome and event time. */
-export function BetRow({ bet, mark, corner, withPotentialWin = false, busy = false, children, ref }: BetRowProps) {
+export function BetRow({
+  bet,
+  mark,
+  corner,
+  withPotentialWin = false,
+  unitSize,
+  busy = false,
+  children,
+  ref,
+}: BetRowProps) {
   return (
     <li
       ref={ref}
@@ -88,10 +133,12 @@ export function BetRow({ bet, mark, corner, withPotentialWin = false, busy = fal
         )}
       >
         <BetDetail term="Odds">{bet.odds}</BetDetail>
-        <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
+        <BetDetail term="Stake">
+          <MoneyWithUnits amount={bet.amount} unitSize={unitSize} />
+        </BetDetail>
         {withPotentialWin && <BetDetail term="Potential win">{formatMoney(bet.potentialWin)}</BetDetail>}
         <BetDetail term="Profit/Loss">
-          <ProfitLoss value={bet.profitLoss} />
+          <ProfitLoss value={bet.profitLoss} unitSize={unitSize} />
         </BetDetail>
         <BetDetail term="Event" className="col-span-2 sm:col-span-1">
           <time dateTime={bet.eventDate}>{formatDateTime(bet.eventDate)}</time>
@@ -103,22 +150,24 @@ export function BetRow({ bet, mark, corner, withPotentialWin = false, busy = fal
 }
 
 const SETTLE_BUTTONS = [
-  { status: 'won', label: 'Won', Icon: Check, className: 'border-emerald-300 text-emerald-800 hover:bg-emerald-50' },
-  { status: 'lost', label: 'Lost', Icon: X, className: 'border-red-300 text-red-800 hover:bg-red-50' },
+  { status: 'won', Icon: Check, className: 'border-emerald-300 text-emerald-800 hover:bg-emerald-50' },
+  { status: 'lost', Icon: X, className: 'border-red-300 text-red-800 hover:bg-red-50' },
+  // A cancelled event or a push: the stake comes back, and no rate counts it.
+  { status: 'void', Icon: RotateCcw, className: 'border-slate-300 text-slate-700 hover:bg-slate-50' },
 ] as const;
 
 interface SettleButtonsProps {
   onSettle: (status: SettledStatus) => void;
   disabled: boolean;
-  /** The buttons' accessible names, where 'Won' and 'Lost' alone would not say which bet. */
+  /** The buttons' accessible names, where 'Won', 'Lost' and 'Void / push' alone would not say which bet. */
   name?: (status: SettledStatus) => string;
   /** What describes the buttons (the 'Settle after the event starts' hint while it shows). */
   describedBy?: string | undefined;
 }
 
-/** Won and Lost for a pending bet. */
+/** Won, Lost and Void / push for a pending bet. */
 export function SettleButtons({ onSettle, disabled, name, describedBy }: SettleButtonsProps) {
-  return SETTLE_BUTTONS.map(({ status, label, Icon, className }) => (
+  return SETTLE_BUTTONS.map(({ status, Icon, className }) => (
     <Button
       key={status}
       variant="outline"
@@ -130,12 +179,12 @@ export function SettleButtons({ onSettle, disabled, name, describedBy }: SettleB
       onClick={() => onSettle(status)}
     >
       <Icon aria-hidden="true" />
-      {label}
+      {STATUS_LABELS[status]}
     </Button>
   ));
 }
 
-/** Why Won and Lost are disabled ('Settle after the event starts: …'), while they are. */
+/** Why Won, Lost and Void / push are disabled ('Settle after the event starts: …'), while they are. */
 export function SettleAfterHint({ id, text }: { id: string; text: string | null }) {
   if (!text) return null;
   return (

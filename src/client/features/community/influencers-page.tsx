@@ -245,7 +245,7 @@ function InfluencerCard({ card }: { card: Influencer }) {
   const nameId = useId();
   const name = bettorName(card);
   const trend = TREND[card.trend];
-  const rankStyle = RANK_STYLES[card.rank - 1];
+  const rankStyle = card.rank === null ? undefined : RANK_STYLES[card.rank - 1];
   return (
     <Card
       role="article"

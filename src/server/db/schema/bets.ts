@@ -55,7 +55,9 @@ export const bets = pgTable(
       .where(sql`status = 'pending'`),
     check('bets_amount_min', sql`${t.amount} >= 0.01`),
     check('bets_decimal_odds_gt_one', sql`${t.decimalOdds} > 1`),
-    check('bets_status', sql`${t.status} in ('pending', 'won', 'lost')`),
+    check('bets_status', sql`${t.status} in ('pending', 'won', 'lost', 'void')`),
+    /** A void bet (a cancelled event or a push) returns its stake: profit 0.00 (migration 0019). */
+    check('bets_void_returns_stake', sql`${t.status} <> 'void' or ${t.profitLoss} = 0`),
     check('bets_description_length', sql`char_length(${t.description}) between 1 and 500`),
     /** The product's central rule, enforced by the database whatever the application does. */
     check('bets_event_at_least_6h_ahead', sql`${t.eventDate} > ${t.createdAt} + interval '6 hours'`),
@@ -85,16 +87,40 @@ export const userBetStats = pgTable('user_bet_stats', {
   pending: integer('pending').notNull().default(0),
   totalStaked: numeric('total_staked', { precision: 20, scale: 2 }).notNull().default('0'),
   totalProfit: numeric('total_profit', { precision: 20, scale: 2 }).notNull().default('0'),
-  /** Stake of won and lost bets (ROI's denominator). */
+  /** Bets settled void / push (migration 0019): counted, in no rate. */
+  voided: integer('voided').notNull().default(0),
+  /** Stake of won and lost bets (ROI's denominator; a void bet's stake came back). */
   settledStaked: numeric('settled_staked', { precision: 20, scale: 2 }).notNull().default('0'),
   /**
+   * Sums over won and lost bets behind the yield, the intervals and the p-value (migration 0019;
+   * src/shared/stats.ts StatsTotals says what each is): Σ decimal odds, Σ u and Σ u² (u the
+   * return per unit staked), Σ profit², Σ profit × stake, Σ stake², Σ stake² × (odds − 1).
+   */
+  oddsSum: numeric('odds_sum').notNull().default('0'),
+  levelProfit: numeric('level_profit').notNull().default('0'),
+  levelProfitSq: numeric('level_profit_sq').notNull().default('0'),
+  profitSq: numeric('profit_sq').notNull().default('0'),
+  profitStake: numeric('profit_stake').notNull().default('0'),
+  stakeSq: numeric('stake_sq').notNull().default('0'),
+  breakEvenVar: numeric('break_even_var').notNull().default('0'),
+  /**
    * Streaks over settled bets in settlement order, (settled_at, id) ascending — settled_at is the
-   * server's clock at settle time. Kept by the triggers of migration 0007: a settlement after the
-   * last one extends the run; anything else (a delete, an earlier settled_at) recounts that user.
+   * server's clock at settle time. Kept by the triggers of migrations 0007 and 0019: a settlement
+   * after the last one extends the run; anything else (a delete, an earlier settled_at) recounts
+   * that user.
    */
   longestWinStreak: integer('longest_win_streak').notNull().default(0),
   /** Wins in a row at the end of the settlement order. */
   currentWinStreak: integer('current_win_streak').notNull().default(0),
+  /** The same for lost bets (migration 0019; void bets neither break nor extend a run). */
+  longestLossStreak: integer('longest_loss_streak').notNull().default(0),
+  currentLossStreak: integer('current_loss_streak').notNull().default(0),
+  /**
+   * The running total of profit in settlement order: its highest point (the start counts as 0)
+   * and its largest fall from a peak (migration 0019), kept like the streaks.
+   */
+  peakProfit: numeric('peak_profit', { precision: 20, scale: 2 }).notNull().default('0'),
+  maxDrawdown: numeric('max_drawdown', { precision: 20, scale: 2 }).notNull().default('0'),
   /** The last settled bet in settlement order (null when none): where an append must start after. */
   lastSettledAt: timestamp('last_settled_at', { withTimezone: true }),
   lastSettledId: uuid('last_settled_id'),

@@ -7,8 +7,8 @@ import { user } from './auth.ts';
  */
 
 /**
- * Per user and UTC day of settlement: the bets settled that day, and running totals through that
- * day. Only days with a settled bet have a row. A user's totals of bets settled before a day are
+ * Per user and UTC day of settlement: the won and lost bets settled that day (a void bet is in no
+ * day), and running totals through that day. Only days with a won or lost bet have a row. A user's totals of bets settled before a day are
  * then one lookup (the latest row before it), however long the history.
  */
 export const userBetDays = pgTable(
@@ -23,16 +23,23 @@ export const userBetDays = pgTable(
     won: integer('won').notNull().default(0),
     profit: numeric('profit', { precision: 20, scale: 2 }).notNull().default('0'),
     staked: numeric('staked', { precision: 20, scale: 2 }).notNull().default('0'),
-    /** Totals of every bet the user settled on this day or before. */
+    /** Σ u, Σ u² and Σ decimal odds of those bets (migration 0019): the level-stakes yield's interval. */
+    levelProfit: numeric('level_profit').notNull().default('0'),
+    levelProfitSq: numeric('level_profit_sq').notNull().default('0'),
+    oddsSum: numeric('odds_sum').notNull().default('0'),
+    /** Totals of every won or lost bet the user settled on this day or before. */
     cumSettled: integer('cum_settled').notNull().default(0),
     cumWon: integer('cum_won').notNull().default(0),
     cumProfit: numeric('cum_profit', { precision: 20, scale: 2 }).notNull().default('0'),
     cumStaked: numeric('cum_staked', { precision: 20, scale: 2 }).notNull().default('0'),
+    cumLevelProfit: numeric('cum_level_profit').notNull().default('0'),
+    cumLevelProfitSq: numeric('cum_level_profit_sq').notNull().default('0'),
+    cumOddsSum: numeric('cum_odds_sum').notNull().default('0'),
   },
   (t) => [primaryKey({ name: 'user_bet_days_pkey', columns: [t.userId, t.day] })],
 );
 
-/** Per user and sport: how many bets (any status) and the settled results. Rows with no bets are removed. */
+/** Per user and sport: how many bets (any status, void included) and the won and lost results. Rows with no bets are removed. */
 export const userSportStats = pgTable(
   'user_sport_stats',
   {
@@ -89,6 +96,9 @@ export const userBetTotalsBefore = pgTable(
     won: integer('won').notNull().default(0),
     profit: numeric('profit', { precision: 20, scale: 2 }).notNull().default('0'),
     staked: numeric('staked', { precision: 20, scale: 2 }).notNull().default('0'),
+    levelProfit: numeric('level_profit').notNull().default('0'),
+    levelProfitSq: numeric('level_profit_sq').notNull().default('0'),
+    oddsSum: numeric('odds_sum').notNull().default('0'),
   },
   (t) => [primaryKey({ name: 'user_bet_totals_before_pkey', columns: [t.day, t.userId] })],
 );

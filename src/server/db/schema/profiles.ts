@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 import { VERIFICATION_STATUSES } from '../../../shared/profiles.ts';
@@ -41,14 +41,23 @@ export interface PrivacySettings {
 /** Social links as saved (validated by socialLinksSchema); a missing or empty key is unset. */
 export type StoredSocialLinks = Partial<Record<'twitter' | 'instagram' | 'youtube' | 'website', string>>;
 
-export const userSettings = pgTable('user_settings', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  /** `profile_public` is the profile's visibility flag: false hides stats, bets and achievements. */
-  privacySettings: jsonb('privacy_settings').$type<PrivacySettings>().notNull().default({ profile_public: true }),
-  socialLinks: jsonb('social_links').$type<StoredSocialLinks>().notNull().default({}),
-});
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** `profile_public` is the profile's visibility flag: false hides stats, bets and achievements. */
+    privacySettings: jsonb('privacy_settings').$type<PrivacySettings>().notNull().default({ profile_public: true }),
+    socialLinks: jsonb('social_links').$type<StoredSocialLinks>().notNull().default({}),
+    /**
+     * The owner's unit size (null: not set): stakes and profit are shown in units as well as dollars
+     * (migration 0019; CHECK user_settings_unit_size_range: 0.01 to 1,000,000, like a stake).
+     */
+    unitSize: numeric('unit_size', { precision: 12, scale: 2 }),
+  },
+  (t) => [check('user_settings_unit_size_range', sql`${t.unitSize} is null or ${t.unitSize} between 0.01 and 1000000`)],
+);
 
 /**
  * Words no profile may use as its username, which a trigger on profiles checks (migration 0017);

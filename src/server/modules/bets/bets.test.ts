@@ -534,12 +534,21 @@ describeEachDatabase('bets API', (env) => {
       won: 0,
       lost: 0,
       pending: 0,
+      voided: 0,
       winRate: 0,
       totalStaked: '0.00',
       totalProfit: '0.00',
       settledStaked: '0.00',
       roi: null,
+      roiInterval: null,
+      levelStakesYield: null,
+      pValue: null,
+      maxDrawdown: '0.00',
+      longestWinningRun: 0,
+      longestLosingRun: 0,
+      averageOdds: null,
       overdue: 0,
+      unitSize: null,
     });
 
     const a = await recordOk(env(), cookie, { amount: '10', odds: '+150' });
@@ -561,16 +570,24 @@ describeEachDatabase('bets API', (env) => {
       const res = await env().request('/api/bets/stats', { cookie });
       expect(res.status).toBe(200);
       const stats = (await res.json()) as BetStats;
-      expect(stats).toEqual({
+      expect(stats).toMatchObject({
         totalBets: 4,
         won: 2,
         lost: 1,
         pending: 1,
+        voided: 0,
         winRate: 66.7,
         totalStaked: '145.55',
         totalProfit: '95.00',
         settledStaked: '140.00',
         roi: 67.9,
+        // (1.5 + 0.909091 − 1) / 3 = 0.4697; (2.5 + 1.909091 + 3.5) / 3 = 2.6364.
+        levelStakesYield: 47,
+        averageOdds: '2.64',
+        // +15, +100, then −20 from the peak of 115.
+        maxDrawdown: '20.00',
+        longestWinningRun: 2,
+        longestLosingRun: 1,
         overdue: 0,
       });
       expect(stats).toEqual(computeStats(await listAll(env(), cookie), env().clock.now()));

@@ -1,8 +1,8 @@
 import { and, desc, eq, getTableColumns, gt, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { cursorTime, encodeCursor, isUuid, type KeysetCursor } from '../../db/sql.ts';
-import { bets, userBetStats } from '../../db/schema/index.ts';
+import { cursorTime, encodeCursor, isUuid, queryRows, type KeysetCursor } from '../../db/sql.ts';
+import { bets, userBetStats, userSettings } from '../../db/schema/index.ts';
 import {
   OVERDUE_AFTER_MS,
   type Bet,
@@ -12,9 +12,9 @@ import {
   type SettledStatus,
   type Sport,
 } from '../../../shared/bets.ts';
-import { formatCents, parseMoney, potentialWinCents } from '../../../shared/money.ts';
+import { formatCents, parseMoney, potentialWinCents, type Cents } from '../../../shared/money.ts';
 import { decimalOddsString, parseOdds } from '../../../shared/odds.ts';
-import { ZERO_TOTALS, buildStats, type StatsTotals } from '../../../shared/stats.ts';
+import { ZERO_TOTALS, buildStats, parseScaled, type StatsTotals } from '../../../shared/stats.ts';
 
 /** What a bet's answer is made of: every column but the owner's id (the caller knows it). */
 type BetRow = Omit<typeof bets.$inferSelect, 'userId'>;
@@ -109,11 +109,15 @@ export async function listBets(db: Db, userId: string, opts: PageOptions): Promi
 // ---------------------------------------------------------------------------------------------
 // Statistics: one primary-key read of the trigger-maintained summary.
 
-/** The summary's columns the pages show: the totals, the longest winning streak, the largest stake. */
+/**
+ * The summary's columns the pages show: the totals and sums behind the statistics, the runs and
+ * drawdown, the largest stake, the latest settlement (not the rest of the triggers' bookkeeping).
+ */
 const {
   userId: _summaryOwner,
   currentWinStreak: _current,
-  lastSettledAt: _lastAt,
+  currentLossStreak: _currentLoss,
+  peakProfit: _peak,
   lastSettledId: _lastId,
   ...summaryColumns
 } = getTableColumns(userBetStats);
@@ -121,21 +125,31 @@ export { summaryColumns };
 
 export type BetSummary = Pick<typeof userBetStats.$inferSelect, keyof typeof summaryColumns>;
 
-type TotalsRow = Pick<
-  BetSummary,
-  'totalBets' | 'won' | 'lost' | 'pending' | 'totalStaked' | 'totalProfit' | 'settledStaked'
->;
+/** Numeric text from either driver at a fixed scale (see StatsTotals for each sum's unit). */
+const scaled = (text: string, scale: number) => parseScaled(text, scale);
 
-const totalsFromRow = (row: TotalsRow | undefined): StatsTotals =>
+export const totalsFromSummary = (row: BetSummary | undefined | null): StatsTotals =>
   row
     ? {
         totalBets: row.totalBets,
         won: row.won,
         lost: row.lost,
         pending: row.pending,
+        voided: row.voided,
         totalStaked: parseMoney(row.totalStaked) ?? 0n,
         totalProfit: parseMoney(row.totalProfit) ?? 0n,
         settledStaked: parseMoney(row.settledStaked) ?? 0n,
+        // Odds have 6 decimals; money 2, so money² 4 and money² × odds 10.
+        oddsSum: scaled(row.oddsSum, 6),
+        levelProfit: scaled(row.levelProfit, 6),
+        levelProfitSq: scaled(row.levelProfitSq, 12),
+        profitSq: scaled(row.profitSq, 4),
+        profitStake: scaled(row.profitStake, 4),
+        stakeSq: scaled(row.stakeSq, 4),
+        breakEvenVariance: scaled(row.breakEvenVar, 10),
+        maxDrawdown: parseMoney(row.maxDrawdown) ?? 0n,
+        longestWinningRun: row.longestWinStreak,
+        longestLosingRun: row.longestLossStreak,
       }
     : ZERO_TOTALS;
 
@@ -153,8 +167,15 @@ export async function getBetSummary(db: Db, userId: string): Promise<BetSummary 
   return row;
 }
 
-export const statsOfSummary = (row: BetSummary | undefined, overdue = 0): BetStats =>
-  buildStats(totalsFromRow(row), overdue);
+/** The unit size as the settings store it (numeric text or null). */
+export const unitSizeCents = (value: string | null | undefined): Cents | null =>
+  value === null || value === undefined ? null : parseMoney(value);
+
+export const statsOfSummary = (
+  row: BetSummary | undefined | null,
+  overdue = 0,
+  unitSize: string | null = null,
+): BetStats => buildStats(totalsFromSummary(row), { overdue, unitSize: unitSizeCents(unitSize) });
 
 /**
  * The number of the user's bets overdue at `now` (pending, event started 72+ hours earlier): an
@@ -173,28 +194,83 @@ export async function countOverdue(db: Db, userId: string, now: Date): Promise<n
   return row?.n ?? 0;
 }
 
+/**
+ * The summary, the overdue count and the unit size in one read: the settings row (every account
+ * has one, from the sign-up trigger) with the summary joined (none before the first bet).
+ */
+const statsStatement = preparedPerDb((db) =>
+  db
+    .select({
+      summary: summaryColumns,
+      unitSize: userSettings.unitSize,
+      overdue: overdueCountSql(userSettings.userId, sql`${sql.placeholder('overdueBefore')}::timestamptz`),
+    })
+    .from(userSettings)
+    .leftJoin(userBetStats, eq(userBetStats.userId, userSettings.userId))
+    .where(eq(userSettings.userId, sql.placeholder('userId')))
+    .prepare('bets_stats'),
+);
+
 export async function getBetStats(db: Db, userId: string, now: Date): Promise<BetStats> {
+  const [row] = await statsStatement(db).execute({ userId, overdueBefore: overdueBefore(now).toISOString() });
+  if (row) return statsOfSummary(row.summary, row.overdue, row.unitSize);
+  // No settings row (an account from before they existed, say): the summary alone.
   const [summary, overdue] = await Promise.all([getBetSummary(db, userId), countOverdue(db, userId, now)]);
   return statsOfSummary(summary, overdue);
 }
 
-/** Statistics recounted from the bets themselves, in SQL (tests check the summary against it). */
+/**
+ * Statistics recounted from the bets themselves, in SQL (tests check the summary against it):
+ * the sums in one aggregate, the runs and drawdown by bet_runs_recount (one ordered pass).
+ */
 export async function recountBetStats(db: Db, userId: string, now: Date): Promise<BetStats> {
+  const decided = (value: SQL) =>
+    sql<string>`coalesce(sum(${value}) filter (where ${bets.status} in ('won', 'lost')), 0)::text`;
+  const unit = sql`case ${bets.status} when 'won' then ${bets.decimalOdds} - 1 else -1 end`;
   const [row] = await db
     .select({
-      userId: bets.userId,
       totalBets: sql<number>`count(*)::int`,
       won: sql<number>`(count(*) filter (where ${bets.status} = 'won'))::int`,
       lost: sql<number>`(count(*) filter (where ${bets.status} = 'lost'))::int`,
       pending: sql<number>`(count(*) filter (where ${bets.status} = 'pending'))::int`,
+      voided: sql<number>`(count(*) filter (where ${bets.status} = 'void'))::int`,
       totalStaked: sql<string>`coalesce(sum(${bets.amount}), 0)::numeric(20, 2)::text`,
       totalProfit: sql<string>`coalesce(sum(${bets.profitLoss}), 0)::numeric(20, 2)::text`,
-      settledStaked: sql<string>`coalesce(sum(${bets.amount}) filter (where ${bets.status} <> 'pending'), 0)::numeric(20, 2)::text`,
+      settledStaked: sql<string>`coalesce(sum(${bets.amount}) filter (where ${bets.status} in ('won', 'lost')), 0)::numeric(20, 2)::text`,
+      oddsSum: decided(sql`${bets.decimalOdds}`),
+      levelProfit: decided(unit),
+      levelProfitSq: decided(sql`(${unit}) * (${unit})`),
+      profitSq: decided(sql`${bets.profitLoss} * ${bets.profitLoss}`),
+      profitStake: decided(sql`${bets.profitLoss} * ${bets.amount}`),
+      stakeSq: decided(sql`${bets.amount} * ${bets.amount}`),
+      breakEvenVar: decided(sql`${bets.amount} * ${bets.amount} * (${bets.decimalOdds} - 1)`),
     })
     .from(bets)
     .where(eq(bets.userId, userId))
     .groupBy(bets.userId);
-  return buildStats(totalsFromRow(row), await countOverdue(db, userId, now));
+  const [runs] = await queryRows<{ longestWin: number; longestLoss: number; maxDrawdown: string }>(
+    db,
+    sql`select longest_win as "longestWin", longest_loss as "longestLoss", max_drawdown::numeric(20, 2)::text as "maxDrawdown"
+        from bet_runs_recount(${userId})`,
+  );
+  const [unitSize] = await db
+    .select({ unitSize: userSettings.unitSize })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  const totals = totalsFromSummary(
+    row && {
+      ...row,
+      maxDrawdown: runs?.maxDrawdown ?? '0',
+      longestWinStreak: runs?.longestWin ?? 0,
+      longestLossStreak: runs?.longestLoss ?? 0,
+      maxAmount: '0',
+      lastSettledAt: null,
+    },
+  );
+  return buildStats(totals, {
+    overdue: await countOverdue(db, userId, now),
+    unitSize: unitSizeCents(unitSize?.unitSize),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,9 +338,14 @@ export type SettleBetResult =
   | { ok: false; reason: 'not-found' | 'already-settled' }
   | { ok: false; reason: 'not-started'; eventDate: Date };
 
+/** A settlement's profit, in SQL: won → potential win − stake; lost → −stake; void → 0 (the stake comes back). */
+const settledProfit = (status: SettledStatus) =>
+  status === 'won' ? sql`${bets.potentialWin} - ${bets.amount}` : status === 'lost' ? sql`-${bets.amount}` : sql`0`;
+
 /**
  * Settles a pending bet whose event has started, in one conditional UPDATE, so two concurrent
- * settles cannot both win: won → profit = potential win − stake, lost → −stake, settled_at = now.
+ * settles cannot both win: won → profit = potential win − stake, lost → −stake, void (a cancelled
+ * event or a push) → 0, settled_at = now.
  * The database holds the same rules (settled_at ≥ event start, a settled bet is final); when the
  * UPDATE changes nothing, one read says which rule refused it.
  */
@@ -282,7 +363,7 @@ export async function settleBet(
       .update(bets)
       .set({
         status,
-        profitLoss: status === 'won' ? sql`${bets.potentialWin} - ${bets.amount}` : sql`-${bets.amount}`,
+        profitLoss: settledProfit(status),
         settledAt: now,
       })
       .where(and(owned, eq(bets.status, 'pending'), lte(bets.eventDate, now)))

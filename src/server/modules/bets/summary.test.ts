@@ -24,11 +24,11 @@ type EventTime = keyof typeof EVENT_OFFSETS;
  */
 type Command =
   | { kind: 'record'; user: number; cents: bigint; odds: string; sport: (typeof SPORTS)[number]; event: EventTime }
-  | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost' }
+  | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost' | 'void' }
   | { kind: 'delete'; user: number; pick: number }
   | { kind: 'bulkInsert'; user: number; count: number }
-  | { kind: 'bulkSettle'; user: number; status: 'won' | 'lost' }
-  | { kind: 'bulkDelete'; status: 'pending' | 'won' | 'lost' }
+  | { kind: 'bulkSettle'; user: number; status: 'won' | 'lost' | 'void' }
+  | { kind: 'bulkDelete'; status: 'pending' | 'won' | 'lost' | 'void' }
   | { kind: 'reassign'; from: number; to: number };
 
 const USERS = 3;
@@ -51,7 +51,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('settle' as const),
       user: userIndex,
       pick: fc.nat(),
-      status: fc.constantFrom('won' as const, 'lost' as const),
+      status: fc.constantFrom('won' as const, 'lost' as const, 'void' as const),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), user: userIndex, pick: fc.nat() }) },
@@ -68,14 +68,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('bulkSettle' as const),
       user: userIndex,
-      status: fc.constantFrom('won' as const, 'lost' as const),
+      status: fc.constantFrom('won' as const, 'lost' as const, 'void' as const),
     }),
   },
   {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('bulkDelete' as const),
-      status: fc.constantFrom('pending' as const, 'won' as const, 'lost' as const),
+      status: fc.constantFrom('pending' as const, 'won' as const, 'lost' as const, 'void' as const),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reassign' as const), from: userIndex, to: userIndex }) },
@@ -90,22 +90,23 @@ async function betsOf(env: TestEnv, userId: string) {
 }
 
 /**
- * Many rows in one statement, a third of them pending (every other one with its event ahead, the
- * rest started up to four days ago) and the others settled half an hour after their event:
- * recorded a day before the event, as the record allows.
+ * Many rows in one statement, a quarter of them pending (every other one with its event ahead, the
+ * rest started up to four days ago) and the others settled won, lost or void half an hour after
+ * their event: recorded a day before the event, as the record allows.
  */
 const bulkInsert = (userId: string, count: number) => sql`
   insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
                     potential_win, profit_loss, settled_at, created_at)
   select ${userId}, 'bulk ' || g, (g * 1.37)::numeric(12, 2), '2.5', 2.5, 'tennis', e.event_date,
-         (array['pending', 'won', 'lost'])[1 + g % 3],
+         (array['pending', 'won', 'lost', 'void'])[1 + g % 4],
          (g * 1.37 * 2.5)::numeric(16, 2),
-         case g % 3 when 0 then null when 1 then (g * 1.37 * 1.5)::numeric(16, 2) else -(g * 1.37)::numeric(12, 2) end,
-         case g % 3 when 0 then null else e.event_date + interval '30 minutes' end,
+         case g % 4 when 0 then null when 1 then (g * 1.37 * 2.5)::numeric(16, 2) - (g * 1.37)::numeric(12, 2)
+                    when 2 then -(g * 1.37)::numeric(12, 2) else 0 end,
+         case g % 4 when 0 then null else e.event_date + interval '30 minutes' + (g % 7) * interval '1 minute' end,
          e.event_date - interval '1 day'
   from generate_series(1, ${count}) g
   cross join lateral (
-    select case when g % 6 = 0 then now() + interval '1 day'
+    select case when g % 8 = 0 then now() + interval '1 day'
                 else now() - (g % 5) * interval '1 day' - interval '1 hour' end as event_date
   ) e`;
 
@@ -150,7 +151,7 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
       // Every started pending bet of the user (settling waits for the event: the CHECK).
       await env.db.execute(sql`
         update bets set status = ${cmd.status}, settled_at = now(),
-               profit_loss = case when ${cmd.status} = 'won' then potential_win - amount else -amount end
+               profit_loss = case ${cmd.status} when 'won' then potential_win - amount when 'lost' then -amount else 0 end
         where user_id = ${userIds[cmd.user]!} and status = 'pending' and event_date <= now()`);
       return;
     case 'bulkDelete':
@@ -176,7 +177,15 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
 
 async function expectSummaryMatchesRows(env: TestEnv, userId: string) {
   const rows = await env.db
-    .select({ status: bets.status, eventDate: bets.eventDate, amount: bets.amount, profitLoss: bets.profitLoss })
+    .select({
+      id: bets.id,
+      status: bets.status,
+      eventDate: bets.eventDate,
+      amount: bets.amount,
+      profitLoss: bets.profitLoss,
+      decimalOdds: bets.decimalOdds,
+      settledAt: bets.settledAt,
+    })
     .from(bets)
     .where(eq(bets.userId, userId));
   const now = new Date();
@@ -186,7 +195,7 @@ async function expectSummaryMatchesRows(env: TestEnv, userId: string) {
 }
 
 describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
-  it('equals a recount from the rows after any sequence of record, settle, delete and bulk SQL', async () => {
+  it('equals a recount from the rows after any sequence of record, settle (won, lost, void), delete and bulk SQL', async () => {
     const userIds: string[] = [];
     for (let i = 0; i < USERS; i++) userIds.push((await signUpAndSignIn(env())).userId);
     await fc.assert(
@@ -207,8 +216,10 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
     expect(await getBetStats(env().db, userId, new Date())).toMatchObject({
       totalBets: 9,
       won: 3,
-      lost: 3,
-      overdue: 2,
+      lost: 2,
+      voided: 2,
+      pending: 2,
+      overdue: 1,
     });
     // Settled and started bets are part of the record: only a repair with the guard off deletes them.
     await withRecordGuardOff(env(), sql`delete from bets where user_id = ${userId}`);
@@ -228,7 +239,7 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
     await run(env(), [userId], { kind: 'bulkInsert', user: 0, count: 3 });
     await expect(
       env().db.transaction(async (tx) => {
-        await tx.execute(bulkInsert(userId, 6));
+        await tx.execute(bulkInsert(userId, 8));
         // The one bet of those whose event is ahead (a correction the record allows).
         const gone = await tx
           .delete(bets)
@@ -237,7 +248,7 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
         expect(gone).toHaveLength(1);
         await tx.execute(sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
                              where user_id = ${userId} and status = 'pending' and event_date <= now()`);
-        expect((await getBetStats(tx as unknown as TestEnv['db'], userId, new Date())).totalBets).toBe(8);
+        expect((await getBetStats(tx as unknown as TestEnv['db'], userId, new Date())).totalBets).toBe(10);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -245,7 +256,8 @@ describeEachDatabase('bet statistics summary (user_bet_stats)', (env) => {
       totalBets: 3,
       won: 1,
       lost: 1,
-      pending: 1,
+      voided: 1,
+      pending: 0,
     });
     await expectSummaryMatchesRows(env(), userId);
   });

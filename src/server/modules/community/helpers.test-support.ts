@@ -39,7 +39,7 @@ export const setPublic = (env: TestEnv, userId: string, isPublic: boolean) =>
     where user_id = ${userId}`);
 
 export interface SeedBet {
-  status: 'won' | 'lost' | 'pending';
+  status: 'won' | 'lost' | 'void' | 'pending';
   /** When it was settled (required unless pending). */
   settledAt?: Date;
   amount?: string;
@@ -75,7 +75,9 @@ export async function insertBets(env: TestEnv, userId: string, list: SeedBet[]) 
           ? null
           : b.status === 'won'
             ? (Number(potential) - Number(amount)).toFixed(2)
-            : `-${amount}`,
+            : b.status === 'void'
+              ? '0.00'
+              : `-${amount}`,
       settled_at: settledAt?.toISOString() ?? null,
       created_at: createdAt.toISOString(),
     };

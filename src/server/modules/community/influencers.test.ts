@@ -91,11 +91,17 @@ describeEachDatabase('community: influencers', (env) => {
     expect(await order('profit')).toEqual([`d_star_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`, `c_busy_${tag}`]);
     expect(await order('winrate')).toEqual([`d_star_${tag}`, `b_steady_${tag}`, `a_rich_${tag}`, `c_busy_${tag}`]);
     expect(await order('bets')).toEqual([`d_star_${tag}`, `c_busy_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`]);
-    // Default: profit.
-    expect(names(await allCards(env(), { search: tag }))).toEqual(await order('profit'));
+    // The default is the ranking; none of these has the 20 won or lost bets to be ranked, so they
+    // follow (ranked or not, by settled bets, then username), verified or not.
+    expect(names(await allCards(env(), { search: tag }))).toEqual([
+      `c_busy_${tag}`,
+      `a_rich_${tag}`,
+      `b_steady_${tag}`,
+      `d_star_${tag}`,
+    ]);
 
     const cards = await allCards(env(), { search: tag, sort: 'bets' });
-    expect(cards.map((c) => c.rank)).toEqual([1, 2, 3, 4]);
+    expect(cards.map((c) => c.rank)).toEqual([null, null, null, null]);
     expect(cards.find((c) => c.username === `c_busy_${tag}`)).toMatchObject({
       totalBets: 14,
       settledBets: 10,
@@ -104,6 +110,47 @@ describeEachDatabase('community: influencers', (env) => {
       verified: false,
     });
     expect(cards[0]).toMatchObject({ username: `d_star_${tag}`, verified: true, totalProfit: '-5.00', winRate: 0 });
+  });
+
+  it('ranks by the low end of the yield interval with 20 won or lost bets, its place the same whatever the filters (issue 15)', async () => {
+    const tag = token();
+    // The steady bettor, the whale (one $99,999 bet at 1.01 on top of 24 lost $1 bets) and a lucky dozen.
+    const steady = await createBettor(env(), { username: `steady_${tag}` });
+    const whale = await createBettor(env(), { username: `whale_${tag}`, verified: true });
+    const lucky = await createBettor(env(), { username: `lucky_${tag}` });
+    await insertBets(env(), steady.userId, [
+      ...times(15, { status: 'won', odds: '2.00' }),
+      ...times(10, { status: 'lost', odds: '2.00' }),
+    ]);
+    await insertBets(env(), whale.userId, [
+      ...times(24, { status: 'lost', amount: '1.00', odds: '2.00' }),
+      { status: 'won', amount: '99999.00', odds: '1.01' },
+    ]);
+    await insertBets(env(), lucky.userId, times(12, { status: 'won', odds: '5.00' }));
+
+    const cards = await allCards(env(), { search: tag });
+    expect(names(cards)).toEqual([`steady_${tag}`, `whale_${tag}`, `lucky_${tag}`]);
+    const [steadyCard, whaleCard, luckyCard] = cards as [Influencer, Influencer, Influencer];
+    expect(steadyCard).toMatchObject({
+      settledBets: 25,
+      totalProfit: '50.00',
+      levelStakesYield: 20,
+      yieldInterval: { low: -19.2, high: 59.2 },
+    });
+    expect(whaleCard).toMatchObject({ totalProfit: '975.99', levelStakesYield: -96 });
+    // Ranked below the steady bettor everywhere (a negative low end is ranked, not hidden); the
+    // dozen is listed, not ranked.
+    expect(steadyCard.rank).not.toBeNull();
+    expect(whaleCard.rank).toBeGreaterThan(steadyCard.rank!);
+    expect(luckyCard).toMatchObject({ rank: null, levelStakesYield: 400 });
+    // The place is the ranking's, not the page's: the same alone in a search, or sorted by profit
+    // (whale $975.99, lucky $480.00, steady $50.00).
+    expect((await allCards(env(), { search: `whale_${tag}` }))[0]!.rank).toBe(whaleCard.rank);
+    expect((await allCards(env(), { search: tag, sort: 'profit' })).map((c) => [c.username, c.rank])).toEqual([
+      [`whale_${tag}`, whaleCard.rank],
+      [`lucky_${tag}`, null],
+      [`steady_${tag}`, steadyCard.rank],
+    ]);
   });
 
   it('pages with limit and offset, without gaps or repeats, and says how many match', async () => {
@@ -120,7 +167,8 @@ describeEachDatabase('community: influencers', (env) => {
     const third = await influencers(env(), { search: tag, sort: 'bets', limit: '2', offset: '4' });
     expect([...first.entries, ...second.entries, ...third.entries].map((c) => c.username)).toEqual(names(all));
     expect(third).toMatchObject({ nextOffset: null, total: 5 });
-    expect(second.entries.map((c) => c.rank)).toEqual([3, 4]);
+    // Fewer than 20 won or lost bets each: listed, not ranked.
+    expect(second.entries.map((c) => c.rank)).toEqual([null, null]);
     expect(await influencers(env(), { search: tag, offset: '10' })).toMatchObject({
       entries: [],
       total: 5,
@@ -171,15 +219,28 @@ describeEachDatabase('community: influencers', (env) => {
     // 120 settled and profitable, but not verified: Pro, not Elite. Nothing in the last 60 days: stable.
     expect(card(`big_${tag}`)).toMatchObject({ tier: 'Pro', trend: 'stable' });
     const rising = await createBettor(env(), { username: `new_${tag}` });
-    await insertBets(env(), rising.userId, [{ status: 'won', settledAt: new Date(now - DAY) }]);
-    expect((await allCards(env(), { search: `new_${tag}` }))[0]).toMatchObject({ tier: 'Rising', trend: 'up' });
+    await insertBets(env(), rising.userId, [
+      { status: 'won', settledAt: new Date(now - DAY), description: 'A win' },
+      { status: 'void', settledAt: new Date(now - DAY / 2), description: 'Called off' },
+    ]);
+    expect((await allCards(env(), { search: `new_${tag}` }))[0]).toMatchObject({
+      tier: 'Rising',
+      trend: 'up',
+      settledBets: 1,
+      totalBets: 2,
+      // A void pick shows as void: never as a loss.
+      recentPicks: [
+        { description: 'Called off', result: 'void', profit: '0.00' },
+        { description: 'A win', result: 'won', profit: '15.00' },
+      ],
+    });
   });
 
   it('answers 422 with a message per field for a bad sport, sort, search, limit or offset', async () => {
     for (const [query, field, message] of [
       ['sport=curling', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
       ['sport=other', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
-      ['sort=followers', 'sort', 'Sort must be one of profit, winrate, bets'],
+      ['sort=followers', 'sort', 'Sort must be one of rank, profit, winrate, bets'],
       [`search=${'x'.repeat(61)}`, 'search', 'Search must be at most 60 characters'],
       ['limit=49', 'limit', 'Limit must be a whole number from 1 to 48'],
       ['offset=1.5', 'offset', 'Offset must be a whole number from 0 to 10000'],

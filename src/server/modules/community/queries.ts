@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { isoText, jsonColumn, queryRows } from '../../db/sql.ts';
 import { SPORTS, type Sport } from '../../../shared/bets.ts';
 import {
+  RANKING_MIN_SETTLED_BETS,
   RECENT_PICKS,
   SPOTLIGHT_MIN_SETTLED_BETS,
   SPOTLIGHT_PERIOD_DAYS,
@@ -27,7 +28,7 @@ import {
   type Streak,
 } from '../../../shared/community.ts';
 import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
-import { roi, winRate } from '../../../shared/stats.ts';
+import { levelStakesYield, parseScaled, roi, winRate, yieldInterval } from '../../../shared/stats.ts';
 import { overdueBefore } from '../bets/queries.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
 
@@ -60,8 +61,8 @@ const hasNoOverdue = (userColumn: SQL, now: Date) =>
 // Per-user details for the rows of one page
 
 /**
- * The current streak: the latest settled bet's result and how many settled bets in a row (newest
- * first) share it. Two index probes and one bounded range count per user.
+ * The current streak: the latest won or lost bet's result and how many won or lost bets in a row
+ * (newest first) share it; void bets are passed over. Two index probes and one bounded range count per user.
  */
 const streakLateral = (userColumn: SQL, now: Date) => sql`
   left join lateral (
@@ -72,11 +73,12 @@ const streakLateral = (userColumn: SQL, now: Date) => sql`
                and x.settled_at >= coalesce(brk.settled_at, '-infinity'::timestamptz)
                and (brk.settled_at is null or x.settled_at > brk.settled_at or x.id > brk.id)) as streak_length
     from (select b.status from bets b
-          where b.user_id = ${userColumn} and b.status <> 'pending' and b.settled_at <= ${now}
+          where b.user_id = ${userColumn} and b.status <> 'pending' and b.status <> 'void' and b.settled_at <= ${now}
           order by b.settled_at desc, b.id desc limit 1) last
     left join lateral (
       select b.settled_at, b.id from bets b
-      where b.user_id = ${userColumn} and b.status <> 'pending' and b.status <> last.status and b.settled_at <= ${now}
+      where b.user_id = ${userColumn} and b.status <> 'pending' and b.status <> 'void' and b.status <> last.status
+        and b.settled_at <= ${now}
       order by b.settled_at desc, b.id desc limit 1
     ) brk on true
   ) streak on true`;
@@ -110,6 +112,9 @@ interface SpotlightRow {
   won: number;
   profit: string;
   staked: string;
+  level_profit: string;
+  level_profit_sq: string;
+  odds_sum: string;
   total: number;
   main_sport: string | null;
   streak_result: string | null;
@@ -117,10 +122,29 @@ interface SpotlightRow {
 }
 
 /**
- * The ranking: profit, then win rate, then settled bets; the user id last, so equal records keep
- * one order from page to page (profiles are joined only for the page's rows).
+ * The ranking (docs/decisions/007): the low end of the 95% interval of level-stakes yield
+ * (level_yield_low, migration 0019: the formula yieldInterval computes for display), then more
+ * won or lost bets; the user id last, so equal records keep one order from page to page (profiles
+ * are joined only for the page's rows).
  */
-const SPOTLIGHT_ORDER = sql.raw('w.profit desc, w.won::numeric / w.settled desc, w.settled desc, w.user_id');
+const SPOTLIGHT_ORDER = sql.raw(
+  'level_yield_low(w.settled, w.level_profit, w.level_profit_sq, w.odds_sum) desc, w.settled desc, w.user_id',
+);
+
+/** A record's level sums, as the summaries hold them (numeric text), as the shared stats take them. */
+export const levelTotals = (r: {
+  won: number;
+  lost: number;
+  level_profit: string;
+  level_profit_sq: string;
+  odds_sum: string;
+}) => ({
+  won: r.won,
+  lost: r.lost,
+  levelProfit: parseScaled(r.level_profit, 6),
+  levelProfitSq: parseScaled(r.level_profit_sq, 12),
+  oddsSum: parseScaled(r.odds_sum, 6),
+});
 
 /** 'YYYY-MM-DD' of an instant in UTC (the summaries' days are UTC days). */
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -156,11 +180,15 @@ export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> 
       );
       if (created.length === 0) return; // filled by a concurrent request, which has committed
       await tx.execute(sql`
-        insert into user_bet_totals_before (day, user_id, settled, won, profit, staked)
-        select ${day}::date, s.user_id, d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked
+        insert into user_bet_totals_before (day, user_id, settled, won, profit, staked, level_profit,
+                                            level_profit_sq, odds_sum)
+        select ${day}::date, s.user_id, d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked, d.cum_level_profit,
+               d.cum_level_profit_sq, d.cum_odds_sum
         from user_bet_stats s
         cross join lateral (
-          select d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked from user_bet_days d
+          select d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked, d.cum_level_profit, d.cum_level_profit_sq,
+                 d.cum_odds_sum
+          from user_bet_days d
           where d.user_id = s.user_id and d.day < ${day}::date
           order by d.day desc limit 1
         ) d
@@ -176,9 +204,10 @@ export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> 
 }
 
 /**
- * Public bettors ranked by the profit of their bets settled in the rolling window (now − N days,
- * now], at least SPOTLIGHT_MIN_SETTLED_BETS of them; ties by win rate, then settled bets (then
- * user id, for a stable order). Each user's window totals come from the summaries, never from their bets:
+ * Public bettors with at least SPOTLIGHT_MIN_SETTLED_BETS won or lost bets settled in the rolling
+ * window (now − N days, now], ranked by the low end of the 95% interval of their level-stakes yield
+ * over those bets (SPOTLIGHT_ORDER). Each user's window totals (counts, profit, stake and the level
+ * sums) come from the summaries, never from their bets:
  *
  *   window = all-time (user_bet_stats) − settled after now − totals before the window's first
  *            UTC day (user_bet_totals_before) − settled on that day before the window opens
@@ -192,10 +221,18 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
   const startDay = utcDay(from);
   const min = SPOTLIGHT_MIN_SETTLED_BETS;
   const stored = await ensureTotalsBefore(db, startDay);
+  // A window's edge (its first day before it opens, and anything settled after now), per user.
+  const windowSums = sql`count(*)::int as settled, (count(*) filter (where bt.status = 'won'))::int as won,
+             sum(bt.profit_loss) as profit, sum(bt.amount) as staked,
+             sum(case bt.status when 'won' then bt.decimal_odds - 1 else -1 end) as level_profit,
+             sum((case bt.status when 'won' then bt.decimal_odds - 1 else -1 end)
+                 * (case bt.status when 'won' then bt.decimal_odds - 1 else -1 end)) as level_profit_sq,
+             sum(bt.decimal_odds) as odds_sum`;
   const before = stored
     ? sql`left join user_bet_totals_before base on base.day = ${startDay}::date and base.user_id = s.user_id`
     : sql`left join lateral (
-        select d.cum_settled as settled, d.cum_won as won, d.cum_profit as profit, d.cum_staked as staked
+        select d.cum_settled as settled, d.cum_won as won, d.cum_profit as profit, d.cum_staked as staked,
+               d.cum_level_profit as level_profit, d.cum_level_profit_sq as level_profit_sq, d.cum_odds_sum as odds_sum
         from user_bet_days d
         where d.user_id = s.user_id and d.day < ${startDay}::date
         order by d.day desc limit 1
@@ -204,20 +241,19 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     db,
     sql`
     with
-    -- Settled on the window's first (UTC) day, before the window opens.
+    -- Won or lost on the window's first (UTC) day, before the window opens.
     edge as (
-      select bt.user_id, count(*)::int as settled, (count(*) filter (where bt.status = 'won'))::int as won,
-             sum(bt.profit_loss) as profit, sum(bt.amount) as staked
+      select bt.user_id, ${windowSums}
       from bets bt
       where bt.settled_at >= ${startDay}::timestamp at time zone 'UTC' and bt.settled_at <= ${from}
+        and bt.status in ('won', 'lost')
       group by bt.user_id
     ),
-    -- Settled after now (a clock that stepped back): in no window yet.
+    -- Won or lost after now (a clock that stepped back): in no window yet.
     future as (
-      select bt.user_id, count(*)::int as settled, (count(*) filter (where bt.status = 'won'))::int as won,
-             sum(bt.profit_loss) as profit, sum(bt.amount) as staked
+      select bt.user_id, ${windowSums}
       from bets bt
-      where bt.settled_at > ${to}
+      where bt.settled_at > ${to} and bt.status in ('won', 'lost')
       group by bt.user_id
     ),
     -- Public profiles, hashed once (probing the index per user costs more at thousands of users).
@@ -229,7 +265,12 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
              s.won + s.lost - coalesce(f.settled, 0) - coalesce(base.settled, 0) - coalesce(ed.settled, 0) as settled,
              s.won - coalesce(f.won, 0) - coalesce(base.won, 0) - coalesce(ed.won, 0) as won,
              s.total_profit - coalesce(f.profit, 0) - coalesce(base.profit, 0) - coalesce(ed.profit, 0) as profit,
-             s.settled_staked - coalesce(f.staked, 0) - coalesce(base.staked, 0) - coalesce(ed.staked, 0) as staked
+             s.settled_staked - coalesce(f.staked, 0) - coalesce(base.staked, 0) - coalesce(ed.staked, 0) as staked,
+             s.level_profit - coalesce(f.level_profit, 0) - coalesce(base.level_profit, 0)
+               - coalesce(ed.level_profit, 0) as level_profit,
+             s.level_profit_sq - coalesce(f.level_profit_sq, 0) - coalesce(base.level_profit_sq, 0)
+               - coalesce(ed.level_profit_sq, 0) as level_profit_sq,
+             s.odds_sum - coalesce(f.odds_sum, 0) - coalesce(base.odds_sum, 0) - coalesce(ed.odds_sum, 0) as odds_sum
       from user_bet_stats s
       join public_users pu on pu.user_id = s.user_id
       left join future f on f.user_id = s.user_id
@@ -248,7 +289,8 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     )
     select p.username, p.display_name, p.verification_status, ${isoText('p.created_at')} as joined,
            w.settled::int as settled, w.won::int as won, w.profit::text as profit, w.staked::text as staked,
-           w.total, main_sport.main_sport, streak.streak_result, streak.streak_length
+           w.level_profit::text as level_profit, w.level_profit_sq::text as level_profit_sq,
+           w.odds_sum::text as odds_sum, w.total, main_sport.main_sport, streak.streak_result, streak.streak_length
     from ranked w
     join profiles p on p.user_id = w.user_id
     ${mainSportLateral(sql`w.user_id`)}
@@ -261,6 +303,7 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     rows[0]?.total ?? (opts.offset > 0 ? (await getSpotlight(db, { ...opts, offset: 0, limit: 1 })).total : 0);
   const entries: SpotlightEntry[] = rows.map((r, i) => {
     const profit = cents(r.profit);
+    const level = levelTotals({ ...r, lost: r.settled - r.won });
     return {
       rank: opts.offset + i + 1,
       username: r.username,
@@ -271,6 +314,9 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
       wonBets: r.won,
       totalProfit: formatCents(profit),
       roi: roi(profit, cents(r.staked)),
+      // Every ranked record has bets, so neither is null.
+      levelStakesYield: levelStakesYield(level)!,
+      yieldInterval: yieldInterval(level)!,
       streak: toStreak(r.streak_result, r.streak_length),
       favouriteSport: isSport(r.main_sport) ? r.main_sport : null,
       joinedDate: r.joined,
@@ -309,6 +355,10 @@ interface InfluencerRow {
   lost: number;
   total_profit: string;
   settled_staked: string;
+  level_profit: string;
+  level_profit_sq: string;
+  odds_sum: string;
+  rank: number | null;
   total: number;
   main_sport: string | null;
   recent_profit: string;
@@ -319,10 +369,12 @@ interface InfluencerRow {
 /** `%text%` for LIKE with the text's own wildcards taken literally. */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The page's order: the ranking, else verified first and the chosen figure; ties by settled bets, then username. */
 const ORDER_BY: Record<InfluencerSort, string> = {
-  profit: 'c.total_profit desc, c.settled desc',
-  winrate: 'c.win_ratio desc, c.settled desc',
-  bets: 'c.total_bets desc, c.settled desc',
+  rank: 'c.rank asc nulls last, c.settled desc',
+  profit: `(c.verification_status = 'verified') desc, c.total_profit desc, c.settled desc`,
+  winrate: `(c.verification_status = 'verified') desc, c.win_ratio desc, c.settled desc`,
+  bets: `(c.verification_status = 'verified') desc, c.total_bets desc, c.settled desc`,
 };
 
 /**
@@ -336,19 +388,33 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
   const trendStart = new Date(now.getTime() - TREND_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
   const search = opts.search?.trim() ? containsPattern(opts.search.trim()) : null;
-  const order = sql.raw(`(c.verification_status = 'verified') desc, ${ORDER_BY[opts.sort]}, c.username`);
+  const order = sql.raw(`${ORDER_BY[opts.sort]}, c.username`);
+  const min = RANKING_MIN_SETTLED_BETS;
 
   const rows = await queryRows<InfluencerRow>(
     db,
     sql`
-    with candidates as (
+    with
+    -- Every listed bettor's place in the ranking, whatever this page's filters: those with enough
+    -- won or lost bets first, by the low end of their yield interval (SPOTLIGHT_ORDER's rule).
+    ranking as (
+      select s.user_id,
+             case when s.won + s.lost >= ${min} then row_number() over (
+               order by s.won + s.lost >= ${min} desc,
+                        level_yield_low(s.won + s.lost, s.level_profit, s.level_profit_sq, s.odds_sum) desc,
+                        s.won + s.lost desc, s.user_id) end as rank
+      from user_bet_stats s
+      where s.total_bets > 0 and ${isPublic('s.user_id')} and ${hasNoOverdue(sql`s.user_id`, now)}
+    ),
+    candidates as (
       select p.user_id, p.username, p.display_name, p.verification_status, p.created_at,
              s.total_bets, s.won, s.lost, s.won + s.lost as settled, s.total_profit, s.settled_staked,
+             s.level_profit, s.level_profit_sq, s.odds_sum, r.rank,
              case when s.won + s.lost = 0 then 0 else s.won::numeric / (s.won + s.lost) end as win_ratio
-      from profiles p
-      join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
-      where ${isPublic('p.user_id')}
-        and ${hasNoOverdue(sql`p.user_id`, now)}
+      from ranking r
+      join profiles p on p.user_id = r.user_id
+      join user_bet_stats s on s.user_id = r.user_id
+      where true
       ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
       ${
         opts.sport === 'all'
@@ -363,7 +429,8 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
     )
     select c.username, c.display_name, c.verification_status, ${isoText('c.created_at')} as joined,
            c.total_bets, c.won, c.lost, c.total_profit::text as total_profit, c.settled_staked::text as settled_staked,
-           c.total, main_sport.main_sport,
+           c.level_profit::text as level_profit, c.level_profit_sq::text as level_profit_sq, c.odds_sum::text as odds_sum,
+           c.rank::int as rank, c.total, main_sport.main_sport,
            trend.recent_profit::text as recent_profit, trend.previous_profit::text as previous_profit,
            picks.picks
     from page c
@@ -389,14 +456,15 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
   );
 
   const total = rows[0]?.total ?? (opts.offset > 0 ? await countInfluencers(db, opts, search) : 0);
-  const entries: Influencer[] = rows.map((r, i) => {
+  const entries: Influencer[] = rows.map((r) => {
     const profit = cents(r.total_profit);
     const settled = r.won + r.lost;
     const verified = r.verification_status === 'verified';
     const recent = cents(r.recent_profit);
     const previous = cents(r.previous_profit);
+    const level = levelTotals(r);
     return {
-      rank: opts.offset + i + 1,
+      rank: r.rank,
       username: r.username,
       displayName: r.display_name,
       verified,
@@ -405,6 +473,8 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
       settledBets: settled,
       totalProfit: formatCents(profit),
       roi: roi(profit, cents(r.settled_staked)),
+      levelStakesYield: levelStakesYield(level),
+      yieldInterval: yieldInterval(level),
       tier: tierOf({ verified, settledBets: settled, profit }),
       mainSport: isSport(r.main_sport) ? r.main_sport : null,
       trend: trendOf(recent, previous),
@@ -432,7 +502,7 @@ interface RecentPickRow {
 const toPick = (p: RecentPickRow): RecentPick => ({
   description: p.description,
   sport: isSport(p.sport) ? p.sport : 'other',
-  result: p.result === 'won' ? 'won' : 'lost',
+  result: p.result === 'won' || p.result === 'void' ? p.result : 'lost',
   profit: formatCents(cents(p.profit)),
   settledAt: p.settledAt,
 });
@@ -466,10 +536,16 @@ export interface DayTotals {
   won: number;
   profit: string;
   staked: string;
+  levelProfit: string;
+  levelProfitSq: string;
+  oddsSum: string;
   cumSettled: number;
   cumWon: number;
   cumProfit: string;
   cumStaked: string;
+  cumLevelProfit: string;
+  cumLevelProfitSq: string;
+  cumOddsSum: string;
 }
 
 export interface SportTotals {
@@ -480,13 +556,24 @@ export interface SportTotals {
   profit: string;
 }
 
+/** The level sums as text at their scales (u and odds 6 places, u² 12), so stored and recounted compare. */
+const levelText = (column: string) => ({
+  profit: sql.raw(`${column}level_profit::numeric(40, 6)::text`),
+  sq: sql.raw(`${column}level_profit_sq::numeric(50, 12)::text`),
+  odds: sql.raw(`${column}odds_sum::numeric(40, 6)::text`),
+});
+
 /** user_bet_days and user_sport_stats of one user as stored. */
 export async function readCommunitySummaries(db: Db, userId: string) {
+  const day = levelText('');
+  const cum = levelText('cum_');
   const days = await queryRows<DayTotals>(
     db,
     sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
+               ${day.profit} as "levelProfit", ${day.sq} as "levelProfitSq", ${day.odds} as "oddsSum",
                cum_settled as "cumSettled", cum_won as "cumWon", cum_profit::text as "cumProfit",
-               cum_staked::text as "cumStaked"
+               cum_staked::text as "cumStaked", ${cum.profit} as "cumLevelProfit", ${cum.sq} as "cumLevelProfitSq",
+               ${cum.odds} as "cumOddsSum"
         from user_bet_days where user_id = ${userId} order by day`,
   );
   const sports = await queryRows<SportTotals>(
@@ -496,19 +583,27 @@ export async function readCommunitySummaries(db: Db, userId: string) {
   return { days, sports };
 }
 
-/** The same, recounted from the user's bets. */
+/** The same, recounted from the user's bets (days: won and lost bets only). */
 export async function recountCommunitySummaries(db: Db, userId: string) {
+  const day = levelText('');
   const days = await queryRows<DayTotals>(
     db,
     sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
+               ${day.profit} as "levelProfit", ${day.sq} as "levelProfitSq", ${day.odds} as "oddsSum",
                (sum(settled) over w)::int as "cumSettled", (sum(won) over w)::int as "cumWon",
                (sum(profit) over w)::numeric(20, 2)::text as "cumProfit",
-               (sum(staked) over w)::numeric(20, 2)::text as "cumStaked"
+               (sum(staked) over w)::numeric(20, 2)::text as "cumStaked",
+               (sum(level_profit) over w)::numeric(40, 6)::text as "cumLevelProfit",
+               (sum(level_profit_sq) over w)::numeric(50, 12)::text as "cumLevelProfitSq",
+               (sum(odds_sum) over w)::numeric(40, 6)::text as "cumOddsSum"
         from (
           select (settled_at at time zone 'UTC')::date as day, count(*)::int as settled,
                  (count(*) filter (where status = 'won'))::int as won,
-                 sum(profit_loss)::numeric(20, 2) as profit, sum(amount)::numeric(20, 2) as staked
-          from bets where user_id = ${userId} and status <> 'pending' group by 1
+                 sum(profit_loss)::numeric(20, 2) as profit, sum(amount)::numeric(20, 2) as staked,
+                 sum(case status when 'won' then decimal_odds - 1 else -1 end) as level_profit,
+                 sum((case status when 'won' then decimal_odds - 1 else -1 end) * (case status when 'won' then decimal_odds - 1 else -1 end)) as level_profit_sq,
+                 sum(decimal_odds) as odds_sum
+          from bets where user_id = ${userId} and status in ('won', 'lost') group by 1
         ) g
         window w as (order by day)
         order by day`,

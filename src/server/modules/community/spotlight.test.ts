@@ -47,7 +47,7 @@ describeEachDatabase('community: spotlight', (env) => {
     const before = env().clock.now().getTime();
     const page = await spotlight(env());
     expect(page.period).toBe('month');
-    expect(page.minSettledBets).toBe(10);
+    expect(page.minSettledBets).toBe(20);
     const to = Date.parse(page.to);
     expect(to).toBeGreaterThanOrEqual(before);
     expect(to - Date.parse(page.from)).toBe(30 * DAY);
@@ -57,12 +57,12 @@ describeEachDatabase('community: spotlight', (env) => {
     const now = env().clock.now().getTime();
     const inside = await createBettor(env());
     const outside = await createBettor(env());
-    await insertBets(env(), inside.userId, times(10, { status: 'won', settledAt: new Date(now - 7 * DAY + MINUTE) }));
-    await insertBets(env(), outside.userId, times(10, { status: 'won', settledAt: new Date(now - 7 * DAY - MINUTE) }));
+    await insertBets(env(), inside.userId, times(20, { status: 'won', settledAt: new Date(now - 7 * DAY + MINUTE) }));
+    await insertBets(env(), outside.userId, times(20, { status: 'won', settledAt: new Date(now - 7 * DAY - MINUTE) }));
 
-    expect(await entryOf(env(), 'week', inside.username)).toMatchObject({ totalBets: 10, wonBets: 10 });
+    expect(await entryOf(env(), 'week', inside.username)).toMatchObject({ totalBets: 20, wonBets: 20 });
     expect(await entryOf(env(), 'week', outside.username)).toBeUndefined();
-    expect(await entryOf(env(), 'month', outside.username)).toMatchObject({ totalBets: 10 });
+    expect(await entryOf(env(), 'month', outside.username)).toMatchObject({ totalBets: 20 });
   });
 
   it.each([
@@ -76,87 +76,126 @@ describeEachDatabase('community: spotlight', (env) => {
     await insertBets(
       env(),
       inside.userId,
-      times(10, { status: 'lost', settledAt: new Date(now - days * DAY + MINUTE) }),
+      times(20, { status: 'lost', settledAt: new Date(now - days * DAY + MINUTE) }),
     );
     await insertBets(
       env(),
       outside.userId,
-      times(10, { status: 'lost', settledAt: new Date(now - days * DAY - MINUTE) }),
+      times(20, { status: 'lost', settledAt: new Date(now - days * DAY - MINUTE) }),
     );
     const entries = await allEntries(env(), period);
     expect(entries.find((e) => e.username === inside.username)).toMatchObject({
-      totalBets: 10,
-      totalProfit: '-100.00',
+      totalBets: 20,
+      totalProfit: '-200.00',
     });
     expect(entries.find((e) => e.username === outside.username)).toBeUndefined();
   });
 
-  it('ranks only bettors with at least 10 bets settled in the period (9 is not enough; pending bets do not count)', async () => {
+  it('ranks only bettors with at least 20 won or lost bets in the period (19 is not enough; pending and void bets do not count)', async () => {
     const now = env().clock.now().getTime();
-    const nine = await createBettor(env());
-    const ten = await createBettor(env());
-    await insertBets(env(), nine.userId, [
-      ...times(9, { status: 'won', settledAt: new Date(now - DAY) }),
+    const nineteen = await createBettor(env());
+    const twenty = await createBettor(env());
+    await insertBets(env(), nineteen.userId, [
+      ...times(19, { status: 'won', settledAt: new Date(now - DAY) }),
       ...times(5, { status: 'pending' }),
+      ...times(5, { status: 'void', settledAt: new Date(now - DAY) }),
       // Settled, but before the week.
       ...times(3, { status: 'won', settledAt: new Date(now - 10 * DAY) }),
     ]);
-    await insertBets(env(), ten.userId, times(10, { status: 'won', settledAt: new Date(now - DAY) }));
+    await insertBets(env(), twenty.userId, times(20, { status: 'won', settledAt: new Date(now - DAY) }));
     const week = await allEntries(env(), 'week');
-    expect(week.find((e) => e.username === nine.username)).toBeUndefined();
-    expect(week.find((e) => e.username === ten.username)).toBeDefined();
-    // Over the month the earlier three count: 12.
-    expect(await entryOf(env(), 'month', nine.username)).toMatchObject({ totalBets: 12 });
+    expect(week.find((e) => e.username === nineteen.username)).toBeUndefined();
+    expect(week.find((e) => e.username === twenty.username)).toBeDefined();
+    // Over the month the earlier three count: 22.
+    expect(await entryOf(env(), 'month', nineteen.username)).toMatchObject({ totalBets: 22 });
   });
 
   it('leaves out private profiles, and brings them back when made public', async () => {
     const now = env().clock.now().getTime();
     const hidden = await createBettor(env(), { public: false });
-    await insertBets(env(), hidden.userId, times(12, { status: 'won', settledAt: new Date(now - DAY) }));
+    await insertBets(env(), hidden.userId, times(22, { status: 'won', settledAt: new Date(now - DAY) }));
     for (const period of SPOTLIGHT_PERIODS) expect(await entryOf(env(), period, hidden.username)).toBeUndefined();
     await setPublic(env(), hidden.userId, true);
     expect(await entryOf(env(), 'week', hidden.username)).toBeDefined();
   });
 
-  it('ranks by profit in the period, so the ranking follows the tab', async () => {
+  it('ranks by the low end of the yield interval: one big stake on a short price or a lucky dozen cannot buy a place (issue 15)', async () => {
     const now = env().clock.now().getTime();
-    // Recent: modest profit this week. Steady: big wins three weeks ago, so it leads the month only.
-    const recent = await createBettor(env());
+    const at = (i: number) => new Date(now - 2 * DAY + i * MINUTE);
+    // The steady bettor: 15 of 25 level $10 bets won at 2.00 (yield +20.0%, interval −19.2% to +59.2%).
     const steady = await createBettor(env());
     await insertBets(
       env(),
-      recent.userId,
-      times(10, { status: 'won', amount: '10.00', settledAt: new Date(now - DAY) }),
+      steady.userId,
+      [...'LLLWWWWWLWWLLWWWLWWLLWWWL'].map((r, i) => ({
+        status: r === 'W' ? ('won' as const) : ('lost' as const),
+        odds: '2.00',
+        settledAt: at(i),
+      })),
     );
+    // The whale: 24 losing $1 bets at 2.00 and one $99,999 at 1.01, won: +$975.99, the most profit.
+    const whale = await createBettor(env());
+    await insertBets(env(), whale.userId, [
+      ...times(24, { status: 'lost', amount: '1.00', odds: '2.00', settledAt: at(0) }),
+      { status: 'won', amount: '99999.00', odds: '1.01', settledAt: at(30) },
+    ]);
+    // The lucky dozen: 12 wins at 5.00, and nothing else.
+    const lucky = await createBettor(env());
+    await insertBets(env(), lucky.userId, times(12, { status: 'won', odds: '5.00', settledAt: at(0) }));
+
+    const week = await allEntries(env(), 'week');
+    const position = (name: string) => week.findIndex((e) => e.username === name);
+    expect(position(steady.username)).toBeGreaterThanOrEqual(0);
+    expect(position(whale.username)).toBeGreaterThan(position(steady.username));
+    expect(position(lucky.username)).toBe(-1);
+    expect(week[position(steady.username)]).toMatchObject({
+      totalBets: 25,
+      wonBets: 15,
+      totalProfit: '50.00',
+      roi: 20,
+      levelStakesYield: 20,
+      // A negative low end is ranked, not hidden.
+      yieldInterval: { low: -19.2, high: 59.2 },
+    });
+    expect(week[position(whale.username)]).toMatchObject({ totalProfit: '975.99', levelStakesYield: -96 });
+    // Ranks run 1, 2, 3... with the low ends never rising.
+    week.forEach((e, i) => expect(e.rank).toBe(i + 1));
+    for (let i = 1; i < week.length; i++) {
+      expect(week[i - 1]!.yieldInterval.low).toBeGreaterThanOrEqual(week[i]!.yieldInterval.low);
+    }
+  });
+
+  it('ranks over the period, so the ranking follows the tab', async () => {
+    const now = env().clock.now().getTime();
+    // Recent: 20 wins at 2.00 this week. Steady: 40 wins at 3.00 three weeks ago, 20 losses this week.
+    const recent = await createBettor(env());
+    const steady = await createBettor(env());
+    await insertBets(env(), recent.userId, times(20, { status: 'won', odds: '2.00', settledAt: new Date(now - DAY) }));
     await insertBets(env(), steady.userId, [
-      ...times(10, { status: 'won', amount: '10000.00', settledAt: new Date(now - 21 * DAY) }),
-      ...times(10, { status: 'lost', amount: '1.00', settledAt: new Date(now - 2 * DAY) }),
+      ...times(40, { status: 'won', odds: '3.00', settledAt: new Date(now - 21 * DAY) }),
+      ...times(20, { status: 'lost', odds: '2.00', settledAt: new Date(now - 2 * DAY) }),
     ]);
     const week = await allEntries(env(), 'week');
     const month = await allEntries(env(), 'month');
     const position = (list: SpotlightEntry[], name: string) => list.findIndex((e) => e.username === name);
     expect(position(week, recent.username)).toBeLessThan(position(week, steady.username));
     expect(position(month, steady.username)).toBeLessThan(position(month, recent.username));
-    expect(week.find((e) => e.username === steady.username)).toMatchObject({ totalBets: 10, totalProfit: '-10.00' });
+    expect(week.find((e) => e.username === steady.username)).toMatchObject({ totalBets: 20, totalProfit: '-200.00' });
     expect(month.find((e) => e.username === steady.username)).toMatchObject({
-      totalBets: 20,
-      wonBets: 10,
-      winRate: 50,
-      totalProfit: '149990.00',
+      totalBets: 60,
+      wonBets: 40,
+      winRate: 66.7,
+      totalProfit: '600.00',
+      levelStakesYield: 100,
     });
-    // Ranks run 1, 2, 3... in profit order.
-    week.forEach((e, i) => expect(e.rank).toBe(i + 1));
-    for (let i = 1; i < month.length; i++) {
-      expect(Number(month[i - 1]!.totalProfit)).toBeGreaterThanOrEqual(Number(month[i]!.totalProfit));
-    }
   });
 
   it('gives each entry its win rate, streak, favourite sport, joined date and verified badge', async () => {
     const now = env().clock.now().getTime();
     const b = await createBettor(env(), { displayName: 'Stella Streak', verified: true });
     await insertBets(env(), b.userId, [
-      ...times(6, { status: 'won', sport: 'tennis', settledAt: new Date(now - 5 * DAY) }),
-      ...times(4, { status: 'lost', sport: 'mma', settledAt: new Date(now - 4 * DAY) }),
+      ...times(12, { status: 'won', sport: 'tennis', settledAt: new Date(now - 5 * DAY) }),
+      ...times(6, { status: 'lost', sport: 'mma', settledAt: new Date(now - 4 * DAY) }),
       { status: 'won', sport: 'tennis', settledAt: new Date(now - 3 * DAY) },
       { status: 'won', sport: 'tennis', settledAt: new Date(now - 2 * DAY) },
       { status: 'pending', sport: 'mma' },
@@ -165,12 +204,13 @@ describeEachDatabase('community: spotlight', (env) => {
     expect(entry).toMatchObject({
       displayName: 'Stella Streak',
       verified: true,
-      totalBets: 12,
-      wonBets: 8,
-      winRate: 66.7,
-      // 8 wins at 2.5 × $10 (+$15 each), 4 losses (−$10 each)
-      totalProfit: '80.00',
-      roi: 66.7,
+      totalBets: 20,
+      wonBets: 14,
+      winRate: 70,
+      // 14 wins at 2.5 × $10 (+$15 each), 6 losses (−$10 each)
+      totalProfit: '150.00',
+      roi: 75,
+      levelStakesYield: 75,
       streak: { result: 'won', length: 2 },
       favouriteSport: 'tennis',
     });
@@ -186,8 +226,10 @@ describeEachDatabase('community: spotlight', (env) => {
     const now = env().clock.now().getTime();
     const b = await createBettor(env());
     await insertBets(env(), b.userId, [
-      ...times(8, { status: 'won', settledAt: new Date(now - 3 * DAY) }),
+      ...times(17, { status: 'won', settledAt: new Date(now - 3 * DAY) }),
       ...times(3, { status: 'lost', settledAt: new Date(now - DAY) }),
+      // A void bet since then neither ends nor extends the run.
+      { status: 'void', settledAt: new Date(now - DAY / 2) },
     ]);
     expect((await entryOf(env(), 'week', b.username))?.streak).toEqual({ result: 'lost', length: 3 });
   });
@@ -199,7 +241,7 @@ describeEachDatabase('community: spotlight', (env) => {
       await insertBets(
         env(),
         b.userId,
-        times(10, { status: 'won', amount: `${i + 1}.00`, settledAt: new Date(now - DAY) }),
+        times(20, { status: 'won', amount: `${i + 1}.00`, settledAt: new Date(now - DAY) }),
       );
     }
     const all = await allEntries(env(), 'week');
@@ -238,7 +280,7 @@ describeEachDatabase('community: spotlight', (env) => {
     ).rows as [{ username: string }];
     const eventDate = new Date(env().clock.now().getTime() + 7 * 60 * MINUTE).toISOString();
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 22; i++) {
       const res = await env().request('/api/bets', {
         cookie,
         body: { description: `Pick ${i}`, amount: '20', odds: '+150', sport: 'soccer', eventDate },
@@ -251,33 +293,33 @@ describeEachDatabase('community: spotlight', (env) => {
     expect((await env().request(`/api/bets/${typo}`, { cookie, method: 'DELETE' })).status).toBe(204);
     expect(await entryOf(env(), 'week', username)).toBeUndefined();
 
-    // The events start; the bets are settled: 7 won, then 4 lost.
+    // The events start; the bets are settled: 14 won, then 7 lost.
     env().clock.advance(7 * 60 * MINUTE + MINUTE);
     try {
       const settle = async (i: number) => {
         const res = await env().request(`/api/bets/${ids[i]}`, {
           cookie,
           method: 'PATCH',
-          body: { status: i < 7 ? 'won' : 'lost' },
+          body: { status: i < 14 ? 'won' : 'lost' },
         });
         expect(res.status).toBe(200);
       };
-      for (let i = 0; i < 9; i++) await settle(i);
-      // Below the minimum of 10 settled bets: not listed.
+      for (let i = 0; i < 19; i++) await settle(i);
+      // Below the minimum of 20 won or lost bets: not listed.
       expect(await entryOf(env(), 'week', username)).toBeUndefined();
-      await settle(9);
+      await settle(19);
       expect(await entryOf(env(), 'week', username)).toMatchObject({
-        totalBets: 10,
-        wonBets: 7,
-        totalProfit: '150.00',
+        totalBets: 20,
+        wonBets: 14,
+        totalProfit: '300.00',
       });
-      await settle(10);
+      await settle(20);
       const entry = await entryOf(env(), 'week', username);
       expect(entry).toMatchObject({
-        totalBets: 11,
-        wonBets: 7,
-        totalProfit: '130.00', // 7 × 30 − 4 × 20
-        streak: { result: 'lost', length: 4 },
+        totalBets: 21,
+        wonBets: 14,
+        totalProfit: '280.00', // 14 × 30 − 7 × 20
+        streak: { result: 'lost', length: 7 },
         favouriteSport: 'soccer',
       });
 
@@ -303,8 +345,9 @@ describeEachDatabase('community: spotlight', (env) => {
     const now = env().clock.now().getTime();
     const b = await createBettor(env());
     await insertBets(env(), b.userId, [
-      ...times(10, { status: 'won', settledAt: new Date(now - 3 * DAY) }),
-      ...times(10, { status: 'lost', settledAt: new Date(now - 40 * DAY) }),
+      ...times(20, { status: 'won', settledAt: new Date(now - 3 * DAY) }),
+      ...times(4, { status: 'void', settledAt: new Date(now - 3 * DAY) }),
+      ...times(20, { status: 'lost', settledAt: new Date(now - 40 * DAY) }),
     ]);
     // Every window's stored totals exist now (asked for above in other tests, or here).
     for (const period of SPOTLIGHT_PERIODS) await allEntries(env(), period);
@@ -315,10 +358,10 @@ describeEachDatabase('community: spotlight', (env) => {
     // Settled bets are deleted only by a repair with the guard off: the windows must follow it too.
     await withRecordGuardOff(
       env(),
-      sql`delete from bets where id in (select id from bets where user_id = ${b.userId} limit 10)`,
+      sql`delete from bets where id in (select id from bets where user_id = ${b.userId} limit 20)`,
     );
     await expectWindowsMatchRecount(env(), b.userId, b.username);
-    await insertBets(env(), b.userId, times(15, { status: 'won', settledAt: new Date(now - 200 * DAY) }));
+    await insertBets(env(), b.userId, times(25, { status: 'won', settledAt: new Date(now - 200 * DAY) }));
     await expectWindowsMatchRecount(env(), b.userId, b.username);
   });
 
@@ -326,14 +369,14 @@ describeEachDatabase('community: spotlight', (env) => {
     const now = env().clock.now().getTime();
     const b = await createBettor(env());
     await insertBets(env(), b.userId, [
-      ...times(10, { status: 'won', settledAt: new Date(now - DAY) }),
+      ...times(20, { status: 'won', settledAt: new Date(now - DAY) }),
       ...times(5, { status: 'lost', settledAt: new Date(now + 2 * DAY) }),
     ]);
-    expect(await entryOf(env(), 'week', b.username)).toMatchObject({ totalBets: 10, totalProfit: '150.00' });
+    expect(await entryOf(env(), 'week', b.username)).toMatchObject({ totalBets: 20, totalProfit: '300.00' });
   });
 });
 
-/** Each period's entry for the user equals a count straight from their bets (or is absent below 10). */
+/** Each period's entry for the user equals a count straight from their bets (or is absent below 20). */
 async function expectWindowsMatchRecount(env: TestEnv, userId: string, username: string) {
   for (const period of SPOTLIGHT_PERIODS) {
     const entries = await allEntries(env, period);
@@ -342,19 +385,21 @@ async function expectWindowsMatchRecount(env: TestEnv, userId: string, username:
     const entry = entries.find((e) => e.username === username);
     const result = (await env.db.execute(sql`
       select count(*)::int as settled, (count(*) filter (where status = 'won'))::int as won,
-             coalesce(sum(profit_loss), 0)::numeric(20, 2)::text as profit
-      from bets where user_id = ${userId} and status <> 'pending'
+             coalesce(sum(profit_loss), 0)::numeric(20, 2)::text as profit,
+             coalesce(sum(case status when 'won' then decimal_odds - 1 else -1 end), 0)::float8 as level
+      from bets where user_id = ${userId} and status in ('won', 'lost')
         and settled_at > ${page.from}::timestamptz and settled_at <= ${page.to}::timestamptz`)) as unknown as {
-      rows: { settled: number; won: number; profit: string }[];
+      rows: { settled: number; won: number; profit: string; level: number }[];
     };
     const recount = result.rows[0]!;
-    if (recount.settled < 10) {
+    if (recount.settled < 20) {
       expect(entry, `${period}: ${username} has ${recount.settled} settled`).toBeUndefined();
     } else {
       expect(entry, period).toMatchObject({
         totalBets: recount.settled,
         wonBets: recount.won,
         totalProfit: recount.profit,
+        levelStakesYield: Math.round((recount.level / recount.settled) * 1000) / 10,
       });
     }
   }

@@ -20,14 +20,14 @@ import { ensureTotalsBefore, readCommunitySummaries, recountCommunitySummaries }
  */
 type Command =
   | { kind: 'record'; user: number; cents: bigint; sport: (typeof SPORTS)[number]; started: boolean }
-  | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost'; amongPending: boolean }
+  | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost' | 'void'; amongPending: boolean }
   | { kind: 'settleMany'; users: number[]; hours: number; won: boolean }
   | { kind: 'advance'; hours: number }
   | { kind: 'delete'; user: number; pick: number }
   | { kind: 'backdated'; user: number; count: number; daysAgo: number; won: boolean }
   | { kind: 'move'; user: number; pick: number; days: number }
   | { kind: 'resport'; user: number; sport: (typeof SPORTS)[number] }
-  | { kind: 'bulkDelete'; status: 'pending' | 'won' | 'lost' }
+  | { kind: 'bulkDelete'; status: 'pending' | 'won' | 'lost' | 'void' }
   | { kind: 'reassign'; from: number; to: number }
   | { kind: 'windowStart'; daysAgo: number };
 
@@ -52,7 +52,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('settle' as const),
       user: userIndex,
       pick: fc.nat(),
-      status: fc.constantFrom('won' as const, 'lost' as const),
+      status: fc.constantFrom('won' as const, 'lost' as const, 'void' as const),
       // Any of the user's bets (mostly refused: settled already, or not started), or a pending one.
       amongPending: fc.boolean(),
     }),
@@ -95,7 +95,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('bulkDelete' as const),
-      status: fc.constantFrom('pending' as const, 'won' as const, 'lost' as const),
+      status: fc.constantFrom('pending' as const, 'won' as const, 'lost' as const, 'void' as const),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reassign' as const), from: userIndex, to: userIndex }) },
@@ -159,10 +159,14 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
     case 'settleMany': {
       // Every started pending bet of these users in one UPDATE, each settled `hours` after its
       // event started (at most now): several users, and several days of one user, at once.
-      // Stakes with an even number of cents go one way, odd ones the other.
+      // Stakes of 7n + 3 cents are void; of the rest, even numbers of cents go one way,
+      // odd ones the other.
       const settled = await env.db.execute(sql`
-        update bets set status = case when ((amount * 100)::bigint % 2 = 0) = ${cmd.won}::boolean then 'won' else 'lost' end,
-               profit_loss = case when ((amount * 100)::bigint % 2 = 0) = ${cmd.won}::boolean then potential_win - amount else -amount end,
+        update bets set status = case when (amount * 100)::bigint % 7 = 3 then 'void'
+                                      when ((amount * 100)::bigint % 2 = 0) = ${cmd.won}::boolean then 'won' else 'lost' end,
+               profit_loss = case when (amount * 100)::bigint % 7 = 3 then 0
+                                  when ((amount * 100)::bigint % 2 = 0) = ${cmd.won}::boolean then potential_win - amount
+                                  else -amount end,
                settled_at = least(event_date + make_interval(hours => ${cmd.hours}), ${now.toISOString()}::timestamptz)
         where status = 'pending' and event_date <= ${now.toISOString()}::timestamptz
           and user_id in ${cmd.users.map((i) => userIds[i]!)}
@@ -228,22 +232,29 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
 
 async function expectSummariesMatchBets(env: TestEnv, userId: string) {
   expect(await readCommunitySummaries(env.db, userId)).toEqual(await recountCommunitySummaries(env.db, userId));
-  // Every stored "totals before a day" equals a count of the bets settled before it (no row: none).
-  const stored = rows<{ day: string; settled: number; won: number; profit: string; staked: string }>(
+  // Every stored "totals before a day" equals a count of the won and lost bets settled before it
+  // (no row: none).
+  type Before = { day: string; settled: number; won: number; profit: string; staked: string; level: string };
+  const stored = rows<Before>(
     await env.db.execute(sql`
       select m.day::text as day, coalesce(t.settled, 0) as settled, coalesce(t.won, 0) as won,
-             coalesce(t.profit, 0)::numeric(20, 2)::text as profit, coalesce(t.staked, 0)::numeric(20, 2)::text as staked
+             coalesce(t.profit, 0)::numeric(20, 2)::text as profit, coalesce(t.staked, 0)::numeric(20, 2)::text as staked,
+             concat_ws(' ', coalesce(t.level_profit, 0)::numeric(40, 6), coalesce(t.level_profit_sq, 0)::numeric(50, 12),
+                       coalesce(t.odds_sum, 0)::numeric(40, 6)) as level
       from user_bet_totals_before_days m
       left join user_bet_totals_before t on t.day = m.day and t.user_id = ${userId}
       order by m.day`),
   );
-  const recount = rows<{ day: string; settled: number; won: number; profit: string; staked: string }>(
+  const recount = rows<Before>(
     await env.db.execute(sql`
       select m.day::text as day, count(b.id)::int as settled, (count(b.id) filter (where b.status = 'won'))::int as won,
              coalesce(sum(b.profit_loss), 0)::numeric(20, 2)::text as profit,
-             coalesce(sum(b.amount), 0)::numeric(20, 2)::text as staked
+             coalesce(sum(b.amount), 0)::numeric(20, 2)::text as staked,
+             concat_ws(' ', coalesce(sum(case b.status when 'won' then b.decimal_odds - 1 when 'lost' then -1 end), 0)::numeric(40, 6),
+                       coalesce(sum((case b.status when 'won' then b.decimal_odds - 1 when 'lost' then -1 end) * (case b.status when 'won' then b.decimal_odds - 1 when 'lost' then -1 end)), 0)::numeric(50, 12),
+                       coalesce(sum(b.decimal_odds), 0)::numeric(40, 6)) as level
       from user_bet_totals_before_days m
-      left join bets b on b.user_id = ${userId} and b.status <> 'pending'
+      left join bets b on b.user_id = ${userId} and b.status in ('won', 'lost')
         and b.settled_at < m.day::timestamp at time zone 'UTC'
       group by m.day order by m.day`),
   );

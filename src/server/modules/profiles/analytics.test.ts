@@ -24,6 +24,7 @@ describeEachDatabase('profile analytics', (env) => {
       averageOdds: null,
       longestWinStreak: 0,
       longestLossStreak: 0,
+      maxDrawdown: '0.00',
     });
   });
 
@@ -39,6 +40,9 @@ describeEachDatabase('profile analytics', (env) => {
       { sport: 'tennis', status: 'won', amount: '10.00', decimalOdds: '2', settledAt: d('2026-02-05T00:00:00Z') }, // +10
       { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', settledAt: d('2026-02-07T00:00:00Z') }, // -1
       { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', settledAt: d('2026-03-01T00:00:00Z') }, // -1
+      // Void: counted among the sport's bets, nowhere else (no point, no month, no run broken).
+      { sport: 'soccer', status: 'void', amount: '40.00', decimalOdds: '9', settledAt: d('2026-01-15T00:00:00Z') },
+      { sport: 'tennis', status: 'void', amount: '40.00', decimalOdds: '9', settledAt: d('2026-04-01T00:00:00Z') },
     ]);
     expect(await analyticsOf(env(), cookie)).toEqual({
       cumulativeProfit: [
@@ -52,8 +56,8 @@ describeEachDatabase('profile analytics', (env) => {
       // In the product's sport order.
       bySport: [
         { sport: 'basketball', bets: 2, won: 0, lost: 2, profit: '-2.00', winRate: 0 },
-        { sport: 'soccer', bets: 2, won: 1, lost: 1, profit: '-5.00', winRate: 50 },
-        { sport: 'tennis', bets: 3, won: 2, lost: 0, profit: '20.00', winRate: 100 },
+        { sport: 'soccer', bets: 3, won: 1, lost: 1, profit: '-5.00', winRate: 50 },
+        { sport: 'tennis', bets: 4, won: 2, lost: 0, profit: '20.00', winRate: 100 },
       ],
       byMonth: [
         { month: '2026-01', profit: '-5.00', bets: 2 },
@@ -62,11 +66,13 @@ describeEachDatabase('profile analytics', (env) => {
       ],
       // 13.00 profit on 47.00 settled stake.
       roi: 27.7,
-      // (3 + 2.5 + 1.5 + 2 + 2 + 2 + 2) / 7 = 15 / 7 = 2.142857…
-      averageOdds: '2.14',
+      // Of the won and lost bets: (3 + 2.5 + 2 + 2 + 2 + 2) / 6 = 2.25.
+      averageOdds: '2.25',
       // Settlement order: W L W W L L.
       longestWinStreak: 2,
       longestLossStreak: 2,
+      // From the peak of 15.00 down to -5.00.
+      maxDrawdown: '20.00',
     });
   });
 
@@ -88,7 +94,8 @@ describeEachDatabase('profile analytics', (env) => {
     ]);
     const daily = (await analyticsOf(env(), cookie)).cumulativeProfit;
     expect(daily).toHaveLength(31);
-    expect(daily[0]).toEqual({ date: '2025-06-01T08:19:00.000Z', profit: '0.00' });
+    // Each day's point at the day's end; the last at the latest settlement.
+    expect(daily[0]).toEqual({ date: '2025-06-01T23:59:59.999Z', profit: '0.00' });
     expect(daily.at(-1)).toEqual({ date: '2025-07-15T10:00:00.000Z', profit: '10.00' });
 
     // 700 more settled bets, one a day: 731 days with settlements → weeks. Each settles after its event.

@@ -82,6 +82,9 @@ describeEachDatabase('CSV export', (env) => {
         b.eventDate,
         b.settledAt ?? '',
         b.createdAt,
+        // No unit size set: the unit columns are empty.
+        '',
+        '',
       ]),
     );
 
@@ -92,6 +95,43 @@ describeEachDatabase('CSV export', (env) => {
     expect(text).toContain(`,'+1 goal handicap,`);
     expect(text).toContain(`,'-0.5 Asian handicap,`);
     expect(text).toContain(`,"'\tTabbed, Ünïcødé ⚽ 日本",`);
+  });
+
+  it('writes stakes and profit in units when a unit size is set, and a void bet as void with 0.00', async () => {
+    const { userId, cookie } = await signUpAndSignIn(env());
+    await insertBets(env(), userId, [
+      { description: 'won', status: 'won', amount: '25.00', decimalOdds: '2.1' },
+      { description: 'lost', status: 'lost', amount: '10.00' },
+      { description: 'void', status: 'void', amount: '30.00' },
+      { description: 'pending', amount: '7.50' },
+    ]);
+    const setUnit = async (unitSize: string) => {
+      const save = await env().request('/api/profile/settings', {
+        cookie,
+        method: 'PUT',
+        body: { profilePublic: true, social: { twitter: '', instagram: '', youtube: '', website: '' }, unitSize },
+      });
+      expect(save.status).toBe(200);
+    };
+    const exported = async () =>
+      parseCsv(await (await env().request('/api/profile/export.csv', { cookie })).text()).slice(1);
+    await setUnit('20');
+    const rows = await exported();
+    const pick = (row: string[]) => [row[1], row[5], row[7], row[8], row[12], row[13]];
+    expect(rows.map(pick).sort()).toEqual(
+      [
+        // $25 won at 2.1: +$27.50 → 1.25u staked, +1.38u (1.375 rounded half away from zero).
+        ['won', '25.00', 'won', '27.50', '1.25', '1.38'],
+        ['lost', '10.00', 'lost', '-10.00', '0.50', '-0.50'],
+        ['void', '30.00', 'void', '0.00', '1.50', '0.00'],
+        ['pending', '7.50', 'pending', '', '0.38', ''],
+      ].sort(),
+    );
+    // A new unit size is a new file (not the one kept for the unchanged record); none, no units.
+    await setUnit('10');
+    expect((await exported()).find((r) => r[1] === 'won')!.slice(12)).toEqual(['2.50', '2.75']);
+    await setUnit('');
+    expect((await exported()).find((r) => r[1] === 'won')!.slice(12)).toEqual(['', '']);
   });
 
   it('exports a header alone for a user with no bets, and only the signed-in user’s bets', async () => {

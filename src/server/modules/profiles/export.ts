@@ -2,7 +2,10 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { Bet } from '../../../shared/bets.ts';
 import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.ts';
-import { cursorAfter, selectBetsPage, toBet } from '../bets/queries.ts';
+import { eq } from 'drizzle-orm';
+import { userSettings } from '../../db/schema/index.ts';
+import { parseMoney, toUnits, type Cents } from '../../../shared/money.ts';
+import { cursorAfter, selectBetsPage, toBet, unitSizeCents } from '../bets/queries.ts';
 
 /** Every field of a bet, in the order of the file's columns. */
 export const CSV_COLUMNS = [
@@ -18,6 +21,9 @@ export const CSV_COLUMNS = [
   'event_date',
   'settled_at',
   'created_at',
+  // In the bettor's units (amount ÷ unit size, 2 decimals) when they set a unit size; empty otherwise.
+  'amount_units',
+  'profit_loss_units',
 ] as const;
 
 /** Rows read per query: the export never holds more than about this many bets in memory. */
@@ -30,7 +36,7 @@ export const EXPORT_BATCH_SIZE = 1000;
  * amounts are plain decimals ("-10.00" must stay a number a spreadsheet can sum, so it is not
  * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
  */
-export const betCells = (bet: Bet): CsvCell[] => [
+export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => [
   { plain: bet.id },
   { text: bet.description },
   { plain: bet.sport },
@@ -43,6 +49,8 @@ export const betCells = (bet: Bet): CsvCell[] => [
   { plain: bet.eventDate },
   bet.settledAt === null ? null : { plain: bet.settledAt },
   { plain: bet.createdAt },
+  unitSize === null ? null : { plain: toUnits(parseMoney(bet.amount)!, unitSize) },
+  unitSize === null || bet.profitLoss === null ? null : { plain: toUnits(parseMoney(bet.profitLoss)!, unitSize) },
 ];
 
 /**
@@ -54,11 +62,12 @@ export const betCells = (bet: Bet): CsvCell[] => [
 export function betsCsvStream(
   db: Db,
   userId: string,
-  opts: { batchSize?: number; logger?: Logger } = {},
+  opts: { batchSize?: number; logger?: Logger; unitSize?: Cents | null } = {},
 ): ReadableStream<Uint8Array> {
   const batchSize = opts.batchSize ?? EXPORT_BATCH_SIZE;
   const encoder = new TextEncoder();
   let cursor: { createdAt: string; id: string } | undefined;
+  const unitSize = opts.unitSize ?? null;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(UTF8_BOM + csvHeader(CSV_COLUMNS)));
@@ -67,7 +76,8 @@ export function betsCsvStream(
       try {
         const rows = await selectBetsPage(db, userId, { limit: batchSize, cursor });
         const page = rows.slice(0, batchSize);
-        if (page.length) controller.enqueue(encoder.encode(page.map((r) => csvRow(betCells(toBet(r.bet)))).join('')));
+        if (page.length)
+          controller.enqueue(encoder.encode(page.map((r) => csvRow(betCells(toBet(r.bet), unitSize))).join('')));
         const last = page.at(-1);
         if (rows.length > batchSize && last) cursor = cursorAfter(last);
         else controller.close();
@@ -79,6 +89,15 @@ export function betsCsvStream(
       }
     },
   });
+}
+
+/** The user's unit size (null when not set), for the export's unit columns. */
+export async function getUnitSize(db: Db, userId: string): Promise<Cents | null> {
+  const [row] = await db
+    .select({ unitSize: userSettings.unitSize })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return unitSizeCents(row?.unitSize);
 }
 
 /** betproof-bets-{username}-{YYYY-MM-DD}.csv, dated by the server's clock (UTC). */

@@ -89,20 +89,24 @@ export interface ProfileView {
   record: ProfileRecord;
   summary: BetSummary | undefined;
   overdue: number;
+  /** The owner's unit size (numeric text), null when not set. */
+  unitSize: string | null;
   ledgerHead: LedgerHead;
 }
 
 type ProfileViewRow = ProfileRow & {
   summary: BetSummary | null;
   overdue: number;
+  unitSize: string | null;
   headSeq: number | null;
   headHash: string | null;
 };
 
-const toView = ({ summary, overdue, headSeq, headHash, ...row }: ProfileViewRow): ProfileView => ({
+const toView = ({ summary, overdue, unitSize, headSeq, headHash, ...row }: ProfileViewRow): ProfileView => ({
   record: toRecord(row),
   summary: summary ?? undefined,
   overdue,
+  unitSize,
   ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
 });
 
@@ -121,6 +125,7 @@ const selectProfileView = (db: Db) =>
       ...profileColumns,
       summary: summaryColumns,
       overdue: overdueCountSql(profiles.userId, sql`${sql.placeholder('overdueBefore')}::timestamptz`),
+      unitSize: userSettings.unitSize,
       headSeq: betLedgerHeads.seq,
       headHash: betLedgerHeads.hash,
     })
@@ -206,10 +211,10 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, ledgerHead }: ProfileView,
+  { record, summary, overdue, unitSize, ledgerHead }: ProfileView,
   opts: { isOwner: boolean; now: Date },
 ): PublicProfile {
-  const stats = statsOfSummary(summary, overdue);
+  const stats = statsOfSummary(summary, overdue, unitSize);
   return {
     username: record.username,
     displayName: record.displayName,
@@ -276,29 +281,33 @@ export async function isUsernameAvailable(db: Db, userId: string, username: stri
 }
 
 /**
- * Saves visibility and social links. Other keys in privacy_settings are kept; empty links are
- * not stored. An upsert, so a settings row missing for any reason is created.
+ * Saves visibility, social links and the unit size. Other keys in privacy_settings are kept; empty
+ * links are not stored. An upsert, so a settings row missing for any reason is created.
  */
 export async function saveSettings(db: Db, userId: string, settings: ProfileSettings): Promise<void> {
   const social: StoredSocialLinks = {};
   for (const [key, value] of Object.entries(settings.social) as [keyof SocialLinks, string][]) {
     if (value !== '') social[key] = value;
   }
+  // The unit size: '' clears it, absent keeps the saved one.
+  const unitSize =
+    settings.unitSize === undefined ? {} : { unitSize: settings.unitSize === '' ? null : settings.unitSize };
   await db
     .insert(userSettings)
-    .values({ userId, privacySettings: { profile_public: settings.profilePublic }, socialLinks: social })
+    .values({ userId, privacySettings: { profile_public: settings.profilePublic }, socialLinks: social, ...unitSize })
     .onConflictDoUpdate({
       target: userSettings.userId,
       set: {
         privacySettings: sql`${userSettings.privacySettings} || jsonb_build_object('profile_public', ${settings.profilePublic}::boolean)`,
         socialLinks: social,
+        ...unitSize,
       },
     });
 }
 
 // ---------------------------------------------------------------------------------------------
-// Analytics: every figure aggregated in SQL; only aggregates (and, for the profit line, at most a
-// bounded number of points) reach JavaScript.
+// Analytics: from the summaries; only aggregates (and, for the profit line, at most a bounded
+// number of points) reach JavaScript.
 
 /** More settled bets than this and the profit line is drawn per day (then per week, per month). */
 export const MAX_PROFIT_POINTS = 500;
@@ -320,75 +329,67 @@ function lastPerBucket<T extends { date: string }>(points: T[], key: (iso: strin
   return out;
 }
 
+/** The end of a UTC day ('YYYY-MM-DD'), the moment a daily point of the profit line stands for. */
+const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS - 1);
+
+/**
+ * The analytics, read from the summaries the triggers keep (never the whole history): the user's
+ * user_bet_stats row (ROI, runs, average odds), their user_sport_stats rows, their user_bet_days
+ * rows (months, and the profit line per day), and for a record of at most 500 won or lost bets
+ * those bets themselves for a point per bet. Its cost grows with the days that had a settlement,
+ * not with the bets (bench/profiles-scaling.md).
+ */
 export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
-  const settledAt = sql`settled_at`;
-  const [sportRows, monthRows, streakRows, oddsRows, stats] = await Promise.all([
-    db.execute(sql`
-      select bet_type as sport, count(*)::int as bets,
-             (count(*) filter (where status = 'won'))::int as won,
-             (count(*) filter (where status = 'lost'))::int as lost,
-             coalesce(sum(profit_loss), 0)::numeric(20, 2)::text as profit
-      from bets where user_id = ${userId}
-      group by bet_type`),
-    db.execute(sql`
-      select to_char(month, 'YYYY-MM') as month, profit::numeric(20, 2)::text as profit, bets
-      from (
-        select date_trunc('month', settled_at at time zone 'UTC') as month, sum(profit_loss) as profit,
-               count(*)::int as bets
-        from bets where user_id = ${userId} and status <> 'pending'
-        group by 1
-      ) m
-      order by m.month`),
-    // Gaps and islands in one ordered pass: a bet starts a run when its status differs from the
-    // previous settled bet's; the running count of run starts numbers the runs.
-    db.execute(sql`
-      select coalesce(max(len) filter (where status = 'won'), 0)::int as longest_win,
-             coalesce(max(len) filter (where status = 'lost'), 0)::int as longest_loss
-      from (
-        select status, count(*) as len
-        from (
-          select status, sum(starts_run) over (order by settled_at, id) as run
-          from (
-            select status, settled_at, id,
-                   case when status = lag(status) over (order by settled_at, id) then 0 else 1 end as starts_run
-            from bets where user_id = ${userId} and status <> 'pending'
-          ) flagged
-        ) numbered
-        group by status, run
-      ) runs`),
-    db.execute(sql`select round(avg(decimal_odds), 2)::text as average from bets where user_id = ${userId}`),
-    getBetSummary(db, userId).then((summary) => statsOfSummary(summary)),
+  const [summary, sportRows, dayRows] = await Promise.all([
+    getBetSummary(db, userId),
+    db.execute(sql`select sport, bets, won, lost, profit::numeric(20, 2)::text as profit
+                   from user_sport_stats where user_id = ${userId}`),
+    db.execute(sql`select day::text as day, settled, cum_profit::numeric(20, 2)::text as profit
+                   from user_bet_days where user_id = ${userId} and settled > 0 order by day`),
   ]);
+  const stats = statsOfSummary(summary);
 
   const bySport = rowsOf<{ sport: string; bets: number; won: number; lost: number; profit: string }>(sportRows)
     .filter((r): r is typeof r & { sport: Sport } => (SPORTS as readonly string[]).includes(r.sport))
     .sort((a, b) => SPORTS.indexOf(a.sport) - SPORTS.indexOf(b.sport))
     .map((r) => ({ ...r, profit: money(r.profit), winRate: winRate(r.won, r.lost) }));
-  const byMonth = rowsOf<{ month: string; profit: string; bets: number }>(monthRows).map((r) => ({
-    ...r,
-    profit: money(r.profit),
-  }));
-  const streaks = rowsOf<{ longest_win: number; longest_loss: number }>(streakRows)[0];
-  const average = rowsOf<{ average: string | null }>(oddsRows)[0]?.average ?? null;
+
+  const days = rowsOf<{ day: string; settled: number; profit: string }>(dayRows);
+  // Per month: the change in the running total over the month, and the bets settled in it.
+  const byMonth: Analytics['byMonth'] = [];
+  let before = 0n;
+  for (const d of days) {
+    const month = d.day.slice(0, 7);
+    const total = parseMoney(d.profit) ?? 0n;
+    const last = byMonth.at(-1);
+    if (last?.month === month) {
+      last.bets += d.settled;
+      last.profit = formatCents(parseMoney(last.profit)! + total - before);
+    } else byMonth.push({ month, bets: d.settled, profit: formatCents(total - before) });
+    before = total;
+  }
 
   const settled = stats.won + stats.lost;
-  const pointRows =
-    settled <= MAX_PROFIT_POINTS
-      ? await db.execute(sql`
-          select ${isoText(settledAt)} as date,
-                 (sum(profit_loss) over (order by settled_at, id rows unbounded preceding))::numeric(20, 2)::text as profit
-          from bets where user_id = ${userId} and status <> 'pending'
-          order by settled_at, id`)
-      : await db.execute(sql`
-          select ${isoText(sql`max(settled_at)`)} as date,
-                 (sum(sum(profit_loss)) over (order by date_trunc('day', settled_at at time zone 'UTC')))::numeric(20, 2)::text as profit
-          from bets where user_id = ${userId} and status <> 'pending'
-          group by date_trunc('day', settled_at at time zone 'UTC')
-          order by date_trunc('day', settled_at at time zone 'UTC')`);
-  let cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
-    date: r.date,
-    profit: money(r.profit),
-  }));
+  let cumulativeProfit: Analytics['cumulativeProfit'];
+  if (settled <= MAX_PROFIT_POINTS) {
+    const pointRows = await db.execute(sql`
+      select ${isoText(sql`settled_at`)} as date,
+             (sum(profit_loss) over (order by settled_at, id rows unbounded preceding))::numeric(20, 2)::text as profit
+      from bets where user_id = ${userId} and status <> 'pending' and status <> 'void'
+      order by settled_at, id`);
+    cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
+      date: r.date,
+      profit: money(r.profit),
+    }));
+  } else {
+    // A point per day, at the day's end; the last one at the latest settlement (not in the future).
+    const lastAt = summary?.lastSettledAt;
+    cumulativeProfit = days.map((d, i) => {
+      const end = endOfDay(d.day);
+      const at = i === days.length - 1 && lastAt && lastAt < end ? lastAt : end;
+      return { date: at.toISOString(), profit: money(d.profit) };
+    });
+  }
   if (cumulativeProfit.length > MAX_PROFIT_POINTS) cumulativeProfit = lastPerBucket(cumulativeProfit, weekKey);
   if (cumulativeProfit.length > MAX_PROFIT_POINTS) {
     cumulativeProfit = lastPerBucket(cumulativeProfit, (iso) => iso.slice(0, 7));
@@ -399,9 +400,10 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     bySport,
     byMonth,
     roi: stats.roi,
-    averageOdds: average,
-    longestWinStreak: streaks?.longest_win ?? 0,
-    longestLossStreak: streaks?.longest_loss ?? 0,
+    averageOdds: stats.averageOdds,
+    longestWinStreak: stats.longestWinningRun,
+    longestLossStreak: stats.longestLosingRun,
+    maxDrawdown: stats.maxDrawdown,
   };
 }
 

@@ -22,10 +22,10 @@ const DAY = 24 * HOUR;
  */
 type Command =
   | { kind: 'record'; user: number; cents: bigint; started: boolean }
-  | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost'; clockStep: number }
+  | { kind: 'settle'; user: number; pick: number; status: 'won' | 'lost' | 'void'; clockStep: number }
   | { kind: 'delete'; user: number; pick: number }
   | { kind: 'bulkInsert'; user: number; count: number; pattern: number; daysAgo: number }
-  | { kind: 'bulkSettle'; user: number; status: 'won' | 'lost' }
+  | { kind: 'bulkSettle'; user: number; status: 'won' | 'lost' | 'void' }
   | { kind: 'bulkDelete'; status: 'pending' | 'won' | 'lost' }
   | { kind: 'reassign'; from: number; to: number }
   | { kind: 'reorder'; user: number; pick: number; minutes: number }
@@ -52,7 +52,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('settle' as const),
       user: userIndex,
       pick: fc.nat(),
-      status: fc.constantFrom('won' as const, 'lost' as const),
+      status: fc.constantFrom('won' as const, 'lost' as const, 'void' as const),
       // Mostly forward, as the real clock goes; sometimes back (clock skew between servers).
       clockStep: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 60 }) }, fc.integer({ min: -120, max: 0 })),
     }),
@@ -73,7 +73,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('bulkSettle' as const),
       user: userIndex,
-      status: fc.constantFrom('won' as const, 'lost' as const),
+      status: fc.constantFrom('won' as const, 'lost' as const, 'void' as const),
     }),
   },
   {
@@ -153,13 +153,13 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
                           potential_win, profit_loss, settled_at, created_at)
         select ${userIds[cmd.user]!}, 'bulk ' || g, amount, '2.5', 2.5, 'tennis', created_at + interval '7 hours',
                status, amount * 2.5,
-               case status when 'won' then amount * 1.5 when 'lost' then -amount end,
+               case status when 'won' then amount * 1.5 when 'lost' then -amount when 'void' then 0 end,
                case when status = 'pending' then null
                     else created_at + interval '1 day' + ((g * 7919) % 13) * interval '1 minute' end,
                created_at
         from (
           select g, (g * 37 % 1500 + 1)::numeric(12, 2) as amount,
-                 (array['won', 'won', 'lost', 'pending', 'won'])[1 + (g + ${cmd.pattern}) % 5] as status,
+                 (array['won', 'won', 'lost', 'pending', 'won', 'void'])[1 + (g + ${cmd.pattern}) % 6] as status,
                  to_timestamp(${clock.t / 1000}) - ${cmd.daysAgo} * interval '1 day' + g * interval '1 second' as created_at
           from generate_series(1, ${cmd.count}) g
         ) s`);
@@ -169,7 +169,7 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
       clock.t += 1000;
       await env.db.execute(sql`
         update bets set status = ${cmd.status}, settled_at = to_timestamp(${clock.t / 1000}),
-               profit_loss = case when ${cmd.status} = 'won' then potential_win - amount else -amount end
+               profit_loss = case ${cmd.status} when 'won' then potential_win - amount when 'lost' then -amount else 0 end
         where user_id = ${userIds[cmd.user]!} and status = 'pending' and event_date <= to_timestamp(${clock.t / 1000})`);
       return;
     case 'bulkDelete':
@@ -212,8 +212,8 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
       if (bet) {
         await withRecordGuardOff(
           env,
-          sql`update bets set status = case status when 'won' then 'lost' else 'won' end,
-                     profit_loss = case status when 'won' then -amount else potential_win - amount end
+          sql`update bets set status = case status when 'won' then 'lost' when 'lost' then 'void' else 'won' end,
+                     profit_loss = case status when 'won' then -amount when 'lost' then 0 else potential_win - amount end
               where id = ${bet.id}`,
         );
       }
@@ -222,10 +222,14 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
   }
 }
 
-/** The oracle: the user's bets read back, streaks counted in JS over settlement order. */
+/**
+ * The oracle: the user's bets read back, in settlement order, counted in JS: runs of won and of
+ * lost bets (a void bet neither breaks nor extends one), and the running total of profit, its peak
+ * (the start is a peak of 0) and its largest fall from a peak.
+ */
 async function recount(env: TestEnv, userId: string) {
   const settled = await env.db
-    .select({ status: bets.status })
+    .select({ status: bets.status, profit: bets.profitLoss })
     .from(bets)
     .where(and(eq(bets.userId, userId), ne(bets.status, 'pending')))
     .orderBy(asc(bets.settledAt), asc(bets.id));
@@ -233,27 +237,55 @@ async function recount(env: TestEnv, userId: string) {
   let longest = 0;
   let losing = 0;
   let longestLoss = 0;
-  for (const { status } of settled) {
+  let total = 0n;
+  let peak = 0n;
+  let drawdown = 0n;
+  for (const { status, profit } of settled) {
+    if (status === 'void') continue;
     current = status === 'won' ? current + 1 : 0;
     longest = Math.max(longest, current);
     losing = status === 'lost' ? losing + 1 : 0;
     longestLoss = Math.max(longestLoss, losing);
+    total += parseMoney(profit!)!;
+    if (total > peak) peak = total;
+    if (peak - total > drawdown) drawdown = peak - total;
   }
   const amounts = await env.db.select({ amount: bets.amount }).from(bets).where(eq(bets.userId, userId));
   const max = amounts.reduce((m, { amount }) => (parseMoney(amount)! > m ? parseMoney(amount)! : m), 0n);
-  return { longestWinStreak: longest, currentWinStreak: current, maxStake: formatCents(max), longestLoss };
+  return {
+    longestWinStreak: longest,
+    currentWinStreak: current,
+    maxStake: formatCents(max),
+    longestLossStreak: longestLoss,
+    currentLossStreak: losing,
+    peakProfit: formatCents(peak),
+    maxDrawdown: formatCents(drawdown),
+  };
 }
 
 async function stored(env: TestEnv, userId: string) {
   const [row] = await env.db
-    .select({ current: userBetStats.currentWinStreak })
+    .select({
+      current: userBetStats.currentWinStreak,
+      longestLoss: userBetStats.longestLossStreak,
+      currentLoss: userBetStats.currentLossStreak,
+      peak: userBetStats.peakProfit,
+      drawdown: userBetStats.maxDrawdown,
+    })
     .from(userBetStats)
     .where(eq(userBetStats.userId, userId));
   const inputs = await getAchievementInputs(env.db, userId);
-  return { ...inputs, currentWinStreak: row?.current ?? 0 };
+  return {
+    ...inputs,
+    currentWinStreak: row?.current ?? 0,
+    longestLossStreak: row?.longestLoss ?? 0,
+    currentLossStreak: row?.currentLoss ?? 0,
+    peakProfit: formatCents(parseMoney(row?.peak ?? '0')!),
+    maxDrawdown: formatCents(parseMoney(row?.drawdown ?? '0')!),
+  };
 }
 
-describeEachDatabase('win streaks and largest stake in user_bet_stats', (env) => {
+describeEachDatabase('runs, drawdown and largest stake in user_bet_stats', (env) => {
   it('equal a recount from the rows after any sequence of record, settle, delete and bulk SQL', async () => {
     const userIds: string[] = [];
     for (let i = 0; i < USERS; i++) userIds.push((await signUpAndSignIn(env())).userId);
@@ -262,13 +294,13 @@ describeEachDatabase('win streaks and largest stake in user_bet_stats', (env) =>
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
         for (const cmd of commands) await run(env(), userIds, clock, cmd);
         for (const userId of userIds) {
-          const { longestLoss, ...expected } = await recount(env(), userId);
+          const expected = await recount(env(), userId);
           expect(await stored(env(), userId)).toEqual(expected);
-          // The analytics streaks (computed on request, in SQL) agree too.
+          // The analytics read them from the summary.
           const analytics = await getAnalytics(env().db, userId);
           expect([analytics.longestWinStreak, analytics.longestLossStreak]).toEqual([
             expected.longestWinStreak,
-            longestLoss,
+            expected.longestLossStreak,
           ]);
         }
       }),

@@ -16,7 +16,7 @@ export interface BetSpec {
   sport?: Sport;
   description?: string;
   createdAt?: Date;
-  /** For won and lost bets; the default is an hour after the previous bet's. */
+  /** For won, lost and void bets; the default is an hour after the previous bet's. */
   settledAt?: Date;
 }
 
@@ -49,7 +49,9 @@ export async function insertBets(env: TestEnv, userId: string, specs: BetSpec[])
           ? sql`round(${amount}::numeric * ${decimal}::numeric, 2) - ${amount}::numeric`
           : status === 'lost'
             ? sql`-${amount}::numeric`
-            : null,
+            : status === 'void'
+              ? '0'
+              : null,
       settledAt: status === 'pending' ? null : (spec.settledAt ?? new Date(start + 10 * DAY + i * HOUR)),
       createdAt,
     };
