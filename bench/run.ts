@@ -47,7 +47,7 @@ import {
   type Target,
 } from './report.ts';
 import { startServer, type RunningServer } from './server-process.ts';
-import { createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
+import { RECENT_PENDING_BETS, createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
 
 function envNumber(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -567,7 +567,8 @@ function describeData(data: BenchData, profile: string): string {
     `${n(data.community.users)} users with ${n(data.community.bets)} bets from src/server/db/seed.ts; ` +
     `the reader has ${n(data.reader.bets)} bets and views @${profile} (the Spotlight’s leader); ` +
     `${data.writers.length} writers start with ${n(WRITER_BETS)} each, plus ${n(settings.settleablePerWriter)} pending bets whose events have started (settled one per request); ` +
-    `scaling users have ${SCALING_SIZES.map(n).join(' / ')}; @${data.ledger.username} (public) has ${n(data.ledger.bets)} bets and ${n(data.ledger.entries)} ledger entries`
+    `scaling users have ${SCALING_SIZES.map(n).join(' / ')}; @${data.ledger.username} (public) has ${n(data.ledger.bets)} bets and ${n(data.ledger.entries)} ledger entries; ` +
+    `the bench’s own accounts’ bets are settled, won and lost in turn, but for each one’s ${RECENT_PENDING_BETS} newest, pending with events a week ahead (none overdue)`
   );
 }
 

@@ -61,12 +61,25 @@ export const rowsOf = <T>(result: unknown): T[] =>
 /** Bets per INSERT of seedUserBets (see there). */
 const SEED_BETS_PER_STATEMENT = 2_000;
 
+/** A settled history (seedUserBets' `history: 'settled'`) keeps this many of its newest bets pending. */
+export const RECENT_PENDING_BETS = 3;
+
+/** What seedUserBets' bets are, besides all pending (`pending`). */
+export type SeededHistory = 'thirds' | 'settled';
+
 /**
  * Adds `count` bets to one user's history, dated before the `from` bets already seeded this way:
- * one a minute back from 2026-01-01, a third won, a third lost, a third pending (or all pending,
- * with `pending`), stakes 1 to 500 at 2.5 (typed '+150'), the sports in turn, descriptions with
- * quotes and a formula-like tail (the CSV export has to escape them). Each event starts 7 hours
- * after its bet was recorded, so every bet is in the past and a pending one can be settled now.
+ * one a minute back from 2026-01-01, stakes 1 to 500 at 2.5 (typed '+150'), the sports in turn,
+ * descriptions with quotes and a formula-like tail (the CSV export has to escape them). Each event
+ * starts 7 hours after its bet was recorded, so every bet is in the past and a pending one can be
+ * settled now. What they are:
+ * - `history: 'thirds'` (the default): a third won, a third lost, a third pending. The pending ones
+ *   are long overdue (their events started months ago), which no real record keeps: a bettor with
+ *   any overdue bet is left out of the rankings. For measurements that settle them.
+ * - `history: 'settled'`: a record as a bettor who settles keeps it: won and lost in turn, but for
+ *   the user's RECENT_PENDING_BETS newest bets (the first ones seeded, `from` 0), recorded minutes
+ *   ago for events a week ahead, so pending and not overdue.
+ * - `pending`: all pending, events started long ago (bets to settle).
  *
  * INSERT ... SELECT over generate_series, so the statement-level summary triggers run as they do
  * for any insert and the user's statistics come out right, and the ledger's row trigger appends
@@ -84,9 +97,11 @@ export async function seedUserBets(
     from = 0,
     count,
     pending = false,
+    history = 'thirds',
     perStatement = SEED_BETS_PER_STATEMENT,
-  }: { from?: number; count: number; pending?: boolean; perStatement?: number },
+  }: { from?: number; count: number; pending?: boolean; history?: SeededHistory; perStatement?: number },
 ) {
+  const settled = history === 'settled';
   for (let start = from; start < from + count; start += perStatement) {
     const end = Math.min(start + perStatement, from + count);
     await db.execute(sql`
@@ -94,15 +109,19 @@ export async function seedUserBets(
                         potential_win, profit_loss, settled_at, created_at)
       select ${userId}, 'seeded bet ' || g || ', "quoted" =1+1', amount, '+150', 2.5,
              (array['football', 'basketball', 'baseball', 'soccer', 'tennis', 'other'])[1 + g % 6],
-             created_at + interval '7 hours', status, amount * 2.5,
+             created_at + case when recent then interval '7 days' else interval '7 hours' end, status, amount * 2.5,
              case status when 'won' then amount * 1.5 when 'lost' then -amount end,
              case when status = 'pending' then null else created_at + interval '1 day' end,
              created_at
       from (
-        select g, (1 + g % 500)::numeric(12, 2) as amount,
-               case when ${pending}::boolean then 'pending' else (array['won', 'lost', 'pending'])[1 + g % 3] end as status,
-               timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' as created_at
-        from generate_series(${start + 1}::int, ${end}::int) g
+        select g, recent, (1 + g % 500)::numeric(12, 2) as amount,
+               case when ${pending}::boolean or recent then 'pending'
+                    when ${settled}::boolean then (array['won', 'lost'])[1 + g % 2]
+                    else (array['won', 'lost', 'pending'])[1 + g % 3] end as status,
+               case when recent then now() - g * interval '1 minute'
+                    else timestamptz '2026-01-01T00:00:00Z' - g * interval '1 minute' end as created_at
+        from generate_series(${start + 1}::int, ${end}::int) g,
+             lateral (select not ${pending}::boolean and ${settled}::boolean and g <= ${RECENT_PENDING_BETS}::int as recent) r
       ) s`);
   }
   await db.execute(sql`analyze bets`);
