@@ -10,6 +10,10 @@
  *
  * In memory, per server, bounded in bytes (least recently used out first); an answer too large
  * for it is computed for every request, as before.
+ *
+ * One computation per user and kind at a time (acquire): a user sending many requests at once
+ * queues behind their own first one, which then answers the rest from the cache, instead of
+ * running them side by side and taking the database from everyone else.
  */
 
 export interface RecordCacheOptions {
@@ -27,6 +31,8 @@ interface Entry {
 
 export class RecordCache {
   private readonly entries = new Map<string, Entry>();
+  /** Per user and kind, the end of the queue of requests computing or waiting to compute. */
+  private readonly queues = new Map<string, Promise<void>>();
   private bytes = 0;
   readonly maxBytes: number;
   readonly maxEntryBytes: number;
@@ -65,6 +71,29 @@ export class RecordCache {
     }
   }
 
+  /**
+   * Waits until no other request is computing the `kind` answer of `userId` on this server, and
+   * answers the function that lets the next one go (call it once done, whatever happened; further
+   * calls do nothing).
+   */
+  async acquire(kind: string, userId: string): Promise<() => void> {
+    const key = `${kind}:${userId}`;
+    const before = this.queues.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = before.then(() => mine);
+    this.queues.set(key, tail);
+    await before;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+      // The last in the queue leaves nothing behind.
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    };
+  }
+
   /** Bytes kept (tests). */
   get size() {
     return this.bytes;
@@ -77,37 +106,41 @@ export class RecordCache {
 }
 
 /**
- * `stream`, passed on as it is read, and handed whole to `keep` once it ends, when it stayed
- * within `maxBytes` (beyond that, nothing more is collected). A stream that fails, or whose reader
- * stops early, is never kept.
+ * Reads `stream` whole when it ends within `maxBytes`: then its bytes, to keep and send. A longer
+ * one is not held in memory: what was read, followed by the rest as it comes, as a stream.
  */
-export function keepWhenComplete(
+export async function readWithin(
   stream: ReadableStream<Uint8Array>,
   maxBytes: number,
-  keep: (whole: Uint8Array) => void,
-): ReadableStream<Uint8Array> {
-  let chunks: Uint8Array[] | null = [];
+): Promise<{ whole: Uint8Array<ArrayBuffer> } | { longer: ReadableStream<Uint8Array> }> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
   let length = 0;
-  return stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        if (chunks) {
-          length += chunk.byteLength;
-          if (length > maxBytes) chunks = null;
-          else chunks.push(chunk);
-        }
-        controller.enqueue(chunk);
-      },
-      flush() {
-        if (!chunks) return;
-        const whole = new Uint8Array(length);
-        let at = 0;
-        for (const chunk of chunks) {
-          whole.set(chunk, at);
-          at += chunk.byteLength;
-        }
-        keep(whole);
-      },
-    }),
-  );
+  for (;;) {
+    const next = await reader.read();
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.byteLength;
+    if (length > maxBytes) {
+      return {
+        longer: new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const chunk = chunks.shift();
+            if (chunk) return controller.enqueue(chunk);
+            const rest = await reader.read();
+            if (rest.done) controller.close();
+            else controller.enqueue(rest.value);
+          },
+          cancel: (reason) => reader.cancel(reason),
+        }),
+      };
+    }
+  }
+  const whole = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { whole };
 }

@@ -7,7 +7,7 @@ import { listBetsQuerySchema } from '../../../shared/bets.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
 import { getLedgerHead, getLedgerPage, ledgerNdjsonStream } from '../ledger/queries.ts';
 import type { Quotas } from '../../quotas.ts';
-import { RecordCache, keepWhenComplete } from '../../record-cache.ts';
+import { RecordCache, readWithin } from '../../record-cache.ts';
 import { recordAccess } from './visibility.ts';
 import {
   PROFILE_NOT_FOUND_ERROR,
@@ -161,26 +161,42 @@ export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoute
         const profile = await own(c.get('user').id);
         return profile ? c.json(profile, 200) : c.json(notFound, 404);
       })
+      // One computation per user at a time (the rest wait, then find it cached): see record-cache.ts.
       .get('/analytics', quotas.limit('analytics', 'asking for your analytics'), async (c) => {
         const userId = c.get('user').id;
-        const version = await recordVersion(userId);
-        const kept = cache.get<Awaited<ReturnType<typeof getAnalytics>>>('analytics', userId, version);
-        if (kept) return c.json(kept, 200);
-        const analytics = await getAnalytics(db, userId);
-        cache.set('analytics', userId, version, analytics, JSON.stringify(analytics).length);
-        return c.json(analytics, 200);
+        const release = await cache.acquire('analytics', userId);
+        try {
+          const version = await recordVersion(userId);
+          const kept = cache.get<Awaited<ReturnType<typeof getAnalytics>>>('analytics', userId, version);
+          if (kept) return c.json(kept, 200);
+          const analytics = await getAnalytics(db, userId);
+          cache.set('analytics', userId, version, analytics, JSON.stringify(analytics).length);
+          return c.json(analytics, 200);
+        } finally {
+          release();
+        }
       })
       .get('/export.csv', quotas.limit('export', 'exporting your bets'), async (c) => {
         const user = c.get('user');
         const profile = await findProfileByUserId(db, user.id);
         if (!profile) return c.json(notFound, 404);
-        const version = await recordVersion(user.id);
-        const kept = cache.get<Uint8Array<ArrayBuffer>>('export', user.id, version);
-        const csv =
-          kept ??
-          keepWhenComplete(betsCsvStream(db, user.id, { logger }), cache.maxEntryBytes, (whole) =>
-            cache.set('export', user.id, version, whole, whole.byteLength),
-          );
+        const release = await cache.acquire('export', user.id);
+        let csv: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
+        try {
+          const version = await recordVersion(user.id);
+          const kept = cache.get<Uint8Array<ArrayBuffer>>('export', user.id, version);
+          // Read whole before answering, so the file can be kept (one larger than the cache takes
+          // is streamed as it is read, and not kept).
+          const read = kept
+            ? { whole: kept }
+            : await readWithin(betsCsvStream(db, user.id, { logger }), cache.maxEntryBytes);
+          if ('whole' in read) {
+            if (!kept) cache.set('export', user.id, version, read.whole, read.whole.byteLength);
+            csv = read.whole;
+          } else csv = read.longer;
+        } finally {
+          release();
+        }
         return c.body(csv, 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="${exportFilename(profile.username, now())}"`,
