@@ -132,12 +132,16 @@ export const INFLUENCER_SPORT_FILTERS = [
 ] as const;
 export type InfluencerSportFilter = (typeof INFLUENCER_SPORT_FILTERS)[number];
 
-/** 'rank': the ranking (see RANKING_RULE), then those not ranked yet; the others order the directory, verified first. */
-export const INFLUENCER_SORTS = ['rank', 'profit', 'winrate', 'bets'] as const;
+/**
+ * 'rank': the ranking (see RANKING_RULE), then those not ranked yet; 'verified': verified bettors
+ * first, then by the ranking; the others by their figure alone. Each is exactly the order chosen.
+ */
+export const INFLUENCER_SORTS = ['rank', 'verified', 'profit', 'winrate', 'bets'] as const;
 export type InfluencerSort = (typeof INFLUENCER_SORTS)[number];
 export const INFLUENCER_DEFAULT_SORT: InfluencerSort = 'rank';
 export const INFLUENCER_SORT_LABELS: Record<InfluencerSort, string> = {
   rank: 'Ranking',
+  verified: 'Verified first',
   profit: 'Profit',
   winrate: 'Win rate',
   bets: 'Total bets',

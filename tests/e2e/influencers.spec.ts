@@ -61,6 +61,11 @@ test('search, sport filter and sort narrow and order the cards; the top three ge
   await expect.poll(() => cardNames(page)).toEqual([beta.name, alpha.name, gamma.name]);
   await page.getByLabel('Sort by').selectOption({ label: 'Win rate' });
   await expect.poll(() => cardNames(page)).toEqual([alpha.name, beta.name, gamma.name]);
+  // Verified first is a sort of its own (none of these is verified: then the ranking's order).
+  await page.getByLabel('Sort by').selectOption({ label: 'Verified first' });
+  await expect(page).toHaveURL(/sort=verified/);
+  await expect.poll(() => cardNames(page)).toEqual([alpha.name, beta.name, gamma.name]);
+  await page.getByLabel('Sort by').selectOption({ label: 'Win rate' });
 
   await page.getByLabel('Sport').selectOption({ label: 'MMA' });
   await expect(page).toHaveURL(/sport=mma/);

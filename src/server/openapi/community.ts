@@ -35,7 +35,7 @@ export const communityModule: ApiModule = {
     '/api/community/influencers': {
       get: {
         operationId: 'listInfluencers',
-        summary: 'Bettors with a public record, verified first, searched, filtered by sport and sorted',
+        summary: 'Bettors with a public record, searched, filtered by sport and sorted as chosen',
         parameters: queryParameters(influencersQuerySchema, {
           search: 'Part of the display name or username, any case; blank means no search.',
           offset: 'The previous page’s `nextOffset`.',

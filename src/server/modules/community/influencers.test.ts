@@ -68,7 +68,7 @@ describeEachDatabase('community: influencers', (env) => {
     expect(mixedCard?.mainSport).toBe('football');
   });
 
-  it('puts verified bettors first, then sorts by profit, win rate or total bets (ties: settled bets, username)', async () => {
+  it('sorts exactly as chosen: by profit, win rate or total bets alone, verified first only when that is the sort (ties: settled bets, username)', async () => {
     const tag = token();
     // profit: rich > steady > busy; win rate: steady (100%) > rich (60%) > busy (20%); bets: busy > rich > steady
     const rich = await createBettor(env(), { username: `a_rich_${tag}` });
@@ -88,9 +88,13 @@ describeEachDatabase('community: influencers', (env) => {
     await insertBets(env(), star.userId, [{ status: 'lost', amount: '5.00' }]);
 
     const order = async (sort: string) => names(await allCards(env(), { search: tag, sort }));
-    expect(await order('profit')).toEqual([`d_star_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`, `c_busy_${tag}`]);
-    expect(await order('winrate')).toEqual([`d_star_${tag}`, `b_steady_${tag}`, `a_rich_${tag}`, `c_busy_${tag}`]);
-    expect(await order('bets')).toEqual([`d_star_${tag}`, `c_busy_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`]);
+    // The verified star lost $5 on its one bet: last by profit (tied with busy's -$5.00, which has
+    // more settled bets) and by win rate, whatever its badge.
+    expect(await order('profit')).toEqual([`a_rich_${tag}`, `b_steady_${tag}`, `c_busy_${tag}`, `d_star_${tag}`]);
+    expect(await order('winrate')).toEqual([`b_steady_${tag}`, `a_rich_${tag}`, `c_busy_${tag}`, `d_star_${tag}`]);
+    expect(await order('bets')).toEqual([`c_busy_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`, `d_star_${tag}`]);
+    // Verified first only when chosen; then the ranking's order (none ranked: settled bets, username).
+    expect(await order('verified')).toEqual([`d_star_${tag}`, `c_busy_${tag}`, `a_rich_${tag}`, `b_steady_${tag}`]);
     // The default is the ranking; none of these has the 20 won or lost bets to be ranked, so they
     // follow (ranked or not, by settled bets, then username), verified or not.
     expect(names(await allCards(env(), { search: tag }))).toEqual([
@@ -109,7 +113,11 @@ describeEachDatabase('community: influencers', (env) => {
       totalProfit: '-5.00', // 2 × 1.50 − 8 × 1.00
       verified: false,
     });
-    expect(cards[0]).toMatchObject({ username: `d_star_${tag}`, verified: true, totalProfit: '-5.00', winRate: 0 });
+    expect(cards.find((c) => c.username === `d_star_${tag}`)).toMatchObject({
+      verified: true,
+      totalProfit: '-5.00',
+      winRate: 0,
+    });
   });
 
   it('ranks by the low end of the yield interval with 20 won or lost bets, its place the same whatever the filters (issue 15)', async () => {
@@ -240,7 +248,7 @@ describeEachDatabase('community: influencers', (env) => {
     for (const [query, field, message] of [
       ['sport=curling', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
       ['sport=other', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
-      ['sort=followers', 'sort', 'Sort must be one of rank, profit, winrate, bets'],
+      ['sort=followers', 'sort', 'Sort must be one of rank, verified, profit, winrate, bets'],
       [`search=${'x'.repeat(61)}`, 'search', 'Search must be at most 60 characters'],
       ['limit=49', 'limit', 'Limit must be a whole number from 1 to 48'],
       ['offset=1.5', 'offset', 'Offset must be a whole number from 0 to 10000'],

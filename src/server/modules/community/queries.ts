@@ -369,16 +369,20 @@ interface InfluencerRow {
 /** `%text%` for LIKE with the text's own wildcards taken literally. */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The page's order: the ranking, else verified first and the chosen figure; ties by settled bets, then username. */
+/**
+ * The page's order, exactly the one chosen: the ranking, verified first (then the ranking), or one
+ * figure; ties by settled bets, then username.
+ */
 const ORDER_BY: Record<InfluencerSort, string> = {
   rank: 'c.rank asc nulls last, c.settled desc',
-  profit: `(c.verification_status = 'verified') desc, c.total_profit desc, c.settled desc`,
-  winrate: `(c.verification_status = 'verified') desc, c.win_ratio desc, c.settled desc`,
-  bets: `(c.verification_status = 'verified') desc, c.total_bets desc, c.settled desc`,
+  verified: `(c.verification_status = 'verified') desc, c.rank asc nulls last, c.settled desc`,
+  profit: 'c.total_profit desc, c.settled desc',
+  winrate: 'c.win_ratio desc, c.settled desc',
+  bets: 'c.total_bets desc, c.settled desc',
 };
 
 /**
- * Public bettors with at least one recorded bet, verified first, then by the chosen sort (ties:
+ * Public bettors with at least one recorded bet, in the chosen order (ORDER_BY; ties:
  * settled bets, then username). Search: part of the display name or username, any case. Sport:
  * bettors with at least one bet in that sport. All-time numbers from user_bet_stats; the page's
  * own users then get their main sport, trend and latest three settled picks.
