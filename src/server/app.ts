@@ -23,10 +23,11 @@ import {
 import { betRoutes } from './modules/bets/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
-import { createProfileIndexRenderer } from './modules/profiles/og.ts';
+import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { createPageResolver, type PageAnswer } from './pages.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import { createTestClock } from './test-clock.ts';
@@ -128,7 +129,11 @@ export function createApp(deps: AppDeps) {
     mountClient(app, {
       clientDir: deps.clientDir,
       headExtra: siteContactScript(siteContactOf(config)),
-      renderIndexFor: createProfileIndexRenderer({ db, baseUrl: config.BASE_URL, logger }),
+      resolvePage: createPageResolver({
+        profilePage: createProfilePages({ db, baseUrl: config.BASE_URL }),
+        now,
+        onError: (path, err) => logger.error('page lookup failed', { path, error: String(err) }),
+      }),
     });
   }
 
@@ -145,19 +150,18 @@ export function createApp(deps: AppDeps) {
 }
 
 /**
- * The index.html to serve for a page path, when it is not the plain one (e.g. a public profile's
- * link-preview tags); null for the plain one.
- */
-export type RenderIndexFor = (path: string, indexHtml: string) => Promise<string | null>;
-
-/**
- * Serves the built SPA: hashed assets cached for good (a missing one is a 404), every other path
- * gets index.html. Text files go out as the Brotli or gzip copy the build wrote beside them, when
+ * Serves the built SPA: hashed assets cached for good (a missing one is a 404), files of the public
+ * folder as they are, and every other path index.html with the status pages.ts decides (a 404 for
+ * no page) or a redirect. Text files go out as the Brotli or gzip copy the build wrote beside them, when
  * the browser takes it.
  */
 function mountClient(
   app: Hono<AppEnv>,
-  { clientDir, headExtra, renderIndexFor }: { clientDir: string; headExtra: string; renderIndexFor?: RenderIndexFor },
+  {
+    clientDir,
+    headExtra,
+    resolvePage,
+  }: { clientDir: string; headExtra: string; resolvePage: (url: URL, indexHtml: string) => Promise<PageAnswer> },
 ) {
   // Runtime settings (the contact details) go into the page here, not into the build.
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace('</head>', `${headExtra}</head>`);
@@ -179,8 +183,10 @@ function mountClient(
     return c.text('Not Found', 404);
   });
   const servePage = async (c: Context<AppEnv>) => {
+    const answer = await resolvePage(new URL(c.req.url), indexHtml);
+    if ('location' in answer) return c.redirect(answer.location, answer.status);
     c.header('Cache-Control', 'no-cache');
-    return c.html((await renderIndexFor?.(c.req.path, indexHtml)) ?? indexHtml);
+    return c.html(answer.html, answer.status);
   };
   // `/` is a page too: left to serveStatic (a directory, so its index.html) it went out without
   // no-cache, and a browser could keep a stale page whose hashed assets a deploy has removed.

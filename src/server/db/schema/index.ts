@@ -5,3 +5,4 @@ export * from './inbox.ts';
 export * from './community.ts';
 export * from './ledger.ts';
 export * from './quotas.ts';
+export * from './username-history.ts';

@@ -36,9 +36,9 @@ function appServingClient(env: TestEnv) {
     logger: createLogger('silent'),
     clientDir,
   });
-  return async (pathname: string) => {
+  return async (pathname: string, status = 200) => {
     const res = await app.request(pathname);
-    expect(res.status).toBe(200);
+    expect(res.status, pathname).toBe(status);
     expect(res.headers.get('content-type')).toContain('text/html');
     return res.text();
   };
@@ -112,22 +112,22 @@ describeEachDatabase('profile link previews (GET /{username})', (env) => {
     // Still the app: the same document with the script that boots it.
     expect(html).toContain('<div id="root"></div>');
 
-    // Made private: the plain page, nothing of the record.
+    // Made private: the plain page, as for a missing profile (a 404: pages.test.ts), nothing of the record.
     const put = await env().request('/api/profile/settings', {
       method: 'PUT',
       cookie,
       body: { profilePublic: false, social: { twitter: '', instagram: '', youtube: '', website: '' } },
     });
     expect(put.status).toBe(200);
-    const hidden = await get(`/${username}`);
+    const hidden = await get(`/${username}`, 404);
     expect(hidden).toBe(INDEX_HTML);
     expect(hidden).not.toContain('1,234.50');
     expect(hidden).not.toContain('og:');
   });
 
-  it('serves the plain index.html for every other path', async () => {
+  it('serves the plain index.html for every other path (200 for a page, 404 for none)', async () => {
     const get = appServingClient(env());
-    for (const p of ['/', '/nobody.here', '/dashboard', '/profile', '/some/where', '/x'])
-      expect(await get(p), p).toBe(INDEX_HTML);
+    for (const p of ['/', '/dashboard', '/profile']) expect(await get(p), p).toBe(INDEX_HTML);
+    for (const p of ['/nobody.here', '/some/where', '/x']) expect(await get(p, 404), p).toBe(INDEX_HTML);
   });
 });

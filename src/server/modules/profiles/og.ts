@@ -1,17 +1,19 @@
 /**
  * Link previews for public profiles. Crawlers (Slack, X, Facebook, iMessage) read the HTML and run
  * no JavaScript, so GET /{username} of a PUBLIC profile is served index.html with its title and
- * Open Graph / Twitter tags filled in on the server. Any other path — and a private or missing
- * profile — gets the plain index.html, so a preview never reveals a private record.
+ * Open Graph / Twitter tags filled in on the server. A private or missing profile is answered
+ * alike (src/server/pages.ts: a 404 with the plain index.html), so a preview never reveals a
+ * private record, nor that the name is in use.
  */
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Logger } from '../../logger.ts';
+import { profiles, user, userSettings, usernameHistory } from '../../db/schema/index.ts';
 import type { BetStats } from '../../../shared/bets.ts';
 import { parseMoney } from '../../../shared/money.ts';
 import { isProfileUsername, isReservedUsername } from '../../../shared/usernames.ts';
 import { getBetSummary, statsOfSummary } from '../bets/queries.ts';
 import { escapeHtml } from '../../html.ts';
-import { recordIsPublic } from './visibility.ts';
+import { recordIsPublic, recordIsPublicSql } from './visibility.ts';
 import { findProfileByUsername } from './queries.ts';
 
 export { escapeHtml };
@@ -79,27 +81,57 @@ export function usernameFromPath(path: string): string | null {
   return isProfileUsername(name) && !isReservedUsername(name) ? name : null;
 }
 
+/** Renamed usernames keep leading to their profile this long (issue 17). */
+export const RENAMED_USERNAME_REDIRECT_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
- * The hook app.ts's SPA serving calls for each page path: the index.html to serve, or null for
- * the plain one. A failure (database down) logs and falls back to the plain page.
+ * What `/{name}` is for a visitor: a public profile's page (index.html with its preview tags), a
+ * public profile renamed from `name` less than 30 days before `now` (while no profile holds the
+ * name), or nothing. A private or unconfirmed profile is nothing, exactly like a missing one, so
+ * the answer never tells whether a name is in use.
  */
-export function createProfileIndexRenderer(deps: { db: Db; baseUrl: string; logger: Logger }) {
-  return async function renderIndexFor(path: string, indexHtml: string): Promise<string | null> {
-    const name = usernameFromPath(path);
-    if (!name) return null;
-    try {
-      const profile = await findProfileByUsername(deps.db, name);
-      if (!profile || !recordIsPublic(profile)) return null;
+export type ProfilePage = { kind: 'profile'; html: string } | { kind: 'renamed'; username: string } | { kind: 'none' };
+
+/** The profile pages' lookups, for app.ts's page route (pages.ts). */
+export function createProfilePages(deps: { db: Db; baseUrl: string }) {
+  return async function profilePage(name: string, indexHtml: string, now: Date): Promise<ProfilePage> {
+    const profile = await findProfileByUsername(deps.db, name);
+    if (profile) {
+      if (!recordIsPublic(profile)) return { kind: 'none' };
       const stats = statsOfSummary(await getBetSummary(deps.db, profile.userId));
-      return injectProfileMeta(indexHtml, {
+      const html = injectProfileMeta(indexHtml, {
         username: profile.username,
         displayName: profile.displayName,
         summary: recordSummary(stats),
         url: `${deps.baseUrl.replace(/\/+$/, '')}/${profile.username}`,
       });
-    } catch (err) {
-      deps.logger.error('profile preview failed', { path, error: String(err) });
-      return null;
+      return { kind: 'profile', html: html ?? indexHtml };
     }
+    const username = await renamedTo(deps.db, name, now);
+    return username ? { kind: 'renamed', username } : { kind: 'none' };
   };
+}
+
+/**
+ * The current username of the public profile that gave up `oldName` most recently, less than 30
+ * days before `now` (the request's clock, never a cached time); null otherwise.
+ */
+async function renamedTo(db: Db, oldName: string, now: Date): Promise<string | null> {
+  const since = new Date(now.getTime() - RENAMED_USERNAME_REDIRECT_MS);
+  const [row] = await db
+    .select({ username: profiles.username })
+    .from(usernameHistory)
+    .innerJoin(profiles, eq(profiles.userId, usernameHistory.userId))
+    .innerJoin(user, eq(user.id, usernameHistory.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, usernameHistory.userId))
+    .where(
+      and(
+        eq(usernameHistory.oldUsername, oldName),
+        gt(usernameHistory.renamedAt, since),
+        recordIsPublicSql('user_settings', 'users'),
+      ),
+    )
+    .orderBy(desc(usernameHistory.renamedAt))
+    .limit(1);
+  return row?.username ?? null;
 }
