@@ -32,8 +32,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The built app, as `npm start` serves it (npm test builds first).
-    command: 'node_modules/.bin/tsx src/server/index.ts',
+    // The compiled server and built client, as production runs them (`npm run build` first: npm
+    // test does; the server's code is the build's, not the sources').
+    command: 'node dist/server/index.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -3,7 +3,9 @@
 // at once and a changed checkout never serves stale code.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import console from 'node:console';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputs = ['dist/server/index.js', 'dist/client/index.html'];
@@ -24,7 +26,8 @@ function newest(rel) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
   for (const entry of readdirSync(`${root}${rel}`, { recursive: true, withFileTypes: true }))
-    if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name)) latest = Math.max(latest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
+    if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+      latest = Math.max(latest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
   return latest;
 }
 
