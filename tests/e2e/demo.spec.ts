@@ -35,7 +35,7 @@ async function openDemo(page: Page, button: 'Try the Influencer Demo' | 'Try the
   // The demo says the real record's rules before anyone tries them.
   await expect(
     page.getByText(
-      "The rules are the real record's: a bet is settled won or lost only after its event starts, a settled bet is final, and a bet can be deleted only before its event starts.",
+      "The rules are the real record's: a bet is settled won, lost or void only after its event starts, a settled bet is final, and a bet can be deleted only before its event starts. Void / push (a cancelled event or a push) returns the stake and counts in no rate.",
     ),
   ).toBeVisible();
 }
@@ -54,7 +54,7 @@ test.describe('landing-page demo', () => {
     await openDemo(page, 'Try the Influencer Demo');
     await expect(page).toHaveTitle('Demo · betproof');
     await expect(
-      page.getByText('settle a bet won or lost once its event has started, and a settled bet is final'),
+      page.getByText('settle a bet won, lost or void / push once its event has started, and a settled bet is final'),
     ).toBeVisible();
     await expect(
       page.getByText(

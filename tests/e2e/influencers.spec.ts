@@ -12,7 +12,7 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
 
-test('search, sport filter and sort narrow and order the cards; the top three get rank badges', async ({
+test('search, sport filter and sort narrow and order the cards; fewer than 20 won or lost bets are not ranked', async ({
   page,
   baseURL,
 }) => {
@@ -39,9 +39,11 @@ test('search, sport filter and sort narrow and order the cards; the top three ge
 
   await search(page, tag);
   await expect(page.getByTestId('influencer-count')).toHaveText('3 bettors match');
-  // Default sort: profit (+$45, +$5, −$10).
+  // Default sort: the ranking; none of these has the 20 won or lost bets to be ranked, so they
+  // follow it by settled bets (3, 2, 1), with no rank badge.
   await expect.poll(() => cardNames(page)).toEqual([alpha.name, beta.name, gamma.name]);
-  await expect(cards(page).getByTestId('rank-badge')).toHaveText(['#1', '#2', '#3']);
+  await expect(page.getByLabel('Sort by')).toHaveValue('rank');
+  await expect(cards(page).getByTestId('rank-badge')).toHaveCount(0);
 
   const alphaCard = cards(page).filter({ has: page.getByRole('heading', { name: alpha.name }) });
   await expect(alphaCard).toContainText(`@${alpha.username}`);
@@ -50,6 +52,9 @@ test('search, sport filter and sort narrow and order the cards; the top three ge
   await expect(alphaCard).toContainText('Rising');
   await expect(alphaCard).toContainText('Tennis');
   await expect(alphaCard).toContainText('Up');
+  await expect(alphaCard.getByTestId('yield')).toHaveText(
+    'Yield +150.0% · 95% range +11.4% to +288.6%Not ranked yet: fewer than 20 won or lost bets',
+  );
   await expect(alphaCard.getByRole('listitem')).toHaveText([
     /Won\s*Gauff in straight sets\s*\+\$15\.00/,
     /Won\s*Swiatek -3\.5 games\s*\+\$15\.00/,
@@ -88,6 +93,27 @@ test('search, sport filter and sort narrow and order the cards; the top three ge
     .click();
   await expect(page).toHaveURL(new RegExp(`/${escape(gamma.username)}$`));
   await expect(page.getByText(`@${gamma.username}`).first()).toBeVisible();
+});
+
+test('the ranking: by the low end of the yield range, with the rule stated; a ranked card shows its place', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = Date.now().toString(36);
+  // 20 wins at +5000: a low end no other spec's bettor reaches, so this one is first.
+  const ace = await createBettor(baseURL, `Ranked Ace ${tag}`);
+  await recordAndSettle(ace, [...times(20, { result: 'won', odds: '+5000', amount: '1' }), { result: 'void' }]);
+  await page.goto(`/influencers?q=${encodeURIComponent(tag)}`);
+  await expect(page.getByTestId('ranking-rule')).toHaveText(
+    "Ranked by the low end of the 95% range of level-stakes yield: a long record with a steady edge ranks above a short lucky run or one big stake on a short price. At least 20 won or lost bets to be ranked (void bets don't count); every record that has them is ranked, below zero included.",
+  );
+  const card = cards(page).filter({ has: page.getByRole('heading', { name: ace.name }) });
+  await expect(card.getByTestId('rank-badge')).toHaveText('#1');
+  // 50 per unit on each bet: +5000.0%; the range from a break-even bettor's spread: ± 1.96 × √(20 × 50) / 20.
+  await expect(card.getByTestId('yield')).toHaveText('Yield +5000.0% · 95% range +4690.1% to +5309.9%');
+  // The void bet is among the bets, not the settled ones or the picks' results.
+  await expect(card).toContainText('21');
+  await expect(card.getByRole('listitem').first()).toContainText('Void / push');
 });
 
 test('pages with Load more', async ({ page, baseURL }) => {

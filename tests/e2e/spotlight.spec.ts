@@ -27,7 +27,7 @@ const rankOf = async (article: Locator) =>
   Number((await article.getByTestId('rank').textContent())?.replace(/\D/g, ''));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('a bettor with 10 won bets is on every board; each tab loads its own period; View Profile opens the profile', async ({
+test('a bettor with 20 won bets is on every board; each tab loads its own period; View Profile opens the profile', async ({
   page,
   baseURL,
 }) => {
@@ -35,9 +35,10 @@ test('a bettor with 10 won bets is on every board; each tab loads its own period
   const winner = await createBettor(baseURL, `Spot Winner ${tag}`);
   const runner = await createBettor(baseURL, `Spot Runner ${tag}`);
   const few = await createBettor(baseURL, `Spot Few ${tag}`);
-  await recordAndSettle(winner, times(10, { result: 'won', amount: '50', sport: 'tennis' })); // +$75 each
-  await recordAndSettle(runner, [...times(9, { result: 'won' }), { result: 'lost' }]); // 9 × $15 − $10
-  await recordAndSettle(few, times(9, { result: 'won', amount: '100' }));
+  await recordAndSettle(winner, times(20, { result: 'won', amount: '50', sport: 'tennis' })); // +$75 each
+  // 19 × $15 − $10, and a void bet that changes nothing.
+  await recordAndSettle(runner, [...times(19, { result: 'won' }), { result: 'lost' }, { result: 'void' }]);
+  await recordAndSettle(few, times(19, { result: 'won', amount: '100' }));
 
   await page.goto('/spotlight');
   await expect(page).toHaveTitle('Bettor Spotlight · betproof');
@@ -45,8 +46,14 @@ test('a bettor with 10 won bets is on every board; each tab loads its own period
   await expect(page.getByRole('heading', { level: 1, name: 'Bettor Spotlight' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Month' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('spotlight-rule')).toHaveText(
-    'Bets settled in the last 30 days · minimum 10 settled bets in the period to be ranked',
+    'Bets settled in the last 30 days · ranked by the low end of the 95% range of level-stakes yield · at least 20 won or lost bets in the period to be ranked',
   );
+  await expect(page.getByRole('heading', { name: 'How the ranking works' })).toBeVisible();
+  await expect(
+    page.getByText(
+      "At least 20 won or lost bets to be ranked (void bets don't count); every record that has them is ranked, below zero included.",
+    ),
+  ).toBeVisible();
 
   for (const [tab, days] of [
     ['Week', 7],
@@ -72,17 +79,22 @@ test('a bettor with 10 won bets is on every board; each tab loads its own period
     await expect(page.getByTestId('spotlight-rule')).toContainText(`last ${days} days`);
 
     const top = await reveal(page, tab, winner.name);
-    await expect(top).toContainText('+$750.00');
+    await expect(top).toContainText('+$1,500.00');
+    // Yield +150.0%; its 95% range from a break-even bettor's spread at +150: ± 1.96 × √(20 × 1.5) / 20.
+    await expect(top).toContainText('+150.0%');
+    await expect(top).toContainText('+96.3% to +203.7%');
     await expect(top).toContainText('100.0%');
-    await expect(top).toContainText('10 (10)');
-    await expect(top).toContainText('W10');
+    await expect(top).toContainText('20 (20)');
+    await expect(top).toContainText('W20');
     await expect(top).toContainText('Tennis');
     const second = await reveal(page, tab, runner.name);
-    await expect(second).toContainText('+$125.00');
-    await expect(second).toContainText('90.0%');
+    await expect(second).toContainText('+$275.00');
+    await expect(second).toContainText('+137.5%');
+    await expect(second).toContainText('95.0%');
+    await expect(second).toContainText('20 (19)');
     await expect(second).toContainText('L1');
     expect(await rankOf(top)).toBeLessThan(await rankOf(second));
-    // Nine settled bets are not enough, whatever the profit.
+    // Nineteen won or lost bets are not enough, whatever the profit.
     await expect(board(page, tab).getByRole('article', { name: few.name })).toHaveCount(0);
   }
 
@@ -99,8 +111,8 @@ test('the ranking follows the tab: each period shows its own answer', async ({ p
   const tag = Date.now().toString(36);
   const big = await createBettor(baseURL, `Tab Big ${tag}`);
   const small = await createBettor(baseURL, `Tab Small ${tag}`);
-  await recordAndSettle(big, times(10, { result: 'won', amount: '40' }));
-  await recordAndSettle(small, times(10, { result: 'won', amount: '20' }));
+  await recordAndSettle(big, times(20, { result: 'won', amount: '40' }));
+  await recordAndSettle(small, [...times(19, { result: 'won', amount: '20' }), { result: 'lost', amount: '20' }]);
   await page.route('**/api/community/spotlight?*', async (route) => {
     const url = new URL(route.request().url());
     if (url.searchParams.get('period') !== 'year') return route.continue();
@@ -122,6 +134,33 @@ test('the ranking follows the tab: each period shows its own answer', async ({ p
   await expect.poll(() => names('Week')).toEqual(week);
 });
 
+test("issue 15's whale: one $99,999 bet at 1.01 on top of 24 lost $1 bets ranks below a steady 15 of 25 at 2.00", async ({
+  page,
+  baseURL,
+}) => {
+  const tag = Date.now().toString(36);
+  const steady = await createBettor(baseURL, `Steady ${tag}`);
+  const whale = await createBettor(baseURL, `Whale ${tag}`);
+  await recordAndSettle(steady, [
+    ...times(15, { result: 'won', odds: '2.00' }),
+    ...times(10, { result: 'lost', odds: '2.00' }),
+  ]);
+  await recordAndSettle(whale, [
+    ...times(24, { result: 'lost', amount: '1', odds: '2.00' }),
+    { result: 'won', amount: '99999', odds: '1.01' },
+  ]);
+  await page.goto('/spotlight?period=week');
+  const steadyRow = await reveal(page, 'Week', steady.name);
+  const whaleRow = await reveal(page, 'Week', whale.name);
+  // The whale made the more money, and ranks lower.
+  await expect(whaleRow).toContainText('+$975.99');
+  await expect(whaleRow).toContainText('-96.0%');
+  await expect(steadyRow).toContainText('+$50.00');
+  await expect(steadyRow).toContainText('+20.0%');
+  await expect(steadyRow).toContainText('-19.2% to +59.2%');
+  expect(await rankOf(steadyRow)).toBeLessThan(await rankOf(whaleRow));
+});
+
 test('says so when nobody qualifies, and points to recording bets', async ({ page }) => {
   await page.route('**/api/community/spotlight?*', (route) => {
     const url = new URL(route.request().url());
@@ -131,7 +170,7 @@ test('says so when nobody qualifies, and points to recording bets', async ({ pag
         period: url.searchParams.get('period') ?? 'month',
         from: new Date(to.getTime() - 7 * 86_400_000).toISOString(),
         to: to.toISOString(),
-        minSettledBets: 10,
+        minSettledBets: 20,
         total: 0,
         entries: [],
         nextOffset: null,
@@ -140,13 +179,15 @@ test('says so when nobody qualifies, and points to recording bets', async ({ pag
   });
   await page.goto('/spotlight?period=week');
   await expect(page.getByRole('heading', { name: 'No one qualifies yet' })).toBeVisible();
-  await expect(page.getByText('Nobody with a public profile has settled 10 bets in the last 7 days.')).toBeVisible();
+  await expect(
+    page.getByText('Nobody with a public profile has settled 20 bets won or lost in the last 7 days.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Record a bet' })).toHaveAttribute('href', '/dashboard');
 });
 
 test('fits a 390 px phone and passes axe (WCAG 2 A/AA)', async ({ page, baseURL }) => {
   const bettor = await createBettor(baseURL, `Phone Spot ${Date.now().toString(36)}`);
-  await recordAndSettle(bettor, times(10, { result: 'won' }));
+  await recordAndSettle(bettor, times(20, { result: 'won' }));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/spotlight?period=week');
   await expect(board(page, 'Week').getByRole('article').first()).toBeVisible();

@@ -67,7 +67,7 @@ export default function LandingPage() {
 function DemoMeta() {
   usePageMeta(
     'Demo',
-    'Try betproof without an account: record practice bets, settle them won or lost and watch your statistics update. Nothing is saved.',
+    'Try betproof without an account: record practice bets, settle them won, lost or void and watch your statistics update. Nothing is saved.',
   );
   return null;
 }

@@ -52,7 +52,7 @@ export async function recordBet(
 }
 
 /** Settles a bet whose event has started (the server refuses one that has not). */
-export async function settleBet(request: APIRequestContext, id: string, status: 'won' | 'lost') {
+export async function settleBet(request: APIRequestContext, id: string, status: 'won' | 'lost' | 'void') {
   const res = await request.patch(`/api/bets/${id}`, { data: { status } });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -61,7 +61,7 @@ export async function settleBet(request: APIRequestContext, id: string, status: 
 export async function settledBet(
   request: APIRequestContext,
   bet: BetInput,
-  status: 'won' | 'lost',
+  status: 'won' | 'lost' | 'void',
   timing: Omit<BetTiming, 'startsIn'> = {},
 ): Promise<string> {
   const id = await recordBet(request, bet, { startedAgo: HOUR, ...timing });

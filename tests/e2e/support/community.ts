@@ -38,9 +38,11 @@ export async function createBettor(baseURL: string | undefined, name: string): P
 }
 
 export interface BetPlan {
-  result: 'won' | 'lost' | 'pending';
+  result: 'won' | 'lost' | 'void' | 'pending';
   sport?: string;
   amount?: string;
+  /** As typed; the default is +150. */
+  odds?: string;
   description?: string;
 }
 
@@ -54,7 +56,7 @@ export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
     const bet = {
       description: plan.description ?? `${bettor.name} pick ${i + 1}`,
       amount: plan.amount ?? '10',
-      odds: '+150',
+      odds: plan.odds ?? '+150',
       sport: plan.sport ?? 'football',
     };
     if (plan.result === 'pending') {

@@ -21,10 +21,10 @@ import { useDeleteBet, useSettleBet } from './use-bets.ts';
 
 /**
  * One bet: what was staked on what, when, its status, and what may be done with it now. Pending:
- * Won / Lost, disabled with the reason until the event starts. Delete while the event has not
+ * Won / Lost / Void / push, disabled with the reason until the event starts. Delete while the event has not
  * started; after that the row says the bet is part of the record.
  */
-export function BetListItem({ bet }: { bet: Bet }) {
+export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | null | undefined }) {
   const settle = useSettleBet(bet);
   const remove = useDeleteBet(bet);
   const timing = useBetTiming(bet);
@@ -72,12 +72,13 @@ export function BetListItem({ bet }: { bet: Bet }) {
       mark={timing.overdue && <OverdueBadge />}
       corner={deleteButton}
       withPotentialWin
+      unitSize={unitSize}
       busy={busy}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {bet.status === 'pending' && (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <SettleButtons
                 onSettle={setConfirming}
                 disabled={busy || !timing.canSettle}

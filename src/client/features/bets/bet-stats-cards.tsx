@@ -2,18 +2,23 @@ import { BarChart3, DollarSign, Percent, TrendingDown, TrendingUp } from 'lucide
 import type { BetStats } from '../../../shared/bets.ts';
 import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';
+import { unitsText } from './bet-row.tsx';
 
-/** The four cards: Total Bets, Win Rate, Total Staked, Total Profit (with ROI on settled bets). */
+/**
+ * The four cards: Total Bets, Win Rate, Total Staked, Total Profit (with ROI and level-stakes
+ * yield of won and lost bets); with a unit size set, staked and profit in units too.
+ */
 export function BetStatsCards({ stats }: { stats: BetStats }) {
   const profitable = !stats.totalProfit.startsWith('-');
   const settled = stats.won + stats.lost;
+  const units = (amount: string, signed = false) => unitsText(amount, stats.unitSize, signed);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard
         title="Total Bets"
         value={stats.totalBets}
         icon={<BarChart3 />}
-        detail={`${stats.won} won · ${stats.lost} lost · ${stats.pending} pending${stats.overdue > 0 ? ` (${stats.overdue} overdue)` : ''}`}
+        detail={`${stats.won} won · ${stats.lost} lost${stats.voided > 0 ? ` · ${stats.voided} void` : ''} · ${stats.pending} pending${stats.overdue > 0 ? ` (${stats.overdue} overdue)` : ''}`}
       />
       <StatCard
         title="Win Rate"
@@ -21,13 +26,24 @@ export function BetStatsCards({ stats }: { stats: BetStats }) {
         icon={<Percent />}
         detail={settled === 0 ? 'No settled bets yet' : `Of ${settled} settled ${settled === 1 ? 'bet' : 'bets'}`}
       />
-      <StatCard title="Total Staked" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} detail="All bets" />
+      <StatCard
+        title="Total Staked"
+        value={formatMoney(stats.totalStaked)}
+        icon={<DollarSign />}
+        detail={`All bets${units(stats.totalStaked) ? ` · ${units(stats.totalStaked)}` : ''}`}
+      />
       <StatCard
         title="Total Profit"
         value={formatMoney(stats.totalProfit)}
         valueClassName={profitable ? 'text-positive' : 'text-negative'}
         icon={profitable ? <TrendingUp /> : <TrendingDown />}
-        detail={<>ROI (settled): {stats.roi === null ? '—' : formatSignedPercent(stats.roi)}</>}
+        detail={
+          <>
+            {units(stats.totalProfit, true) && <>{units(stats.totalProfit, true)} · </>}
+            ROI (settled): {stats.roi === null ? '—' : formatSignedPercent(stats.roi)}
+            {stats.levelStakesYield !== null && <> · Yield: {formatSignedPercent(stats.levelStakesYield)}</>}
+          </>
+        }
       />
     </div>
   );

@@ -55,7 +55,7 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
         <LoadErrorAlert query={stats}>Your statistics could not be loaded.</LoadErrorAlert>
       )}
 
-      <RecentBets pages={pages} totalBets={stats.data?.totalBets} />
+      <RecentBets pages={pages} totalBets={stats.data?.totalBets} unitSize={stats.data?.unitSize} />
 
       <p className="text-center text-xs text-muted-foreground">
         betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.

@@ -4,7 +4,16 @@
  * owner's bet pages.
  */
 export { BetList, type BetPages } from './bet-list.tsx';
-export { BetDetail, BetStatusBadge, ProfitLoss, SettleAfterHint, SettleButtons, BetRow } from './bet-row.tsx';
+export {
+  BetDetail,
+  BetStatusBadge,
+  ProfitLoss,
+  SettleAfterHint,
+  SettleButtons,
+  BetRow,
+  MoneyWithUnits,
+  unitsText,
+} from './bet-row.tsx';
 export { OverdueBadge, OverdueNotice, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
 export { sportLabel } from './sports.ts';
 export { useBetPages } from './use-bets.ts';

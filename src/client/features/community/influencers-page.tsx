@@ -9,6 +9,9 @@ import {
   INFLUENCER_SORT_LABELS,
   INFLUENCER_SPORT_FILTERS,
   PRO_MIN_SETTLED_BETS,
+  RANKING_MINIMUM_RULE,
+  RANKING_MIN_SETTLED_BETS,
+  RANKING_RULE,
   RECENT_PICKS,
   SPORT_LABELS,
   TIERS,
@@ -29,13 +32,23 @@ import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatPercent, formatSignedMoney } from '../../lib/format.ts';
+import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
+import { STATUS_LABELS } from '../../../shared/bets.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
 import { LearnMoreButton, PageHero } from '../marketing/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
 import { useInfluencers, type InfluencerFilters } from './api.ts';
-import { BettorAvatar, Figure, VerifiedMark, bettorName, formatJoined, profitClass, sportName } from './parts.tsx';
+import {
+  BettorAvatar,
+  Figure,
+  VerifiedMark,
+  bettorName,
+  formatJoined,
+  formatRange,
+  profitClass,
+  sportName,
+} from './parts.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -72,7 +85,7 @@ export function InfluencersPage() {
       <PageHero
         eyebrow="Influencers"
         title="Follow bettors whose record you can check"
-        lead="Every pick on betproof is recorded at least 6 hours before the event and settled won or lost once it has started. No deleted losses, no edited odds, no losers left pending (a bettor with an overdue bet is left out until it is settled): the win rate and profit below are the real thing."
+        lead="Every pick on betproof is recorded at least 6 hours before the event and settled once it has started. No deleted losses, no edited odds, no losers left pending (a bettor with an overdue bet is left out until it is settled): the win rate, yield and profit below are the real thing, and the ranking is one a big stake or a lucky run can't buy."
       >
         <div className="mt-2 flex flex-wrap gap-3">
           <ApplyForVerification label="Get Verified" size="lg" />
@@ -121,8 +134,11 @@ function Directory({
           Bettor directory
         </h2>
         <p className="max-w-3xl text-sm text-muted-foreground">
-          Public profiles with at least one recorded bet; verified bettors first. The sport filter shows bettors with at
-          least one bet in that sport. Win rate, bets and profit are all-time.
+          Public profiles with at least one recorded bet, in the ranking&apos;s order unless you choose another. The
+          sport filter shows bettors with at least one bet in that sport. Win rate, yield, bets and profit are all-time.
+        </p>
+        <p className="max-w-3xl text-sm text-muted-foreground" data-testid="ranking-rule">
+          {RANKING_RULE} {RANKING_MINIMUM_RULE}
         </p>
       </div>
       <form
@@ -241,6 +257,8 @@ const TREND: Record<Trend, { icon: typeof TrendingUp; label: string; className: 
   stable: { icon: Minus, label: 'Stable', className: 'text-muted-foreground' },
 };
 
+const PICK_BADGE = { won: 'success', lost: 'destructive', void: 'secondary' } as const;
+
 function InfluencerCard({ card }: { card: Influencer }) {
   const nameId = useId();
   const name = bettorName(card);
@@ -290,6 +308,29 @@ function InfluencerCard({ card }: { card: Influencer }) {
           {formatSignedMoney(card.totalProfit)}
         </Figure>
       </dl>
+      <p className="text-sm" data-testid="yield">
+        {card.levelStakesYield === null || card.yieldInterval === null ? (
+          <span className="text-muted-foreground">No won or lost bets yet</span>
+        ) : (
+          <>
+            <span className="text-muted-foreground">Yield </span>
+            <span
+              className={cn(
+                'font-semibold tabular-nums',
+                card.levelStakesYield < 0 ? 'text-negative' : 'text-positive',
+              )}
+            >
+              {formatSignedPercent(card.levelStakesYield)}
+            </span>
+            <span className="text-muted-foreground"> · 95% range {formatRange(card.yieldInterval)}</span>
+            {card.rank === null && (
+              <span className="block text-xs text-muted-foreground">
+                Not ranked yet: fewer than {RANKING_MIN_SETTLED_BETS} won or lost bets
+              </span>
+            )}
+          </>
+        )}
+      </p>
       <p className="flex flex-wrap items-center gap-x-2 text-sm">
         <span className="text-muted-foreground">Trend</span>
         <span className={cn('inline-flex items-center gap-1 font-medium', trend.className)}>
@@ -309,8 +350,8 @@ function InfluencerCard({ card }: { card: Influencer }) {
           <ul className="flex flex-col gap-1.5" aria-label={`Latest ${RECENT_PICKS} settled picks of ${name}`}>
             {card.recentPicks.map((pick, i) => (
               <li key={`${pick.settledAt}-${i}`} className="flex items-center gap-2 text-sm">
-                <Badge variant={pick.result === 'won' ? 'success' : 'destructive'} className="w-12 justify-center">
-                  {pick.result === 'won' ? 'Won' : 'Lost'}
+                <Badge variant={PICK_BADGE[pick.result]} className="min-w-12 justify-center">
+                  {STATUS_LABELS[pick.result]}
                 </Badge>
                 <span className="min-w-0 flex-1 truncate" title={pick.description}>
                   {pick.description}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck } from 'lucide-react';
-import type { Sport } from '../../../shared/bets.ts';
+import type { Interval, Sport } from '../../../shared/bets.ts';
 import { SPORT_LABELS } from '../../../shared/community.ts';
+import { formatSignedPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 
 /** The name a bettor goes by: the display name, else the username. */
@@ -68,3 +69,7 @@ export function Figure({
     </div>
   );
 }
+
+/** A 95% range as the pages write it: "-19.2% to +59.2%". */
+export const formatRange = (interval: Interval) =>
+  `${formatSignedPercent(interval.low)} to ${formatSignedPercent(interval.high)}`;

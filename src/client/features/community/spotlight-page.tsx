@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Crown, Medal, Trophy, Users } from 'lucide-react';
 import {
+  RANKING_MINIMUM_RULE,
+  RANKING_RULE,
   SPOTLIGHT_DEFAULT_PERIOD,
   SPOTLIGHT_HIGHLIGHTED,
   SPOTLIGHT_MIN_SETTLED_BETS,
@@ -19,11 +21,20 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { formatPercent, formatSignedMoney } from '../../lib/format.ts';
+import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
 import { useSpotlight } from './api.ts';
-import { BettorAvatar, Figure, VerifiedMark, bettorName, formatJoined, profitClass, sportName } from './parts.tsx';
+import {
+  BettorAvatar,
+  Figure,
+  VerifiedMark,
+  bettorName,
+  formatJoined,
+  formatRange,
+  profitClass,
+  sportName,
+} from './parts.tsx';
 
 const isPeriod = (value: string | null): value is SpotlightPeriod =>
   SPOTLIGHT_PERIODS.includes(value as SpotlightPeriod);
@@ -32,7 +43,7 @@ const isPeriod = (value: string | null): value is SpotlightPeriod =>
 export function SpotlightPage() {
   usePageMeta(
     'Bettor Spotlight',
-    'The betproof leaderboard: public bettors ranked by the profit of the bets they settled this week, month, quarter or year.',
+    'The betproof leaderboard: public bettors ranked by level-stakes yield and how sure it is, over the bets they settled this week, month, quarter or year.',
   );
   const [params, setParams] = useSearchParams();
   const asked = params.get('period');
@@ -47,7 +58,7 @@ export function SpotlightPage() {
     <PageContainer className="flex flex-col gap-8">
       <PageHeading
         title="Bettor Spotlight"
-        lead="The community's top performers, ranked by the profit of the bets they settled. Every bet was recorded before its event started and settled won or lost: nothing here is self-reported."
+        lead="The community's top performers, ranked by what their record shows beyond luck: a long, steady edge beats a lucky week or one big stake. Every bet was recorded before its event started and settled after it: nothing here is self-reported."
       />
       <Tabs value={period} onValueChange={choose} className="gap-6">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
@@ -58,9 +69,9 @@ export function SpotlightPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <p className="text-sm text-muted-foreground" data-testid="spotlight-rule">
-            Bets settled in the last {SPOTLIGHT_PERIOD_DAYS[period]} days · minimum {SPOTLIGHT_MIN_SETTLED_BETS} settled
-            bets in the period to be ranked
+          <p className="text-sm text-muted-foreground md:max-w-md md:text-right" data-testid="spotlight-rule">
+            Bets settled in the last {SPOTLIGHT_PERIOD_DAYS[period]} days · ranked by the low end of the 95% range of
+            level-stakes yield · at least {SPOTLIGHT_MIN_SETTLED_BETS} won or lost bets in the period to be ranked
           </p>
         </div>
         {SPOTLIGHT_PERIODS.map((p) => (
@@ -178,10 +189,18 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
             <span className="max-w-full truncate">@{entry.username}</span>
             <span aria-hidden="true">·</span>
             <span className="whitespace-nowrap">Joined {formatJoined(entry.joinedDate)}</span>
+            <span aria-hidden="true">·</span>
+            <span className="whitespace-nowrap">Favourite: {sportName(entry.favouriteSport)}</span>
           </p>
         </div>
       </div>
-      <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-2 min-[480px]:grid-cols-3 sm:grid-cols-5 lg:col-span-1">
+      <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-2 min-[480px]:grid-cols-3 sm:grid-cols-6 lg:col-span-1">
+        <Figure label="Yield" valueClassName={entry.levelStakesYield < 0 ? 'text-negative' : 'text-positive'}>
+          {formatSignedPercent(entry.levelStakesYield)}
+        </Figure>
+        <Figure label="95% range" className="sm:col-span-2">
+          {formatRange(entry.yieldInterval)}
+        </Figure>
         <Figure label="Profit" valueClassName={profitClass(entry.totalProfit)}>
           {formatSignedMoney(entry.totalProfit)}
         </Figure>
@@ -195,7 +214,6 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
         >
           {formatStreak(entry.streak)}
         </Figure>
-        <Figure label="Favourite">{sportName(entry.favouriteSport)}</Figure>
       </dl>
       <Button asChild variant={top ? 'default' : 'outline'} size="sm" className="col-span-2 lg:col-span-1">
         <Link to={publicProfilePath(entry.username)} aria-label={`View Profile of ${name}`}>
@@ -214,7 +232,7 @@ function NobodyQualifies({ period }: { period: SpotlightPeriod }) {
       </span>
       <h2 className="text-xl font-semibold">No one qualifies yet</h2>
       <p className="max-w-md text-muted-foreground">
-        Nobody with a public profile has settled {SPOTLIGHT_MIN_SETTLED_BETS} bets in the last{' '}
+        Nobody with a public profile has settled {SPOTLIGHT_MIN_SETTLED_BETS} bets won or lost in the last{' '}
         {SPOTLIGHT_PERIOD_DAYS[period]} days. Record your bets before the event and settle them to be the first on the
         board.
       </p>
@@ -231,17 +249,19 @@ function RankingRules() {
       <h2 className="text-lg font-semibold">How the ranking works</h2>
       <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm text-muted-foreground">
         <li>
-          Bettors are ranked by the profit of the bets they settled within the period: the last 7 days (Week), 30
-          (Month), 90 (Quarter) or 365 (Year).
+          {RANKING_RULE} It counts the bets won or lost within the period: the last 7 days (Week), 30 (Month), 90
+          (Quarter) or 365 (Year).
         </li>
         <li>
-          A minimum of {SPOTLIGHT_MIN_SETTLED_BETS} settled bets in the period is needed to be ranked. Ties go to the
-          higher win rate, then to more settled bets.
+          Level-stakes yield is the profit per unit had every bet staked the same, so the size of a stake cannot buy a
+          place. The 95% range is where the bettor&apos;s true yield likely lies given how many bets they made; the
+          ranking uses its low end, so a handful of lucky wins ranks below a long record with a steady edge.
         </li>
+        <li>{RANKING_MINIMUM_RULE} Ties go to more bets.</li>
         <li>
-          Win rate, bets and profit count the period&apos;s settled bets. The streak is the current run of wins (W) or
-          losses (L) over the bettor&apos;s latest settled bets; the favourite sport is the one they record most bets
-          in.
+          Win rate, bets and profit count the period&apos;s won and lost bets (void / push bets returned the stake and
+          count in none of them). The streak is the current run of wins (W) or losses (L) over the bettor&apos;s latest
+          settled bets; the favourite sport is the one they record most bets in.
         </li>
         <li>Only public profiles appear. The top five are highlighted.</li>
         <li>

@@ -140,6 +140,25 @@ describe('demo bets', () => {
     expect(demoStats([], now)).toMatchObject({ totalBets: 0, winRate: 0, totalStaked: '0.00', totalProfit: '0.00' });
   });
 
+  it('settles void as the stake returned, once, after the start, and counts it in no rate', () => {
+    const bet = record({ amount: '40' });
+    expect(settleDemoBet([bet], bet.id, 'void', now)).toEqual({
+      ok: false,
+      reason: settleAfterMessage(bet.eventDateTime, now),
+    });
+    const pushed = settled(bet, 'void');
+    expect(pushed).toMatchObject({ status: 'void', profitLoss: '0.00' });
+    expect(settleDemoBet([pushed], pushed.id, 'won', later(30))).toEqual({
+      ok: false,
+      reason: 'Bet is already settled',
+    });
+    const others = [settled(record(), 'won'), settled(record({ amount: '20' }), 'lost')];
+    const { voided, totalBets, totalStaked, ...rates } = demoStats([...others, pushed], now);
+    expect({ voided, totalBets, totalStaked }).toEqual({ voided: 1, totalBets: 3, totalStaked: '70.00' });
+    expect(rates).toEqual((({ voided: _v, totalBets: _t, totalStaked: _s, ...rest }) => rest)(demoStats(others, now)));
+    expect(rates).toMatchObject({ winRate: 50, totalProfit: '-5.00', levelStakesYield: 25 });
+  });
+
   it('counts a bet pending 72 hours after its start as overdue', () => {
     const bet = record(); // event 24 hours after `now`
     expect(demoStats([bet], later(24 + 71.99)).overdue).toBe(0);

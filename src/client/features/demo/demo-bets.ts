@@ -18,7 +18,7 @@ import {
   type Sport,
 } from '../../../shared/bets.ts';
 import { formatCents, parseMoney, settlementProfitCents } from '../../../shared/money.ts';
-import { computeStats } from '../../../shared/stats.ts';
+import { computeStats, decimalOddsOf } from '../../../shared/stats.ts';
 
 /** Spec §3, Demo bet; money as decimal strings with two places ("25.00"), times as ISO strings. */
 export interface DemoBet {
@@ -132,8 +132,8 @@ export const demoTiming = (bet: DemoBet) => ({ status: bet.status, eventDate: be
 export type DemoChange = { ok: true; bets: DemoBet[] } | { ok: false; reason: string };
 
 /**
- * The bet settled as won (profit = potential win − stake) or lost (−stake), as the server does it:
- * only once its event has started, and only once (a settled bet is final).
+ * The bet settled as won (profit = potential win − stake), lost (−stake) or void (0: the stake comes
+ * back), as the server does it: only once its event has started, and only once (a settled bet is final).
  */
 export function settleDemoBet(bets: readonly DemoBet[], id: string, status: SettledStatus, now: Date): DemoChange {
   const bet = bets.find((b) => b.id === id);
@@ -155,11 +155,12 @@ export function deleteDemoBet(bets: readonly DemoBet[], id: string, now: Date): 
 
 /**
  * The four figures, and the overdue count (pending 72+ hours after the start). The demo's win rate
- * divides wins by all non-pending bets (spec §9), which is won / (won + lost): the shared winRate.
+ * divides wins by all non-pending bets (spec §9); a void bet is neither won nor lost, so that is
+ * won / (won + lost): the shared winRate, with the real record's rules for void.
  */
 export const demoStats = (bets: readonly DemoBet[], now: Date): BetStats =>
   computeStats(
-    bets.map((b) => ({ ...b, eventDate: b.eventDateTime })),
+    bets.map((b) => ({ ...b, eventDate: b.eventDateTime, decimalOdds: decimalOddsOf(b.odds) })),
     now,
   );
 

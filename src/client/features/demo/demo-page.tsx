@@ -130,8 +130,9 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
             browser tab: nothing is sent to our servers, and they disappear when you leave the page.
           </p>
           <p className="max-w-2xl text-muted-foreground">
-            The rules are the real record's: a bet is settled won or lost only after its event starts, a settled bet is
-            final, and a bet can be deleted only before its event starts.
+            The rules are the real record's: a bet is settled won, lost or void only after its event starts, a settled
+            bet is final, and a bet can be deleted only before its event starts. Void / push (a cancelled event or a
+            push) returns the stake and counts in no rate.
           </p>
         </div>
       </div>
@@ -164,7 +165,12 @@ function DemoStatCards({ stats }: { stats: BetStats }) {
   const profitable = !stats.totalProfit.startsWith('-');
   return (
     <section aria-label="Demo statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard title="Total Bets" value={stats.totalBets} icon={<BarChart3 />} />
+      <StatCard
+        title="Total Bets"
+        value={stats.totalBets}
+        icon={<BarChart3 />}
+        detail={stats.voided > 0 ? `${stats.voided} void / push` : undefined}
+      />
       <StatCard title="Win Rate" value={formatPercent(stats.winRate)} icon={<Percent />} />
       <StatCard title="Total Staked" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} />
       <StatCard
@@ -295,9 +301,9 @@ function DemoBetList({
       <CardHeader>
         <CardTitle as="h2">Your Demo Bets</CardTitle>
         <CardDescription>
-          The same rules as a real record: settle a bet won or lost once its event has started, and a settled bet is
-          final. Until the event starts you can delete a bet to correct a mistake; once it starts, the bet is part of
-          the record. A bet still pending 72 hours after the start is shown as overdue.
+          The same rules as a real record: settle a bet won, lost or void / push once its event has started, and a
+          settled bet is final. Until the event starts you can delete a bet to correct a mistake; once it starts, the
+          bet is part of the record. A bet still pending 72 hours after the start is shown as overdue.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -61,7 +61,7 @@ export function Hero() {
             Track your betting performance with <span className="text-brand">precision</span>
           </h1>
           <p className="max-w-xl text-lg text-navy-muted sm:text-xl">
-            Record every bet before the event starts, settle it won or lost once it has started, and make informed
+            Record every bet before the event starts, settle it won, lost or void once it has started, and make informed
             decisions from an honest record that nobody can edit after the fact.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -306,13 +306,13 @@ export function FeaturesSection() {
     },
     {
       icon: <ChartColumnIncreasing />,
-      title: 'Performance statistics',
-      text: 'Total bets, win rate, total staked and profit update the moment you settle a bet.',
+      title: 'Statistics that tell skill from luck',
+      text: 'Win rate, profit, ROI with its likely range, level-stakes yield, drawdown and the chance a break-even bettor would do as well, updated the moment you settle a bet. The rankings use yield at level stakes and a minimum of 20 bets, so one big stake or a lucky week cannot buy a place.',
     },
     {
       icon: <CalendarCheck />,
       title: 'Settled after the start, then final',
-      text: "A bet is settled won or lost only after its event starts, and a settled bet is final. Before the start you can delete a bet to correct a mistake; once the event starts it is part of your record and can't be deleted.",
+      text: "A bet is settled won, lost or void / push (a cancelled event or a push: the stake comes back, and no rate counts it) only after its event starts, and a settled bet is final. Before the start you can delete a bet to correct a mistake; once the event starts it is part of your record and can't be deleted.",
     },
     {
       icon: <Hourglass />,

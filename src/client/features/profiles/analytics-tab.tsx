@@ -3,7 +3,7 @@ import { ChartLine } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from '../../../shared/profiles.ts';
 import { isTooManyRequests } from '../../lib/api-error.ts';
-import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
+import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { ChartCard } from '../../components/ui/chart-card.tsx';
@@ -113,13 +113,18 @@ export function AnalyticsView({ analytics, since }: { analytics: Analytics; sinc
                   : undefined
           }
         />
-        <Figure title="Average Odds" value={analytics.averageOdds ?? '—'} hint="Decimal, all bets" />
+        <Figure title="Average Odds" value={analytics.averageOdds ?? '—'} hint="Decimal, won and lost bets" />
         <Figure title="Longest Win Streak" value={analytics.longestWinStreak} hint="Wins in a row" />
         <Figure title="Longest Loss Streak" value={analytics.longestLossStreak} hint="Losses in a row" />
       </div>
 
-      <ChartCard title="Cumulative Profit" description="Running total, by settlement time" testId="chart-cumulative">
+      <ChartCard
+        title="Cumulative Profit"
+        description="Running total by settlement time; the dashed line is its peak so far, the gap below it the drawdown"
+        testId="chart-cumulative"
+      >
         <CumulativeProfitChart
+          maxDrawdown={analytics.maxDrawdown}
           points={analytics.cumulativeProfit}
           since={since}
           settledBets={analytics.bySport.reduce((n, s) => n + s.won + s.lost, 0)}
@@ -171,16 +176,24 @@ function CumulativeProfitChart({
   points,
   since,
   settledBets,
+  maxDrawdown,
 }: {
   points: Analytics['cumulativeProfit'];
+  /** The largest fall from a peak, from the summary (exact even where the line is drawn per day). */
+  maxDrawdown: string;
   since: string;
   /** Not the number of points: beyond ~500 the server sends one point per day. */
   settledBets: number;
 }) {
   const settled = points.map((p) => ({ time: Date.parse(p.date), profit: Number(p.profit) }));
   const start = Math.min(Date.parse(since), settled[0]?.time ?? Infinity);
-  // The line starts at $0 when the profile was created, so even one settled bet draws a line.
-  const data = [{ time: start, profit: 0 }, ...settled];
+  // The line starts at $0 when the profile was created, so even one settled bet draws a line. The
+  // peak so far runs beside it (the start is a peak of $0): the gap between them is the drawdown.
+  let peak = 0;
+  const data = [{ time: start, profit: 0 }, ...settled].map((p) => {
+    peak = Math.max(peak, p.profit);
+    return { ...p, peak };
+  });
   const last = settled.at(-1)?.profit ?? 0;
   const tickFormat = timeTickFormat((data.at(-1)?.time ?? start) - start);
   return (
@@ -206,7 +219,18 @@ function CumulativeProfitChart({
         <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
         <Tooltip
           labelFormatter={(t) => longDate.format(Number(t))}
-          formatter={(value) => [tooltipValue(value), 'Profit']}
+          formatter={(value, name) => [tooltipValue(value), name]}
+        />
+        <Line
+          type="stepAfter"
+          dataKey="peak"
+          name="Peak so far"
+          stroke={AXIS}
+          strokeOpacity={0.6}
+          strokeDasharray="4 3"
+          strokeWidth={1.5}
+          dot={false}
+          animationDuration={400}
         />
         <Line
           type="linear"
@@ -221,7 +245,8 @@ function CumulativeProfitChart({
       <p className="text-sm text-muted-foreground">
         Now:{' '}
         <span className={cn('font-semibold', last < 0 ? 'text-negative' : 'text-positive')}>{signedMoney(last)}</span>{' '}
-        after {settledBets} settled {settledBets === 1 ? 'bet' : 'bets'}
+        after {settledBets} settled {settledBets === 1 ? 'bet' : 'bets'} · Largest drawdown:{' '}
+        <span className="font-semibold">{formatMoney(maxDrawdown)}</span>
       </p>
     </>
   );

@@ -148,7 +148,11 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
             <ShareProfileButton username={profile.username} />
             <SettingsDialog
               userId={user.id}
-              settings={{ profilePublic: profile.profilePublic, social: profile.social }}
+              settings={{
+                profilePublic: profile.profilePublic,
+                social: profile.social,
+                unitSize: profile.stats.unitSize ?? '',
+              }}
             />
             <Button asChild variant="outline">
               <a href={EXPORT_CSV_URL} download>
@@ -181,6 +185,7 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
             title="Recent Bets"
             pages={bets}
             totalBets={profile.stats.totalBets}
+            unitSize={profile.stats.unitSize}
             emptyText={
               <>
                 Record your first bet on the{' '}

@@ -7,7 +7,7 @@ import { BetList, BetRow, useBetTiming, type BetPages } from '../bets/index.ts';
 import { formatLeadTime } from './format.ts';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
-export function ProfileBetItem({ bet }: { bet: Bet }) {
+export function ProfileBetItem({ bet, unitSize }: { bet: Bet; unitSize?: string | null | undefined }) {
   const { overdue } = useBetTiming(bet);
   const mark = overdue && (
     <Badge variant="destructive" title={`Still pending ${OVERDUE_AFTER_HOURS}+ hours after the event started`}>
@@ -16,7 +16,7 @@ export function ProfileBetItem({ bet }: { bet: Bet }) {
     </Badge>
   );
   return (
-    <BetRow bet={bet} mark={mark}>
+    <BetRow bet={bet} mark={mark} unitSize={unitSize}>
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Clock className="size-3.5 shrink-0" aria-hidden="true" />
         <span>
@@ -34,13 +34,15 @@ interface ProfileBetListProps {
   /** All the profile's bets, from its statistics, for 'Showing 20 of 25'. */
   totalBets: number;
   emptyText?: ReactNode;
+  /** The bettor's unit size: stakes and profit in units too. */
+  unitSize?: string | null | undefined;
 }
 
 /** A record, newest first, 20 at a time with 'Load more'. */
-export function ProfileBetList({ title, pages, totalBets, emptyText }: ProfileBetListProps) {
+export function ProfileBetList({ title, pages, totalBets, emptyText, unitSize }: ProfileBetListProps) {
   return (
     <BetList title={title} pages={pages} totalBets={totalBets} emptyText={emptyText}>
-      {(bet) => <ProfileBetItem key={bet.id} bet={bet} />}
+      {(bet) => <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} />}
     </BetList>
   );
 }

@@ -6,13 +6,18 @@ import {
   DollarSign,
   Hourglass,
   Percent,
+  RotateCcw,
+  Scale,
   ThumbsDown,
   ThumbsUp,
   TrendingDown,
   TrendingUp,
+  Waves,
 } from 'lucide-react';
 import { OVERDUE_AFTER_HOURS, type BetStats } from '../../../shared/bets.ts';
-import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { MIN_SETTLED_FOR_SKILL, chanceInWords } from '../../../shared/stats.ts';
+import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
+import { MoneyWithUnits, unitsText } from '../bets/index.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
@@ -40,21 +45,37 @@ function OverdueLine({ overdue }: { overdue: number }) {
   );
 }
 
-/** Win rate, total bets, total profit, total wagered, wins, losses, pending (and overdue), days active; then the performance bar. */
+/**
+ * Win rate, total bets, total profit, total wagered, wins, losses, pending (and overdue), days
+ * active; then the performance bar, and how much the record says (ROI's range, the chance of luck,
+ * level-stakes yield, drawdown, runs, odds, void bets).
+ */
 export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActive: number }) {
   const profitable = !stats.totalProfit.startsWith('-');
+  const units = (amount: string, signed = false) => unitsText(amount, stats.unitSize, signed);
   return (
     <section aria-label="Statistics" className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
         <StatTile title="Win Rate" value={formatPercent(stats.winRate)} icon={<Percent />} />
-        <StatTile title="Total Bets" value={stats.totalBets} icon={<BarChart3 />} />
+        <StatTile
+          title="Total Bets"
+          value={stats.totalBets}
+          icon={<BarChart3 />}
+          detail={stats.voided > 0 ? `${stats.voided} void / push` : undefined}
+        />
         <StatTile
           title="Total Profit"
           value={formatMoney(stats.totalProfit)}
           valueClassName={profitable ? 'text-positive' : 'text-negative'}
           icon={profitable ? <TrendingUp /> : <TrendingDown />}
+          detail={units(stats.totalProfit, true) ?? undefined}
         />
-        <StatTile title="Total Wagered" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} />
+        <StatTile
+          title="Total Wagered"
+          value={formatMoney(stats.totalStaked)}
+          icon={<DollarSign />}
+          detail={units(stats.totalStaked) ?? undefined}
+        />
         <StatTile title="Wins" value={stats.won} valueClassName="text-positive" icon={<ThumbsUp />} />
         <StatTile title="Losses" value={stats.lost} valueClassName="text-negative" icon={<ThumbsDown />} />
         <StatTile title="Pending" value={stats.pending} icon={<Hourglass />}>
@@ -63,7 +84,81 @@ export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActiv
         <StatTile title="Days Active" value={daysActive} icon={<CalendarDays />} />
       </div>
       {stats.totalBets > 0 && <OverallPerformance stats={stats} />}
+      {stats.won + stats.lost > 0 && <SkillOrLuck stats={stats} />}
     </section>
+  );
+}
+
+/**
+ * 'Skill or luck?': ROI with its 95% range, the chance a break-even bettor does as well, a plain
+ * warning under 30 won or lost bets, then level-stakes yield, the largest drawdown, the longest
+ * losing run, the average odds and the void bets (docs/decisions/007).
+ */
+function SkillOrLuck({ stats }: { stats: BetStats }) {
+  const headingId = useId();
+  const settled = stats.won + stats.lost;
+  const interval = stats.roiInterval;
+  return (
+    <Card role="region" aria-labelledby={headingId} className="flex flex-col gap-4 p-4 sm:p-5">
+      <div className="flex flex-col gap-1.5">
+        <h2 id={headingId} className="text-base font-semibold">
+          Skill or luck?
+        </h2>
+        {stats.roi !== null && interval && (
+          <p className="text-sm" data-testid="roi-interval">
+            ROI <span className="font-semibold tabular-nums">{formatSignedPercent(stats.roi)}</span>, likely between{' '}
+            <span className="tabular-nums">{formatSignedPercent(interval.low)}</span> and{' '}
+            <span className="tabular-nums">{formatSignedPercent(interval.high)}</span>{' '}
+            <span className="text-muted-foreground">(95% range)</span>.
+          </p>
+        )}
+        {stats.pValue !== null && (
+          <p className="text-sm" data-testid="luck">
+            A break-even bettor at the same odds and stakes would do at least this well{' '}
+            <span className="font-semibold">{chanceInWords(stats.pValue)}</span> times.
+          </p>
+        )}
+        {settled < MIN_SETTLED_FOR_SKILL && (
+          <p
+            role="note"
+            className="flex items-start gap-1.5 rounded-md border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              Only {settled} won or lost {settled === 1 ? 'bet' : 'bets'}: too few to tell skill from luck. It takes{' '}
+              {MIN_SETTLED_FOR_SKILL} or more before these figures start to mean much.
+            </span>
+          </p>
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <StatTile
+          title="Level-Stakes Yield"
+          value={stats.levelStakesYield === null ? '—' : formatSignedPercent(stats.levelStakesYield)}
+          icon={<Scale />}
+          detail="Profit per unit had every bet staked the same"
+        />
+        <StatTile
+          title="Max Drawdown"
+          value={<MoneyWithUnits amount={stats.maxDrawdown} unitSize={stats.unitSize} />}
+          icon={<Waves />}
+          detail="Largest fall from a peak"
+        />
+        <StatTile
+          title="Longest Losing Run"
+          value={stats.longestLosingRun}
+          icon={<ThumbsDown />}
+          detail={`Longest winning run: ${stats.longestWinningRun}`}
+        />
+        <StatTile
+          title="Average Odds"
+          value={stats.averageOdds ?? '—'}
+          icon={<Percent />}
+          detail="Decimal, won and lost bets"
+        />
+        <StatTile title="Void / Push" value={stats.voided} icon={<RotateCcw />} detail="Stake returned; in no rate" />
+      </div>
+    </Card>
   );
 }
 

@@ -144,6 +144,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
             title="Betting Record"
             pages={bets}
             totalBets={profile.stats.totalBets}
+            unitSize={profile.stats.unitSize}
             emptyText={`@${profile.username} hasn't recorded any bets yet.`}
           />
         </TabsContent>

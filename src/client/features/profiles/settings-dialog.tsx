@@ -36,7 +36,7 @@ const SOCIAL_FIELDS: { key: keyof SocialLinks; label: string; placeholder: strin
 ];
 
 /**
- * 'Settings': on the Profile tab, Profile Visibility and social links, saved with PUT
+ * 'Settings': on the Profile tab, Profile Visibility, social links and the unit size, saved with PUT
  * /api/profile/settings; on the Security tab, two-factor sign-in (saved as it is set up).
  */
 export function SettingsDialog({ userId, settings }: { userId: string; settings: ProfileSettings }) {
@@ -118,7 +118,10 @@ function SettingsForm({
       let placed = false;
       for (const [key, message] of Object.entries(fields ?? {})) {
         const name = key.replace(/^social\./, '') as keyof SocialLinks;
-        if (SOCIAL_FIELDS.some((f) => f.key === name)) {
+        if (key === 'unitSize') {
+          setError('unitSize', { message });
+          placed = true;
+        } else if (SOCIAL_FIELDS.some((f) => f.key === name)) {
           setError(`social.${name}`, { message });
           placed = true;
         }
@@ -177,6 +180,25 @@ function SettingsForm({
             )}
           </FormField>
         ))}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold">Units</legend>
+        <FormField
+          label="Unit size ($)"
+          error={errors.unitSize?.message}
+          description="Optional. Stakes and profit are then shown in units as well as dollars, on your profile, dashboard and CSV export. Leave empty for dollars only."
+        >
+          {(controlProps) => (
+            <Input
+              {...controlProps}
+              {...register('unitSize')}
+              inputMode="decimal"
+              placeholder="e.g. 10"
+              autoComplete="off"
+            />
+          )}
+        </FormField>
       </fieldset>
 
       {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
