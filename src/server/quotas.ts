@@ -12,6 +12,11 @@
  * first request after the previous one ended and lasts its length; the day is 24 hours from then,
  * not a calendar day.
  *
+ * A quota bounds how many of a user's requests get through, not how many arrive at once: sixty
+ * writes sent together would still take the database from everyone while they run. So each
+ * server also handles a user's requests of one bucket one at a time, the rest waiting their turn
+ * (keyed-queue.ts); bench/noisy.ts measures what others see while one account floods.
+ *
  * The address-based limits (Better Auth's on /api/auth, the inbox forms') count clients before
  * anyone is signed in; these count accounts.
  */
@@ -22,6 +27,7 @@ import type { Db } from './db/client.ts';
 import { userQuotas } from './db/schema/index.ts';
 import type { Config } from './env.ts';
 import { apiError } from './http.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 import type { Logger } from './logger.ts';
 import type { AppEnv } from './modules/auth/index.ts';
 import {
@@ -159,6 +165,8 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
     export: { perMinute: config.HEAVY_READ_QUOTA_PER_MINUTE, perDay: config.HEAVY_READ_QUOTA_PER_DAY },
   };
   const refusals = new Refusals();
+  /** Each user's requests per bucket, one at a time (keyed-queue.ts says why). */
+  const inTurn = new KeyedQueue();
 
   /** The refusal that stands for this request, if any (counted in the database when none is known). */
   const take = async (userId: string, bucket: QuotaBucket, at: Date): Promise<Refusal | null> => {
@@ -173,7 +181,11 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
     return refusal;
   };
 
-  /** Counts the request against `bucket`; a refused one is answered 429 and goes no further. */
+  /**
+   * Counts the request against `bucket`; a refused one is answered 429 and goes no further. One
+   * request of a user's per bucket is counted and handled at a time on this server; the others
+   * wait their turn (and a refusal known meanwhile answers them without the database).
+   */
   const limit = (
     bucket: QuotaBucket,
     activity: QuotaActivity | ((c: Context<AppEnv>) => QuotaActivity),
@@ -181,13 +193,25 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
   ): MiddlewareHandler<AppEnv> =>
     createMiddleware<AppEnv>(async (c, next) => {
       if (!counts(c)) return next();
-      const at = now();
-      const refusal = await take(c.get('user').id, bucket, at);
-      if (!refusal) return next();
-      const seconds = Math.max(1, Math.ceil((refusal.until.getTime() - at.getTime()) / 1000));
-      const doing = typeof activity === 'function' ? activity(c) : activity;
-      c.header('Retry-After', String(seconds));
-      return apiError(c, 429, quotaMessage(bucket, doing, refusal.window, refusal.limit, seconds));
+      const userId = c.get('user').id;
+      const refuse = (refusal: Refusal, at: Date) => {
+        const seconds = Math.max(1, Math.ceil((refusal.until.getTime() - at.getTime()) / 1000));
+        const doing = typeof activity === 'function' ? activity(c) : activity;
+        c.header('Retry-After', String(seconds));
+        return apiError(c, 429, quotaMessage(bucket, doing, refusal.window, refusal.limit, seconds));
+      };
+      const arrived = now();
+      const known = refusals.get(`${bucket}:${userId}`, arrived.getTime());
+      if (known) return refuse(known, arrived);
+      const release = await inTurn.acquire(`${bucket}:${userId}`);
+      try {
+        const at = now();
+        const refusal = await take(userId, bucket, at);
+        if (refusal) return refuse(refusal, at);
+        await next();
+      } finally {
+        release();
+      }
     });
 
   return {

@@ -15,6 +15,7 @@
  * queues behind their own first one, which then answers the rest from the cache, instead of
  * running them side by side and taking the database from everyone else.
  */
+import { KeyedQueue } from './keyed-queue.ts';
 
 export interface RecordCacheOptions {
   /** All answers together. */
@@ -31,8 +32,8 @@ interface Entry {
 
 export class RecordCache {
   private readonly entries = new Map<string, Entry>();
-  /** Per user and kind, the end of the queue of requests computing or waiting to compute. */
-  private readonly queues = new Map<string, Promise<void>>();
+  /** Per user and kind, the requests computing or waiting to compute. */
+  private readonly computing = new KeyedQueue();
   private bytes = 0;
   readonly maxBytes: number;
   readonly maxEntryBytes: number;
@@ -73,25 +74,10 @@ export class RecordCache {
 
   /**
    * Waits until no other request is computing the `kind` answer of `userId` on this server, and
-   * answers the function that lets the next one go (call it once done, whatever happened; further
-   * calls do nothing).
+   * answers the function that lets the next one go (call it once done, whatever happened).
    */
-  async acquire(kind: string, userId: string): Promise<() => void> {
-    const key = `${kind}:${userId}`;
-    const before = this.queues.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const tail = before.then(() => mine);
-    this.queues.set(key, tail);
-    await before;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      release();
-      // The last in the queue leaves nothing behind.
-      if (this.queues.get(key) === tail) this.queues.delete(key);
-    };
+  acquire(kind: string, userId: string): Promise<() => void> {
+    return this.computing.acquire(`${kind}:${userId}`);
   }
 
   /** Bytes kept (tests). */
