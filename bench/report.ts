@@ -306,19 +306,27 @@ const INTRO = [
   '  1,000 / 100,000), `BENCH_SETTLE_BETS` (settleable bets seeded per writer, default 4,000).',
 ].join('\n');
 
-const marker = (driver: DriverName, end = false) => `<!-- ${end ? '/' : ''}results:${driver} -->`;
+/** The kinds of section, in the order the file lists them: the throughput runs, then the noisy neighbour (noisy.ts). */
+const KINDS = ['results', 'noisy'] as const;
+export type SectionKind = (typeof KINDS)[number];
 
-/** Writes `section` as the driver's part of RESULTS.md, keeping the other driver's. */
-export function writeResults(driver: DriverName, section: string) {
+const marker = (driver: DriverName, end = false, kind: SectionKind = 'results') =>
+  `<!-- ${end ? '/' : ''}${kind}:${driver} -->`;
+
+/** Writes `section` as the driver's part of RESULTS.md of its kind, keeping every other section. */
+export function writeResults(driver: DriverName, section: string, kind: SectionKind = 'results') {
   const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
-  const sections = ORDER.map((d) => {
-    if (d === driver) return section;
-    const start = previous.indexOf(marker(d));
-    const end = previous.indexOf(marker(d, true));
-    return start >= 0 && end > start ? previous.slice(start + marker(d).length, end).trim() : null;
-  });
-  const body = ORDER.flatMap((d, i) =>
-    sections[i] === null ? [] : [[marker(d), '', sections[i], '', marker(d, true)].join('\n')],
+  const kept = (k: SectionKind, d: DriverName) => {
+    if (k === kind && d === driver) return section;
+    const start = previous.indexOf(marker(d, false, k));
+    const end = previous.indexOf(marker(d, true, k));
+    return start >= 0 && end > start ? previous.slice(start + marker(d, false, k).length, end).trim() : null;
+  };
+  const body = KINDS.flatMap((k) =>
+    ORDER.flatMap((d) => {
+      const text = kept(k, d);
+      return text === null ? [] : [[marker(d, false, k), '', text, '', marker(d, true, k)].join('\n')];
+    }),
   ).join('\n\n');
   writeFileSync(resultsFile, `${INTRO}\n\n${body}\n`);
 }

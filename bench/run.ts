@@ -21,7 +21,12 @@
  * community) change the load; BENCH_SETTLE_BETS, the settleable bets seeded per writer for the
  * settle measurement (each request settles one); BENCH_SERVER_NODE_ARGS passes node options to the
  * server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a request's time goes.
+ *
+ * Last, the noisy neighbour (bench/noisy.ts): on the same database, a server restarted with the
+ * default per-user quotas, one account flooding writes and exports while others read.
+ * BENCH_ONLY=noisy runs only that part, on a database seeded with only what it needs.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +34,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
+import { defaultPoolSize } from '../src/server/env.ts';
 import type { RecordBetInput } from '../src/shared/bets.ts';
 import type { SpotlightPage } from '../src/shared/community.ts';
 import { LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX, type LedgerPage } from '../src/shared/ledger.ts';
@@ -46,6 +52,7 @@ import {
   type ScalingRow,
   type Target,
 } from './report.ts';
+import { DEFAULT_QUOTA_ENV, runNoisyNeighbour } from './noisy.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import { RECENT_PENDING_BETS, createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
 
@@ -64,7 +71,26 @@ const settings = {
   communityUsers: envNumber('BENCH_USERS', 1_000, 20),
   communityBets: envNumber('BENCH_BETS', 100_000, 1_000),
   settleablePerWriter: envNumber('BENCH_SETTLE_BETS', 4_000, 100),
+  /** 'noisy': only the noisy neighbour. */
+  only: benchOnly(),
 };
+
+function benchOnly(): 'noisy' | undefined {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return undefined;
+  if (raw !== 'noisy') throw new Error(`BENCH_ONLY must be "noisy" or unset, got "${raw}"`);
+  return raw;
+}
+
+/** The bet every write of the bench records. */
+const benchBet = (): RecordBetInput => ({
+  description: 'Bench: Arsenal to win vs Chelsea',
+  amount: '25.00',
+  odds: '+150',
+  sport: 'soccer',
+  // Well past the 6-hour rule for the whole run.
+  eventDate: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+});
 const SCALING_SIZES = [100, 10_000, 100_000];
 const READER_BETS = 1_000;
 /**
@@ -224,9 +250,11 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
       readerBets: READER_BETS,
       writers: WRITERS,
       writerBets: WRITER_BETS,
-      settleablePerWriter: settings.settleablePerWriter,
-      scalingSizes: SCALING_SIZES,
-      ledgerEntries: LEDGER_ENTRIES,
+      // The noisy neighbour alone needs none of the settle, scaling or ledger measurements' data
+      // but its flooder (seeding the 100,000-bet user alone takes minutes).
+      settleablePerWriter: settings.only === 'noisy' ? 100 : settings.settleablePerWriter,
+      scalingSizes: settings.only === 'noisy' ? [NOISY_BETS] : SCALING_SIZES,
+      ledgerEntries: settings.only === 'noisy' ? 100 : LEDGER_ENTRIES,
       log: (m) => console.log(`  ${m}`),
     });
     console.log(`seeded in ${data.seconds.toFixed(0)} s`);
@@ -235,7 +263,7 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
     ) as { version: string };
     const driverDetail =
       driver === 'postgres'
-        ? `PostgreSQL ${version} over TCP on loopback (node-postgres pool of 10)`
+        ? `PostgreSQL ${version} over TCP on loopback (node-postgres pool of ${defaultPoolSize}, the default here)`
         : `PGlite ${pglite.version} (PostgreSQL ${version} in WebAssembly, inside the server process)`;
     return { databaseUrl, data, driverDetail };
   } finally {
@@ -251,6 +279,7 @@ function commandLine(driver: DriverName): string {
     'BENCH_USERS',
     'BENCH_BETS',
     'BENCH_SETTLE_BETS',
+    'BENCH_ONLY',
   ]
     .filter((name) => process.env[name])
     .map((name) => `${name}=${process.env[name]}`);
@@ -325,7 +354,12 @@ async function main(): Promise<boolean> {
 
   const { databaseUrl, data, driverDetail } = await prepareDatabase(driver, dataDir);
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean);
-  const server = await startServer({ databaseUrl, dataDir, nodeArgs });
+  // One secret for every server of the run, so a session signed in on one is valid on the next.
+  const authSecret = randomBytes(32).toString('hex');
+  const noisyPart = (cookies?: NoisyCookies) =>
+    noisyNeighbour({ driver, driverDetail, databaseUrl, dataDir, nodeArgs, authSecret, data, cookies });
+  if (settings.only === 'noisy') return noisyPart();
+  const server = await startServer({ databaseUrl, dataDir, nodeArgs, env: { AUTH_SECRET: authSecret } });
   cleanups.push({ what: 'stop the server', run: server.stop });
   console.log(`server: ${server.origin}`);
 
@@ -350,14 +384,7 @@ async function main(): Promise<boolean> {
   const profile = spotlight.entries[0]?.username;
   if (!profile) throw new Error('the Spotlight ranks nobody: seed more bets (BENCH_BETS)');
 
-  const bet: RecordBetInput = {
-    description: 'Bench: Arsenal to win vs Chelsea',
-    amount: '25.00',
-    odds: '+150',
-    sport: 'soccer',
-    // Well past the 6-hour rule for the whole run.
-    eventDate: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-  };
+  const bet = benchBet();
 
   console.log(
     `\n${settings.connections} connections, ${settings.durationSeconds} s per measurement after ${settings.warmupSeconds} s of warm-up`,
@@ -437,8 +464,10 @@ async function main(): Promise<boolean> {
 
   console.log('\nscaling: one user with each history size');
   const scaling: ScalingRow[] = [];
+  const scalingCookies: string[] = [];
   for (const account of data.scaling) {
     const own = await cookie(account);
+    scalingCookies.push(own);
     const bets = account.bets.toLocaleString('en-US');
     const stats = await measure(server, {
       label: `${bets} bets: GET /api/bets/stats`,
@@ -490,7 +519,72 @@ async function main(): Promise<boolean> {
   const section = renderSection(report);
   writeResults(driver, section);
   console.log(`\n${section}\n\nwritten to bench/RESULTS.md`);
-  return targets.every((t) => t.met);
+  await server.stop();
+  const noisyMet = await noisyPart({
+    others: [readerCookie, ...writerCookies],
+    noisy: scalingCookies[SCALING_SIZES.indexOf(NOISY_BETS)]!,
+  });
+  return targets.every((t) => t.met) && noisyMet;
+}
+
+/** The flooding account of the noisy neighbour: the scaling user with 10,000 bets (a real export). */
+const NOISY_BETS = 10_000;
+
+interface NoisyCookies {
+  others: string[];
+  noisy: string;
+}
+
+/**
+ * The noisy neighbour on a server started with the default quotas, after any other server of the
+ * run has stopped (PGlite is one process); writes its section of RESULTS.md. Signs its accounts in
+ * unless given their cookies (sign-ins are limited to 10 a minute from one address).
+ */
+async function noisyNeighbour(o: {
+  driver: DriverName;
+  driverDetail: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  nodeArgs: string[] | undefined;
+  authSecret: string;
+  data: BenchData;
+  cookies?: NoisyCookies;
+}): Promise<boolean> {
+  console.log('\nnoisy neighbour: the server restarted with the default quotas');
+  const server = await startServer({
+    databaseUrl: o.databaseUrl,
+    dataDir: o.dataDir,
+    nodeArgs: o.nodeArgs,
+    env: { AUTH_SECRET: o.authSecret, ...DEFAULT_QUOTA_ENV },
+  });
+  cleanups.push({ what: 'stop the noisy-neighbour server', run: server.stop });
+  const account = o.data.scaling.find((a) => a.bets === NOISY_BETS)!;
+  const cookies = o.cookies ?? {
+    others: [
+      await signIn(server, o.data.reader, o.data.password),
+      ...(await Promise.all(o.data.writers.map((w) => signIn(server, w, o.data.password)))),
+    ],
+    noisy: await signIn(server, account, o.data.password),
+  };
+  const report = await runNoisyNeighbour({
+    driver: o.driver,
+    driverDetail: o.driverDetail,
+    machine: describeMachine(),
+    command: commandLine(o.driver),
+    server,
+    others: cookies.others,
+    noisy: { cookie: cookies.noisy, bets: account.bets },
+    bet: benchBet(),
+    connections: settings.connections,
+    floodConnections: Math.max(1, Math.round(settings.connections / 2)),
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+    loadAverage: load1,
+  });
+  await server.stop();
+  writeResults(o.driver, report.section, 'noisy');
+  console.log(`\n${report.section}\n\nwritten to bench/RESULTS.md`);
+  return report.met;
 }
 
 /** The ledger pages' sizes (one request each), the chain checked whole, and its NDJSON download timed. */

@@ -19,6 +19,8 @@ export interface ServerOptions {
   dataDir: string;
   /** Extra node options for the server, e.g. ['--cpu-prof'] to see where a request's time goes. */
   nodeArgs?: string[];
+  /** More environment, over the bench's own (e.g. the default quotas, the AUTH_SECRET of an earlier start). */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -52,6 +54,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     WRITE_QUOTA_PER_MINUTE: String(BENCH_WRITE_QUOTA),
     WRITE_QUOTA_PER_DAY: String(BENCH_WRITE_QUOTA),
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...opts.env,
   };
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
     cwd: repoRoot,

@@ -1,0 +1,203 @@
+/**
+ * The noisy neighbour (issue 16 item 5): one account floods the server with writes and CSV
+ * exports while other users read, on a server with the default per-user quotas
+ * (src/server/quotas.ts). The others' latency is measured alone first (quiet), then under the
+ * flood; their p50 must stay within MAX_P50_RATIO of the quiet run, and the flooding account must
+ * get exactly its quotas' worth of writes and exports through, however many it sends at once.
+ *
+ * Part of `npm run bench` (after the throughput runs, on a server restarted with the default
+ * quotas), or alone with `BENCH_ONLY=noisy npm run bench`. It writes its own section of
+ * bench/RESULTS.md per driver, beside the throughput runs' sections.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { QUOTA_DEFAULTS } from '../src/shared/quotas.ts';
+import type { RecordBetInput } from '../src/shared/bets.ts';
+import { runLoad, type LoadResult, type LoadSpec } from './load.ts';
+import { times, type DriverName, type Target } from './report.ts';
+import type { RunningServer } from './server-process.ts';
+import type { Machine } from './shared.ts';
+
+/** The others' p50 under the flood may be at most this many times their quiet p50. */
+export const MAX_P50_RATIO = 2;
+
+/** The server's own defaults, said explicitly so a bench run never inherits other values. */
+export const DEFAULT_QUOTA_ENV: Record<string, string> = {
+  WRITE_QUOTA_PER_MINUTE: String(QUOTA_DEFAULTS.writesPerMinute),
+  WRITE_QUOTA_PER_DAY: String(QUOTA_DEFAULTS.writesPerDay),
+  HEAVY_READ_QUOTA_PER_MINUTE: String(QUOTA_DEFAULTS.heavyReadsPerMinute),
+  HEAVY_READ_QUOTA_PER_DAY: String(QUOTA_DEFAULTS.heavyReadsPerDay),
+};
+
+/** The others' read: their dashboard's list of bets. */
+const OTHERS_PATH = '/api/bets';
+
+export interface NoisyOptions {
+  driver: DriverName;
+  driverDetail: string;
+  machine: Machine;
+  command: string;
+  /** A server on the bench's database with the default quotas (DEFAULT_QUOTA_ENV). */
+  server: RunningServer;
+  /** The readers' session cookies, one per connection in turn. */
+  others: string[];
+  /** The flooding account's session cookie, and how many bets its record holds. */
+  noisy: { cookie: string; bets: number };
+  bet: RecordBetInput;
+  connections: number;
+  floodConnections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  loadAverage: () => string;
+}
+
+export interface NoisyReport {
+  section: string;
+  met: boolean;
+}
+
+const headers = (server: RunningServer, cookie: string, json = false): Record<string, string> => ({
+  origin: server.origin,
+  accept: 'application/json, text/csv',
+  cookie,
+  ...(json ? { 'content-type': 'application/json' } : {}),
+});
+
+export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
+  const loadStart = o.loadAverage();
+  const others: LoadSpec = {
+    url: o.server.origin + OTHERS_PATH,
+    method: 'GET',
+    headers: headers(o.server, o.others[0]!),
+    cookiePerConnection: o.others,
+    connections: o.connections,
+    durationSeconds: o.durationSeconds,
+    warmupSeconds: o.warmupSeconds,
+  };
+  // The flood outlasts the others' whole measurement: it starts a second before their warm-up.
+  const floodSeconds = o.warmupSeconds + o.durationSeconds + 3;
+  const flood = (spec: Pick<LoadSpec, 'url' | 'method' | 'body'>, json: boolean): LoadSpec => ({
+    ...spec,
+    headers: headers(o.server, o.noisy.cookie, json),
+    connections: o.floodConnections,
+    durationSeconds: floodSeconds,
+    warmupSeconds: 0,
+  });
+  const writes = flood({ url: `${o.server.origin}/api/bets`, method: 'POST', body: JSON.stringify(o.bet) }, true);
+  const exports = flood({ url: `${o.server.origin}/api/profile/export.csv`, method: 'GET' }, false);
+
+  for (const [what, res] of [
+    ['others', await fetch(others.url, { headers: others.headers })],
+    ['export', await fetch(exports.url, { headers: exports.headers })],
+  ] as const) {
+    if (res.status !== 200) throw new Error(`noisy neighbour: the ${what} request answered ${res.status}`);
+    await res.arrayBuffer();
+  }
+  // The one export above counted: the flood may have one fewer.
+  const exportsBefore = 1;
+
+  process.stdout.write(`  others, quiet: ${OTHERS_PATH} ... `);
+  const quiet = await runLoad(others);
+  console.log(line(quiet));
+
+  const flooding = Promise.all([runLoad(writes), runLoad(exports)]);
+  await sleep(1000);
+  process.stdout.write(`  others, with the flood: ${OTHERS_PATH} ... `);
+  const noisy = await runLoad(others);
+  console.log(line(noisy));
+  const [writeFlood, exportFlood] = await flooding;
+  console.log(
+    `  flood: POST /api/bets ${JSON.stringify(writeFlood.statusCodes)}, export ${JSON.stringify(exportFlood.statusCodes)}`,
+  );
+
+  const ratio = quiet.p50 > 0 ? noisy.p50 / quiet.p50 : Infinity;
+  const accepted = (r: LoadResult, code: string) => r.statusCodes[code] ?? 0;
+  const targets: Target[] = [
+    {
+      name: `the others’ p50 with the flood ≤ ${MAX_P50_RATIO}× their quiet p50`,
+      measured: `${times(ratio)} (${Math.round(noisy.p50)} ms ÷ ${Math.round(quiet.p50)} ms)`,
+      met: ratio <= MAX_P50_RATIO,
+    },
+    {
+      name: 'the others: zero errors and zero non-2xx, quiet and with the flood',
+      measured: `${quiet.errors + noisy.errors} errors, ${quiet.non2xx + noisy.non2xx} non-2xx`,
+      met: quiet.errors + noisy.errors + quiet.non2xx + noisy.non2xx === 0,
+    },
+    {
+      name: `the flooder gets exactly its quotas through: ${QUOTA_DEFAULTS.writesPerMinute} writes and ${QUOTA_DEFAULTS.heavyReadsPerMinute} exports a minute, every other request 429`,
+      measured:
+        `${accepted(writeFlood, '201')} writes and ${accepted(exportFlood, '200') + exportsBefore} exports accepted; ` +
+        `${accepted(writeFlood, '429') + accepted(exportFlood, '429')} answered 429, ${writeFlood.errors + exportFlood.errors} errors`,
+      met:
+        accepted(writeFlood, '201') === QUOTA_DEFAULTS.writesPerMinute &&
+        accepted(exportFlood, '200') + exportsBefore === QUOTA_DEFAULTS.heavyReadsPerMinute &&
+        accepted(writeFlood, '429') + accepted(writeFlood, '201') === writeFlood.responses &&
+        accepted(exportFlood, '429') + accepted(exportFlood, '200') === exportFlood.responses,
+    },
+  ];
+  return {
+    section: render(o, { quiet, noisy, writeFlood, exportFlood, targets, loadStart, floodSeconds }),
+    met: targets.every((t) => t.met),
+  };
+}
+
+const line = (r: LoadResult) =>
+  `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.errors} errors, ${r.non2xx} non-2xx`;
+
+const TITLES: Record<DriverName, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function render(
+  o: NoisyOptions,
+  r: {
+    quiet: LoadResult;
+    noisy: LoadResult;
+    writeFlood: LoadResult;
+    exportFlood: LoadResult;
+    targets: Target[];
+    loadStart: string;
+    floodSeconds: number;
+  },
+): string {
+  const m = o.machine;
+  const others = (label: string, x: LoadResult) =>
+    `| ${label} | ${int(x.requestsPerSecond)} | ${Math.round(x.p50)} | ${Math.round(x.p99)} | ${x.errors} | ${x.non2xx} |`;
+  const floodRow = (label: string, x: LoadResult, ok: string) =>
+    `| ${label} | ${int(x.responses)} | ${int(x.statusCodes[ok] ?? 0)} | ${int(x.statusCodes['429'] ?? 0)} | ${int(x.responses - (x.statusCodes[ok] ?? 0) - (x.statusCodes['429'] ?? 0))} | ${x.errors} |`;
+  return [
+    `## Noisy neighbour: ${TITLES[o.driver]}`,
+    '',
+    '| run | |',
+    '|---|---|',
+    `| date | ${new Date().toISOString()} |`,
+    `| command | \`${o.command}\` |`,
+    `| machine | ${m.cpu}, ${m.cores} cores, ${m.ramGiB} GiB RAM, ${m.platform} |`,
+    `| Node | ${m.node} |`,
+    `| driver | ${o.driverDetail} |`,
+    `| server | the default quotas: ${QUOTA_DEFAULTS.writesPerMinute} writes a minute and ${int(QUOTA_DEFAULTS.writesPerDay)} a day per user, analytics and exports ${QUOTA_DEFAULTS.heavyReadsPerMinute} a minute and ${int(QUOTA_DEFAULTS.heavyReadsPerDay)} a day each; the default pool and statement timeout |`,
+    `| others | ${o.others.length} users reading \`GET ${OTHERS_PATH}\` (their first page) over ${o.connections} connections, ${o.warmupSeconds} s of warm-up then ${o.durationSeconds} s measured, alone and then with the flood |`,
+    `| flooder | one user with ${int(o.noisy.bets)} bets, ${o.floodConnections} connections recording bets (\`POST /api/bets\`) and ${o.floodConnections} downloading their CSV export (\`GET /api/profile/export.csv\`) as fast as answers come, for ${r.floodSeconds} s from a second before the others’ warm-up |`,
+    `| load average (1 min) | ${r.loadStart} at the start, ${o.loadAverage()} at the end |`,
+    '',
+    '| the others | req/s | p50 ms | p99 ms | errors | non-2xx |',
+    '|---|---|---|---|---|---|',
+    others('quiet', r.quiet),
+    others('with the flood', r.noisy),
+    `| with the flood ÷ quiet | ${times(r.noisy.requestsPerSecond / r.quiet.requestsPerSecond)} | ${times(r.noisy.p50 / r.quiet.p50)} | ${times(r.noisy.p99 / r.quiet.p99)} | | |`,
+    '',
+    '| the flood | answered | accepted | 429 | other | errors |',
+    '|---|---|---|---|---|---|',
+    floodRow('`POST /api/bets`', r.writeFlood, '201'),
+    floodRow('`GET /api/profile/export.csv`', r.exportFlood, '200'),
+    '',
+    'One export before the runs (to check the request) counts towards the flooder’s 30. The server handles',
+    'one of a user’s writes, and one of each of their heavy reads, at a time (the rest wait their turn), so',
+    'the flood never has more than that in the database at once; past its quotas every request of the',
+    'flooder is refused by what the server remembers of the refusal, after the session lookup and before',
+    'any other query; the exports it did get are served from the cache while its record is unchanged',
+    '(src/server/record-cache.ts).',
+    '',
+    '| target | measured | |',
+    '|---|---|---|',
+    ...r.targets.map((t) => `| ${t.name} | ${t.measured} | ${t.met ? 'met' : '**not met**'} |`),
+  ].join('\n');
+}
