@@ -131,19 +131,28 @@ test('analytics: charts, ROI, average odds and streaks from real bets; an empty 
 
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
-  // Profit 40 on 70 settled: ROI +57.1%. Mean decimal odds of all 7 bets: (2.5+2+4+1.5+2+2.5+2.5)/7 = 2.43.
-  await expectStats(page, {
+  // Profit 40 on 70 settled: ROI +57.1%. Mean decimal odds of the 6 won and lost bets:
+  // (2.5+2+4+1.5+2+2.5)/6 = 2.42 (the profile's 'Skill or luck?' shows the same figures: read the tab's).
+  const analytics = page.getByRole('tabpanel', { name: 'Analytics' });
+  for (const [title, value] of Object.entries({
     ROI: '+57.1%',
-    'Average Odds': '2.43',
+    'Average Odds': '2.42',
     'Longest Win Streak': '3',
     'Longest Loss Streak': '2',
-  });
-  await expect(statValue(page, 'ROI')).toHaveClass(/text-positive/);
+  })) {
+    await expect(analytics.getByRole('group', { name: title }).getByTestId('stat-value')).toHaveText(value);
+  }
+  await expect(analytics.getByRole('group', { name: 'ROI' }).getByTestId('stat-value')).toHaveClass(/text-positive/);
 
   const cumulative = page.getByTestId('chart-cumulative');
   await expect(cumulative.getByRole('heading', { name: 'Cumulative Profit' })).toBeVisible();
-  await expect(cumulative.locator('path.recharts-line-curve')).toHaveAttribute('d', /^M[\d.,\-\sLC]+/);
-  await expect(cumulative).toContainText('+$40.00 after 6 settled bets');
+  await expect(cumulative.locator('path.recharts-line-curve[name="Profit"]')).toHaveAttribute('d', /^M[\d.,\-\sLC]+/);
+  // The peak so far, dashed beside it; the drawdown from +$55 down to +$25.
+  await expect(cumulative.locator('path.recharts-line-curve[name="Peak so far"]')).toHaveAttribute(
+    'stroke-dasharray',
+    '4 3',
+  );
+  await expect(cumulative).toContainText('+$40.00 after 6 settled bets · Largest drawdown: $30.00');
 
   const bySport = page.getByTestId('chart-sport');
   await expect(bySport.locator('.recharts-bar-rectangle path, path.recharts-rectangle')).toHaveCount(3);
@@ -405,7 +414,7 @@ for (const width of [1280, 390]) {
     await expectNoA11yViolations(page);
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
-    await expect(page.getByTestId('chart-cumulative').locator('path.recharts-line-curve')).toBeVisible();
+    await expect(page.getByTestId('chart-cumulative').locator('path.recharts-line-curve[name="Profit"]')).toBeVisible();
     await expectNoA11yViolations(page);
 
     await page.getByRole('tab', { name: 'Achievements' }).click();
