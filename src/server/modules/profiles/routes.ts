@@ -20,7 +20,7 @@ import {
 import { USERNAME_RESERVED_MESSAGE } from '../../../shared/usernames.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { listBets } from '../bets/queries.ts';
-import { betsCsvStream, exportFilename } from './export.ts';
+import { betsCsvStream, exportFilename, getUnitSize } from './export.ts';
 import {
   buildProfile,
   findProfileByUserId,
@@ -183,13 +183,15 @@ export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoute
         const release = await cache.acquire('export', user.id);
         let csv: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
         try {
-          const version = await recordVersion(user.id);
+          // The unit columns follow the unit size: a file kept from before it changed is not reused.
+          const unitSize = await getUnitSize(db, user.id);
+          const version = `${await recordVersion(user.id)}:${unitSize ?? ''}`;
           const kept = cache.get<Uint8Array<ArrayBuffer>>('export', user.id, version);
           // Read whole before answering, so the file can be kept (one larger than the cache takes
           // is streamed as it is read, and not kept).
           const read = kept
             ? { whole: kept }
-            : await readWithin(betsCsvStream(db, user.id, { logger }), cache.maxEntryBytes);
+            : await readWithin(betsCsvStream(db, user.id, { logger, unitSize }), cache.maxEntryBytes);
           if ('whole' in read) {
             if (!kept) cache.set('export', user.id, version, read.whole, read.whole.byteLength);
             csv = read.whole;
