@@ -23,8 +23,10 @@ export const communityModule: ApiModule = {
         operationId: 'getSpotlight',
         summary: 'The best bettors over a rolling period, ranked',
         description:
-          `Only bettors with at least ${SPOTLIGHT_MIN_SETTLED_BETS} bets settled within the period are ranked; ` +
-          'the period is a rolling window ending at the server clock.',
+          'Ranked by the low end of the 95% interval of level-stakes yield (`yieldInterval.low`, then more bets), ' +
+          `among bettors with at least ${SPOTLIGHT_MIN_SETTLED_BETS} bets won or lost within the period (void bets ` +
+          'do not count); the period is a rolling window ending at the server clock. Every bettor who meets the ' +
+          'minimum is ranked, a negative low end included.',
         parameters: queryParameters(spotlightQuerySchema, { offset: 'The previous page’s `nextOffset`.' }),
         responses: {
           '200': response('A page of ranked entries', ref('SpotlightPage')),
@@ -36,6 +38,10 @@ export const communityModule: ApiModule = {
       get: {
         operationId: 'listInfluencers',
         summary: 'Bettors with a public record, searched, filtered by sport and sorted as chosen',
+        description:
+          "Each bettor's `rank` is their place in the all-time ranking (the low end of the 95% interval of " +
+          `level-stakes yield, at least ${SPOTLIGHT_MIN_SETTLED_BETS} won or lost bets), whatever the sort and ` +
+          'filters; `sort=rank` (the default) lists in that order, then those not ranked yet.',
         parameters: queryParameters(influencersQuerySchema, {
           search: 'Part of the display name or username, any case; blank means no search.',
           offset: 'The previous page’s `nextOffset`.',
