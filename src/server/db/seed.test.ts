@@ -28,6 +28,8 @@ describeEachDatabase('db:seed', (env) => {
                (count(*) filter (where status = 'lost' and profit_loss <> -amount))::int as bad_loss,
                (count(*) filter (where status = 'won'))::int as won,
                (count(*) filter (where status = 'lost'))::int as lost,
+               (count(*) filter (where status = 'void'))::int as voided,
+               (count(*) filter (where status = 'void' and profit_loss <> 0))::int as bad_void,
                (count(distinct bet_type))::int as sports
         from bets b join profiles p on p.user_id = b.user_id
         where b.user_id in (select user_id from profiles where username in (select jsonb_array_elements_text(${JSON.stringify(result.usernames)}::jsonb)))`),
@@ -42,8 +44,12 @@ describeEachDatabase('db:seed', (env) => {
       before_joining: 0,
       bad_win: 0,
       bad_loss: 0,
+      bad_void: 0,
     });
     expect(check!.won).toBeGreaterThan(100);
+    // About 2% of the settled ones: some, and few.
+    expect(check!.voided).toBeGreaterThan(0);
+    expect(check!.voided).toBeLessThan(100);
     expect(check!.lost).toBeGreaterThan(100);
     expect(check!.sports).toBeGreaterThanOrEqual(5);
 

@@ -360,6 +360,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
           select random() as r_time, random() as r_sport, random() as r_sport2, random() as r_odds,
                  random() as r_stake, random() as r_win, random() as r_lead, random() as r_settle,
                  random() as r_pending, random() as r_team, random() as r_team2, random() as r_market,
+                 random() as r_void,
                  g.i as i
         ) r
       ),
@@ -388,6 +389,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
                (x.event_date + interval '2 hours' + interval '22 hours' * x.r_settle <= x.now
                  and (x.r_pending >= 0.03 or x.event_date <= x.now - interval '72 hours')) as is_settled,
                x.r_win < x.edge / x.dec::float8 as is_won,
+               -- About 2% of settled bets are void (a cancelled event or a push): the stake back.
+               x.r_void < 0.02 as is_void,
                round(x.amount * (x.o ->> 'num')::numeric / (x.o ->> 'den')::numeric, 2) as potential_win,
                floor(x.r_team * jsonb_array_length(x.names))::int as a,
                jsonb_array_length(x.names) as n_names
@@ -399,9 +402,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
              format(s.templates ->> floor(s.r_market * jsonb_array_length(s.templates))::int,
                     s.names ->> s.a, s.names ->> ((s.a + 1 + floor(s.r_team2 * (s.n_names - 1))::int) % s.n_names)),
              s.amount, s.o ->> 'text', s.dec, s.sport, s.event_date,
-             case when not s.is_settled then 'pending' when s.is_won then 'won' else 'lost' end,
+             case when not s.is_settled then 'pending' when s.is_void then 'void' when s.is_won then 'won' else 'lost' end,
              s.potential_win,
-             case when not s.is_settled then null when s.is_won then s.potential_win - s.amount else -s.amount end,
+             case when not s.is_settled then null when s.is_void then 0
+                  when s.is_won then s.potential_win - s.amount else -s.amount end,
              case when s.is_settled then s.settles_at end,
              s.created_at
       from settled s`);
