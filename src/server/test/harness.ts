@@ -36,12 +36,21 @@ export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 /** A clock that runs with real time but can be moved, so time rules are testable at their edges. */
 export class TestClock {
   private offsetMs = 0;
-  now = () => new Date(Date.now() + this.offsetMs);
+  private frozenAt: number | null = null;
+  now = () => new Date((this.frozenAt ?? Date.now()) + this.offsetMs);
   advance(ms: number) {
     this.offsetMs += ms;
   }
+  /**
+   * Stops real time at this instant (advance still moves the clock): for rules measured in seconds,
+   * which a loaded machine's slow requests would otherwise outrun.
+   */
+  freeze() {
+    this.frozenAt = Date.now();
+  }
   reset() {
     this.offsetMs = 0;
+    this.frozenAt = null;
   }
 }
 
