@@ -801,7 +801,7 @@ export async function summaryDrift(db: Db, userIds: string[]): Promise<string[]>
                          coalesce(t.staked, 0)::numeric(20, 2)) as stored,
                (select concat_ws(' ', count(*), count(*) filter (where b.status = 'won'),
                                  coalesce(sum(b.profit_loss), 0)::numeric(20, 2), coalesce(sum(b.amount), 0)::numeric(20, 2))
-                from bets b where b.user_id = u.id and b.status <> 'pending'
+                from bets b where b.user_id = u.id and b.status in ('won', 'lost')
                   and b.settled_at < m.day::timestamp at time zone 'UTC') as recount
         from user_bet_totals_before_days m
         cross join users u
