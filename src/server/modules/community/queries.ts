@@ -43,10 +43,14 @@ const cents = (value: string | null | undefined): Cents => {
 
 const isSport = (value: unknown): value is Sport => SPORTS.includes(value as Sport);
 
-/** The visibility rule (profiles/visibility.ts) for the user `userColumn`: only public records are ranked. */
-const isPublic = (userColumn: string) =>
-  sql`exists (select 1 from user_settings us join users u on u.id = us.user_id
-              where us.user_id = ${sql.raw(userColumn)} and ${recordIsPublicSql('us', 'u')})`;
+/**
+ * The visibility rule (profiles/visibility.ts) as a CTE, `public_users`: only public records are
+ * listed or ranked. Hashed once per query (probing the index per user costs more at thousands of
+ * users).
+ */
+const publicUsersCte = sql`public_users as materialized (
+      select us.user_id from user_settings us join users u on u.id = us.user_id where ${recordIsPublicSql('us', 'u')}
+    )`;
 
 /**
  * The record-keeping rule of both rankings: a bettor with any bet overdue (pending 72 hours after
@@ -256,10 +260,7 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
       where bt.settled_at > ${to} and bt.status in ('won', 'lost')
       group by bt.user_id
     ),
-    -- Public profiles, hashed once (probing the index per user costs more at thousands of users).
-    public_users as materialized (
-      select us.user_id from user_settings us join users u on u.id = us.user_id where ${recordIsPublicSql('us', 'u')}
-    ),
+    ${publicUsersCte},
     windowed as (
       select s.user_id,
              s.won + s.lost - coalesce(f.settled, 0) - coalesce(base.settled, 0) - coalesce(ed.settled, 0) as settled,
@@ -399,25 +400,27 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
     db,
     sql`
     with
-    -- Every listed bettor's place in the ranking, whatever this page's filters: those with enough
-    -- won or lost bets first, by the low end of their yield interval (SPOTLIGHT_ORDER's rule).
+    ${publicUsersCte},
+    -- Every listed bettor, with their place in the ranking whatever this page's filters: those with
+    -- enough won or lost bets first, by the low end of their yield interval (SPOTLIGHT_ORDER's rule).
     ranking as (
-      select s.user_id,
+      select s.user_id, s.total_bets, s.won, s.lost, s.total_profit, s.settled_staked, s.level_profit,
+             s.level_profit_sq, s.odds_sum,
              case when s.won + s.lost >= ${min} then row_number() over (
                order by s.won + s.lost >= ${min} desc,
                         level_yield_low(s.won + s.lost, s.level_profit, s.level_profit_sq, s.odds_sum) desc,
                         s.won + s.lost desc, s.user_id) end as rank
       from user_bet_stats s
-      where s.total_bets > 0 and ${isPublic('s.user_id')} and ${hasNoOverdue(sql`s.user_id`, now)}
+      join public_users pu on pu.user_id = s.user_id
+      where s.total_bets > 0 and ${hasNoOverdue(sql`s.user_id`, now)}
     ),
     candidates as (
       select p.user_id, p.username, p.display_name, p.verification_status, p.created_at,
-             s.total_bets, s.won, s.lost, s.won + s.lost as settled, s.total_profit, s.settled_staked,
-             s.level_profit, s.level_profit_sq, s.odds_sum, r.rank,
-             case when s.won + s.lost = 0 then 0 else s.won::numeric / (s.won + s.lost) end as win_ratio
+             r.total_bets, r.won, r.lost, r.won + r.lost as settled, r.total_profit, r.settled_staked,
+             r.level_profit, r.level_profit_sq, r.odds_sum, r.rank,
+             case when r.won + r.lost = 0 then 0 else r.won::numeric / (r.won + r.lost) end as win_ratio
       from ranking r
       join profiles p on p.user_id = r.user_id
-      join user_bet_stats s on s.user_id = r.user_id
       where true
       ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
       ${
