@@ -194,15 +194,15 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
           </p>
         </div>
       </div>
-      <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-2 min-[480px]:grid-cols-3 sm:grid-cols-6 lg:col-span-1">
+      <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-2 min-[480px]:grid-cols-4 lg:col-span-1">
         <Figure label="Yield" valueClassName={entry.levelStakesYield < 0 ? 'text-negative' : 'text-positive'}>
           {formatSignedPercent(entry.levelStakesYield)}
         </Figure>
-        <Figure label="95% range" className="sm:col-span-2">
-          {formatRange(entry.yieldInterval)}
-        </Figure>
         <Figure label="Profit" valueClassName={profitClass(entry.totalProfit)}>
           {formatSignedMoney(entry.totalProfit)}
+        </Figure>
+        <Figure label="95% range" className="col-span-2">
+          {formatRange(entry.yieldInterval)}
         </Figure>
         <Figure label="Win rate">{formatPercent(entry.winRate)}</Figure>
         <Figure label="Bets (won)">
