@@ -16,7 +16,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
     : { path: result.error!.issues[0]!.path.join('.'), message: result.error!.issues[0]!.message };
 
 describe('sign-up form', () => {
-  const valid = { fullName: '', email: 'jane@example.com', password: 'correct-horse' };
+  const valid = { fullName: '', email: 'jane@example.com', password: 'correct-horse', ageConfirmed: true };
 
   it('accepts an empty full name and trims the email', () => {
     expect(signUpSchema.parse({ ...valid, email: '  jane@example.com ' })).toEqual(valid);
@@ -28,6 +28,8 @@ describe('sign-up form', () => {
     [{ password: 'abc' }, 'password', `Password must be at least ${PASSWORD_MIN_LENGTH} characters`],
     [{ password: 'x'.repeat(PASSWORD_MAX_LENGTH + 1) }, 'password', 'Password must be at most 128 characters'],
     [{ fullName: 'x'.repeat(61) }, 'fullName', 'Full name must be at most 60 characters'],
+    [{ ageConfirmed: false }, 'ageConfirmed', 'Confirm that you are 18 or older to create an account'],
+    [{ ageConfirmed: undefined }, 'ageConfirmed', 'Confirm that you are 18 or older to create an account'],
   ])('rejects %j', (change, path, message) => {
     expect(firstMessage(signUpSchema.safeParse({ ...valid, ...change }))).toEqual({ path, message });
   });

@@ -48,8 +48,10 @@ export function enableDirectSessionReads(auth: Auth, db: Db) {
 
 function createDirectReader(auth: Auth, db: Db): ReadSession {
   const getSession = (headers: Headers) => auth.api.getSession({ headers });
+  // The user as getSession returns it: without the fields Better Auth's options mark `returned: false`.
+  const { ageConfirmedAt: _notReturned, ...returnedUserColumns } = getTableColumns(user);
   const byToken = db
-    .select({ session: getTableColumns(session), user: getTableColumns(user) })
+    .select({ session: getTableColumns(session), user: returnedUserColumns })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
