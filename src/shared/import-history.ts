@@ -1,0 +1,332 @@
+/**
+ * Importing a bet history from CSV (issue 20 item 2, docs/decisions/009): reading the file as it
+ * arrives, recognising its layout (our own export, or a spreadsheet with the header
+ * `date,description,sport,stake,odds,result`) and checking each row with the record-bet form's
+ * own schemas and messages. Pure and isomorphic: the server runs it on the upload, tests on text.
+ */
+import { STAKE_MESSAGES, amountSchema, descriptionSchema, oddsSchema, sportSchema } from './bets.ts';
+import type { BetStatus, Sport } from './bets.ts';
+import { UTF8_BOM } from './csv.ts';
+import { formatCents, parseMoney, potentialWinCents, settlementProfitCents } from './money.ts';
+import { decimalOddsString, parseOdds } from './odds.ts';
+
+/** The most bets one file may hold. */
+export const IMPORT_MAX_ROWS = 10_000;
+/**
+ * The most bytes one file may hold: 10,000 rows of our own export with 500-character descriptions
+ * (every character a doubled quote at worst) fit, with room to spare.
+ */
+export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The spreadsheet layout, in its header's order. */
+export const GENERIC_IMPORT_COLUMNS = ['date', 'description', 'sport', 'stake', 'odds', 'result'] as const;
+/** The columns of our own export (profiles/export.ts) an import reads; the others are ours to recompute. */
+const EXPORT_IMPORT_COLUMNS = ['event_date', 'description', 'sport', 'amount', 'odds', 'status'] as const;
+
+export type ImportFormat = 'betproof' | 'generic';
+type Field = 'date' | 'description' | 'sport' | 'stake' | 'odds' | 'result';
+
+export const IMPORT_MESSAGES = {
+  noHeader: `The first row must be the header ${GENERIC_IMPORT_COLUMNS.join(',')} (or a betproof CSV export's header)`,
+  empty: 'The file holds no bets',
+  tooManyRows: `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} bets; split it and import each part`,
+  tooLarge: `A file may be at most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB`,
+  notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and try again',
+  unclosedQuote: 'A quoted field is not closed (a " is missing)',
+  date: 'Date must be a date such as 2024-03-15 or 2024-03-15T19:00:00Z',
+  dateRequired: 'Date is required',
+  settledInFuture: 'A settled bet cannot have a date in the future',
+  tooFarAhead: 'Date must be at most 2 years ahead',
+  resultRequired: 'Result is required',
+  result: 'Result must be won, lost, void (or push) or pending',
+  duplicateInFile: (row: number) => `Duplicate of row ${row}: imported once`,
+  duplicateImported: 'Already imported',
+} as const;
+
+export interface ImportLayout {
+  format: ImportFormat;
+  /** The number of fields each row must have: the header's. */
+  columns: number;
+  /** Where each field is in a row. */
+  index: Record<Field, number>;
+}
+
+/** The layout a header row names, or null when it is neither ours nor the spreadsheet's. */
+export function detectLayout(header: readonly string[]): ImportLayout | null {
+  const names = header.map((name) => name.trim().toLowerCase());
+  const find = (columns: readonly string[]) => {
+    const at = columns.map((name) => names.indexOf(name));
+    return at.every((i) => i >= 0) ? at : null;
+  };
+  const generic = find(GENERIC_IMPORT_COLUMNS);
+  const ours = generic ? null : find(EXPORT_IMPORT_COLUMNS);
+  const at = generic ?? ours;
+  if (!at) return null;
+  const [date, description, sport, stake, odds, result] = at as [number, number, number, number, number, number];
+  return {
+    format: generic ? 'generic' : 'betproof',
+    columns: names.length,
+    index: { date, description, sport, stake, odds, result },
+  };
+}
+
+/** One imported bet, normalised: what is stored and what a row's hash is made of. */
+export interface ImportedBetInput {
+  /** The event's date-time, ISO 8601 UTC. */
+  eventDate: string;
+  description: string;
+  sport: Sport;
+  /** Stake, two decimals. */
+  amount: string;
+  /** The odds as written (trimmed). */
+  odds: string;
+  decimalOdds: string;
+  status: BetStatus;
+  /** Two decimals; null for a pending bet. */
+  profitLoss: string | null;
+}
+
+export type CheckedRow =
+  { row: number; ok: true; bet: ImportedBetInput } | { row: number; ok: false; errors: string[] };
+
+/** "Row 7: Stake must be at least $0.01" (the row as a spreadsheet numbers it: the header is row 1). */
+export const rowMessage = (row: number, errors: readonly string[]) => `Row ${row}: ${errors.join('; ')}`;
+
+const RESULTS: Record<string, BetStatus> = {
+  won: 'won',
+  win: 'won',
+  w: 'won',
+  lost: 'lost',
+  loss: 'lost',
+  lose: 'lost',
+  l: 'lost',
+  void: 'void',
+  push: 'void',
+  'void / push': 'void',
+  pending: 'pending',
+  open: 'pending',
+};
+
+/**
+ * Our export writes a cell a spreadsheet could run as a formula with a leading single quote
+ * (shared/csv.ts escapeFormula): "'-110" is the odds -110. Undone here, for our files and for a
+ * spreadsheet that kept the quote.
+ */
+const unescapeFormula = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A date and time; without an offset it is read as UTC (a spreadsheet's "2024-03-15 19:00"). */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** A date as a file may write it, or null: the calendar must hold it (no 30 February). */
+export function parseImportDate(text: string): Date | null {
+  const s = text.trim();
+  const dateOnly = DATE_ONLY.exec(s);
+  const m = dateOnly ?? DATE_TIME.exec(s);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [hour, minute, second] = dateOnly ? [0, 0, 0] : [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+  const ms = dateOnly || !m[7] ? 0 : Number(m[7].slice(0, 3).padEnd(3, '0'));
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const back = new Date(utc);
+  if (
+    back.getUTCFullYear() !== year ||
+    back.getUTCMonth() !== month - 1 ||
+    back.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return null;
+  const zone = dateOnly ? undefined : m[8];
+  if (!zone || zone.toUpperCase() === 'Z') return back;
+  const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+  const minutes = Number(offset[2]) * 60 + Number(offset[3]);
+  if (Number(offset[2]) > 23 || Number(offset[3]) > 59) return null;
+  return new Date(utc - (offset[1] === '-' ? -1 : 1) * minutes * 60_000);
+}
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message ?? 'Invalid value';
+
+const TWO_YEARS_MS = 2 * 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * Checks one data row against the layout, with the record-bet form's messages; `row` is its
+ * spreadsheet row number. Every problem of the row is reported, not only the first.
+ */
+export function checkRow(fields: readonly string[], layout: ImportLayout, row: number, now: Date): CheckedRow {
+  if (fields.length !== layout.columns)
+    return { row, ok: false, errors: [`Expected ${layout.columns} columns, found ${fields.length}`] };
+  const cell = (field: Field) => fields[layout.index[field]]!;
+  const errors: string[] = [];
+
+  const dateText = cell('date').trim();
+  const date = dateText === '' ? null : parseImportDate(dateText);
+  if (dateText === '') errors.push(IMPORT_MESSAGES.dateRequired);
+  else if (!date) errors.push(IMPORT_MESSAGES.date);
+
+  const description = descriptionSchema.safeParse(unescapeFormula(cell('description')));
+  if (!description.success) errors.push(firstMessage(description));
+
+  const sport = sportSchema.safeParse(cell('sport').trim().toLowerCase());
+  if (!sport.success) errors.push(cell('sport').trim() === '' ? 'Sport is required' : firstMessage(sport));
+
+  // A spreadsheet's currency cell ("$10.50") is the stake 10.50.
+  const stake = amountSchema.safeParse(cell('stake').trim().replace(/^\$/, ''));
+  if (!stake.success) errors.push(firstMessage(stake));
+
+  const oddsText = unescapeFormula(cell('odds').trim());
+  const odds = oddsSchema.safeParse(oddsText);
+  if (!odds.success) errors.push(firstMessage(odds));
+
+  const resultText = cell('result').trim().toLowerCase();
+  const status = RESULTS[resultText];
+  if (resultText === '') errors.push(IMPORT_MESSAGES.resultRequired);
+  else if (!status) errors.push(IMPORT_MESSAGES.result);
+
+  if (date && status && status !== 'pending' && date.getTime() > now.getTime())
+    errors.push(IMPORT_MESSAGES.settledInFuture);
+  else if (date && date.getTime() > now.getTime() + TWO_YEARS_MS) errors.push(IMPORT_MESSAGES.tooFarAhead);
+
+  if (errors.length > 0 || !date || !status || !description.success || !sport.success || !stake.success)
+    return { row, ok: false, errors };
+  const parsed = parseOdds(oddsText);
+  const cents = parseMoney(stake.data);
+  if (!parsed.ok || cents === null) return { row, ok: false, errors: [STAKE_MESSAGES.format] };
+  const profit = settlementProfitCents(status, cents, potentialWinCents(cents, parsed.decimal));
+  return {
+    row,
+    ok: true,
+    bet: {
+      eventDate: date.toISOString(),
+      description: description.data,
+      sport: sport.data,
+      amount: formatCents(cents),
+      odds: oddsText,
+      decimalOdds: decimalOddsString(parsed.decimal),
+      status,
+      profitLoss: profit === null ? null : formatCents(profit),
+    },
+  };
+}
+
+/**
+ * What makes two rows the same bet: every field a person wrote, normalised (the date in UTC, the
+ * stake in cents, the result as a status). The server hashes it (sha256) into the row hash.
+ */
+export const rowKey = (bet: ImportedBetInput): string =>
+  JSON.stringify([bet.eventDate, bet.description, bet.sport, bet.amount, bet.odds, bet.status]);
+
+/**
+ * Reads CSV text handed over in pieces (as an upload arrives), giving back each complete record:
+ * RFC 4180 quoting (a quoted field may hold commas, quotes doubled, and line breaks), CRLF, LF or
+ * CR line ends, a leading BOM skipped. A quote inside an unquoted field is kept as text. Holds
+ * only the record being read, so the caller decides how much to keep.
+ */
+export class CsvRecordReader {
+  private field = '';
+  private record: string[] = [];
+  private quoted = false;
+  /** The previous character closed a quoted field (a following quote is an escaped one). */
+  private quoteEnded = false;
+  /** The previous chunk ended with CR: an LF opening this one belongs to it. */
+  private afterCr = false;
+  private started = false;
+  /** Characters in the current record: the row number of an error is the record's. */
+  private inRecord = false;
+
+  push(text: string): string[][] {
+    const out: string[][] = [];
+    let i = 0;
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.startsWith(UTF8_BOM)) i = 1;
+    }
+    for (; i < text.length; i++) {
+      const ch = text[i]!;
+      if (this.afterCr) {
+        this.afterCr = false;
+        if (ch === '\n') continue;
+      }
+      if (this.quoted) {
+        if (ch === '"') {
+          this.quoted = false;
+          this.quoteEnded = true;
+        } else this.field += ch;
+        continue;
+      }
+      if (ch === '"') {
+        // Opening a field, or a doubled quote right after a quoted part: a literal quote.
+        if (this.quoteEnded) this.field += '"';
+        if (this.quoteEnded || this.field === '') this.quoted = true;
+        else this.field += ch;
+        this.quoteEnded = false;
+        this.inRecord = true;
+        continue;
+      }
+      this.quoteEnded = false;
+      if (ch === ',') {
+        this.record.push(this.field);
+        this.field = '';
+        this.inRecord = true;
+      } else if (ch === '\n' || ch === '\r') {
+        this.record.push(this.field);
+        out.push(this.record);
+        this.record = [];
+        this.field = '';
+        this.inRecord = false;
+        this.afterCr = ch === '\r';
+      } else {
+        this.field += ch;
+        this.inRecord = true;
+      }
+    }
+    return out;
+  }
+
+  /** The last record (a file need not end with a line break); throws when a quote is left open. */
+  end(): string[][] {
+    if (this.quoted) throw new UnclosedQuoteError();
+    if (!this.inRecord && this.field === '' && this.record.length === 0) return [];
+    const last = [...this.record, this.field];
+    this.record = [];
+    this.field = '';
+    this.inRecord = false;
+    return [last];
+  }
+}
+
+export class UnclosedQuoteError extends Error {
+  constructor() {
+    super(IMPORT_MESSAGES.unclosedQuote);
+  }
+}
+
+/** A record with nothing in it (a blank line, or a spreadsheet's row of empty cells): skipped. */
+export const isBlankRecord = (fields: readonly string[]) => fields.every((f) => f.trim() === '');
+
+/** The whole of a file checked at once: for tests, and for the browser's own small files. */
+export function checkCsvText(
+  text: string,
+  now: Date,
+): { ok: false; error: string } | { ok: true; format: ImportFormat; rows: CheckedRow[] } {
+  const reader = new CsvRecordReader();
+  let records: string[][];
+  try {
+    records = [...reader.push(text), ...reader.end()];
+  } catch (err) {
+    if (err instanceof UnclosedQuoteError) return { ok: false, error: err.message };
+    throw err;
+  }
+  const [header, ...data] = records;
+  const layout = header ? detectLayout(header) : null;
+  if (!layout) return { ok: false, error: IMPORT_MESSAGES.noHeader };
+  const rows = data
+    .map((fields, i) => ({ fields, row: i + 2 }))
+    .filter(({ fields }) => !isBlankRecord(fields))
+    .map(({ fields, row }) => checkRow(fields, layout, row, now));
+  if (rows.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
+  if (rows.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
+  return { ok: true, format: layout.format, rows };
+}
