@@ -21,6 +21,7 @@ import {
   type AppEnv,
 } from './modules/auth/index.ts';
 import { betRoutes } from './modules/bets/routes.ts';
+import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
@@ -86,10 +87,15 @@ export function createApp(deps: AppDeps) {
   if (testClock) app.use('/api/*', testClock.middleware);
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
   app.use('/api/*', sameOriginWrites(config.BASE_URL));
-  // One size limit for every body, Better Auth's endpoints included (they read any size).
-  app.use('/api/*', limitBodySize);
+  // One size limit for every body, Better Auth's endpoints included (they read any size). A history
+  // import is the exception: a larger file, read as it streams, its limits and UTF-8 check its own.
+  const unlessImport =
+    (check: typeof limitBodySize): typeof limitBodySize =>
+    (c, next) =>
+      c.req.path === IMPORT_PATH ? next() : check(c, next);
+  app.use('/api/*', unlessImport(limitBodySize));
   // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
-  app.use('/api/*', requireUtf8Body);
+  app.use('/api/*', unlessImport(requireUtf8Body));
 
   app.get('/api/health', async (c) => {
     const ok = await pingDatabase(db);
@@ -110,6 +116,8 @@ export function createApp(deps: AppDeps) {
     .get('/admin/access', requireUser(auth), requireAdmin(config), (c) => c.json({ admin: true as const }))
     .route('/admin', adminRoutes({ auth, db, config, now }))
     .route('/verification', verificationRoutes({ auth, db, quotas }))
+    // Before the bets routes: /bets/import and /bets/imported are answered there.
+    .route('/bets', importRoutes({ auth, db, now, quotas }))
     .route('/bets', betRoutes({ auth, db, now, quotas }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))

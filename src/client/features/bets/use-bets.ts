@@ -21,7 +21,7 @@ export function useBetStats(userId: string) {
   return useQuery({
     queryKey: betKeys.stats(userId),
     meta: { errorTitle: 'Error', errorDescription: () => 'Failed to load bets' },
-    queryFn: () => unwrap(api.api.bets.stats.$get()),
+    queryFn: () => unwrap(api.api.bets.stats.$get({ query: {} })),
   });
 }
 

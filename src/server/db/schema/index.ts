@@ -6,3 +6,4 @@ export * from './community.ts';
 export * from './ledger.ts';
 export * from './quotas.ts';
 export * from './username-history.ts';
+export * from './imported-bets.ts';

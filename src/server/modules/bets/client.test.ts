@@ -44,7 +44,7 @@ describeEachDatabase('bets through the typed client (hc<AppType>)', (env) => {
       const settled = await client.api.bets[':id'].$patch({ param: { id: bet.id }, json: { status: 'won' } });
       expect(settled.status).toBe(200);
 
-      const statsRes = await client.api.bets.stats.$get();
+      const statsRes = await client.api.bets.stats.$get({ query: {} });
       const stats = await statsRes.json();
       expectTypeOf(stats).toExtend<BetStats | { error: string }>();
       expect(stats).toMatchObject({ totalBets: 1, won: 1, totalProfit: '22.00', roi: 110, overdue: 0 });

@@ -15,6 +15,8 @@ import {
   settleBetSchema,
 } from '../../../shared/bets.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
+import { statsQuerySchema } from '../../../shared/imports.ts';
+import { getStatsWithImported } from '../imports/queries.ts';
 import { deleteBet, getBetStats, listBets, recordBet, settleBet } from './queries.ts';
 
 export interface BetRoutesDeps {
@@ -55,7 +57,12 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       }
       return c.json(await listBets(db, c.get('user').id, { limit, cursor }), 200);
     })
-    .get('/stats', async (c) => c.json(await getBetStats(db, c.get('user').id, now()), 200))
+    .get('/stats', validate('query', statsQuerySchema), async (c) => {
+      const userId = c.get('user').id;
+      // With the owner's imported history only when asked (the dashboard's switch; docs/decisions/009).
+      const withImported = c.req.valid('query').includeImported === 'true';
+      return c.json(await (withImported ? getStatsWithImported : getBetStats)(db, userId, now()), 200);
+    })
     .post('/', validate('json', createRecordBetSchema(now), headline), async (c) => {
       const result = await recordBet(db, c.get('user').id, c.req.valid('json'), now());
       if (result.ok) return c.json(result.bet, 201);
