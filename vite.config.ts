@@ -23,9 +23,11 @@ function precompress(): Plugin {
     name: 'betproof:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server's render module (scripts/build-server.mjs) is read from disk, never sent.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      if (!outDir) return;
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name));
       // zlib's async calls run on libuv's thread pool: the files compress in parallel.

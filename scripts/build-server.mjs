@@ -1,14 +1,45 @@
-// Compiles the server to JavaScript for production (`npm run build`, after the client): one ES
-// module, dist/server/index.js, that plain Node runs without TypeScript tooling. Packages stay
-// external (node_modules is there at run time); the migrations, which db/client.ts finds next to
-// its own module (import.meta.url), are copied next to the bundle.
-import { cpSync } from 'node:fs';
+// The server side of `npm run build`, after the client (`vite build`):
+// 1. the client's component tree for the server (src/client/ssr/render.tsx, Vite's SSR build) into
+//    dist/ssr/render.js, which renders a page to HTML;
+// 2. the pages that show no one's data (src/client/ssr/prerendered.ts) rendered once, into
+//    dist/prerendered/, from dist/client/index.html (the built page with its hashed assets);
+// 3. the server compiled to JavaScript: one ES module, dist/server/index.js, that plain Node runs
+//    without TypeScript tooling. Packages stay external (node_modules is there at run time); the
+//    migrations, which db/client.ts finds next to its own module (import.meta.url), are copied
+//    next to the bundle.
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import console from 'node:console';
-import { fileURLToPath, URL } from 'node:url';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist/server`;
+
+await viteBuild({
+  configFile: `${root}vite.config.ts`,
+  logLevel: 'warn',
+  build: {
+    ssr: 'ssr/render.tsx',
+    outDir: '../../dist/ssr',
+    // One file, imported whole when the server starts: a rebuild meanwhile (another e2e run) never
+    // leaves a running server asking for a route chunk that is gone.
+    emptyOutDir: false,
+    copyPublicDir: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+
+const { prerenderPages } = await import(pathToFileURL(`${root}dist/ssr/render.js`).href);
+const pages = await prerenderPages(readFileSync(`${root}dist/client/index.html`, 'utf8'));
+mkdirSync(`${root}dist/prerendered`, { recursive: true });
+for (const { file, html } of pages) {
+  // Written beside, then renamed: a server running meanwhile never reads half a file.
+  const target = `${root}dist/prerendered/${file}`;
+  writeFileSync(`${target}.tmp`, html);
+  renameSync(`${target}.tmp`, target);
+}
+console.log(`prerendered ${pages.length} pages: dist/prerendered/`);
 
 // Written over in place, never removed first: a server starting meanwhile (another e2e run) still
 // finds a whole file. Migrations are only ever added, so none is left over.

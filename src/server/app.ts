@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -29,6 +29,9 @@ import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createPageResolver, type PageAnswer } from './pages.ts';
+import { createDocuments, loadPageRendering, type PageRendering } from './html.ts';
+import { PROFILE_FIRST_PAGE_BETS, type ProfileData } from '../shared/page-rendering.ts';
+import type { ProfileBetPage, PublicProfile } from '../shared/profiles.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import { createTestClock } from './test-clock.ts';
@@ -43,6 +46,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The built SPA; absent in API-only tests and in `npm run dev` (Vite serves it). */
   clientDir?: string;
+  /** The client's server render; by default the build's, beside clientDir (html.ts). */
+  pageRendering?: Promise<PageRendering | null>;
 }
 
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -134,11 +139,21 @@ export function createApp(deps: AppDeps) {
   });
 
   if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
-    mountClient(app, {
+    const documents = createDocuments({
       clientDir: deps.clientDir,
       headExtra: siteContactScript(siteContactOf(config)),
+      origin: config.BASE_URL,
+      rendering: deps.pageRendering ?? loadPageRendering(deps.clientDir),
+      onError: (url, err) => logger.error('page render failed', { url, error: String(err) }),
+    });
+    mountClient(app, {
+      clientDir: deps.clientDir,
+      indexHtml: documents.indexHtml,
       resolvePage: createPageResolver({
-        profilePage: createProfilePages({ db, baseUrl: config.BASE_URL }),
+        profilePage: createProfilePages({ db }),
+        profileData: (username) => publicProfileData(app, username),
+        render: documents.render,
+        baseUrl: config.BASE_URL,
         now,
         onError: (path, err) => logger.error('page lookup failed', { path, error: String(err) }),
       }),
@@ -158,21 +173,33 @@ export function createApp(deps: AppDeps) {
 }
 
 /**
+ * A public profile's first answers, asked of the API itself (as a visitor with no session), so the
+ * server's render holds exactly what the page's own queries get; null when either is refused.
+ */
+async function publicProfileData(app: Hono<AppEnv>, username: string): Promise<ProfileData | null> {
+  const name = encodeURIComponent(username);
+  const [profile, bets] = await Promise.all([
+    app.request(`/api/profiles/${name}`),
+    app.request(`/api/profiles/${name}/bets?limit=${PROFILE_FIRST_PAGE_BETS}`),
+  ]);
+  if (!profile.ok || !bets.ok) return null;
+  return { profile: (await profile.json()) as PublicProfile, bets: (await bets.json()) as ProfileBetPage };
+}
+
+/**
  * Serves the built SPA: hashed assets cached for good (a missing one is a 404), files of the public
- * folder as they are, and every other path index.html with the status pages.ts decides (a 404 for
- * no page) or a redirect. Text files go out as the Brotli or gzip copy the build wrote beside them, when
+ * folder as they are, and every other path its rendered page with the status pages.ts decides (a
+ * 404 for no page) or a redirect. Text files go out as the Brotli or gzip copy the build wrote beside them, when
  * the browser takes it.
  */
 function mountClient(
   app: Hono<AppEnv>,
   {
     clientDir,
-    headExtra,
+    indexHtml,
     resolvePage,
-  }: { clientDir: string; headExtra: string; resolvePage: (url: URL, indexHtml: string) => Promise<PageAnswer> },
+  }: { clientDir: string; indexHtml: string; resolvePage: (url: URL, indexHtml: string) => Promise<PageAnswer> },
 ) {
-  // Runtime settings (the contact details) go into the page here, not into the build.
-  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace('</head>', `${headExtra}</head>`);
   const root = path.relative(process.cwd(), clientDir) || '.';
   app.use(
     '/assets/*',

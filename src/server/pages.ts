@@ -1,12 +1,18 @@
 /**
- * What the server answers for a page address (issue 17, "true statuses"). The client is one
- * index.html for every page, but the status is decided here so that search engines and people see
- * the truth: a page of the route table or a public profile is a 200; anything else is a 404 with
- * the same index.html, whose router then shows its not-found page. Old and alternative addresses
- * redirect. Asset and public-folder files never reach this (app.ts serves them first).
+ * What the server answers for a page address (issue 17, "true statuses" and "HTML first"). The
+ * status is decided here so that search engines and people see the truth: a page of the route
+ * table or a public profile is a 200; anything else is a 404 with the not-found page. Old and
+ * alternative addresses redirect. Asset and public-folder files never reach this (app.ts serves
+ * them first).
+ *
+ * The HTML is the client's own render (`render`, see app.ts): a page prerendered at build time as
+ * it is, a public profile rendered with its data (and its preview tags from that same data), a
+ * not-found page rendered for its address. Without the build's render module (dev, some tests)
+ * every page is the plain index.html, which the browser renders alone.
  */
 import { paths, signUpPath } from '../shared/routes.ts';
-import { usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
+import type { ProfileData, RenderData } from '../shared/page-rendering.ts';
+import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
 
 export type PageAnswer =
   | { status: 200 | 404 | 503; html: string }
@@ -37,27 +43,46 @@ function movedFor(path: string, search: string): string | null {
 }
 
 export function createPageResolver(deps: {
-  profilePage: (name: string, indexHtml: string, now: Date) => Promise<ProfilePage>;
+  profilePage: (name: string, now: Date) => Promise<ProfilePage>;
+  /** The profile's first answers, as its page's queries get them; null when it has none (it went private meanwhile). */
+  profileData: (username: string) => Promise<ProfileData | null>;
+  /** The document for an address (prerendered or rendered now), or index.html when there is no render. */
+  render: (url: URL, data?: RenderData) => Promise<string>;
+  baseUrl: string;
   now: () => Date;
   onError: (path: string, err: unknown) => void;
 }) {
+  /** The not-found page; for a profile address, the profile page's own "Profile Not Found". */
+  const notFound = async (url: URL, name: string | null): Promise<PageAnswer> => ({
+    status: 404,
+    html: await deps.render(
+      url,
+      name ? { missingProfile: decodeURIComponent(url.pathname.replace(/^\/|\/$/g, '')) } : {},
+    ),
+  });
+
   return async function resolvePage(url: URL, indexHtml: string): Promise<PageAnswer> {
     const path = routerPath(url.pathname);
     const moved = movedFor(path, url.search);
     if (moved) return { status: 301, location: moved };
-    if (CLIENT_PAGES.has(path)) return { status: 200, html: indexHtml };
+    if (CLIENT_PAGES.has(path)) return { status: 200, html: await deps.render(url) };
     const name = usernameFromPath(path);
-    if (!name) return { status: 404, html: indexHtml };
+    if (!name) return notFound(url, null);
+    let page: ProfilePage;
+    let data: ProfileData | null = null;
     try {
       // The request's time, read now: the 30 days of a rename end on the clock, not at a restart.
-      const page = await deps.profilePage(name, indexHtml, deps.now());
-      if (page.kind === 'profile') return { status: 200, html: page.html };
-      if (page.kind === 'renamed') return { status: 302, location: `/${page.username}${url.search}` };
-      return { status: 404, html: indexHtml };
+      page = await deps.profilePage(name, deps.now());
+      if (page.kind === 'profile') data = await deps.profileData(page.username);
     } catch (err) {
       // The database is down: whether this is a profile is unknown, so neither 200 nor 404.
       deps.onError(path, err);
       return { status: 503, html: indexHtml };
     }
+    if (page.kind === 'renamed') return { status: 302, location: `/${page.username}${url.search}` };
+    if (!data) return notFound(url, name);
+    const html = await deps.render(url, { profile: data });
+    // The preview tags from the very answer the page shows.
+    return { status: 200, html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html };
   };
 }

@@ -7,7 +7,8 @@ import type { Auth } from '../../server/modules/auth/index.ts';
  * survives reloads; `useSession()` refetches it when the window regains focus.
  */
 export const authClient = createAuthClient({
-  baseURL: window.location.origin,
+  // Only the browser calls it; the server's render (src/client/ssr) merely imports the module.
+  baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
   // Two-factor sign-in: a sign-in that needs the code answers `twoFactorRedirect`, which the
   // sign-in form handles itself (no redirect to another page).

@@ -3,7 +3,6 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { paths } from '../../shared/routes.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { LoadingScreen } from '../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
@@ -15,7 +14,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 type Tab = 'login' | 'signup';
 
 export default function AuthPage() {
-  const { user, isPending } = useAuth();
+  const { user } = useAuth();
   const location = useLocation();
   const [params] = useSearchParams();
   const state = readAuthState(location.state);
@@ -37,7 +36,8 @@ export default function AuthPage() {
     }
   }, [signedIn, verified]);
 
-  if (isPending) return <LoadingScreen />;
+  // The forms show while the session is looked up (the page is prerendered so, and paints at once);
+  // a visitor found signed in is sent on.
   // Already signed in (or just signed in, by the confirmation link): on to where they were going.
   if (user) return <Navigate to={destinationAfterSignIn(location.state, params.get('next'))} replace />;
 

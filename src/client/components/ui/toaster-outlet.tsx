@@ -27,7 +27,7 @@ const isRequested = () => requested;
 
 /** Where toasts appear: nothing until some code on the page can toast. */
 export function ToasterOutlet() {
-  const show = useSyncExternalStore(subscribe, isRequested);
+  const show = useSyncExternalStore(subscribe, isRequested, () => false);
   return show ? (
     <Suspense fallback={null}>
       <Toaster />

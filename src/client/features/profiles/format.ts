@@ -1,4 +1,5 @@
 import type { SocialLinks } from '../../../shared/profiles.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -57,4 +58,4 @@ export function socialLabel(network: SocialNetwork, value: string): string {
 }
 
 /** The public URL of a profile on this site, as Share Profile copies it. */
-export const shareUrl = (username: string) => `${window.location.origin}/${username}`;
+export const shareUrl = (username: string) => `${siteOrigin()}/${username}`;

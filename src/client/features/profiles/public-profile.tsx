@@ -148,7 +148,8 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
             emptyText={`@${profile.username} hasn't recorded any bets yet.`}
           />
         </TabsContent>
-        <TabsContent value="achievements">
+        {/* Always in the page (hidden until chosen): the server's HTML carries the achievements too. */}
+        <TabsContent value="achievements" forceMount>
           <AchievementsList achievements={profile.achievements} />
         </TabsContent>
       </Tabs>

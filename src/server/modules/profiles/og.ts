@@ -1,7 +1,8 @@
 /**
  * Link previews for public profiles. Crawlers (Slack, X, Facebook, iMessage) read the HTML and run
- * no JavaScript, so GET /{username} of a PUBLIC profile is served index.html with its title and
- * Open Graph / Twitter tags filled in on the server. A private or missing profile is answered
+ * no JavaScript, so GET /{username} of a PUBLIC profile is served its rendered page with its title
+ * and Open Graph / Twitter tags filled in on the server, from the same answer the page renders
+ * (src/server/pages.ts). A private or missing profile is answered
  * alike (src/server/pages.ts: a 404 with the plain index.html), so a preview never reveals a
  * private record, nor that the name is in use.
  */
@@ -10,8 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { profiles, user, userSettings, usernameHistory } from '../../db/schema/index.ts';
 import type { BetStats } from '../../../shared/bets.ts';
 import { parseMoney } from '../../../shared/money.ts';
+import type { PublicProfile } from '../../../shared/profiles.ts';
 import { isProfileUsername, isReservedUsername } from '../../../shared/usernames.ts';
-import { getBetSummary, statsOfSummary } from '../bets/queries.ts';
 import { escapeHtml } from '../../html.ts';
 import { recordIsPublic, recordIsPublicSql } from './visibility.ts';
 import { findProfileByUsername } from './queries.ts';
@@ -68,6 +69,14 @@ export function injectProfileMeta(indexHtml: string, meta: ProfileMeta): string 
     .replace('</head>', () => `  ${tags}\n  </head>`);
 }
 
+/** A public profile's preview, from the answer its page shows (GET /api/profiles/:username). */
+export const profileMetaOf = (profile: PublicProfile, baseUrl: string): ProfileMeta => ({
+  username: profile.username,
+  displayName: profile.displayName,
+  summary: recordSummary(profile.stats),
+  url: `${baseUrl.replace(/\/+$/, '')}/${profile.username}`,
+});
+
 /** The username a path names, when it is a single segment that could be one; else null. */
 export function usernameFromPath(path: string): string | null {
   const segment = /^\/([^/]+)$/.exec(path)?.[1];
@@ -85,28 +94,18 @@ export function usernameFromPath(path: string): string | null {
 export const RENAMED_USERNAME_REDIRECT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * What `/{name}` is for a visitor: a public profile's page (index.html with its preview tags), a
- * public profile renamed from `name` less than 30 days before `now` (while no profile holds the
+ * What `/{name}` is for a visitor: a public profile (by its current username), a public profile renamed from `name` less than 30 days before `now` (while no profile holds the
  * name), or nothing. A private or unconfirmed profile is nothing, exactly like a missing one, so
  * the answer never tells whether a name is in use.
  */
-export type ProfilePage = { kind: 'profile'; html: string } | { kind: 'renamed'; username: string } | { kind: 'none' };
+export type ProfilePage =
+  { kind: 'profile'; username: string } | { kind: 'renamed'; username: string } | { kind: 'none' };
 
 /** The profile pages' lookups, for app.ts's page route (pages.ts). */
-export function createProfilePages(deps: { db: Db; baseUrl: string }) {
-  return async function profilePage(name: string, indexHtml: string, now: Date): Promise<ProfilePage> {
+export function createProfilePages(deps: { db: Db }) {
+  return async function profilePage(name: string, now: Date): Promise<ProfilePage> {
     const profile = await findProfileByUsername(deps.db, name);
-    if (profile) {
-      if (!recordIsPublic(profile)) return { kind: 'none' };
-      const stats = statsOfSummary(await getBetSummary(deps.db, profile.userId));
-      const html = injectProfileMeta(indexHtml, {
-        username: profile.username,
-        displayName: profile.displayName,
-        summary: recordSummary(stats),
-        url: `${deps.baseUrl.replace(/\/+$/, '')}/${profile.username}`,
-      });
-      return { kind: 'profile', html: html ?? indexHtml };
-    }
+    if (profile) return recordIsPublic(profile) ? { kind: 'profile', username: profile.username } : { kind: 'none' };
     const username = await renamedTo(deps.db, name, now);
     return username ? { kind: 'renamed', username } : { kind: 'none' };
   };

@@ -1,0 +1,81 @@
+/**
+ * The server's entry to the client's own component tree (built by scripts/build-server.mjs with
+ * Vite's SSR build into dist/ssr/render.js). React Router's static handler matches the URL and
+ * loads the matched routes' lazy modules, React renders the tree to HTML once every suspended
+ * part has resolved, and the query cache the render used is handed back to be dehydrated into
+ * the page, so the browser's first render (main.tsx) is the same tree with the same data.
+ */
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import {
+  fillDocument,
+  PRERENDERED_PAGES,
+  type RenderData,
+  type RenderModule,
+  type Rendered,
+} from '../../shared/page-rendering.ts';
+import { AppProviders } from '../app-providers.tsx';
+import { profileKeys } from '../features/profiles/api.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { setServerOrigin } from '../lib/site-origin.ts';
+import { routes } from '../route-table.tsx';
+
+const handler = createStaticHandler(routes);
+
+/** Renders `url` (a path with its query string) as the browser would show it before any fetch. */
+export const renderApp: RenderModule['renderApp'] = async (url: string, data: RenderData = {}): Promise<Rendered> => {
+  if (data.origin) setServerOrigin(data.origin);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  // No route has a loader or action, so the handler never answers a redirect of its own.
+  if (context instanceof Response) throw new Error(`static handler answered ${context.status} for ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  if (data.profile) {
+    const { username } = data.profile.profile;
+    queryClient.setQueryData(profileKeys.publicProfile(username), data.profile.profile);
+    queryClient.setQueryData(profileKeys.publicBets(username), { pages: [data.profile.bets], pageParams: [null] });
+  }
+  if (data.missingProfile) {
+    // The answer the page's own query would get: it shows "Profile Not Found" (not asked again on
+    // mount, which would render the loading state; main.tsx asks once the page is hydrated).
+    const queryKey = profileKeys.publicProfile(data.missingProfile);
+    queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
+    await queryClient.prefetchQuery({
+      queryKey,
+      queryFn: () => Promise.reject(new ApiError(404, 'Profile not found')),
+      retry: false,
+    });
+  }
+  const { prelude } = await prerender(
+    <AppProviders queryClient={queryClient}>
+      {/* No inline hydration script (the CSP allows none): there is no loader data to carry. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    // Every boundary written in place, in order: no inline script moves outlined parts into
+    // place (the CSP runs none), and the page reads top to bottom without JavaScript.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const appHtml = await new Response(prelude).text();
+  // Failed queries too: the browser's first render must show the same "not found".
+  const queryState =
+    data.profile || data.missingProfile
+      ? dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' })
+      : undefined;
+  queryClient.clear();
+  return { appHtml, queryState };
+};
+
+/**
+ * Every page of PRERENDERED_PAGES as a whole document, from `template` (the built index.html): what
+ * the build writes to dist/prerendered/ (scripts/build-server.mjs).
+ */
+export async function prerenderPages(template: string): Promise<{ url: string; file: string; html: string }[]> {
+  const pages = [];
+  for (const { url, file } of PRERENDERED_PAGES) {
+    const { appHtml } = await renderApp(url);
+    pages.push({ url, file, html: fillDocument(template, { appHtml, hydrate: true }) });
+  }
+  return pages;
+}

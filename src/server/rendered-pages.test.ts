@@ -1,0 +1,200 @@
+/**
+ * The HTML the server sends before any JavaScript runs (issue 17, "HTML first"): the prerendered
+ * pages, a public profile rendered with its record, and the not-found pages, all from the client's
+ * own render module (src/client/ssr/render.tsx, which the build compiles to dist/ssr/render.js;
+ * here the source, loaded by path as the server loads the build's).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { loadConfig } from './env.ts';
+import type { PageRendering } from './html.ts';
+import { createLogger } from './logger.ts';
+import { insertBets, usernameOf } from './modules/profiles/test-helpers.ts';
+import { CapturingMailer, describeEachDatabase, signUpAndSignIn, type TestEnv } from './test/harness.ts';
+import { PRERENDERED_PAGES, QUERY_STATE_ELEMENT_ID, type RenderModule } from '../shared/page-rendering.ts';
+
+const SITE = 'https://betproof.example';
+const INDEX_HTML = readFileSync(new URL('../client/index.html', import.meta.url), 'utf8');
+const clientDir = mkdtempSync(path.join(tmpdir(), 'betproof-rendered-'));
+writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+let rendering: PageRendering;
+beforeAll(async () => {
+  const ssr = (await import(new URL('../client/ssr/render.tsx', import.meta.url).href)) as RenderModule & {
+    prerenderPages: (template: string) => Promise<{ url: string; html: string }[]>;
+  };
+  const pages = await ssr.prerenderPages(INDEX_HTML);
+  rendering = { renderApp: ssr.renderApp, prerendered: new Map(pages.map(({ url, html }) => [url, html])) };
+}, 60_000);
+
+function renderingApp(env: TestEnv) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: SITE,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+  });
+  const { app } = createApp({
+    config,
+    db: env.db,
+    mailer: new CapturingMailer(),
+    logger: createLogger('silent'),
+    clientDir,
+    pageRendering: Promise.resolve(rendering),
+  });
+  return async (pathname: string, status = 200) => {
+    const res = await app.request(pathname);
+    expect(res.status, pathname).toBe(status);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    return res.text();
+  };
+}
+
+/** Text with the tags taken out and the spaces squeezed, as a reader without CSS sees it. */
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+const heading = (html: string) => text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '').trim();
+
+/** The figure of a stat card (components/ui/stat-card.tsx) by its title. */
+const stat = (html: string, title: string) =>
+  new RegExp(`>${title}</p>[\\s\\S]*?data-testid="stat-value">([^<]*)<`).exec(html)?.[1];
+
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key.replace('.', '\\.')}" content="([^"]*)" />`).exec(html)?.[1];
+
+/** The CSP runs no inline script: every script is the app's module or inert JSON. */
+function expectNoInlineScript(html: string) {
+  for (const tag of html.match(/<script[^>]*>/g) ?? [])
+    expect(tag).toMatch(
+      /^<script (type="module" crossorigin src="[^"]+"|type="module" src="[^"]+"|type="application\/json" id="[\w-]+")>$/,
+    );
+}
+
+/** Each prerendered page: its heading and something of what it says, in the HTML itself. */
+const PAGES: Record<string, { h1: string; says: string[] }> = {
+  '/': {
+    h1: 'Track your betting performance with precision',
+    says: ['Start Recording Bets', 'Try the Influencer Demo'],
+  },
+  '/?demo=1': { h1: 'Demo Dashboard', says: ['Demo mode', 'nothing is sent to our servers'] },
+  '/auth': { h1: 'Welcome to betproof', says: ['Login', 'Sign Up', 'Email', 'Password'] },
+  '/auth?mode=signup': { h1: 'Welcome to betproof', says: ['Create Account'] },
+  '/about': { h1: 'About betproof', says: ['We started betproof because'] },
+  '/contact': { h1: 'Contact Us', says: ['Send Message'] },
+  '/follow': { h1: 'Follow betproof', says: [] },
+  '/terms': { h1: 'Terms of Use', says: [] },
+  '/privacy': { h1: 'Privacy Policy', says: [] },
+  '/cookies': { h1: 'Cookie Policy', says: [] },
+  '/advertise': { h1: 'Advertise with betproof', says: [] },
+  '/influencers': { h1: 'Follow bettors whose record you can check', says: [] },
+  '/spotlight': { h1: 'Bettor Spotlight', says: [] },
+  // Signed-in pages: their layout, and the loading state the session lookup shows first.
+  '/dashboard': { h1: '', says: ['Skip to content', 'Loading...', 'All rights reserved'] },
+  '/profile': { h1: '', says: ['Skip to content', 'Loading...', 'All rights reserved'] },
+  '/admin': { h1: '', says: ['Skip to content', 'Loading...', 'All rights reserved'] },
+};
+
+describeEachDatabase('pages rendered on the server', (env) => {
+  it('sends every prerendered page as HTML that reads without JavaScript', async () => {
+    const get = renderingApp(env());
+    expect(PRERENDERED_PAGES.map((p) => p.url).sort()).toEqual(Object.keys(PAGES).sort());
+    for (const [url, { h1, says }] of Object.entries(PAGES)) {
+      const html = await get(url);
+      expect(html, url).toBe(rendering.prerendered.get(url));
+      expect(html, url).toContain('<div id="root" data-hydrate>');
+      expect(heading(html), url).toBe(h1);
+      for (const phrase of ['betproof', 'Terms of Use', ...says])
+        expect(text(html), `${url}: ${phrase}`).toContain(phrase);
+      expectNoInlineScript(html);
+    }
+  });
+
+  it('renders an address it has no prerendered page for (another query string, another case) when asked', async () => {
+    const get = renderingApp(env());
+    const html = await get('/auth?mode=signup&next=%2Fdashboard');
+    expect(heading(html)).toBe('Welcome to betproof');
+    expect(text(html)).toContain('Create Account');
+    expect(html).toContain('<div id="root" data-hydrate>');
+    expect(heading(await get('/ABOUT'))).toBe('About betproof');
+  });
+
+  it('renders a public profile with its name, record, achievements, first bets and preview tags', async () => {
+    const get = renderingApp(env());
+    const { userId } = await signUpAndSignIn(env(), { name: 'Pat "The Punter" <Jones>' });
+    const username = await usernameOf(env(), userId);
+    await insertBets(env(), userId, [
+      { description: 'Arsenal to beat Chelsea', status: 'won', amount: '10.00', decimalOdds: '2.5' },
+      { description: 'Lakers -4.5', status: 'lost', amount: '11.00' },
+      { description: 'Nadal in straight sets', amount: '5.00' },
+    ]);
+    const html = await get(`/${username}`);
+    expect(heading(html)).toBe('Pat "The Punter" <Jones>');
+    expect(text(html)).toContain(`@${username}`);
+    expect({
+      winRate: stat(html, 'Win Rate'),
+      bets: stat(html, 'Total Bets'),
+      profit: stat(html, 'Total Profit'),
+      wagered: stat(html, 'Total Wagered'),
+    }).toEqual({ winRate: '50.0%', bets: '3', profit: '$4.00', wagered: '$26.00' });
+    const page = text(html);
+    for (const description of ['Arsenal to beat Chelsea', 'Lakers -4.5', 'Nadal in straight sets'])
+      expect(page).toContain(description);
+    // Achievements are in the page, in their (hidden until chosen) tab.
+    expect(page).toContain('First Win');
+    expect(page).toContain('Century Club');
+    // The preview tags come from the answer the page shows.
+    const title = `Pat &quot;The Punter&quot; &lt;Jones&gt; (@${username}) · betproof`;
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(metaContent(html, 'og:title')).toBe(title);
+    expect(metaContent(html, 'og:description')).toBe('3 bets · 50.0% win rate · $4.00 profit');
+    expect(metaContent(html, 'og:url')).toBe(`${SITE}/${username}`);
+    // The cache the page rendered from, for the browser's first render: the profile and its bets.
+    const state = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([^<]*)</script>`).exec(
+      html,
+    );
+    const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[] }[] }).queries;
+    expect(queries.map((q) => q.queryKey)).toEqual([
+      ['profiles', username],
+      ['profiles', username, 'bets'],
+    ]);
+    expect(html).toContain(`npx betproof verify ${SITE}/${username}`);
+    expectNoInlineScript(html);
+  });
+
+  it('answers a private, unknown or impossible address 404 with the not-found page, and nothing of a record', async () => {
+    const get = renderingApp(env());
+    const { userId, cookie } = await signUpAndSignIn(env(), { name: 'Hidden Hannah' });
+    const username = await usernameOf(env(), userId);
+    await insertBets(env(), userId, [{ description: 'Secret treble', status: 'won' }]);
+    const put = await env().request('/api/profile/settings', {
+      method: 'PUT',
+      cookie,
+      body: { profilePublic: false, social: { twitter: '', instagram: '', youtube: '', website: '' } },
+    });
+    expect(put.status).toBe(200);
+    for (const address of [`/${username}`, '/nobody_here']) {
+      const html = await get(address, 404);
+      expect(heading(html), address).toBe('Profile Not Found');
+      expect(html).not.toContain('Hidden Hannah');
+      expect(html).not.toContain('Secret treble');
+      expect(html).not.toContain('og:');
+    }
+    const html = await get('/some/where', 404);
+    expect(heading(html)).toBe('Oops! Page not found');
+    expect(text(html)).toContain('The page /some/where does not exist');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * What the server and the browser agree on about rendered pages (issue 17, "HTML first"): which
+ * pages are prerendered, how the rendered HTML and the query cache travel in the document, and
+ * the render module's shape (src/client/ssr/render.tsx, built to dist/ssr/render.js), which the
+ * server loads without importing client code.
+ */
+import type { ProfileBetPage, PublicProfile } from './profiles.ts';
+
+/**
+ * The pages rendered to HTML at build time (scripts/build-server.mjs writes each to
+ * dist/prerendered/<file>), which the server sends as they are for that exact address. They show
+ * nobody's data: signed-in pages are their layout with the loading state the session lookup shows
+ * first. Any other address is rendered per request (src/server/pages.ts).
+ */
+export const PRERENDERED_PAGES: readonly { url: string; file: string }[] = [
+  { url: '/', file: 'index.html' },
+  // The demo is the landing page's own state (`?demo=1`, see routes/landing.tsx).
+  { url: '/?demo=1', file: 'demo.html' },
+  { url: '/auth', file: 'auth.html' },
+  { url: '/auth?mode=signup', file: 'auth-signup.html' },
+  { url: '/about', file: 'about.html' },
+  { url: '/contact', file: 'contact.html' },
+  { url: '/follow', file: 'follow.html' },
+  { url: '/terms', file: 'terms.html' },
+  { url: '/privacy', file: 'privacy.html' },
+  { url: '/cookies', file: 'cookies.html' },
+  { url: '/advertise', file: 'advertise.html' },
+  { url: '/influencers', file: 'influencers.html' },
+  { url: '/spotlight', file: 'spotlight.html' },
+  { url: '/dashboard', file: 'dashboard.html' },
+  { url: '/profile', file: 'profile.html' },
+  { url: '/admin', file: 'admin.html' },
+];
+
+/**
+ * Bets on the first page of a profile's record: what its page asks for (the client's
+ * PROFILE_BETS_PAGE_SIZE, kept equal by src/client/ssr/render.test.ts) and the server renders.
+ */
+export const PROFILE_FIRST_PAGE_BETS = 20;
+
+/** A public profile's first answers, as its page's queries get them (GET /api/profiles/:name[/bets]). */
+export interface ProfileData {
+  profile: PublicProfile;
+  bets: ProfileBetPage;
+}
+
+/** What a page is rendered with, beyond its address. */
+export interface RenderData {
+  /** A public profile's page, with its data. */
+  profile?: ProfileData;
+  /** The username of a profile page that has none to show (a 404): it renders "Profile Not Found". */
+  missingProfile?: string;
+  /** The site's public origin (BASE_URL), for the addresses a page shows in full. */
+  origin?: string;
+}
+
+export interface Rendered {
+  appHtml: string;
+  /** The query cache the render used (TanStack Query's dehydrated state), when it used one. */
+  queryState?: unknown;
+}
+
+/** dist/ssr/render.js, as the server uses it. */
+export interface RenderModule {
+  renderApp: (url: string, data?: RenderData) => Promise<Rendered>;
+}
+
+/** The `<script type="application/json">` holding the query cache (not executed: the CSP allows it). */
+export const QUERY_STATE_ELEMENT_ID = 'query-state';
+
+/** Set on #root when its content is the server's render of this very address, to hydrate. */
+export const HYDRATE_ATTRIBUTE = 'data-hydrate';
+
+/** JSON that can neither end its <script> element early nor open a comment in it. */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * index.html with the app's markup in #root (to hydrate or not) and, if any, the query cache.
+ * Replacement callbacks, never strings: markup holding "$&" stays literal.
+ */
+export function fillDocument(
+  template: string,
+  { appHtml, hydrate, queryState }: { appHtml: string; hydrate: boolean; queryState?: unknown },
+): string {
+  const root = `<div id="root"${hydrate ? ` ${HYDRATE_ATTRIBUTE}` : ''}>${appHtml}</div>`;
+  const state =
+    queryState === undefined
+      ? ''
+      : `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${scriptSafeJson(queryState)}</script>`;
+  return template.replace('<div id="root"></div>', () => `${state}${root}`);
+}

@@ -1,0 +1,121 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { DAY, recordBet, settledBet } from './support/bets.ts';
+import { expect, signedInUser, test } from './support/fixtures.ts';
+
+/*
+ * Pages the server renders (issue 17, "HTML first") are taken over by React in place: no console
+ * error (a hydration mismatch is one), nothing moves while the JavaScript arrives, and the page
+ * answers a click once it has.
+ */
+
+/** Starts listening before the page's first script runs: console errors, React's warnings, layout shifts. */
+async function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return problems;
+}
+
+/** The page's cumulative layout shift so far (the sum of the shifts no input caused). */
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+
+/** Loads `path` and lets it settle: its JavaScript loaded and run, its requests answered. */
+async function load(page: Page, path: string, heading: string) {
+  const res = await page.goto(path);
+  expect(res?.status()).toBe(200);
+  // The heading is in the HTML the server sent, before any script ran.
+  expect(await res?.text()).toMatch(heading);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await page.waitForLoadState('networkidle');
+}
+
+let visitorCounter = 0;
+
+/** A signed-out browser of its own, from its own client address. */
+async function visitor(browser: Browser, testInfo: TestInfo) {
+  visitorCounter += 1;
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `172.31.${testInfo.workerIndex % 250}.${(visitorCounter % 250) + 1}` },
+  });
+  return { context, page: await context.newPage() };
+}
+
+test('/ hydrates cleanly, holds still and answers a click', async ({ page }) => {
+  const problems = await watch(page);
+  await load(page, '/', 'Track your betting performance with precision');
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+  // The demo opens in place: only a hydrated page does that (the link alone would reload it).
+  await expect(async () => {
+    await page
+      .getByRole('button', { name: /^try the .*demo/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\?demo=1$/, { timeout: 1000 });
+  }).toPass();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demo Dashboard');
+  expect(problems).toEqual([]);
+});
+
+test('/auth hydrates cleanly, holds still and switches tabs', async ({ page }) => {
+  const problems = await watch(page);
+  await load(page, '/auth', 'Welcome to betproof');
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+  const signUp = page.getByRole('tab', { name: 'Sign Up' });
+  await expect(async () => {
+    await signUp.click();
+    await expect(signUp).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a public profile hydrates with its record, holds still and switches tabs', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInUser(page);
+  await settledBet(
+    page.request,
+    { description: 'Arsenal to beat Chelsea', odds: '+150', amount: '10.00', sport: 'soccer' },
+    'won',
+  );
+  await settledBet(
+    page.request,
+    { description: 'Lakers -4.5', odds: '-110', amount: '11.00', sport: 'basketball' },
+    'lost',
+  );
+  await recordBet(
+    page.request,
+    { description: 'Nadal in straight sets', odds: '+200', amount: '5.00', sport: 'tennis' },
+    { startsIn: DAY },
+  );
+  const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
+
+  const { context, page: guest } = await visitor(browser, testInfo);
+  const problems = await watch(guest);
+  await load(guest, `/${username}`, username);
+  const record = guest.getByRole('list', { name: 'Betting Record' });
+  for (const description of ['Arsenal to beat Chelsea', 'Lakers -4.5', 'Nadal in straight sets'])
+    await expect(record.getByText(description, { exact: true })).toBeVisible();
+  expect(await layoutShift(guest)).toBeLessThanOrEqual(0.05);
+  const achievements = guest.getByRole('tab', { name: 'Achievements' });
+  await expect(async () => {
+    await achievements.click();
+    await expect(achievements).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass();
+  expect(problems).toEqual([]);
+  await context.close();
+});
