@@ -141,6 +141,16 @@ const MATRIX: Row[] = [
   ['PATCH',  '/api/bets/stats',                                401, 404, 404, 404, 404],
   ['PUT',    '/api/bets/stats',                                401, 404, 404, 404, 404],
   ['DELETE', '/api/bets/stats',                                401, 404, 404, 404, 404],
+  ['GET',    '/api/bets/import',                               401, 404, 404, 404, 404],
+  ['POST',   '/api/bets/import',                               401, 200, 200, 200, 200],
+  ['PATCH',  '/api/bets/import',                               401, 422, 422, 422, 422],
+  ['PUT',    '/api/bets/import',                               401, 404, 404, 404, 404],
+  ['DELETE', '/api/bets/import',                               401, 404, 404, 404, 404],
+  ['GET',    '/api/bets/imported',                             401, 200, 200, 200, 200],
+  ['POST',   '/api/bets/imported',                             401, 404, 404, 404, 404],
+  ['PATCH',  '/api/bets/imported',                             401, 404, 404, 404, 404],
+  ['PUT',    '/api/bets/imported',                             401, 404, 404, 404, 404],
+  ['DELETE', '/api/bets/imported',                             401, 404, 404, 404, 404],
   ['GET',    '/api/bets/:aBet',                                401, 404, 404, 404, 404],
   ['POST',   '/api/bets/:aBet',                                401, 404, 404, 404, 404],
   ['PATCH',  '/api/bets/:aBet',                                401, 200, 404, 404, 404],
@@ -512,6 +522,12 @@ async function freshConfirmToken(env: TestEnv, f: Fixture) {
 }
 
 /** A valid body for the endpoint's write method, so a caller who may write succeeds. */
+/** bodyFor's `{ csv }` as a text/csv upload (the history import), any other body as JSON. */
+const csvUpload = (body: unknown) =>
+  body && typeof body === 'object' && 'csv' in body && typeof body.csv === 'string'
+    ? { rawBody: body.csv, headers: { 'content-type': 'text/csv' } }
+    : { body };
+
 async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Caller): Promise<unknown> {
   switch (endpoint) {
     case '/api/bets':
@@ -525,7 +541,11 @@ async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Calle
     case '/api/bets/:aBet':
     case '/api/bets/:aDraft':
     case '/api/bets/stats':
+    case '/api/bets/imported':
       return { status: 'won' };
+    case '/api/bets/import':
+      // A CSV file (sent as text/csv, see csvUpload): one bet of the caller's history.
+      return { csv: `date,description,sport,stake,odds,result\r\n2024-03-01,Matrix ${caller},soccer,10,2.0,won\r\n` };
     case '/api/profile':
       return { displayName: `Matrix ${caller}` };
     case '/api/profile/settings':
@@ -724,7 +744,7 @@ describeEachDatabase(
             if (f.preparationWrites !== writes) unchanged = undefined;
             if (refused) unchanged ??= await snapshotTables(env());
 
-            const res = await env().request(path, { method, cookie, body, ip: freshIp() });
+            const res = await env().request(path, { method, cookie, ip: freshIp(), ...csvUpload(body) });
 
             expect.soft(res.status, label).toBe(expected);
             expectSecurityHeaders(res, { label });

@@ -27,6 +27,7 @@ import {
   type Tag,
 } from './openapi/common.ts';
 import { communityModule } from './openapi/community.ts';
+import { importsModule } from './openapi/imports.ts';
 import { inboxModule } from './openapi/inbox.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
@@ -37,6 +38,7 @@ export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } fro
 /** The modules, in the order the reference page lists them. */
 const MODULES: readonly ApiModule[] = [
   betsModule,
+  importsModule,
   publicProfilesModule,
   ownProfileModule,
   verificationModule,

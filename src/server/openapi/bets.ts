@@ -13,6 +13,7 @@ import {
   recordBetSchema,
   settleBetSchema,
 } from '../../shared/bets.ts';
+import { statsQuerySchema } from '../../shared/imports.ts';
 import {
   apiError,
   errors,
@@ -85,7 +86,11 @@ export const betsModule: ApiModule = {
       get: {
         operationId: 'getBetStats',
         summary: "The signed-in user's statistics over all their bets",
+        description:
+          '`includeImported=true`: with their imported history added (GET /api/bets/imported), the runs and ' +
+          'drawdown over both in date order; the owner alone sees these figures.',
         security: signedIn,
+        parameters: queryParameters(statsQuerySchema),
         responses: {
           '200': response(
             'Totals, win rate, ROI and its 95% interval, level-stakes yield, the p-value, drawdown, runs, average odds',
