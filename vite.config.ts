@@ -50,10 +50,16 @@ function precompress(): Plugin {
   };
 }
 
+/** YYYY-MM-DD in this machine's calendar (as the landing page's localToday reads it). */
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 // The SPA lives in src/client and builds to dist/client, which the Hono server serves.
 // In `npm run dev`, Vite serves it with HMR and forwards /api to the API server on PORT (3000).
 export default defineConfig({
   root: 'src/client',
+  // The day of the build, local to the machine: what the prerendered landing page is as of.
+  define: { 'import.meta.env.BUILD_DAY': JSON.stringify(localDay(new Date())) },
   plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/client',

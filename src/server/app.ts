@@ -139,11 +139,12 @@ export function createApp(deps: AppDeps) {
   });
 
   if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
+    const siteContact = siteContactOf(config);
     const documents = createDocuments({
       clientDir: deps.clientDir,
-      headExtra: siteContactScript(siteContactOf(config)),
+      headExtra: siteContactScript(siteContact),
       origin: config.BASE_URL,
-      rendering: deps.pageRendering ?? loadPageRendering(deps.clientDir),
+      rendering: deps.pageRendering ?? loadPageRendering(deps.clientDir, siteContact),
       onError: (url, err) => logger.error('page render failed', { url, error: String(err) }),
     });
     mountClient(app, {

@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fillDocument, PRERENDERED_PAGES, type RenderData, type RenderModule } from '../shared/page-rendering.ts';
+import {
+  fillDocument,
+  PRERENDERED_PAGES,
+  SITE_CONTACT_GLOBAL,
+  type RenderData,
+  type RenderModule,
+} from '../shared/page-rendering.ts';
+import type { SiteContact } from '../shared/site-contact.ts';
+
 /** Text for an HTML attribute value or element content: & < > " ' escaped. */
 export const escapeHtml = (text: string) =>
   text
@@ -21,18 +29,28 @@ export interface PageRendering extends RenderModule {
   prerendered: ReadonlyMap<string, string>;
 }
 
-/** Loads the build's render module and prerendered pages; null when the build has none (dev, tests). */
-export async function loadPageRendering(clientDir: string): Promise<PageRendering | null> {
+/**
+ * Loads the build's render module and prerendered pages; null when the build has none (dev, some
+ * tests). With contact details set (runtime settings the build never sees), the pages are rendered
+ * again here, once, with them.
+ */
+export async function loadPageRendering(clientDir: string, siteContact: SiteContact): Promise<PageRendering | null> {
   const dist = path.dirname(clientDir);
   const modulePath = path.join(dist, 'ssr', 'render.js');
   if (!existsSync(modulePath)) return null;
+  (globalThis as Record<string, unknown>)[SITE_CONTACT_GLOBAL] = siteContact;
   const ssr = (await import(pathToFileURL(modulePath).href)) as RenderModule;
   const prerendered = new Map<string, string>();
-  for (const { url, file } of PRERENDERED_PAGES) {
-    const filePath = path.join(dist, 'prerendered', file);
-    if (existsSync(filePath)) prerendered.set(url, readFileSync(filePath, 'utf8'));
+  if (Object.keys(siteContact).length > 0) {
+    const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    for (const { url, html } of await ssr.prerenderPages(template)) prerendered.set(url, html);
+  } else {
+    for (const { url, file } of PRERENDERED_PAGES) {
+      const filePath = path.join(dist, 'prerendered', file);
+      if (existsSync(filePath)) prerendered.set(url, readFileSync(filePath, 'utf8'));
+    }
   }
-  return { prerendered, renderApp: ssr.renderApp };
+  return { ...ssr, prerendered };
 }
 
 /**
@@ -58,7 +76,7 @@ export function createDocuments({
   const ready = rendering.then(
     (loaded) =>
       loaded && {
-        renderApp: loaded.renderApp,
+        ...loaded,
         prerendered: new Map([...loaded.prerendered].map(([url, html]) => [url, withHead(html)])),
       },
     (err: unknown) => {

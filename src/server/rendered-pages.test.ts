@@ -24,11 +24,9 @@ afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
 let rendering: PageRendering;
 beforeAll(async () => {
-  const ssr = (await import(new URL('../client/ssr/render.tsx', import.meta.url).href)) as RenderModule & {
-    prerenderPages: (template: string) => Promise<{ url: string; html: string }[]>;
-  };
+  const ssr = (await import(new URL('../client/ssr/render.tsx', import.meta.url).href)) as RenderModule;
   const pages = await ssr.prerenderPages(INDEX_HTML);
-  rendering = { renderApp: ssr.renderApp, prerendered: new Map(pages.map(({ url, html }) => [url, html])) };
+  rendering = { ...ssr, prerendered: new Map(pages.map(({ url, html }) => [url, html])) };
 }, 60_000);
 
 function renderingApp(env: TestEnv) {
@@ -90,7 +88,8 @@ const PAGES: Record<string, { h1: string; says: string[] }> = {
     h1: 'Track your betting performance with precision',
     says: ['Start Recording Bets', 'Try the Influencer Demo'],
   },
-  '/?demo=1': { h1: 'Demo Dashboard', says: ['Demo mode', 'nothing is sent to our servers'] },
+  // The demo's frame: its sample bets are dated from the time the browser opens it.
+  '/?demo=1': { h1: '', says: ['Loading demo...'] },
   '/auth': { h1: 'Welcome to betproof', says: ['Login', 'Sign Up', 'Email', 'Password'] },
   '/auth?mode=signup': { h1: 'Welcome to betproof', says: ['Create Account'] },
   '/about': { h1: 'About betproof', says: ['We started betproof because'] },

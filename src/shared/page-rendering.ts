@@ -63,7 +63,16 @@ export interface Rendered {
 /** dist/ssr/render.js, as the server uses it. */
 export interface RenderModule {
   renderApp: (url: string, data?: RenderData) => Promise<Rendered>;
+  /** Every page of PRERENDERED_PAGES as a whole document made from `template` (the built index.html). */
+  prerenderPages: (template: string) => Promise<{ url: string; file: string; html: string }[]>;
 }
+
+/**
+ * Where the server puts its runtime contact details (shared/site-contact.ts) for its render module
+ * to read, before it loads it: pages read them as the module loads, and in the browser from the
+ * page's JSON script, so both renders show the same details.
+ */
+export const SITE_CONTACT_GLOBAL = '__betproofSiteContact';
 
 /** The `<script type="application/json">` holding the query cache (not executed: the CSP allows it). */
 export const QUERY_STATE_ELEMENT_ID = 'query-state';

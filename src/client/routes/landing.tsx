@@ -14,6 +14,7 @@ import {
   UpcomingEvents,
   type DemoLauncher,
 } from '../features/marketing/landing-sections.tsx';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 /** The demo (with the shared validation it uses) is its own chunk, fetched when a visitor asks for it. */
@@ -25,6 +26,7 @@ const DEMO_PARAM = 'demo';
 export default function LandingPage() {
   const [params, setParams] = useSearchParams();
   const inDemo = params.has(DEMO_PARAM);
+  const hydrated = useHydrated();
   // Demo bets live here, in memory: they survive a trip back to the landing page, not a reload.
   // Null until the demo changes them: it starts with its sample bets.
   const [demoBets, setDemoBets] = useState<DemoBet[] | null>(null);
@@ -55,9 +57,14 @@ export default function LandingPage() {
   return inDemo ? (
     <>
       <DemoMeta />
-      <Suspense fallback={<LoadingScreen label="Loading demo..." />}>
-        <DemoPage bets={demoBets} onBetsChange={setDemoBets} onExit={exitDemo} />
-      </Suspense>
+      {/* Its sample bets are dated from the time now: the server renders the demo's frame only. */}
+      {hydrated ? (
+        <Suspense fallback={<LoadingScreen label="Loading demo..." />}>
+          <DemoPage bets={demoBets} onBetsChange={setDemoBets} onExit={exitDemo} />
+        </Suspense>
+      ) : (
+        <LoadingScreen label="Loading demo..." />
+      )}
     </>
   ) : (
     <Landing demo={demo} />

@@ -3,6 +3,7 @@ import { toast } from '../../components/ui/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import {
   DEFAULT_COOKIE_PREFERENCES,
   REJECT_ALL_PREFERENCES,
@@ -10,6 +11,7 @@ import {
   saveCookiePreferences,
   type CookiePreferences,
   type OptionalCookieCategory,
+  type StoredCookiePreferences,
 } from './cookie-preferences.ts';
 
 export const COOKIE_CATEGORIES = [
@@ -44,9 +46,17 @@ export const COOKIE_CATEGORIES = [
 
 const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The four categories with their toggles; the choice is kept in this browser and applied on return. */
+/**
+ * The four categories with their toggles; the choice is kept in this browser and applied on return.
+ * The saved choice is this browser's, so the server's HTML (and the render that hydrates it) shows
+ * the defaults, and the toggles are set up again from the saved choice right after.
+ */
 export function CookieSettings() {
-  const [initial] = useState(loadCookiePreferences);
+  const hydrated = useHydrated();
+  return <CookieSettingsForm key={String(hydrated)} initial={hydrated ? loadCookiePreferences() : null} />;
+}
+
+function CookieSettingsForm({ initial }: { initial: StoredCookiePreferences | null }) {
   const [preferences, setPreferences] = useState<CookiePreferences>(initial ?? DEFAULT_COOKIE_PREFERENCES);
   const [savedAt, setSavedAt] = useState<string | null>(initial?.savedAt || null);
 

@@ -26,6 +26,7 @@ import { cn } from '../../lib/utils.ts';
 import { ExternalLink, IconTile, LearnMoreButton, Section, StatGrid } from './section.tsx';
 import { CLAIMS, HELPLINES } from './site-info.ts';
 import { UPCOMING_EVENTS, formatEventDate, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Opens the in-page demo. */
 export interface DemoLauncher {
@@ -136,8 +137,13 @@ const phaseBadge: Record<SeasonPhase, { label: string; variant: 'success' | 'war
   ended: { label: 'Season ended', variant: 'secondary' },
 };
 
+/** The day the build made the page (vite.config.ts): its HTML shows the seasons as of then. */
+const BUILD_DAY: string | undefined = import.meta.env.BUILD_DAY;
+
 export function UpcomingEvents() {
-  const today = localToday();
+  // As the HTML has them until hydrated (no mismatch), then as of the visitor's own today.
+  const hydrated = useHydrated();
+  const today = hydrated || !BUILD_DAY ? localToday() : BUILD_DAY;
   return (
     <Section
       id="events"
