@@ -8,7 +8,7 @@ import process from 'node:process';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outputs = ['dist/server/index.js', 'dist/client/index.html'];
+const outputs = ['dist/server/index.js', 'dist/client/index.html', 'dist/ssr/render.js', 'dist/prerendered/index.html'];
 const sources = ['src', 'vite.config.ts', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
 
 const mtime = (rel) => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
 import type { PublicProfile } from '../../../shared/profiles.ts';
@@ -140,13 +140,17 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
           <TabsTrigger value="achievements">Achievements</TabsTrigger>
         </TabsList>
         <TabsContent value="record">
-          <ProfileBetList
-            title="Betting Record"
-            pages={bets}
-            totalBets={profile.stats.totalBets}
-            unitSize={profile.stats.unitSize}
-            emptyText={`@${profile.username} hasn't recorded any bets yet.`}
-          />
+          {/* Its dates are in the server's time zone in the HTML: a visitor in another one gets a
+              hydration mismatch here, and React renders this boundary again, not the whole page. */}
+          <Suspense>
+            <ProfileBetList
+              title="Betting Record"
+              pages={bets}
+              totalBets={profile.stats.totalBets}
+              unitSize={profile.stats.unitSize}
+              emptyText={`@${profile.username} hasn't recorded any bets yet.`}
+            />
+          </Suspense>
         </TabsContent>
         {/* Always in the page (hidden until chosen): the server's HTML carries the achievements too. */}
         <TabsContent value="achievements" forceMount>
