@@ -153,7 +153,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
           </Suspense>
         </TabsContent>
         {/* Always in the page (hidden until chosen): the server's HTML carries the achievements too. */}
-        <TabsContent value="achievements" forceMount>
+        <TabsContent value="achievements" forceMount className="data-[state=inactive]:hidden">
           <AchievementsList achievements={profile.achievements} />
         </TabsContent>
       </Tabs>
