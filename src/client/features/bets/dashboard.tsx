@@ -1,8 +1,9 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { LoadErrorAlert } from '../../components/ui/retry.tsx';
-import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { LoadingScreen, LoadingStatus } from '../../components/ui/spinner.tsx';
+import { IncludeImportedSwitch, useStatsWithImported } from '../imports/index.ts';
 import { BetStatsCards } from './bet-stats-cards.tsx';
 import { RecentBets } from './recent-bets.tsx';
 import { RecordBetButton } from './record-bet-button.tsx';
@@ -24,12 +25,16 @@ export function greetingName(user: Pick<SessionUser, 'name' | 'email'> | null | 
 export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactNode }) {
   // Deferred: when an answer arrives, React renders the page with it in slices that yield to the
   // browser (a query result otherwise re-renders in one long task, up to 200 ms on a slow phone).
-  const stats = useDeferredValue(useBetStats(user.id));
+  const recordStats = useDeferredValue(useBetStats(user.id));
+  // "Include imported history" (off by default): the same cards over the record and the owner's imports.
+  const [withImported, setWithImported] = useState(false);
+  const importedStats = useStatsWithImported(user.id, withImported, recordStats.dataUpdatedAt);
+  const stats = withImported ? importedStats : recordStats;
   const pages = useDeferredValue(useBetPages(user.id));
   // Failures are reported by the query client (lib/query-client.ts): a toast, or sign-in when the session ended.
 
   // Pending ends in data or in an error; an error still shows the page, with what did load.
-  if (stats.isPending || pages.isPending) return <LoadingScreen label="Loading your dashboard..." />;
+  if (recordStats.isPending || pages.isPending) return <LoadingScreen label="Loading your dashboard..." />;
 
   return (
     <PageContainer className="flex flex-col gap-6 sm:gap-8">
@@ -47,15 +52,19 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
 
       {prompt}
 
-      {stats.data && <OverdueNotice count={stats.data.overdue} />}
+      {recordStats.data && <OverdueNotice count={recordStats.data.overdue} />}
 
-      {stats.data ? (
+      <IncludeImportedSwitch userId={user.id} checked={withImported} onCheckedChange={setWithImported} />
+
+      {stats.isPending ? (
+        <LoadingStatus className="py-10">Loading statistics...</LoadingStatus>
+      ) : stats.data ? (
         <BetStatsCards stats={stats.data} />
       ) : (
         <LoadErrorAlert query={stats}>Your statistics could not be loaded.</LoadErrorAlert>
       )}
 
-      <RecentBets pages={pages} totalBets={stats.data?.totalBets} unitSize={stats.data?.unitSize} />
+      <RecentBets pages={pages} totalBets={recordStats.data?.totalBets} unitSize={recordStats.data?.unitSize} />
 
       <p className="text-center text-xs text-muted-foreground">
         betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.

@@ -15,6 +15,7 @@ import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingScreen, LoadingStatus } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useBetPages } from '../bets/index.ts';
+import { ImportHistoryButton, ImportedBetList } from '../imports/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
 import { AchievementsList } from './achievements-list.tsx';
 import { EXPORT_CSV_URL, useOwnProfile, useUpdateProfile } from './api.ts';
@@ -40,9 +41,14 @@ const VERIFICATION: Record<
   unverified: { label: 'Unverified', variant: 'outline', icon: ShieldQuestion },
 };
 
-const TABS = ['bets', 'analytics', 'achievements'] as const;
+const TABS = ['bets', 'imported', 'analytics', 'achievements'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { bets: 'Recent Bets', analytics: 'Analytics', achievements: 'Achievements' };
+const TAB_LABELS: Record<Tab, string> = {
+  bets: 'Recent Bets',
+  imported: 'Imported',
+  analytics: 'Analytics',
+  achievements: 'Achievements',
+};
 
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid value';
 
@@ -154,6 +160,7 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
                 unitSize: profile.stats.unitSize ?? '',
               }}
             />
+            <ImportHistoryButton userId={user.id} />
             <Button asChild variant="outline">
               <a href={EXPORT_CSV_URL} download>
                 <Download aria-hidden="true" />
@@ -173,7 +180,7 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
           setSearchParams(value === 'bets' ? {} : { tab: value }, { replace: true, preventScrollReset: true })
         }
       >
-        <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-9 sm:w-fit">
           {TABS.map((value) => (
             <TabsTrigger key={value} value={value} className="px-2 sm:px-3">
               {TAB_LABELS[value]}
@@ -196,6 +203,9 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
               </>
             }
           />
+        </TabsContent>
+        <TabsContent value="imported">
+          <ImportedBetList userId={user.id} unitSize={profile.stats.unitSize} />
         </TabsContent>
         <TabsContent value="analytics">
           <Suspense fallback={<LoadingStatus>Loading analytics...</LoadingStatus>}>
