@@ -153,6 +153,7 @@ describeEachDatabase('OpenAPI document', (env) => {
         'profitLoss',
         'settledAt',
         'createdAt',
+        'legs',
       ].sort(),
     );
     expect(BetStats?.required).toEqual(

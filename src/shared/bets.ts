@@ -9,6 +9,12 @@ import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
 
 export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'] as const;
 export type Sport = (typeof SPORTS)[number];
+/**
+ * What a recorded bet's `sport` can be: a single bet's sport, or 'parlay' for a parlay (its legs
+ * have their own sports; docs/decisions/008-parlays.md). By-sport figures count parlays under it.
+ */
+export const BET_SPORTS = [...SPORTS, 'parlay'] as const;
+export type BetSport = (typeof BET_SPORTS)[number];
 
 export const BET_STATUSES = ['pending', 'won', 'lost', 'void'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
@@ -52,17 +58,22 @@ export const BET_PART_OF_RECORD_MESSAGE =
 export const OVERDUE_AFTER_HOURS = 72;
 export const OVERDUE_AFTER_MS = OVERDUE_AFTER_HOURS * 60 * 60 * 1000;
 
-type Timed = { status: BetStatus; eventDate: string | Date };
+type Timed = { status: BetStatus; eventDate: string | Date; legs?: readonly { eventDate: string | Date }[] | null };
 const eventStart = (bet: Timed) => new Date(bet.eventDate).getTime();
+/** A parlay's last leg's start; a single bet's event start. */
+const lastEventStart = (bet: Timed) =>
+  bet.legs?.length ? Math.max(...bet.legs.map((leg) => new Date(leg.eventDate).getTime())) : eventStart(bet);
 
 /** The record's three time rules, one place for the server's handlers and the client's buttons. */
 export const eventHasStarted = (bet: Timed, now: Date): boolean => now.getTime() >= eventStart(bet);
-/** Won / Lost / Void are open once the event has started, for a bet still pending. */
-export const canSettle = (bet: Timed, now: Date): boolean => bet.status === 'pending' && eventHasStarted(bet, now);
+/** Won / Lost / Void are open once the event has started, for a bet still pending (a parlay's legs settle it). */
+export const canSettle = (bet: Timed, now: Date): boolean =>
+  bet.status === 'pending' && !bet.legs && eventHasStarted(bet, now);
 /** Delete is a correction before the event; after its start a bet is part of the record. */
 export const canDelete = (bet: Timed, now: Date): boolean => bet.status === 'pending' && !eventHasStarted(bet, now);
+/** Pending 72 hours after the event started; for a parlay, after its last leg started. */
 export const isOverdue = (bet: Timed, now: Date): boolean =>
-  bet.status === 'pending' && now.getTime() >= eventStart(bet) + OVERDUE_AFTER_MS;
+  bet.status === 'pending' && now.getTime() >= lastEventStart(bet) + OVERDUE_AFTER_MS;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -222,6 +233,21 @@ export type ListBetsQuery = z.input<typeof listBetsQuerySchema>;
 const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 const isoString = z.iso.datetime({ offset: true });
 
+/** A parlay's leg as the API answers it. */
+export const betLegSchema = z.object({
+  id: z.string(),
+  /** 1, 2, ... in the order typed. */
+  position: z.number().int(),
+  description: z.string(),
+  sport: z.enum(SPORTS),
+  odds: z.string(),
+  decimalOdds: z.string(),
+  eventDate: isoString,
+  status: z.enum(BET_STATUSES),
+  settledAt: isoString.nullable(),
+});
+export type BetLeg = z.infer<typeof betLegSchema>;
+
 export const betSchema = z.object({
   id: z.string(),
   description: z.string(),
@@ -231,13 +257,19 @@ export const betSchema = z.object({
   odds: z.string(),
   /** Decimal odds to 6 places. */
   decimalOdds: z.string(),
-  sport: z.enum(SPORTS),
-  eventDate: isoString,
+  sport: z.enum(BET_SPORTS).describe("The sport; 'parlay' for a parlay."),
+  eventDate: isoString.describe("The event's start; a parlay's earliest leg's start."),
   status: z.enum(BET_STATUSES),
   potentialWin: moneyString,
   profitLoss: moneyString.nullable(),
   settledAt: isoString.nullable(),
   createdAt: isoString,
+  legs: z
+    .array(betLegSchema)
+    .nullable()
+    .describe(
+      "A parlay's legs in the order typed (each settled on its own with PATCH /api/bets/{id}/legs/{legId}); null for a single bet.",
+    ),
 });
 export type Bet = z.infer<typeof betSchema>;
 
@@ -305,7 +337,7 @@ export const betStatsSchema = z.object({
     .describe('The longest run of won bets in settlement order (a void bet neither breaks nor extends a run).'),
   longestLosingRun: z.number().int().describe('The longest run of lost bets, likewise.'),
   averageOdds: z.string().nullable().describe('Mean decimal odds of won and lost bets, 2 places; null with none.'),
-  overdue: z.number().int().describe('Bets still pending 72 hours after their event started.'),
+  overdue: z.number().int().describe("Bets still pending 72 hours after their event started (a parlay's last leg's)."),
   unitSize: moneyString
     .nullable()
     .describe("The bettor's unit size, when set (stakes and profit are shown in units too); null otherwise."),

@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { pageLimitParam, wholeNumberParam } from './paging.ts';
 
-export const LEDGER_KINDS = ['recorded', 'settled', 'deleted'] as const;
+/** `leg-settled`: one leg of a parlay settled (migration 0021), the leg under `leg`. */
+export const LEDGER_KINDS = ['recorded', 'settled', 'deleted', 'leg-settled'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** The first entry's prevHash. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -27,27 +28,51 @@ const cents = z.number().int().safe();
 /** Text as the database stores it: well-formed Unicode (RFC 8785 refuses a lone surrogate). */
 const text = z.string().refine((s) => !LONE_SURROGATE.test(s), 'must not contain an unpaired surrogate');
 
-export const ledgerEntrySchema = z.strictObject({
-  seq: z.number().int().min(1).safe(),
-  at: iso,
-  kind: z.enum(LEDGER_KINDS),
-  bet: z.strictObject({
-    id: text,
-    description: text,
-    sport: text,
-    /** In cents. */
-    stake: cents,
-    /** As the bettor typed them. */
-    odds: text,
-    eventStart: iso,
-    /** pending in recorded and deleted entries; the result (won, lost or void) in settled ones. */
-    status: z.enum(['pending', 'won', 'lost', 'void']),
-    /** In cents; null while pending, 0 for a void bet (its stake came back). */
-    profit: cents.nullable(),
-  }),
-  prevHash: hex64,
-  hash: hex64,
+const status = z.enum(['pending', 'won', 'lost', 'void']);
+
+/** A parlay's leg (migration 0021, bet_ledger_leg_json). */
+const ledgerLegSchema = z.strictObject({
+  id: text,
+  description: text,
+  sport: text,
+  odds: text,
+  eventStart: iso,
+  status,
 });
+
+export const ledgerEntrySchema = z
+  .strictObject({
+    seq: z.number().int().min(1).safe(),
+    at: iso,
+    kind: z.enum(LEDGER_KINDS),
+    bet: z.strictObject({
+      id: text,
+      description: text,
+      sport: text,
+      /** In cents. */
+      stake: cents,
+      /** As the bettor typed them. */
+      odds: text,
+      eventStart: iso,
+      /** pending in recorded and deleted entries; the result (won, lost or void) in settled ones. */
+      status,
+      /** In cents; null while pending, 0 for a void bet (its stake came back). */
+      profit: cents.nullable(),
+      /**
+       * A parlay's legs in order (absent for a single bet, and in a parlay's deleted entry): all
+       * pending in its recorded entry, as they then stand in the others.
+       */
+      legs: z.array(ledgerLegSchema).min(2).max(15).optional(),
+    }),
+    /** The leg a leg-settled entry settles (only there). */
+    leg: ledgerLegSchema.optional(),
+    prevHash: hex64,
+    hash: hex64,
+  })
+  .refine((entry) => (entry.kind === 'leg-settled') === (entry.leg !== undefined), {
+    message: 'a leg-settled entry, and only such an entry, names its leg',
+    path: ['leg'],
+  });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 export const ledgerHeadSchema = z.object({ seq: z.number().int().min(0), hash: hex64 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ledgerHeadSchema } from './ledger.ts';
-import { betSchema, betStatsSchema, MAX_STAKE_CENTS, MIN_STAKE_CENTS, SPORTS } from './bets.ts';
+import { BET_SPORTS, betSchema, betStatsSchema, MAX_STAKE_CENTS, MIN_STAKE_CENTS } from './bets.ts';
 import { parseMoney } from './money.ts';
 import { displayNameSchema } from './display-name.ts';
 import { usernameSchema } from './usernames.ts';
@@ -151,10 +151,13 @@ export const analyticsSchema = z.object({
    * Settlement order is (settledAt, id). Void bets move no total and draw no point.
    */
   cumulativeProfit: z.array(z.object({ date: z.iso.datetime({ offset: true }), profit: z.string() })),
-  /** Per sport with any bet, in SPORTS order: `bets` includes pending and void ones; winRate = won / (won + lost). */
+  /**
+   * Per sport with any bet, in SPORTS order, parlays last under 'parlay': `bets` includes pending
+   * and void ones; winRate = won / (won + lost).
+   */
   bySport: z.array(
     z.object({
-      sport: z.enum(SPORTS),
+      sport: z.enum(BET_SPORTS),
       bets: z.number().int(),
       won: z.number().int(),
       lost: z.number().int(),

@@ -15,6 +15,15 @@ import {
 } from '../../shared/bets.ts';
 import { statsQuerySchema } from '../../shared/imports.ts';
 import {
+  LEG_ALREADY_SETTLED_MESSAGE,
+  LEG_NOT_FOUND_MESSAGE,
+  PARLAY_ALREADY_SETTLED_MESSAGE,
+  PARLAY_MAX_LEGS,
+  PARLAY_MIN_LEGS,
+  PARLAY_SETTLED_BY_LEGS_MESSAGE,
+  recordParlaySchema,
+} from '../../shared/parlays.ts';
+import {
   apiError,
   errors,
   quotaRefused,
@@ -49,6 +58,7 @@ export const betsModule: ApiModule = {
     BetPage: jsonSchema(betPageSchema, 'output'),
     BetStats: jsonSchema(betStatsSchema, 'output'),
     RecordBetInput: jsonSchema(recordBetSchema, 'input'),
+    RecordParlayInput: jsonSchema(recordParlaySchema, 'input'),
     SettleBetInput: jsonSchema(settleBetSchema, 'input'),
   },
   paths: {
@@ -71,9 +81,16 @@ export const betsModule: ApiModule = {
           'Odds: American (+150, -110, or 150), decimal (2.50) or fractional (5/2). ' +
           `Potential win = stake × decimal odds, rounded to the cent. ` +
           `An event ${LEAD_HOURS} hours or less ahead answers 422 ` +
-          `"${EVENT_TOO_SOON_MESSAGE}"; invalid odds answer 422 "${INVALID_ODDS_ERROR}".`,
+          `"${EVENT_TOO_SOON_MESSAGE}"; invalid odds answer 422 "${INVALID_ODDS_ERROR}". ` +
+          `A body with \`legs\` (${PARLAY_MIN_LEGS}-${PARLAY_MAX_LEGS} of \`{description, sport, odds, eventDate}\`) ` +
+          "records a parlay instead: one bet of sport 'parlay' whose stake is `amount`, whose decimal odds are the " +
+          "product of the legs' (exactly, then rounded), whose `eventDate` is the earliest leg's start (each leg " +
+          `must start more than ${LEAD_HOURS} hours ahead); field errors name the leg, such as \`legs.1.odds\`.`,
         security: signedIn,
-        requestBody: jsonBody('RecordBetInput'),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { oneOf: [ref('RecordBetInput'), ref('RecordParlayInput')] } } },
+        },
         responses: {
           '201': response('The recorded bet', ref('Bet')),
           '401': errors.notAuthenticated,
@@ -118,8 +135,9 @@ export const betsModule: ApiModule = {
           '429': quotaRefused.writes('settling bets'),
           '404': notFound,
           '409': apiError(
-            `Already settled (${says(BET_ALREADY_SETTLED_MESSAGE)}), or the event has not started: ` +
-              says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC'),
+            `Already settled (${says(BET_ALREADY_SETTLED_MESSAGE)}), the event has not started ` +
+              `(${says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC')}), or a parlay, ` +
+              `which its legs settle (${says(PARLAY_SETTLED_BY_LEGS_MESSAGE)})`,
           ),
           '422': errors.invalid,
         },
@@ -136,6 +154,37 @@ export const betsModule: ApiModule = {
           '429': quotaRefused.writes('deleting bets'),
           '404': notFound,
           '409': apiError(`Part of the record: ${says(BET_PART_OF_RECORD_MESSAGE)}`),
+        },
+      },
+    },
+    '/api/bets/{id}/legs/{legId}': {
+      patch: {
+        operationId: 'settleParlayLeg',
+        summary: "Settle one leg of a pending parlay as won, lost or void, once the leg's event has started",
+        description:
+          'Body as for a bet. The parlay settles itself in the same transaction: lost as soon as a leg is lost; ' +
+          "won when every leg is won or void, at the product of the won legs' odds (a void leg counts as 1.00, so " +
+          "`decimalOdds`, `potentialWin` and `profitLoss` are recomputed); void when every leg is void. Each leg's " +
+          "settlement is appended to the public ledger ('leg-settled'). Answers the parlay with its legs.",
+        security: signedIn,
+        parameters: [
+          betId,
+          pathParameter('legId', "The leg's id (a UUID), from the parlay's `legs`.", {
+            type: 'string',
+            format: 'uuid',
+          }),
+        ],
+        requestBody: jsonBody('SettleBetInput'),
+        responses: {
+          '200': response('The parlay, with its legs, as it now stands', ref('Bet')),
+          '401': errors.notAuthenticated,
+          '429': quotaRefused.writes('settling bets'),
+          '404': apiError(`No such leg of a parlay of the signed-in user: ${says(LEG_NOT_FOUND_MESSAGE)}`),
+          '409': apiError(
+            `The leg is settled (${says(LEG_ALREADY_SETTLED_MESSAGE)}), the parlay is (${says(PARLAY_ALREADY_SETTLED_MESSAGE)}), ` +
+              `or the leg's event has not started (${says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC')})`,
+          ),
+          '422': errors.invalid,
         },
       },
     },

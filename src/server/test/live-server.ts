@@ -885,6 +885,8 @@ export async function chainDrift(db: Db, bettors: Bettor[], ledger: Ledger): Pro
       recorded: mine.map((b) => b.created),
       settled: mine.flatMap((b) => b.settles.map((s) => s.outcome)),
       deleted: mine.flatMap((b) => b.deletes),
+      // The live checks record single bets only.
+      'leg-settled': [],
     };
     for (const [kind, outcomes] of Object.entries(writes) as [LedgerKind, Outcome[]][]) {
       const found = entries.filter((e) => e.kind === kind).length;

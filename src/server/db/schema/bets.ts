@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { BET_STATUSES } from '../../../shared/bets.ts';
 import { user } from './auth.ts';
 
@@ -26,6 +26,10 @@ export const bets = pgTable(
     profitLoss: numeric('profit_loss', { precision: 16, scale: 2 }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A parlay's number of legs (2-15, rows of bet_legs, migration 0021); null for a single bet. */
+    legCount: smallint('leg_count'),
+    /** A parlay's last leg's start (it is overdue 72 hours after it); null for a single bet. */
+    lastEventDate: timestamp('last_event_date', { withTimezone: true }),
   },
   (t) => [
     /**
@@ -66,6 +70,11 @@ export const bets = pgTable(
      * settled early before the rule existed stay as they were, and as the ledger shows them).
      */
     check('bets_settled_after_event_start', sql`${t.settledAt} is null or ${t.settledAt} >= ${t.eventDate}`),
+    check('bets_leg_count_range', sql`${t.legCount} is null or ${t.legCount} between 2 and 15`),
+    check(
+      'bets_parlay_shape',
+      sql`(${t.legCount} is null and ${t.lastEventDate} is null and ${t.betType} <> 'parlay') or (${t.legCount} is not null and ${t.lastEventDate} >= ${t.eventDate} and ${t.betType} = 'parlay')`,
+    ),
     check(
       'bets_settlement_consistent',
       sql`(${t.status} = 'pending' and ${t.profitLoss} is null and ${t.settledAt} is null) or (${t.status} <> 'pending' and ${t.profitLoss} is not null and ${t.settledAt} is not null)`,

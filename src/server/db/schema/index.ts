@@ -7,3 +7,4 @@ export * from './ledger.ts';
 export * from './quotas.ts';
 export * from './username-history.ts';
 export * from './imported-bets.ts';
+export * from './bet-legs.ts';

@@ -102,6 +102,7 @@ describeEachDatabase('bets API', (env) => {
       profitLoss: null,
       settledAt: null,
       createdAt: expect.any(String),
+      legs: null,
     });
     const createdAt = Date.parse(bet.createdAt);
     expect(createdAt).toBeGreaterThanOrEqual(before);

@@ -1,19 +1,44 @@
-import { and, desc, eq, getTableColumns, gt, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { cursorTime, encodeCursor, isUuid, queryRows, type KeysetCursor } from '../../db/sql.ts';
-import { bets, userBetStats, userSettings } from '../../db/schema/index.ts';
+import { betLegs, bets, userBetStats, userSettings } from '../../db/schema/index.ts';
 import {
   OVERDUE_AFTER_MS,
   type Bet,
+  type BetLeg,
   type BetPage,
+  type BetSport,
   type BetStats,
   type RecordBetInput,
   type SettledStatus,
   type Sport,
 } from '../../../shared/bets.ts';
 import { formatCents, parseMoney, potentialWinCents, type Cents } from '../../../shared/money.ts';
-import { decimalOddsString, parseOdds } from '../../../shared/odds.ts';
+import { decimalOddsString, parseOdds, rational } from '../../../shared/odds.ts';
+import {
+  PARLAY_SPORT,
+  combinedOdds,
+  parlayDescription,
+  shortDecimal,
+  type RecordParlayInput,
+} from '../../../shared/parlays.ts';
 import { ZERO_TOTALS, buildStats, parseScaled, type StatsTotals } from '../../../shared/stats.ts';
 
 /** What a bet's answer is made of: every column but the owner's id (the caller knows it). */
@@ -30,21 +55,53 @@ const money = (value: string): string => {
   return formatCents(cents);
 };
 
-export function toBet(row: BetRow): Bet {
+type LegRow = typeof betLegs.$inferSelect;
+
+const toLeg = (row: LegRow): BetLeg => ({
+  id: row.id,
+  position: row.position,
+  description: row.description,
+  sport: row.sport as Sport,
+  odds: row.odds,
+  decimalOdds: row.decimalOdds,
+  eventDate: row.eventDate.toISOString(),
+  status: row.status,
+  settledAt: row.settledAt?.toISOString() ?? null,
+});
+
+/** A bet as the API answers it; `legs` are a parlay's (in position order), null for a single bet. */
+export function toBet(row: BetRow, legs: readonly LegRow[] | null = null): Bet {
   return {
     id: row.id,
     description: row.description,
     amount: money(row.amount),
     odds: row.odds,
     decimalOdds: row.decimalOdds,
-    sport: row.betType as Sport,
+    sport: row.betType as BetSport,
     eventDate: row.eventDate.toISOString(),
     status: row.status,
     potentialWin: money(row.potentialWin),
     profitLoss: row.profitLoss === null ? null : money(row.profitLoss),
     settledAt: row.settledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    legs: row.legCount === null ? null : [...(legs ?? [])].sort((a, b) => a.position - b.position).map(toLeg),
   };
+}
+
+/** The legs of the parlays among `rows`, by bet id: one indexed read, none when there is no parlay. */
+export async function legsOf(db: Db, rows: readonly Pick<BetRow, 'id' | 'legCount'>[]): Promise<Map<string, LegRow[]>> {
+  const ids = rows.filter((r) => r.legCount !== null).map((r) => r.id);
+  const byBet = new Map<string, LegRow[]>();
+  if (ids.length === 0) return byBet;
+  const legs = await db.select().from(betLegs).where(inArray(betLegs.betId, ids)).orderBy(asc(betLegs.position));
+  for (const leg of legs) byBet.set(leg.betId, [...(byBet.get(leg.betId) ?? []), leg]);
+  return byBet;
+}
+
+/** Rows as bets, each parlay with its legs. */
+export async function toBets(db: Db, rows: readonly BetRow[]): Promise<Bet[]> {
+  const legs = await legsOf(db, rows);
+  return rows.map((row) => toBet(row, legs.get(row.id) ?? null));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +158,10 @@ export async function listBets(db: Db, userId: string, opts: PageOptions): Promi
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
-    bets: page.map((r) => toBet(r.bet)),
+    bets: await toBets(
+      db,
+      page.map((r) => r.bet),
+    ),
     nextCursor: rows.length > opts.limit && last ? encodeCursor(cursorAfter(last)) : null,
   };
 }
@@ -184,7 +244,14 @@ export const statsOfSummary = (
  */
 export const overdueCountSql = (userColumn: SQLWrapper, now: Date | SQL) =>
   sql<number>`(select count(*)::int from ${bets} where ${bets.userId} = ${userColumn} and ${bets.status} = 'pending'
-    and ${bets.eventDate} <= ${now})`;
+    and ${bets.eventDate} <= ${now} and ${overdueParlayCondition(now)})`;
+
+/**
+ * A pending parlay is overdue 72 hours after its last leg starts (a single bet's last start is
+ * its only one). Added to `event_date <= before`, which it implies, so the index still bounds the scan.
+ */
+export const overdueParlayCondition = (now: Date | SQL) =>
+  sql`(${bets.lastEventDate} is null or ${bets.lastEventDate} <= ${now})`;
 
 /** The latest event start that makes a pending bet overdue at `now`. */
 export const overdueBefore = (now: Date) => new Date(now.getTime() - OVERDUE_AFTER_MS);
@@ -285,7 +352,24 @@ const SETTLED_AFTER_START_CHECK = 'bets_settled_after_event_start';
 const SETTLED_IS_FINAL = 'bets_settled_is_final';
 const DELETE_BEFORE_START = 'bets_delete_before_event_start';
 
-const NAMED_RULES = [EVENT_CHECK, SETTLED_AFTER_START_CHECK, SETTLED_IS_FINAL, DELETE_BEFORE_START];
+/** A parlay's rules (migration 0021). */
+const LEG_EVENT_CHECK = 'bet_legs_event_at_least_6h_ahead';
+const LEG_SETTLED_AFTER_START = 'bet_legs_settled_after_event_start';
+const LEG_SETTLED_IS_FINAL = 'bet_legs_settled_is_final';
+const LEG_PARLAY_SETTLED = 'bet_legs_parlay_settled';
+const PARLAY_SETTLED_BY_LEGS = 'bets_parlay_settled_by_legs';
+
+const NAMED_RULES = [
+  EVENT_CHECK,
+  SETTLED_AFTER_START_CHECK,
+  SETTLED_IS_FINAL,
+  DELETE_BEFORE_START,
+  LEG_EVENT_CHECK,
+  LEG_SETTLED_AFTER_START,
+  LEG_SETTLED_IS_FINAL,
+  LEG_PARLAY_SETTLED,
+  PARLAY_SETTLED_BY_LEGS,
+];
 
 /** The CHECK constraint (or rule trigger) a database error reports as violated, if that is what it is. */
 function violatedCheck(err: unknown): string | null {
@@ -333,9 +417,72 @@ export async function recordBet(db: Db, userId: string, input: RecordBetInput, n
   }
 }
 
+/**
+ * Records a parlay at `now`, in one transaction: the bets row (stake, combined odds = the product
+ * of the legs', event_date = the earliest leg's start, last_event_date = the latest's) and its
+ * legs. The database checks the same (each leg 6+ hours ahead, the combined figures, 2-15 legs at
+ * commit) and appends the recording, legs included, to the ledger.
+ */
+export async function recordParlay(
+  db: Db,
+  userId: string,
+  input: RecordParlayInput,
+  now: Date,
+): Promise<RecordBetResult> {
+  const stake = parseMoney(input.amount.trim());
+  const legs = input.legs.map((leg) => ({ ...leg, parsed: parseOdds(leg.odds), start: new Date(leg.eventDate) }));
+  if (stake === null || legs.some((l) => !l.parsed.ok)) return { ok: false, reason: 'invalid' };
+  const exact = legs.map((l) => (l.parsed.ok ? l.parsed.decimal : rational(1n)));
+  const odds = combinedOdds(exact);
+  const starts = legs.map((l) => l.start.getTime());
+  try {
+    const [betRow, legRows] = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(bets)
+        .values({
+          userId,
+          description: parlayDescription(legs.map((l) => l.description)),
+          amount: formatCents(stake),
+          odds: shortDecimal(odds),
+          decimalOdds: decimalOddsString(odds),
+          betType: PARLAY_SPORT,
+          eventDate: new Date(Math.min(...starts)),
+          lastEventDate: new Date(Math.max(...starts)),
+          legCount: legs.length,
+          potentialWin: formatCents(potentialWinCents(stake, odds)),
+          createdAt: now,
+        })
+        .returning();
+      const inserted = await tx
+        .insert(betLegs)
+        .values(
+          legs.map((leg, i) => ({
+            betId: row!.id,
+            position: i + 1,
+            description: leg.description.trim(),
+            sport: leg.sport,
+            odds: leg.odds.trim(),
+            decimalOdds: decimalOddsString(exact[i]!),
+            oddsNum: exact[i]!.num.toString(),
+            oddsDen: exact[i]!.den.toString(),
+            eventDate: leg.start,
+          })),
+        )
+        .returning();
+      return [row!, inserted] as const;
+    });
+    return { ok: true, bet: toBet(betRow, legRows) };
+  } catch (err) {
+    const check = violatedCheck(err);
+    if (check === EVENT_CHECK || check === LEG_EVENT_CHECK) return { ok: false, reason: 'event-too-soon' };
+    if (check) return { ok: false, reason: 'invalid' };
+    throw err;
+  }
+}
+
 export type SettleBetResult =
   | { ok: true; bet: Bet }
-  | { ok: false; reason: 'not-found' | 'already-settled' }
+  | { ok: false; reason: 'not-found' | 'already-settled' | 'parlay' }
   | { ok: false; reason: 'not-started'; eventDate: Date };
 
 /** A settlement's profit, in SQL: won → potential win − stake; lost → −stake; void → 0 (the stake comes back). */
@@ -366,7 +513,7 @@ export async function settleBet(
         profitLoss: settledProfit(status),
         settledAt: now,
       })
-      .where(and(owned, eq(bets.status, 'pending'), lte(bets.eventDate, now)))
+      .where(and(owned, eq(bets.status, 'pending'), lte(bets.eventDate, now), isNull(bets.legCount)))
       .returning();
     if (row) return { ok: true, bet: toBet(row) };
   } catch (err) {
@@ -374,13 +521,75 @@ export async function settleBet(
     if (violatedCheck(err) !== SETTLED_IS_FINAL && violatedCheck(err) !== SETTLED_AFTER_START_CHECK) throw err;
   }
   const [existing] = await db
-    .select({ status: bets.status, eventDate: bets.eventDate })
+    .select({ status: bets.status, eventDate: bets.eventDate, legCount: bets.legCount })
     .from(bets)
     .where(owned)
     .limit(1);
   if (!existing) return { ok: false, reason: 'not-found' };
+  if (existing.legCount !== null) return { ok: false, reason: 'parlay' };
   if (existing.status !== 'pending') return { ok: false, reason: 'already-settled' };
   return { ok: false, reason: 'not-started', eventDate: existing.eventDate };
+}
+
+export type SettleLegResult =
+  | { ok: true; bet: Bet }
+  | { ok: false; reason: 'not-found' | 'already-settled' | 'parlay-settled' }
+  | { ok: false; reason: 'not-started'; eventDate: Date };
+
+/**
+ * Settles one pending leg of one of the user's pending parlays once the leg's event has started,
+ * in one conditional UPDATE; the database's trigger appends the leg's ledger entry and settles the
+ * parlay when its legs decide it, in the same statement. Answers the parlay as it then stands.
+ */
+export async function settleLeg(
+  db: Db,
+  userId: string,
+  betId: string,
+  legId: string,
+  status: SettledStatus,
+  now: Date,
+): Promise<SettleLegResult> {
+  if (!isBetId(betId) || !isBetId(legId)) return { ok: false, reason: 'not-found' };
+  const owned = and(eq(bets.id, betId), eq(bets.userId, userId), isNotNull(bets.legCount));
+  try {
+    const rows = await db
+      .update(betLegs)
+      .set({ status, settledAt: now })
+      .where(
+        and(
+          eq(betLegs.id, legId),
+          eq(betLegs.status, 'pending'),
+          lte(betLegs.eventDate, now),
+          sql`exists (select 1 from ${bets} where ${owned} and ${bets.id} = ${betLegs.betId} and ${bets.status} = 'pending')`,
+        ),
+      )
+      .returning({ id: betLegs.id });
+    if (rows.length > 0) return { ok: true, bet: (await getBet(db, userId, betId))! };
+  } catch (err) {
+    // Another leg settled the parlay, or this leg, between the guard's read and the UPDATE.
+    const check = violatedCheck(err);
+    if (check !== LEG_PARLAY_SETTLED && check !== LEG_SETTLED_IS_FINAL && check !== LEG_SETTLED_AFTER_START) throw err;
+  }
+  const [existing] = await db
+    .select({ parlay: bets.status, leg: betLegs.status, eventDate: betLegs.eventDate })
+    .from(betLegs)
+    .innerJoin(bets, eq(bets.id, betLegs.betId))
+    .where(and(owned, eq(betLegs.id, legId)))
+    .limit(1);
+  if (!existing) return { ok: false, reason: 'not-found' };
+  if (existing.leg !== 'pending') return { ok: false, reason: 'already-settled' };
+  if (existing.parlay !== 'pending') return { ok: false, reason: 'parlay-settled' };
+  return { ok: false, reason: 'not-started', eventDate: existing.eventDate };
+}
+
+/** One of the user's bets with its legs; undefined when they have no such bet. */
+export async function getBet(db: Db, userId: string, betId: string): Promise<Bet | undefined> {
+  if (!isBetId(betId)) return undefined;
+  const [row] = await db
+    .select(betColumns)
+    .from(bets)
+    .where(and(eq(bets.id, betId), eq(bets.userId, userId)));
+  return row && (await toBets(db, [row]))[0];
 }
 
 export type DeleteBetResult = { ok: true } | { ok: false; reason: 'not-found' | 'part-of-record' };

@@ -9,7 +9,6 @@ import {
   BET_PART_OF_RECORD_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_ERROR,
-  createRecordBetSchema,
   listBetsQuerySchema,
   settleAfterMessage,
   settleBetSchema,
@@ -17,7 +16,14 @@ import {
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { statsQuerySchema } from '../../../shared/imports.ts';
 import { getStatsWithImported } from '../imports/queries.ts';
-import { deleteBet, getBetStats, listBets, recordBet, settleBet } from './queries.ts';
+import { deleteBet, getBetStats, listBets, recordBet, recordParlay, settleBet, settleLeg } from './queries.ts';
+import {
+  LEG_ALREADY_SETTLED_MESSAGE,
+  LEG_NOT_FOUND_MESSAGE,
+  PARLAY_ALREADY_SETTLED_MESSAGE,
+  PARLAY_SETTLED_BY_LEGS_MESSAGE,
+  createRecordAnyBetSchema,
+} from '../../../shared/parlays.ts';
 
 export interface BetRoutesDeps {
   auth: Auth;
@@ -63,8 +69,13 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       const withImported = c.req.valid('query').includeImported === 'true';
       return c.json(await (withImported ? getStatsWithImported : getBetStats)(db, userId, now()), 200);
     })
-    .post('/', validate('json', createRecordBetSchema(now), headline), async (c) => {
-      const result = await recordBet(db, c.get('user').id, c.req.valid('json'), now());
+    .post('/', validate('json', createRecordAnyBetSchema(now), headline), async (c) => {
+      // A body with `legs` is a parlay (shared/parlays.ts); any other a single bet.
+      const input = c.req.valid('json');
+      const result =
+        'legs' in input
+          ? await recordParlay(db, c.get('user').id, input, now())
+          : await recordBet(db, c.get('user').id, input, now());
       if (result.ok) return c.json(result.bet, 201);
       if (result.reason === 'event-too-soon') {
         // The database CHECK caught what validation passed (the clock moved on in between).
@@ -81,11 +92,23 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       const result = await settleBet(db, c.get('user').id, c.req.param('id'), status, at);
       if (result.ok) return c.json(result.bet, 200);
       if (result.reason === 'already-settled') return c.json({ error: BET_ALREADY_SETTLED_MESSAGE }, 409);
+      if (result.reason === 'parlay') return c.json({ error: PARLAY_SETTLED_BY_LEGS_MESSAGE }, 409);
       if (result.reason === 'not-started') {
         // The browser words the same rule in the bettor's own time zone; the API has only UTC.
         return c.json({ error: settleAfterMessage(result.eventDate, at, 'utc') }, 409);
       }
       return c.json(notFound, 404);
+    })
+    .patch('/:id/legs/:legId', validate('json', settleBetSchema), async (c) => {
+      const { status } = c.req.valid('json');
+      const at = now();
+      const result = await settleLeg(db, c.get('user').id, c.req.param('id'), c.req.param('legId'), status, at);
+      if (result.ok) return c.json(result.bet, 200);
+      if (result.reason === 'already-settled') return c.json({ error: LEG_ALREADY_SETTLED_MESSAGE }, 409);
+      if (result.reason === 'parlay-settled') return c.json({ error: PARLAY_ALREADY_SETTLED_MESSAGE }, 409);
+      if (result.reason === 'not-started')
+        return c.json({ error: settleAfterMessage(result.eventDate, at, 'utc') }, 409);
+      return c.json({ error: LEG_NOT_FOUND_MESSAGE }, 404);
     })
     .delete('/:id', async (c) => {
       const result = await deleteBet(db, c.get('user').id, c.req.param('id'), now());

@@ -5,7 +5,7 @@ import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.t
 import { eq } from 'drizzle-orm';
 import { userSettings } from '../../db/schema/index.ts';
 import { parseMoney, toUnits, type Cents } from '../../../shared/money.ts';
-import { cursorAfter, selectBetsPage, toBet, unitSizeCents } from '../bets/queries.ts';
+import { cursorAfter, selectBetsPage, toBets, unitSizeCents } from '../bets/queries.ts';
 
 /** Every field of a bet, in the order of the file's columns. */
 export const CSV_COLUMNS = [
@@ -24,6 +24,8 @@ export const CSV_COLUMNS = [
   // In the bettor's units (amount ÷ unit size, 2 decimals) when they set a unit size; empty otherwise.
   'amount_units',
   'profit_loss_units',
+  // A parlay's legs in one cell (see legsCell); empty for a single bet.
+  'legs',
 ] as const;
 
 /** Rows read per query: the export never holds more than about this many bets in memory. */
@@ -36,6 +38,22 @@ export const EXPORT_BATCH_SIZE = 1000;
  * amounts are plain decimals ("-10.00" must stay a number a spreadsheet can sum, so it is not
  * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
  */
+/**
+ * A parlay's legs as one cell, one bet per row: "1. Chiefs ML | football | -110 | 2026-11-29T18:00:00.000Z | won",
+ * the legs separated by "; " (one physical line per bet). Formula-escaped as a whole: it starts with
+ * the first leg's position, so the bettor's text inside it is never at the cell's start.
+ */
+const legsCell = (bet: Bet): CsvCell =>
+  bet.legs === null
+    ? null
+    : {
+        text: bet.legs
+          .map((leg) =>
+            [`${leg.position}. ${leg.description}`, leg.sport, leg.odds, leg.eventDate, leg.status].join(' | '),
+          )
+          .join('; '),
+      };
+
 export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => [
   { plain: bet.id },
   { text: bet.description },
@@ -51,6 +69,7 @@ export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => 
   { plain: bet.createdAt },
   unitSize === null ? null : { plain: toUnits(parseMoney(bet.amount)!, unitSize) },
   unitSize === null || bet.profitLoss === null ? null : { plain: toUnits(parseMoney(bet.profitLoss)!, unitSize) },
+  legsCell(bet),
 ];
 
 /**
@@ -76,8 +95,13 @@ export function betsCsvStream(
       try {
         const rows = await selectBetsPage(db, userId, { limit: batchSize, cursor });
         const page = rows.slice(0, batchSize);
-        if (page.length)
-          controller.enqueue(encoder.encode(page.map((r) => csvRow(betCells(toBet(r.bet), unitSize))).join('')));
+        if (page.length) {
+          const rows = await toBets(
+            db,
+            page.map((r) => r.bet),
+          );
+          controller.enqueue(encoder.encode(rows.map((bet) => csvRow(betCells(bet, unitSize))).join('')));
+        }
         const last = page.at(-1);
         if (rows.length > batchSize && last) cursor = cursorAfter(last);
         else controller.close();

@@ -13,7 +13,7 @@ import {
 import { settingIsPublicSql } from './visibility.ts';
 import { GENESIS_HASH, type LedgerHead } from '../../../shared/ledger.ts';
 import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
-import { SPORTS, type Sport } from '../../../shared/bets.ts';
+import { BET_SPORTS, type BetSport } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
 import {
   EMPTY_SOCIAL_LINKS,
@@ -350,8 +350,9 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
   const stats = statsOfSummary(summary);
 
   const bySport = rowsOf<{ sport: string; bets: number; won: number; lost: number; profit: string }>(sportRows)
-    .filter((r): r is typeof r & { sport: Sport } => (SPORTS as readonly string[]).includes(r.sport))
-    .sort((a, b) => SPORTS.indexOf(a.sport) - SPORTS.indexOf(b.sport))
+    // Parlays count under 'parlay', after the sports (BET_SPORTS order).
+    .filter((r): r is typeof r & { sport: BetSport } => (BET_SPORTS as readonly string[]).includes(r.sport))
+    .sort((a, b) => BET_SPORTS.indexOf(a.sport) - BET_SPORTS.indexOf(b.sport))
     .map((r) => ({ ...r, profit: money(r.profit), winRate: winRate(r.won, r.lost) }));
 
   const days = rowsOf<{ day: string; settled: number; profit: string }>(dayRows);
