@@ -132,17 +132,17 @@ export function planImport(rows: readonly CheckedRow[]): ImportPlan {
   return plan;
 }
 
-/** Rows per INSERT (13 parameters each, well under PostgreSQL's 65,535). */
-const INSERT_BATCH = 1000;
+/** Hashes per lookup, and rows per INSERT. */
+const BATCH = 1000;
 
 /** Which of `hashes` the user has imported before. */
 async function existingHashes(db: Db, userId: string, hashes: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < hashes.length; i += INSERT_BATCH) {
+  for (let i = 0; i < hashes.length; i += BATCH) {
     const rows = await db
       .select({ hash: importedBets.rowHash })
       .from(importedBets)
-      .where(and(eq(importedBets.userId, userId), inArray(importedBets.rowHash, hashes.slice(i, i + INSERT_BATCH))));
+      .where(and(eq(importedBets.userId, userId), inArray(importedBets.rowHash, hashes.slice(i, i + BATCH))));
     for (const r of rows) found.add(r.hash);
   }
   return found;
@@ -189,28 +189,23 @@ export async function storeImport(db: Db, userId: string, plan: ImportPlan, now:
   const importId = randomUUID();
   const stored = new Set<string>();
   await db.transaction(async (tx) => {
-    for (let i = 0; i < plan.accepted.length; i += INSERT_BATCH) {
-      const batch = plan.accepted.slice(i, i + INSERT_BATCH);
-      const rows = await tx
-        .insert(importedBets)
-        .values(
-          batch.map(({ bet, hash }) => ({
-            userId,
-            importId,
-            rowHash: hash,
-            description: bet.description,
-            sport: bet.sport,
-            amount: bet.amount,
-            odds: bet.odds,
-            decimalOdds: bet.decimalOdds,
-            eventDate: new Date(bet.eventDate),
-            status: bet.status,
-            profitLoss: bet.profitLoss,
-            importedAt: now,
-          })),
-        )
-        .onConflictDoNothing({ target: [importedBets.userId, importedBets.rowHash] })
-        .returning({ hash: importedBets.rowHash });
+    for (let i = 0; i < plan.accepted.length; i += BATCH) {
+      // One JSON parameter per batch: binding 13 parameters a row cost ~0.7 ms a row on PGlite.
+      const batch = JSON.stringify(
+        plan.accepted.slice(i, i + BATCH).map(({ bet, hash }) => ({ ...bet, rowHash: hash })),
+      );
+      const rows = await queryRows<{ hash: string }>(
+        tx as unknown as Db,
+        sql`insert into imported_bets (user_id, import_id, row_hash, description, sport, amount, odds,
+              decimal_odds, event_date, status, profit_loss, imported_at)
+            select ${userId}, ${importId}::uuid, r."rowHash", r.description, r.sport, r.amount, r.odds,
+                   r."decimalOdds", r."eventDate", r.status, r."profitLoss", ${now.toISOString()}::timestamptz
+            from jsonb_to_recordset(${batch}::jsonb) as r("rowHash" text, description text, sport text,
+                 amount numeric, odds text, "decimalOdds" numeric, "eventDate" timestamptz, status text,
+                 "profitLoss" numeric)
+            on conflict (user_id, row_hash) do nothing
+            returning row_hash as hash`,
+      );
       for (const r of rows) stored.add(r.hash);
     }
   });
