@@ -1,0 +1,29 @@
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+
+/**
+ * Fills the query cache with the answers the server's render used (a public profile's, see
+ * src/client/ssr/render.tsx), so the first render shows the same. Loaded only by the pages that
+ * carry them (main.tsx): the others' first JavaScript does not grow by it.
+ */
+export function restoreQueryState(queryClient: QueryClient, json: string) {
+  const state = JSON.parse(json) as DehydratedState;
+  hydrate(queryClient, state);
+  askFailedAgainOnceMounted(queryClient, state);
+}
+
+/**
+ * A query the server's render found failed (the profile of a 404 page) shows that failure on the
+ * first render, as the server did, rather than a loading state; once its page has mounted it is
+ * asked again with this browser's session (the owner of a private profile sees it).
+ */
+function askFailedAgainOnceMounted(queryClient: QueryClient, state: DehydratedState) {
+  const failed = new Set(state.queries.filter((q) => q.state.status === 'error').map((q) => q.queryHash));
+  for (const query of state.queries)
+    if (failed.has(query.queryHash)) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'observerAdded' || !failed.delete(event.query.queryHash)) return;
+    queryClient.setQueryDefaults(event.query.queryKey, { retryOnMount: true });
+    void queryClient.refetchQueries({ queryKey: event.query.queryKey, exact: true });
+    if (failed.size === 0) stop();
+  });
+}
