@@ -29,7 +29,7 @@ import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createPageResolver, type PageAnswer } from './pages.ts';
-import { createDocuments, loadPageRendering, type PageRendering } from './html.ts';
+import { createDocuments, createPageCompression, loadPageRendering, type PageRendering } from './html.ts';
 import { PROFILE_FIRST_PAGE_BETS, type ProfileData } from '../shared/page-rendering.ts';
 import type { ProfileBetPage, PublicProfile } from '../shared/profiles.ts';
 import { createQuotas } from './quotas.ts';
@@ -150,6 +150,7 @@ export function createApp(deps: AppDeps) {
     mountClient(app, {
       clientDir: deps.clientDir,
       indexHtml: documents.indexHtml,
+      reused: documents.reused,
       resolvePage: createPageResolver({
         profilePage: createProfilePages({ db }),
         profileData: (username) => publicProfileData(app, username),
@@ -198,8 +199,15 @@ function mountClient(
   {
     clientDir,
     indexHtml,
+    reused,
     resolvePage,
-  }: { clientDir: string; indexHtml: string; resolvePage: (url: URL, indexHtml: string) => Promise<PageAnswer> },
+  }: {
+    clientDir: string;
+    indexHtml: string;
+    /** Whether a document is sent again and again (a prerendered page): compressed once, at the best level. */
+    reused: (html: string) => Promise<boolean>;
+    resolvePage: (url: URL, indexHtml: string) => Promise<PageAnswer>;
+  },
 ) {
   const root = path.relative(process.cwd(), clientDir) || '.';
   app.use(
@@ -218,11 +226,17 @@ function mountClient(
     c.header('Cache-Control', 'no-cache');
     return c.text('Not Found', 404);
   });
+  const compress = createPageCompression();
   const servePage = async (c: Context<AppEnv>) => {
     const answer = await resolvePage(new URL(c.req.url), indexHtml);
     if ('location' in answer) return c.redirect(answer.location, answer.status);
     c.header('Cache-Control', 'no-cache');
-    return c.html(answer.html, answer.status);
+    c.header('Vary', 'Accept-Encoding');
+    const compressed = compress(answer.html, c.req.header('accept-encoding') ?? '', await reused(answer.html));
+    if (!compressed) return c.html(answer.html, answer.status);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Content-Encoding', compressed.encoding);
+    return c.body(new Uint8Array(await compressed.body), answer.status);
   };
   // `/` is a page too: left to serveStatic (a directory, so its index.html) it went out without
   // no-cache, and a browser could keep a stale page whose hashed assets a deploy has removed.

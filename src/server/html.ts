@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import {
   fillDocument,
   PRERENDERED_PAGES,
@@ -71,14 +73,15 @@ export function createDocuments({
   rendering: Promise<PageRendering | null>;
   onError: (url: string, err: unknown) => void;
 }) {
-  const withHead = (html: string) => html.replace('</head>', () => `${headExtra}</head>`);
+  const stylesheets = inlineStylesheets(clientDir);
+  const withHead = (html: string) => stylesheets(html).replace('</head>', () => `${headExtra}</head>`);
   const indexHtml = withHead(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
   const ready = rendering.then(
-    (loaded) =>
-      loaded && {
-        ...loaded,
-        prerendered: new Map([...loaded.prerendered].map(([url, html]) => [url, withHead(html)])),
-      },
+    (loaded) => {
+      if (!loaded) return null;
+      const prerendered = new Map([...loaded.prerendered].map(([url, html]) => [url, withHead(html)]));
+      return { ...loaded, prerendered, documents: new Set(prerendered.values()) };
+    },
     (err: unknown) => {
       onError('(loading the render module)', err);
       return null;
@@ -102,5 +105,54 @@ export function createDocuments({
     }
   }
 
-  return { indexHtml, render };
+  /** Whether `html` is one of the documents sent again and again (worth compressing once, well). */
+  const reused = async (html: string) => html === indexHtml || Boolean((await ready)?.documents.has(html));
+  return { indexHtml, render, reused };
+}
+
+/**
+ * Puts the build's stylesheet into the page itself (`<style>`, which the CSP's style-src allows):
+ * the HTML paints as it arrives, with no render-blocking request first (Lighthouse: about a round
+ * trip of first paint on mobile). It is ~10 KB compressed, once per page.
+ */
+function inlineStylesheets(clientDir: string): (html: string) => string {
+  const css = new Map<string, string>();
+  return (html) =>
+    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g, (link, href: string) => {
+      const file = path.join(clientDir, href);
+      if (!css.has(href)) css.set(href, existsSync(file) ? readFileSync(file, 'utf8') : '');
+      const text = css.get(href)!;
+      // A stylesheet cannot hold "</style" except in a string or comment, and Tailwind writes none.
+      return text && !/<\/style/i.test(text) ? `<style>${text}</style>` : link;
+    });
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page in the encoding the browser takes best (Brotli, then gzip), for HTML that is mostly the
+ * same every time. The same document (a prerendered page, index.html) is compressed once, at
+ * Brotli's best; a page rendered for one request at a fast level.
+ */
+export function createPageCompression(maxCached = 64) {
+  const cache = new Map<string, Promise<Buffer>>();
+  return function compress(html: string, acceptEncoding: string, reused: boolean) {
+    const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+    if (!encoding) return null;
+    const make = () =>
+      encoding === 'br'
+        ? brotli(html, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: reused ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+          })
+        : gzipAsync(html, { level: reused ? 9 : 6 });
+    if (!reused) return { encoding, body: make() };
+    const key = `${encoding}:${html}`;
+    let body = cache.get(key);
+    if (!body) {
+      body = make();
+      if (cache.size < maxCached) cache.set(key, body);
+    }
+    return { encoding, body };
+  };
 }

@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
@@ -30,6 +31,16 @@ beforeAll(async () => {
 }, 60_000);
 
 function renderingApp(env: TestEnv) {
+  const { app } = renderingAppWithHandle(env);
+  return async (pathname: string, status = 200) => {
+    const res = await app.request(pathname);
+    expect(res.status, pathname).toBe(status);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    return res.text();
+  };
+}
+
+function renderingAppWithHandle(env: TestEnv) {
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: SITE,
@@ -45,12 +56,7 @@ function renderingApp(env: TestEnv) {
     clientDir,
     pageRendering: Promise.resolve(rendering),
   });
-  return async (pathname: string, status = 200) => {
-    const res = await app.request(pathname);
-    expect(res.status, pathname).toBe(status);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    return res.text();
-  };
+  return { app };
 }
 
 /** Text with the tags taken out and the spaces squeezed, as a reader without CSS sees it. */
@@ -122,6 +128,19 @@ describeEachDatabase('pages rendered on the server', (env) => {
     }
   });
 
+  it('sends a page compressed as the browser takes it: Brotli, gzip, or as it is', async () => {
+    const { app } = renderingAppWithHandle(env());
+    const plain = await (await app.request('/')).text();
+    const br = await app.request('/', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+    const gz = await app.request('/Terms', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(heading(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString())).toBe('Terms of Use');
+  });
+
   it('renders an address it has no prerendered page for (another query string, another case) when asked', async () => {
     const get = renderingApp(env());
     const html = await get('/auth?mode=signup&next=%2Fdashboard');
@@ -172,7 +191,7 @@ describeEachDatabase('pages rendered on the server', (env) => {
     ]);
     expect(html).toContain(`npx betproof verify ${SITE}/${username}`);
     expectNoInlineScript(html);
-  });
+  }, 60_000);
 
   it('answers a private, unknown or impossible address 404 with the not-found page, and nothing of a record', async () => {
     const get = renderingApp(env());
