@@ -18,6 +18,7 @@ import { BetRow, SettleAfterHint, SettleButtons } from './bet-row.tsx';
 import { OverdueBadge, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
 import { SettleConfirmDialog } from './settle-confirm.tsx';
 import { useDeleteBet, useSettleBet } from './use-bets.ts';
+import { ParlayLegs } from './parlay-legs.tsx';
 
 /**
  * One bet: what was staked on what, when, its status, and what may be done with it now. Pending:
@@ -75,8 +76,10 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
       unitSize={unitSize}
       busy={busy}
     >
+      {bet.legs && <ParlayLegs bet={bet} settleable />}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        {bet.status === 'pending' && (
+        {/* A parlay is settled leg by leg, above. */}
+        {bet.status === 'pending' && !bet.legs && (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <div className="flex flex-wrap gap-2">
               <SettleButtons

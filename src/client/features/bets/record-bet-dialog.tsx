@@ -9,6 +9,7 @@ import {
   previewPotentialWin,
   type RecordBetInput,
 } from '../../../shared/bets.ts';
+import { createRecordParlaySchema, type RecordParlayInput } from '../../../shared/parlays.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
@@ -32,18 +33,33 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
+import { EMPTY_LEG, ParlayFields, type LegFormValues } from './parlay-fields.tsx';
 
-/** What the inputs hold: the stake as typed, the event time as the datetime-local text. */
+/**
+ * What the inputs hold: the stake as typed, the event time as the datetime-local text; in Parlay
+ * mode the stake and the legs (the single bet's fields are kept meanwhile, and the other way round).
+ */
 export interface RecordBetFormValues {
+  mode: 'single' | 'parlay';
   description: string;
   amount: string;
   odds: string;
   sport: string;
   eventDate: string;
+  legs: LegFormValues[];
 }
 
-const EMPTY: RecordBetFormValues = { description: '', amount: '', odds: '', sport: '', eventDate: '' };
+const EMPTY: RecordBetFormValues = {
+  mode: 'single',
+  description: '',
+  amount: '',
+  odds: '',
+  sport: '',
+  eventDate: '',
+  legs: [EMPTY_LEG, EMPTY_LEG],
+};
 const FIELDS = Object.keys(EMPTY) as (keyof RecordBetFormValues)[];
+export type RecordInput = RecordBetInput | RecordParlayInput;
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
@@ -66,21 +82,35 @@ export function localDateTimeToIso(local: string): string | undefined {
 }
 
 /** The request body the inputs describe (validated by the shared schema, never re-implemented here). */
-const toRequestBody = (values: RecordBetFormValues) => ({
-  description: values.description,
-  amount: values.amount,
-  odds: values.odds,
-  sport: values.sport === '' ? undefined : values.sport,
-  eventDate: localDateTimeToIso(values.eventDate),
-});
+const toRequestBody = (values: RecordBetFormValues) =>
+  values.mode === 'parlay'
+    ? {
+        amount: values.amount,
+        legs: values.legs.map((leg) => ({
+          description: leg.description,
+          sport: leg.sport === '' ? undefined : leg.sport,
+          odds: leg.odds,
+          eventDate: localDateTimeToIso(leg.eventDate),
+        })),
+      }
+    : {
+        description: values.description,
+        amount: values.amount,
+        odds: values.odds,
+        sport: values.sport === '' ? undefined : values.sport,
+        eventDate: localDateTimeToIso(values.eventDate),
+      };
 
-/** The shared schema, with the browser's clock for the 6-hour rule: a fast answer before the server's. */
-const apiResolver = zodResolver(createRecordBetSchema(() => new Date()));
+/** The shared schemas, with the browser's clock for the 6-hour rule: a fast answer before the server's. */
+const singleResolver = zodResolver(createRecordBetSchema(() => new Date()));
+const parlayResolver = zodResolver(createRecordParlaySchema(() => new Date()));
 
-const resolver: Resolver<RecordBetFormValues, unknown, RecordBetInput> = async (values, context, options) =>
-  (await apiResolver(toRequestBody(values) as RecordBetInput, context, options as never)) as Awaited<
-    ReturnType<Resolver<RecordBetFormValues, unknown, RecordBetInput>>
-  >;
+const resolver: Resolver<RecordBetFormValues, unknown, RecordInput> = async (values, context, options) =>
+  (await (values.mode === 'parlay' ? parlayResolver : singleResolver)(
+    toRequestBody(values) as never,
+    context,
+    options as never,
+  )) as Awaited<ReturnType<Resolver<RecordBetFormValues, unknown, RecordInput>>>;
 
 const showEventTooSoon = () =>
   toast.error('Invalid Event Time', {
@@ -101,7 +131,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
   const userId = user?.id ?? '';
   // What was typed before the session ended, back after signing in again (lib/form-draft.ts).
   const [draft] = useState(() => readDraft<RecordBetFormValues>(userId, RECORD_BET_DRAFT));
-  const form = useForm<RecordBetFormValues, unknown, RecordBetInput>({
+  const form = useForm<RecordBetFormValues, unknown, RecordInput>({
     resolver,
     defaultValues: { ...EMPTY, ...draft },
   });
@@ -114,10 +144,10 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
     setError,
     formState: { errors, isSubmitting },
   } = form;
-  const [amount, odds] = useWatch({ control, name: ['amount', 'odds'] });
+  const [amount, odds, mode] = useWatch({ control, name: ['amount', 'odds', 'mode'] });
   const potentialWin = previewPotentialWin(amount, odds);
 
-  const onValid = async (input: RecordBetInput) => {
+  const onValid = async (input: RecordInput) => {
     try {
       await recordBet.mutateAsync(input);
     } catch (error) {
@@ -133,11 +163,15 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
       }
       const fields = error instanceof ApiError ? error.fields : undefined;
       for (const [field, message] of Object.entries(fields ?? {})) {
-        if ((FIELDS as string[]).includes(field)) {
+        // A leg's field is named as the form names it: legs.1.odds.
+        if ((FIELDS as string[]).includes(field) || /^legs\.\d+\.\w+$/.test(field)) {
           setError(field as keyof RecordBetFormValues, { message });
         }
       }
-      if (fields?.eventDate === EVENT_TOO_SOON_MESSAGE) {
+      if (
+        fields?.eventDate === EVENT_TOO_SOON_MESSAGE ||
+        Object.entries(fields ?? {}).some(([k, v]) => k.endsWith('.eventDate') && v === EVENT_TOO_SOON_MESSAGE)
+      ) {
         showEventTooSoon();
         return;
       }
@@ -152,7 +186,15 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
   };
 
   const onInvalid = (invalid: FieldErrors<RecordBetFormValues>) => {
-    if (invalid.eventDate?.message === EVENT_TOO_SOON_MESSAGE) showEventTooSoon();
+    const legs = Array.isArray(invalid.legs) ? (invalid.legs as FieldErrors<RecordBetFormValues>['legs'][]) : [];
+    if (
+      invalid.eventDate?.message === EVENT_TOO_SOON_MESSAGE ||
+      legs.some(
+        (leg) =>
+          (leg as { eventDate?: { message?: string } } | undefined)?.eventDate?.message === EVENT_TOO_SOON_MESSAGE,
+      )
+    )
+      showEventTooSoon();
   };
 
   return (
@@ -169,85 +211,120 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
-          <FormField label="Description" error={errors.description?.message}>
-            {(field) => (
-              <Input
-                {...field}
-                autoComplete="off"
-                placeholder="e.g. Lakers to beat the Celtics"
-                maxLength={500}
-                {...register('description')}
-              />
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Stake ($)" error={errors.amount?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0.01"
-                  placeholder="10.00"
-                  {...register('amount')}
-                />
-              )}
-            </FormField>
-            <FormField label="Odds" error={errors.odds?.message}>
-              {(field) => (
-                <Input {...field} autoComplete="off" placeholder="+150, -110, 2.50 or 5/2" {...register('odds')} />
-              )}
-            </FormField>
+          <div role="group" aria-label="Bet type" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
+            {(['single', 'parlay'] as const).map((value) => (
+              <Button
+                key={value}
+                type="button"
+                variant={mode === value ? 'default' : 'ghost'}
+                size="sm"
+                aria-pressed={mode === value}
+                onClick={() => form.setValue('mode', value)}
+              >
+                {value === 'single' ? 'Single bet' : 'Parlay'}
+              </Button>
+            ))}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Sport" error={errors.sport?.message}>
-              {({ id, ...aria }) => (
-                <Controller
-                  control={control}
-                  name="sport"
-                  render={({ field: { value, onChange, onBlur, ref, name } }) => (
-                    <Select value={value} onValueChange={onChange} name={name}>
-                      <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
-                        <SelectValue placeholder="Choose a sport" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {SPORTS.map((sport) => (
-                          <SelectItem key={sport} value={sport}>
-                            {sportLabel(sport)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+          {mode === 'parlay' ? (
+            <>
+              <FormField label="Stake ($)" error={errors.amount?.message} description="One stake for the whole parlay.">
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0.01"
+                    placeholder="10.00"
+                    {...register('amount')}
+                  />
+                )}
+              </FormField>
+              <ParlayFields control={control} register={register} errors={errors} timeZone={timeZone} />
+            </>
+          ) : (
+            <>
+              <FormField label="Description" error={errors.description?.message}>
+                {(field) => (
+                  <Input
+                    {...field}
+                    autoComplete="off"
+                    placeholder="e.g. Lakers to beat the Celtics"
+                    maxLength={500}
+                    {...register('description')}
+                  />
+                )}
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Stake ($)" error={errors.amount?.message}>
+                  {(field) => (
+                    <Input
+                      {...field}
+                      type="number"
+                      inputMode="decimal"
+                      step="0.01"
+                      min="0.01"
+                      placeholder="10.00"
+                      {...register('amount')}
+                    />
                   )}
-                />
-              )}
-            </FormField>
-            <FormField
-              label="Event date & time"
-              error={errors.eventDate?.message}
-              description={`Your time zone (${timeZone}).`}
-            >
-              {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
-            </FormField>
-          </div>
-          <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
-            <div>
-              <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-                Potential win
-              </p>
-              <p className="text-xs text-emerald-900">Stake × decimal odds, stake included</p>
-            </div>
-            <p
-              className="text-xl font-semibold text-emerald-900 tabular-nums"
-              aria-live="polite"
-              aria-atomic="true"
-              data-testid="potential-win"
-            >
-              <span className="sr-only">Potential win: </span>
-              {potentialWin === null ? '—' : formatMoney(potentialWin)}
-            </p>
-          </div>
+                </FormField>
+                <FormField label="Odds" error={errors.odds?.message}>
+                  {(field) => (
+                    <Input {...field} autoComplete="off" placeholder="+150, -110, 2.50 or 5/2" {...register('odds')} />
+                  )}
+                </FormField>
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Sport" error={errors.sport?.message}>
+                  {({ id, ...aria }) => (
+                    <Controller
+                      control={control}
+                      name="sport"
+                      render={({ field: { value, onChange, onBlur, ref, name } }) => (
+                        <Select value={value} onValueChange={onChange} name={name}>
+                          <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
+                            <SelectValue placeholder="Choose a sport" />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {SPORTS.map((sport) => (
+                              <SelectItem key={sport} value={sport}>
+                                {sportLabel(sport)}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  label="Event date & time"
+                  error={errors.eventDate?.message}
+                  description={`Your time zone (${timeZone}).`}
+                >
+                  {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
+                </FormField>
+              </div>
+              <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
+                <div>
+                  <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
+                    Potential win
+                  </p>
+                  <p className="text-xs text-emerald-900">Stake × decimal odds, stake included</p>
+                </div>
+                <p
+                  className="text-xl font-semibold text-emerald-900 tabular-nums"
+                  aria-live="polite"
+                  aria-atomic="true"
+                  data-testid="potential-win"
+                >
+                  <span className="sr-only">Potential win: </span>
+                  {potentialWin === null ? '—' : formatMoney(potentialWin)}
+                </p>
+              </div>
+            </>
+          )}
           {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
           <DialogFooter>
             <DialogClose asChild>
@@ -255,7 +332,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
             </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting && <Spinner className="size-4" />}
-              Record Bet
+              {mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
             </Button>
           </DialogFooter>
         </form>

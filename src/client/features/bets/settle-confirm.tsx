@@ -38,10 +38,19 @@ interface SettleConfirmDialogProps {
   onClose: () => void;
   /** Where focus goes when the dialog closes: the bet's row (its buttons may be gone once it is settled). */
   returnFocusTo: RefObject<HTMLElement | null>;
+  /** What settling does, when it is not the bet's own profit (a parlay's leg: its parlay decides). */
+  text?: (status: SettledStatus) => string;
 }
 
 /** Asks before a bet is settled, showing the result: a settled bet is final. */
-export function SettleConfirmDialog({ bet, status, onConfirm, onClose, returnFocusTo }: SettleConfirmDialogProps) {
+export function SettleConfirmDialog({
+  bet,
+  status,
+  onConfirm,
+  onClose,
+  returnFocusTo,
+  text,
+}: SettleConfirmDialogProps) {
   return (
     <AlertDialog open={status !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent
@@ -55,7 +64,7 @@ export function SettleConfirmDialog({ bet, status, onConfirm, onClose, returnFoc
             <AlertDialogHeader>
               <AlertDialogTitle>Mark as {RESULT_NAME[status]}?</AlertDialogTitle>
               <AlertDialogDescription className="break-words">
-                “{bet.description}” — {settleConfirmText(bet, status)}
+                “{bet.description}” — {text ? text(status) : settleConfirmText(bet, status)}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>

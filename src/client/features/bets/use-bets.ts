@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast.ts';
-import type { Bet, RecordBetInput, SettledStatus } from '../../../shared/bets.ts';
+import type { Bet, BetLeg, RecordBetInput, SettledStatus } from '../../../shared/bets.ts';
+import type { RecordParlayInput } from '../../../shared/parlays.ts';
 import { api, toApiError, unwrap } from '../../lib/api.ts';
 import { useAuth } from '../auth/index.ts';
 
@@ -55,7 +56,7 @@ function useInvalidateBets() {
 export function useRecordBet() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (input: RecordBetInput) => unwrap(api.api.bets.$post({ json: input })),
+    mutationFn: (input: RecordBetInput | RecordParlayInput) => unwrap(api.api.bets.$post({ json: input })),
     onSuccess: () => invalidate(),
   });
 }
@@ -72,6 +73,24 @@ export function useSettleBet(bet: Bet) {
       await invalidate();
     },
     // Someone (another tab) may have settled or deleted it meanwhile: show what is true now.
+    onError: () => invalidate(),
+  });
+}
+
+/** PATCH /api/bets/:id/legs/:legId — settle one leg of a parlay (the parlay settles itself when its legs decide it). */
+export function useSettleLeg(bet: Bet, leg: BetLeg) {
+  const invalidate = useInvalidateBets();
+  return useMutation({
+    meta: { errorTitle: 'Failed to update leg status' },
+    mutationFn: (status: SettledStatus) =>
+      unwrap(api.api.bets[':id'].legs[':legId'].$patch({ param: { id: bet.id, legId: leg.id }, json: { status } })),
+    onSuccess: async (parlay, status) => {
+      const decided = parlay.status === 'pending' ? '' : ` The parlay is ${parlay.status}.`;
+      toast.success(`Leg ${leg.position} marked as ${status}`, {
+        description: `Your parlay has been updated.${decided}`,
+      });
+      await invalidate();
+    },
     onError: () => invalidate(),
   });
 }

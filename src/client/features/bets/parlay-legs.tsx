@@ -1,0 +1,77 @@
+/**
+ * A parlay's legs in its row: each leg's description, sport, odds, start and result, and for the
+ * owner of a pending parlay Won / Lost / Void per leg, open once that leg's event has started and
+ * confirmed through the same dialog as a bet. The parlay's own status is the legs' doing.
+ */
+import { useId, useRef, useState } from 'react';
+import type { Bet, BetLeg, SettledStatus } from '../../../shared/bets.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { BetStatusBadge, SettleAfterHint, SettleButtons } from './bet-row.tsx';
+import { useBetTiming } from './record-rules.tsx';
+import { SettleConfirmDialog } from './settle-confirm.tsx';
+import { sportLabel } from './sports.ts';
+import { useSettleLeg } from './use-bets.ts';
+
+const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
+
+/** What settling a leg does, before it is final. */
+export const legConfirmText = (leg: BetLeg, status: SettledStatus) =>
+  `Mark leg ${leg.position} as ${RESULT_NAME[status]}. A settled leg can't be changed; the parlay settles itself ` +
+  `when its legs decide it (lost at a lost leg, won when every leg is won or void, a void leg counting 1.00).`;
+
+export function ParlayLegs({ bet, settleable = false }: { bet: Bet; settleable?: boolean }) {
+  return (
+    <ol className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3" aria-label={`Legs of "${bet.description}"`}>
+      {bet.legs?.map((leg) => (
+        <LegItem key={leg.id} bet={bet} leg={leg} settleable={settleable && bet.status === 'pending'} />
+      ))}
+    </ol>
+  );
+}
+
+function LegItem({ bet, leg, settleable }: { bet: Bet; leg: BetLeg; settleable: boolean }) {
+  const settle = useSettleLeg(bet, leg);
+  const timing = useBetTiming(leg);
+  const hintId = useId();
+  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
+  const item = useRef<HTMLLIElement>(null);
+  return (
+    <li
+      ref={item}
+      tabIndex={-1}
+      className="flex flex-col gap-2 rounded-sm outline-offset-2"
+      aria-busy={settle.isPending || undefined}
+    >
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="text-sm font-medium break-words">
+          Leg {leg.position}: {leg.description}
+        </span>
+        <BetStatusBadge status={leg.status} />
+      </div>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        {sportLabel(leg.sport)} · {leg.odds} · <time dateTime={leg.eventDate}>{formatDateTime(leg.eventDate)}</time>
+      </p>
+      {settleable && leg.status === 'pending' && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <div className="flex flex-wrap gap-2">
+            <SettleButtons
+              onSettle={setConfirming}
+              disabled={settle.isPending || !timing.started}
+              name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
+              describedBy={timing.settleAfter ? hintId : undefined}
+            />
+          </div>
+          <SettleAfterHint id={hintId} text={timing.settleAfter} />
+          <SettleConfirmDialog
+            bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
+            status={confirming}
+            text={(status) => legConfirmText(leg, status)}
+            onConfirm={(status) => settle.mutate(status)}
+            onClose={() => setConfirming(null)}
+            returnFocusTo={item}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
