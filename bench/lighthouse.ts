@@ -17,6 +17,7 @@
  * Exits 1 when a page misses: performance >= 95, accessibility, best practices and SEO = 100.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,8 @@ const CHROME_FLAGS = [
 ];
 const PASSWORD = 'lighthouse-correct-horse-9';
 const USERNAME = 'lighthouse_bettor';
+/** Of the profile's 50 bets (its page shows the first 20). */
+const SETTLED_BETS = 40;
 
 const clientIndex = fileURLToPath(new URL('../dist/client/index.html', import.meta.url));
 
@@ -129,20 +132,24 @@ async function seedBettor(server: RunningServer, dataDir: string): Promise<{ coo
     }),
   });
   const sports = ['football', 'basketball', 'tennis', 'baseball', 'mma', 'soccer'];
-  for (let i = 0; i < 12; i++) {
+  // 40 settled bets: each recorded on a clock shifted two days back (the seeding server takes
+  // X-Test-Clock-Offset) for an event that started a day ago, then settled now; 10 still ahead.
+  for (let i = 0; i < 50; i++) {
+    const settled = i < SETTLED_BETS;
     const res = await api(server, '/api/bets', {
       method: 'POST',
       cookie,
+      headers: settled ? { 'x-test-clock-offset': String(-2 * 86_400_000) } : {},
       body: JSON.stringify({
         description: `Lighthouse pick ${i + 1}: home side to win`,
-        amount: String(10 + i * 5),
+        amount: String(10 + (i % 12) * 5),
         odds: i % 2 ? '+150' : '-110',
         sport: sports[i % sports.length],
-        eventDate: inDays(1 + i),
+        eventDate: settled ? inDays(-1 + i / 1440) : inDays(1 + i),
       }),
     });
     const { id } = (await res.json()) as { id: string };
-    if (i < 8) {
+    if (settled) {
       await api(server, `/api/bets/${id}`, {
         method: 'PATCH',
         cookie,
@@ -229,7 +236,7 @@ function report(runs: PageRun[], opts: Options): string {
     `- Command: \`npm run build && npm run lighthouse${commandArgs(opts)}\``,
     `- Settings: ${settingsLine(runs[0]!.lhr)}`,
     `- Runs per page: ${opts.runs}${opts.runs > 1 ? ' (the run with the median performance score is shown)' : ''}`,
-    '- Server: the built app (`src/server/index.ts`, NODE_ENV=production) on loopback, PGlite in a temporary directory; one bettor with a public profile and 12 bets (8 settled)',
+    '- Server: the built app (`src/server/index.ts`, NODE_ENV=production) on loopback, PGlite in a temporary directory; one bettor with a public profile and 50 bets (40 settled; the page shows the first 20)',
     `- Targets: performance >= ${TARGETS.performance}; accessibility, best practices and SEO = 100`,
     '- Noise: simulated throttling computes the network from a model, but scales the CPU work it observed (x4 on mobile), so a machine busy with other work inflates Total Blocking Time; compare runs at similar load',
     '',
@@ -276,8 +283,18 @@ async function main(): Promise<number> {
   process.once('SIGTERM', onSignal);
 
   try {
-    server = await startServer({ dataDir });
-    const { cookie } = await seedBettor(server, dataDir);
+    // Seeded on a server that lets a request shift its clock (TEST_CLOCK_HEADER, refused in
+    // production) so bets can be recorded days ago and settled now; then measured on a production
+    // server over the same data, with the same secret so the session cookie still holds.
+    const secret = randomBytes(32).toString('hex');
+    const seeder = await startServer({
+      dataDir,
+      env: { NODE_ENV: 'development', TEST_CLOCK_HEADER: 'true', AUTH_SECRET: secret },
+    });
+    server = seeder;
+    const { cookie } = await seedBettor(seeder, dataDir);
+    await seeder.stop();
+    server = await startServer({ dataDir, env: { AUTH_SECRET: secret } });
     chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 
     const pages = [

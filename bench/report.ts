@@ -341,5 +341,15 @@ export function writeResults(driver: DriverName, section: string, kind: SectionK
       return text === null ? [] : [[marker(d, false, k), '', text, '', marker(d, true, k)].join('\n')];
     }),
   ).join('\n\n');
-  writeFileSync(resultsFile, `${INTRO}\n\n${body}\n`);
+  writeFileSync(resultsFile, `${INTRO}\n\n${lighthouseSection(previous)}${body}\n`);
+}
+
+/**
+ * The Lighthouse table (bench/lighthouse.ts measures it; copied from bench/LIGHTHOUSE.md between
+ * these markers), kept as it is by the throughput runs.
+ */
+function lighthouseSection(previous: string): string {
+  const start = previous.indexOf('<!-- lighthouse -->');
+  const end = previous.indexOf('<!-- /lighthouse -->');
+  return start >= 0 && end > start ? `${previous.slice(start, end + '<!-- /lighthouse -->'.length)}\n\n` : '';
 }
