@@ -35,8 +35,10 @@ const layoutShift = (page: Page) =>
 async function load(page: Page, path: string, heading: string) {
   const res = await page.goto(path);
   expect(res?.status()).toBe(200);
-  // The heading is in the HTML the server sent, before any script ran.
-  expect(await res?.text()).toMatch(heading);
+  // The page is in the HTML the server sent, heading and all, before any script ran.
+  const html = await res?.text();
+  expect(html).toContain('<div id="root" data-hydrate>');
+  expect(html).toMatch(heading);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   await page.waitForLoadState('networkidle');
 }
