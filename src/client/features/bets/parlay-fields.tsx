@@ -74,7 +74,7 @@ export function ParlayFields({ control, register, errors, timeZone }: ParlayFiel
                   />
                 )}
               </FormField>
-              <div className="grid gap-3 sm:grid-cols-3">
+              <div className="grid gap-3 sm:grid-cols-2">
                 <FormField label={`Leg ${n} sport`} error={legErrors?.sport?.message}>
                   {(aria) => (
                     <NativeSelect {...aria} {...register(`legs.${index}.sport`)}>
@@ -98,6 +98,7 @@ export function ParlayFields({ control, register, errors, timeZone }: ParlayFiel
                   )}
                 </FormField>
                 <FormField
+                  className="sm:col-span-2"
                   label={`Leg ${n} event date & time`}
                   error={legErrors?.eventDate?.message}
                   description={index === 0 ? `Your time zone (${timeZone}).` : undefined}

@@ -21,7 +21,10 @@ export const legConfirmText = (leg: BetLeg, status: SettledStatus) =>
 
 export function ParlayLegs({ bet, settleable = false }: { bet: Bet; settleable?: boolean }) {
   return (
-    <ol className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3" aria-label={`Legs of "${bet.description}"`}>
+    <ol
+      className="flex flex-col divide-y rounded-md border bg-muted/30 px-3 py-1"
+      aria-label={`Legs of "${bet.description}"`}
+    >
       {bet.legs?.map((leg) => (
         <LegItem key={leg.id} bet={bet} leg={leg} settleable={settleable && bet.status === 'pending'} />
       ))}
@@ -39,7 +42,7 @@ function LegItem({ bet, leg, settleable }: { bet: Bet; leg: BetLeg; settleable: 
     <li
       ref={item}
       tabIndex={-1}
-      className="flex flex-col gap-2 rounded-sm outline-offset-2"
+      className="flex flex-col gap-2 rounded-sm py-2 outline-offset-2"
       aria-busy={settle.isPending || undefined}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
