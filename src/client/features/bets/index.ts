@@ -1,7 +1,7 @@
 /*
  * What other features use of bets (the rest is the dashboard's own): the bet row and list a profile
- * shows, the record's time rules as a row applies them (the demo too), the sport names, and the
- * owner's bet pages.
+ * shows (a parlay's legs with it), the record's time rules as a row applies them (the demo too),
+ * the sport names, and the owner's bet pages.
  */
 export { BetList, type BetPages } from './bet-list.tsx';
 export {
@@ -16,4 +16,6 @@ export {
 } from './bet-row.tsx';
 export { OverdueBadge, OverdueNotice, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
 export { sportLabel } from './sports.ts';
+/** A parlay's legs in its row (read-only unless `settleable`). */
+export { ParlayLegs } from './parlay-legs.tsx';
 export { useBetPages } from './use-bets.ts';

@@ -25,14 +25,38 @@ export function ParlayLegs({ bet, settleable = false }: { bet: Bet; settleable?:
       className="flex flex-col divide-y rounded-md border bg-muted/30 px-3 py-1"
       aria-label={`Legs of "${bet.description}"`}
     >
-      {bet.legs?.map((leg) => (
-        <LegItem key={leg.id} bet={bet} leg={leg} settleable={settleable && bet.status === 'pending'} />
-      ))}
+      {bet.legs?.map((leg) =>
+        settleable && bet.status === 'pending' && leg.status === 'pending' ? (
+          <SettleableLeg key={leg.id} bet={bet} leg={leg} />
+        ) : (
+          <li key={leg.id} className="flex flex-col gap-2 py-2">
+            <LegSummary leg={leg} />
+          </li>
+        ),
+      )}
     </ol>
   );
 }
 
-function LegItem({ bet, leg, settleable }: { bet: Bet; leg: BetLeg; settleable: boolean }) {
+/** A leg's description and result, its sport, odds and start. */
+function LegSummary({ leg }: { leg: BetLeg }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="text-sm font-medium break-words">
+          Leg {leg.position}: {leg.description}
+        </span>
+        <BetStatusBadge status={leg.status} />
+      </div>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        {sportLabel(leg.sport)} · {leg.odds} · <time dateTime={leg.eventDate}>{formatDateTime(leg.eventDate)}</time>
+      </p>
+    </>
+  );
+}
+
+/** The owner's pending leg of a pending parlay: Won / Lost / Void / push once its event has started. */
+function SettleableLeg({ bet, leg }: { bet: Bet; leg: BetLeg }) {
   const settle = useSettleLeg(bet, leg);
   const timing = useBetTiming(leg);
   const hintId = useId();
@@ -45,36 +69,26 @@ function LegItem({ bet, leg, settleable }: { bet: Bet; leg: BetLeg; settleable: 
       className="flex flex-col gap-2 rounded-sm py-2 outline-offset-2"
       aria-busy={settle.isPending || undefined}
     >
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="text-sm font-medium break-words">
-          Leg {leg.position}: {leg.description}
-        </span>
-        <BetStatusBadge status={leg.status} />
-      </div>
-      <p className="text-xs text-muted-foreground tabular-nums">
-        {sportLabel(leg.sport)} · {leg.odds} · <time dateTime={leg.eventDate}>{formatDateTime(leg.eventDate)}</time>
-      </p>
-      {settleable && leg.status === 'pending' && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <div className="flex flex-wrap gap-2">
-            <SettleButtons
-              onSettle={setConfirming}
-              disabled={settle.isPending || !timing.started}
-              name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
-              describedBy={timing.settleAfter ? hintId : undefined}
-            />
-          </div>
-          <SettleAfterHint id={hintId} text={timing.settleAfter} />
-          <SettleConfirmDialog
-            bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
-            status={confirming}
-            text={(status) => legConfirmText(leg, status)}
-            onConfirm={(status) => settle.mutate(status)}
-            onClose={() => setConfirming(null)}
-            returnFocusTo={item}
+      <LegSummary leg={leg} />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <div className="flex flex-wrap gap-2">
+          <SettleButtons
+            onSettle={setConfirming}
+            disabled={settle.isPending || !timing.started}
+            name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
+            describedBy={timing.settleAfter ? hintId : undefined}
           />
         </div>
-      )}
+        <SettleAfterHint id={hintId} text={timing.settleAfter} />
+        <SettleConfirmDialog
+          bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
+          status={confirming}
+          text={(status) => legConfirmText(leg, status)}
+          onConfirm={(status) => settle.mutate(status)}
+          onClose={() => setConfirming(null)}
+          returnFocusTo={item}
+        />
+      </div>
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { AlertTriangle, Clock } from 'lucide-react';
 import { OVERDUE_AFTER_HOURS, type Bet } from '../../../shared/bets.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { BetList, BetRow, useBetTiming, type BetPages } from '../bets/index.ts';
+import { BetList, BetRow, ParlayLegs, useBetTiming, type BetPages } from '../bets/index.ts';
 import { formatLeadTime } from './format.ts';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
@@ -17,6 +17,7 @@ export function ProfileBetItem({ bet, unitSize }: { bet: Bet; unitSize?: string 
   );
   return (
     <BetRow bet={bet} mark={mark} unitSize={unitSize}>
+      {bet.legs && <ParlayLegs bet={bet} />}
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Clock className="size-3.5 shrink-0" aria-hidden="true" />
         <span>
