@@ -5,7 +5,7 @@
  * with the same numbers the server uses.
  */
 import { z } from 'zod';
-import { intervalSchema, SPORTS, type Sport } from './bets.ts';
+import { BET_SPORTS, intervalSchema, SPORTS, type Sport } from './bets.ts';
 import type { Cents } from './money.ts';
 import { wholeNumberParam } from './paging.ts';
 
@@ -201,7 +201,8 @@ export function trendOf(recentProfit: Cents, previousProfit: Cents): Trend {
 
 export const recentPickSchema = z.object({
   description: z.string(),
-  sport: z.enum(SPORTS),
+  /** 'parlay' for a parlay (docs/decisions/008). */
+  sport: z.enum(BET_SPORTS),
   result: z.enum(['won', 'lost', 'void']),
   profit: moneyString,
   settledAt: isoString,

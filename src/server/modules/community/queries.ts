@@ -8,7 +8,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoText, jsonColumn, queryRows } from '../../db/sql.ts';
-import { SPORTS, type Sport } from '../../../shared/bets.ts';
+import { SPORTS, type BetSport, type Sport } from '../../../shared/bets.ts';
+import { PARLAY_SPORT } from '../../../shared/parlays.ts';
 import {
   RANKING_MIN_SETTLED_BETS,
   RECENT_PICKS,
@@ -87,11 +88,11 @@ const streakLateral = (userColumn: SQL, now: Date) => sql`
     ) brk on true
   ) streak on true`;
 
-/** The sport of most of the user's bets (ties: alphabetical). */
+/** The sport of most of the user's bets (ties: alphabetical); parlays, which have no one sport, aside. */
 const mainSportLateral = (userColumn: SQL) => sql`
   left join lateral (
     select ss.sport as main_sport from user_sport_stats ss
-    where ss.user_id = ${userColumn} order by ss.bets desc, ss.sport limit 1
+    where ss.user_id = ${userColumn} and ss.sport <> 'parlay' order by ss.bets desc, ss.sport limit 1
   ) main_sport on true`;
 
 const toStreak = (result: string | null, length: number | null): Streak | null =>
@@ -508,7 +509,7 @@ interface RecentPickRow {
 
 const toPick = (p: RecentPickRow): RecentPick => ({
   description: p.description,
-  sport: isSport(p.sport) ? p.sport : 'other',
+  sport: isSport(p.sport) || p.sport === PARLAY_SPORT ? (p.sport as BetSport) : 'other',
   result: p.result === 'won' || p.result === 'void' ? p.result : 'lost',
   profit: formatCents(cents(p.profit)),
   settledAt: p.settledAt,
