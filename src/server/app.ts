@@ -29,7 +29,7 @@ import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createPageResolver, type PageAnswer } from './pages.ts';
-import { createDocuments, createPageCompression, loadPageRendering, type PageRendering } from './html.ts';
+import { createDocuments, loadPageRendering, type PageRendering } from './html.ts';
 import { PROFILE_FIRST_PAGE_BETS, type ProfileData } from '../shared/page-rendering.ts';
 import type { ProfileBetPage, PublicProfile } from '../shared/profiles.ts';
 import { createQuotas } from './quotas.ts';
@@ -150,7 +150,7 @@ export function createApp(deps: AppDeps) {
     mountClient(app, {
       clientDir: deps.clientDir,
       indexHtml: documents.indexHtml,
-      reused: documents.reused,
+      compress: documents.compress,
       resolvePage: createPageResolver({
         profilePage: createProfilePages({ db }),
         profileData: (username) => publicProfileData(app, username),
@@ -199,13 +199,13 @@ function mountClient(
   {
     clientDir,
     indexHtml,
-    reused,
+    compress,
     resolvePage,
   }: {
     clientDir: string;
     indexHtml: string;
-    /** Whether a document is sent again and again (a prerendered page): compressed once, at the best level. */
-    reused: (html: string) => Promise<boolean>;
+    /** A page in the encoding the browser takes best (html.ts); null: as it is. */
+    compress: (html: string, acceptEncoding: string) => Promise<{ encoding: string; body: Promise<Buffer> } | null>;
     resolvePage: (url: URL, indexHtml: string) => Promise<PageAnswer>;
   },
 ) {
@@ -226,13 +226,12 @@ function mountClient(
     c.header('Cache-Control', 'no-cache');
     return c.text('Not Found', 404);
   });
-  const compress = createPageCompression();
   const servePage = async (c: Context<AppEnv>) => {
     const answer = await resolvePage(new URL(c.req.url), indexHtml);
     if ('location' in answer) return c.redirect(answer.location, answer.status);
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');
-    const compressed = compress(answer.html, c.req.header('accept-encoding') ?? '', await reused(answer.html));
+    const compressed = await compress(answer.html, c.req.header('accept-encoding') ?? '');
     if (!compressed) return c.html(answer.html, answer.status);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Content-Encoding', compressed.encoding);

@@ -105,9 +105,20 @@ export function createDocuments({
     }
   }
 
-  /** Whether `html` is one of the documents sent again and again (worth compressing once, well). */
-  const reused = async (html: string) => html === indexHtml || Boolean((await ready)?.documents.has(html));
-  return { indexHtml, render, reused };
+  // The documents sent again and again (index.html, the prerendered pages) are compressed once,
+  // at the best level, as soon as they are known: no visitor waits for that.
+  const compression = createPageCompression();
+  void ready.then((loaded) => {
+    for (const html of [indexHtml, ...(loaded?.documents ?? [])]) compression.warm(html);
+  });
+
+  /** `html` in the encoding the browser takes best (null: as it is). */
+  async function compress(html: string, acceptEncoding: string) {
+    const reused = html === indexHtml || Boolean((await ready)?.documents.has(html));
+    return compression.compress(html, acceptEncoding, reused);
+  }
+
+  return { indexHtml, render, compress };
 }
 
 /**
@@ -135,24 +146,29 @@ const gzipAsync = promisify(gzip);
  * same every time. The same document (a prerendered page, index.html) is compressed once, at
  * Brotli's best; a page rendered for one request at a fast level.
  */
-export function createPageCompression(maxCached = 64) {
+function createPageCompression() {
+  type Encoding = 'br' | 'gzip';
   const cache = new Map<string, Promise<Buffer>>();
-  return function compress(html: string, acceptEncoding: string, reused: boolean) {
-    const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
-    if (!encoding) return null;
-    const make = () =>
-      encoding === 'br'
-        ? brotli(html, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: reused ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
-          })
-        : gzipAsync(html, { level: reused ? 9 : 6 });
-    if (!reused) return { encoding, body: make() };
+  const make = (html: string, encoding: Encoding, best: boolean) =>
+    encoding === 'br'
+      ? brotli(html, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+        })
+      : gzipAsync(html, { level: best ? 9 : 6 });
+  const cached = (html: string, encoding: Encoding) => {
     const key = `${encoding}:${html}`;
     let body = cache.get(key);
-    if (!body) {
-      body = make();
-      if (cache.size < maxCached) cache.set(key, body);
-    }
-    return { encoding, body };
+    if (!body) cache.set(key, (body = make(html, encoding, true)));
+    return body;
+  };
+  return {
+    warm(html: string) {
+      for (const encoding of ['br', 'gzip'] as const) void cached(html, encoding);
+    },
+    compress(html: string, acceptEncoding: string, reused: boolean) {
+      const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+      if (!encoding) return null;
+      return { encoding, body: reused ? cached(html, encoding) : make(html, encoding, false) };
+    },
   };
 }
