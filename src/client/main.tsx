@@ -32,14 +32,14 @@ async function start() {
     </AppProviders>
   );
 
+  // In a transition, React works in slices that yield to the browser every few ms instead of one
+  // long task (Lighthouse's Total Blocking Time, and input on a slow phone); hydration too.
   if (root.hasAttribute(HYDRATE_ATTRIBUTE)) {
     // The server rendered this very page: React takes over its HTML (no repaint, no layout shift).
-    hydrateRoot(root, app);
+    startTransition(() => void hydrateRoot(root, app));
   } else {
-    // Rendered here (a page the server answers with its not-found HTML, or the dev server's shell).
+    // Rendered here (the dev server's shell, or a server without its render module).
     const reactRoot = createRoot(root);
-    // A transition renders the first screen in slices that yield to the browser every few ms,
-    // instead of one long task (Lighthouse's Total Blocking Time, and input on a slow phone).
     startTransition(() => reactRoot.render(app));
   }
 }
