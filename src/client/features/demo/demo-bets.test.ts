@@ -7,6 +7,12 @@ import {
   type SettledStatus,
 } from '../../../shared/bets.ts';
 import {
+  LEG_ALREADY_SETTLED_MESSAGE,
+  PARLAY_ALREADY_SETTLED_MESSAGE,
+  PARLAY_LEG_COUNT_MESSAGE,
+  PARLAY_SETTLED_BY_LEGS_MESSAGE,
+} from '../../../shared/parlays.ts';
+import {
   EMPTY_DEMO_FORM,
   FILL_ALL_FIELDS_MESSAGE,
   INVALID_EVENT_TIME_TITLE,
@@ -14,11 +20,14 @@ import {
   demoStats,
   localDateTimeToIso,
   recordDemoBet,
+  recordDemoParlay,
   sampleDemoBets,
   settleDemoBet,
+  settleDemoLeg,
   toLocalDateTimeValue,
   type DemoBet,
   type DemoBetForm,
+  type DemoLegForm,
 } from './demo-bets.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -201,5 +210,167 @@ describe('demo bets', () => {
     expect(localDateTimeToIso('2027-03-14T19:30')).toBe(new Date(2027, 2, 14, 19, 30).toISOString());
     expect(localDateTimeToIso('')).toBeNull();
     expect(localDateTimeToIso('2027-13-45T99:99')).toBeNull();
+  });
+
+  describe('parlays', () => {
+    const leg = (odds: string, hours: number, description = `Leg at ${odds}`): DemoLegForm => ({
+      description,
+      sport: 'basketball',
+      odds,
+      eventDateTime: inHours(hours),
+    });
+    const parlay = (amount: string, legs: DemoLegForm[]): DemoBet => {
+      const result = recordDemoParlay(amount, legs, now);
+      if (!result.ok) throw new Error(`${result.title}: ${result.description}`);
+      return result.bet;
+    };
+    /** Settles leg `position` at `at` (25 hours on: after a 24-hour leg's start); throws if refused. */
+    const settleLeg = (bet: DemoBet, position: number, status: SettledStatus, at = later(25)): DemoBet => {
+      const result = settleDemoLeg([bet], bet.id, position, status, at);
+      if (!result.ok) throw new Error(result.reason);
+      return result.bets[0]!;
+    };
+
+    it('records one pending bet at the product of the legs, its start the earliest leg', () => {
+      // 2.50 × 21/11 = 52.5/11 = 4.7727…: $10 pays $47.727… → $47.73.
+      const bet = parlay('10', [leg('+150', 48, 'Lakers ML'), leg('-110', 24, 'Celtics -4.5')]);
+      expect(bet).toMatchObject({
+        description: 'Parlay: Lakers ML + Celtics -4.5',
+        amount: '10.00',
+        odds: '4.772727',
+        sport: 'parlay',
+        status: 'pending',
+        eventDateTime: new Date(now.getTime() + 24 * HOUR).toISOString(),
+        potentialWin: '47.73',
+        profitLoss: null,
+      });
+      expect(bet.legs).toEqual([
+        {
+          position: 1,
+          description: 'Lakers ML',
+          sport: 'basketball',
+          odds: '+150',
+          eventDateTime: new Date(now.getTime() + 48 * HOUR).toISOString(),
+          status: 'pending',
+        },
+        {
+          position: 2,
+          description: 'Celtics -4.5',
+          sport: 'basketball',
+          odds: '-110',
+          eventDateTime: new Date(now.getTime() + 24 * HOUR).toISOString(),
+          status: 'pending',
+        },
+      ]);
+    });
+
+    it('refuses a parlay as the dashboard does, saying which leg', () => {
+      expect(recordDemoParlay('10', [leg('+150', 24), { ...leg('2', 24), sport: '' }], now)).toEqual({
+        ok: false,
+        title: FILL_ALL_FIELDS_MESSAGE,
+      });
+      expect(recordDemoParlay('', [leg('+150', 24), leg('2', 24)], now)).toEqual({
+        ok: false,
+        title: FILL_ALL_FIELDS_MESSAGE,
+      });
+      expect(recordDemoParlay('10', [leg('+150', 24)], now)).toEqual({
+        ok: false,
+        title: 'Invalid parlay',
+        description: PARLAY_LEG_COUNT_MESSAGE,
+      });
+      expect(recordDemoParlay('10', [leg('+150', 24), leg('evens', 24)], now)).toEqual({
+        ok: false,
+        title: 'Invalid odds',
+        description: `Leg 2: ${INVALID_ODDS_MESSAGE}`,
+      });
+      expect(recordDemoParlay('10', [leg('+150', 24), leg('2', 5)], now)).toEqual({
+        ok: false,
+        title: INVALID_EVENT_TIME_TITLE,
+        description: `Leg 2: ${EVENT_TOO_SOON_MESSAGE}`,
+      });
+      expect(recordDemoParlay('0', [leg('+150', 24), leg('2', 24)], now)).toMatchObject({
+        ok: false,
+        title: 'Invalid stake',
+      });
+      // Combined odds above 100,000: 400 × 501.
+      expect(recordDemoParlay('10', [leg('400.00', 24), leg('500/1', 24)], now)).toEqual({
+        ok: false,
+        title: 'Invalid parlay',
+        description: 'Combined odds must be at most 100,000',
+      });
+    });
+
+    it('settles each leg once, after its own start; the parlay only through its legs', () => {
+      const bet = parlay('10', [leg('+150', 24), leg('2', 48)]);
+      expect(settleDemoBet([bet], bet.id, 'won', later(50))).toEqual({
+        ok: false,
+        reason: PARLAY_SETTLED_BY_LEGS_MESSAGE,
+      });
+      const first = settleLeg(bet, 1, 'won');
+      expect(first).toMatchObject({ status: 'pending', profitLoss: null, potentialWin: '50.00' });
+      expect(first.legs!.map((l) => l.status)).toEqual(['won', 'pending']);
+      expect(settleDemoLeg([first], bet.id, 1, 'lost', later(50))).toEqual({
+        ok: false,
+        reason: LEG_ALREADY_SETTLED_MESSAGE,
+      });
+      expect(settleDemoLeg([first], bet.id, 2, 'won', later(47.99))).toEqual({
+        ok: false,
+        reason: settleAfterMessage(first.legs![1]!.eventDateTime, later(47.99)),
+      });
+      // Both won: 2.50 × 2 = 5, $10 pays $50.00, profit $40.00.
+      const won = settleLeg(first, 2, 'won', later(48));
+      expect(won).toMatchObject({ status: 'won', odds: '5', potentialWin: '50.00', profitLoss: '40.00' });
+      expect(settleDemoLeg([won], bet.id, 2, 'lost', later(50))).toEqual({
+        ok: false,
+        reason: PARLAY_ALREADY_SETTLED_MESSAGE,
+      });
+    });
+
+    it('is lost at a lost leg, keeping its recorded odds, with the other legs undecided', () => {
+      const bet = parlay('12.34', [leg('+150', 24), leg('-110', 24), leg('5/2', 48)]);
+      // 2.5 × 21/11 × 3.5 = 183.75/11: $12.34 pays $206.134… → $206.13.
+      expect(bet).toMatchObject({ odds: '16.704545', potentialWin: '206.13' });
+      const lost = settleLeg(bet, 2, 'lost');
+      expect(lost).toMatchObject({ status: 'lost', odds: '16.704545', potentialWin: '206.13', profitLoss: '-12.34' });
+      expect(lost.legs!.map((l) => l.status)).toEqual(['pending', 'lost', 'pending']);
+    });
+
+    it('pays a void leg as 1.00: won at the other legs, the payout recomputed to the cent', () => {
+      // 183.75/11 = 16.7045…: $10 pays $167.045… → $167.05.
+      const bet = parlay('10', [leg('+150', 24), leg('-110', 24), leg('5/2', 24)]);
+      expect(bet).toMatchObject({ odds: '16.704545', potentialWin: '167.05' });
+      const settledLegs = settleLeg(settleLeg(settleLeg(bet, 2, 'void'), 1, 'won'), 3, 'won');
+      // 2.5 × 3.5 = 8.75: $10 pays $87.50.
+      expect(settledLegs).toMatchObject({ status: 'won', odds: '8.75', potentialWin: '87.50', profitLoss: '77.50' });
+      expect(settledLegs.legs!.map((l) => l.status)).toEqual(['won', 'void', 'won']);
+    });
+
+    it('is void when every leg is void: the stake back', () => {
+      const bet = parlay('25', [leg('+150', 24), leg('2', 24)]);
+      const voided = settleLeg(settleLeg(bet, 1, 'void'), 2, 'void');
+      expect(voided).toMatchObject({ status: 'void', profitLoss: '0.00', potentialWin: '125.00' });
+    });
+
+    it('counts a parlay once in the figures, at its paid odds, overdue from its last leg', () => {
+      const won = settleLeg(settleLeg(parlay('10', [leg('+150', 24), leg('2', 24)]), 1, 'won'), 2, 'won');
+      const lost = settled(record({ amount: '20' }), 'lost');
+      expect(demoStats([won, lost], now)).toMatchObject({
+        totalBets: 2,
+        won: 1,
+        lost: 1,
+        winRate: 50,
+        totalStaked: '30.00',
+        totalProfit: '20.00',
+      });
+      const pending = parlay('10', [leg('+150', 24), leg('2', 48)]);
+      expect(demoStats([pending], later(24 + 72)).overdue).toBe(0);
+      expect(demoStats([pending], later(48 + 72)).overdue).toBe(1);
+      // Deleted only before its earliest leg starts.
+      expect(deleteDemoBet([pending], pending.id, later(23.99))).toEqual({ ok: true, bets: [] });
+      expect(deleteDemoBet([pending], pending.id, later(24))).toEqual({
+        ok: false,
+        reason: BET_PART_OF_RECORD_MESSAGE,
+      });
+    });
   });
 });

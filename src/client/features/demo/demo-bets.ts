@@ -1,7 +1,9 @@
 /**
  * The landing page's demo: bets kept in memory only. Validation, odds, potential win, settlement,
  * the record's time rules (settle after the start, delete only before it, overdue after 72 hours)
- * and statistics all come from src/shared, the same code the server and the dashboard use.
+ * and statistics all come from src/shared, the same code the server and the dashboard use; a
+ * parlay's too (src/shared/parlays.ts, docs/decisions/008-parlays.md): one bet with its legs, each
+ * settled after its own start, the parlay settling itself from them.
  */
 import {
   BET_PART_OF_RECORD_MESSAGE,
@@ -17,7 +19,20 @@ import {
   type SettledStatus,
   type Sport,
 } from '../../../shared/bets.ts';
-import { formatCents, parseMoney, settlementProfitCents } from '../../../shared/money.ts';
+import { formatCents, parseMoney, potentialWinCents, settlementProfitCents } from '../../../shared/money.ts';
+import { parseOdds, type Rational } from '../../../shared/odds.ts';
+import {
+  PARLAY_SETTLED_BY_LEGS_MESSAGE,
+  PARLAY_SPORT,
+  LEG_ALREADY_SETTLED_MESSAGE,
+  LEG_NOT_FOUND_MESSAGE,
+  PARLAY_ALREADY_SETTLED_MESSAGE,
+  combinedOdds,
+  createRecordParlaySchema,
+  parlayDescription,
+  parlayOutcome,
+  shortDecimal,
+} from '../../../shared/parlays.ts';
 import { computeStats, decimalOddsOf } from '../../../shared/stats.ts';
 
 /** Spec §3, Demo bet; money as decimal strings with two places ("25.00"), times as ISO strings. */
@@ -27,12 +42,26 @@ export interface DemoBet {
   amount: string;
   odds: string;
   status: BetStatus;
-  sport: Sport;
+  /** 'parlay' for a parlay (its legs have the sports). */
+  sport: Sport | typeof PARLAY_SPORT;
+  /** A parlay's: its earliest leg's start (delete only before it). */
   eventDateTime: string;
   recordedAt: string;
   potentialWin: string;
   /** Null until settled. */
   profitLoss: string | null;
+  /** A parlay's legs, in order; absent for a single bet. */
+  legs?: readonly DemoLeg[];
+}
+
+/** A parlay's leg: its odds as typed, settled on its own once its event has started. */
+export interface DemoLeg {
+  position: number;
+  description: string;
+  sport: Sport;
+  odds: string;
+  eventDateTime: string;
+  status: BetStatus;
 }
 
 /** What the demo form holds: every value as typed. `eventDateTime` is a datetime-local value. */
@@ -45,6 +74,10 @@ export interface DemoBetForm {
 }
 
 export const EMPTY_DEMO_FORM: DemoBetForm = { description: '', amount: '', odds: '', sport: '', eventDateTime: '' };
+
+/** A parlay leg in the demo form, as typed. */
+export type DemoLegForm = Omit<DemoBetForm, 'amount'>;
+export const EMPTY_DEMO_LEG: DemoLegForm = { description: '', odds: '', sport: '', eventDateTime: '' };
 
 /** Verbatim from the spec (sections 5 and 8). */
 export const FILL_ALL_FIELDS_MESSAGE = 'Please fill in all fields';
@@ -126,8 +159,96 @@ export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult {
   };
 }
 
+/**
+ * Checks a parlay with the dashboard's own schema (2-15 legs, each a single bet's fields and
+ * 6-hour rule, the combined odds capped) and builds it as the server records one: the combined
+ * odds the product of the legs', the potential win the stake × that exact product, the start the
+ * earliest leg's. Messages as a single bet's, saying which leg.
+ */
+export function recordDemoParlay(amount: string, legs: readonly DemoLegForm[], now: Date): DemoRecordResult {
+  const values = [amount, ...legs.flatMap((leg) => Object.values(leg) as string[])];
+  if (values.some((v) => v.trim() === '')) return { ok: false, title: FILL_ALL_FIELDS_MESSAGE };
+
+  const starts = legs.map((leg) => localDateTimeToIso(leg.eventDateTime));
+  const badStart = starts.indexOf(null);
+  if (badStart >= 0) {
+    return {
+      ok: false,
+      title: INVALID_EVENT_TIME_TITLE,
+      description: `Leg ${badStart + 1}: Enter a valid event date and time`,
+    };
+  }
+  const parsed = createRecordParlaySchema(() => now).safeParse({
+    amount: amount.trim(),
+    legs: legs.map((leg, i) => ({
+      description: leg.description,
+      sport: leg.sport,
+      odds: leg.odds,
+      eventDate: starts[i],
+    })),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const [field, index, legField] = issue.path;
+    const leg = typeof index === 'number' ? `Leg ${index + 1}: ` : '';
+    if (field === 'amount') return { ok: false, title: 'Invalid stake', description: issue.message };
+    if (legField === 'odds') return { ok: false, title: 'Invalid odds', description: leg + INVALID_ODDS_MESSAGE };
+    if (legField === 'eventDate')
+      return { ok: false, title: INVALID_EVENT_TIME_TITLE, description: leg + issue.message };
+    return { ok: false, title: 'Invalid parlay', description: leg + issue.message };
+  }
+
+  const parlay = parsed.data;
+  const stake = parseMoney(parlay.amount)!;
+  const odds = combinedOdds(parlay.legs.map((leg) => legDecimal(leg.odds)));
+  const demoLegs = parlay.legs.map((leg, i): DemoLeg => ({
+    position: i + 1,
+    description: leg.description,
+    sport: leg.sport,
+    odds: leg.odds,
+    eventDateTime: leg.eventDate,
+    status: 'pending',
+  }));
+  return {
+    ok: true,
+    bet: {
+      id: newId(),
+      description: parlayDescription(demoLegs.map((leg) => leg.description)),
+      amount: formatCents(stake),
+      odds: shortDecimal(odds),
+      status: 'pending',
+      sport: PARLAY_SPORT,
+      eventDateTime: demoLegs.map((leg) => leg.eventDateTime).sort()[0]!,
+      recordedAt: now.toISOString(),
+      potentialWin: formatCents(potentialWinCents(stake, odds)),
+      profitLoss: null,
+      legs: demoLegs,
+    },
+  };
+}
+
+/** A leg's exact decimal odds (the text was validated when the parlay was recorded). */
+function legDecimal(odds: string): Rational {
+  const parsed = parseOdds(odds);
+  if (!parsed.ok) throw new RangeError(`not odds: ${odds}`);
+  return parsed.decimal;
+}
+
+/** The latest leg's start for a parlay, the event's for a single bet: where overdue counts from. */
+export const lastEventDateTime = (bet: DemoBet): string =>
+  bet.legs
+    ? bet.legs
+        .map((leg) => leg.eventDateTime)
+        .sort()
+        .at(-1)!
+    : bet.eventDateTime;
+
 /** A demo bet as the shared time rules read it. */
-export const demoTiming = (bet: DemoBet) => ({ status: bet.status, eventDate: bet.eventDateTime });
+export const demoTiming = (bet: DemoBet) => ({
+  status: bet.status,
+  eventDate: bet.eventDateTime,
+  legs: bet.legs?.map((leg) => ({ eventDate: leg.eventDateTime })) ?? null,
+});
 
 export type DemoChange = { ok: true; bets: DemoBet[] } | { ok: false; reason: string };
 
@@ -139,9 +260,50 @@ export function settleDemoBet(bets: readonly DemoBet[], id: string, status: Sett
   const bet = bets.find((b) => b.id === id);
   if (!bet) return { ok: false, reason: 'Bet not found' };
   if (bet.status !== 'pending') return { ok: false, reason: 'Bet is already settled' };
+  if (bet.legs) return { ok: false, reason: PARLAY_SETTLED_BY_LEGS_MESSAGE };
   if (!canSettle(demoTiming(bet), now)) return { ok: false, reason: settleAfterMessage(bet.eventDateTime, now) };
   const profit = settlementProfitCents(status, parseMoney(bet.amount)!, parseMoney(bet.potentialWin)!);
   const settled: DemoBet = { ...bet, status, profitLoss: profit === null ? null : formatCents(profit) };
+  return { ok: true, bets: bets.map((b) => (b.id === id ? settled : b)) };
+}
+
+/**
+ * A parlay's leg settled, once, after its own start; the parlay then stands where its legs put it
+ * (parlayOutcome): lost at a lost leg, won when every non-void leg has won (its odds and potential
+ * win recomputed without the void legs), void when all are void, otherwise still pending.
+ */
+export function settleDemoLeg(
+  bets: readonly DemoBet[],
+  id: string,
+  position: number,
+  status: SettledStatus,
+  now: Date,
+): DemoChange {
+  const bet = bets.find((b) => b.id === id);
+  const leg = bet?.legs?.find((l) => l.position === position);
+  if (!bet || !leg) return { ok: false, reason: LEG_NOT_FOUND_MESSAGE };
+  if (bet.status !== 'pending') return { ok: false, reason: PARLAY_ALREADY_SETTLED_MESSAGE };
+  if (leg.status !== 'pending') return { ok: false, reason: LEG_ALREADY_SETTLED_MESSAGE };
+  if (!canSettle({ status: leg.status, eventDate: leg.eventDateTime }, now)) {
+    return { ok: false, reason: settleAfterMessage(leg.eventDateTime, now) };
+  }
+  const legs = bet.legs!.map((l) => (l.position === position ? { ...l, status } : l));
+  const stake = parseMoney(bet.amount)!;
+  const outcome = parlayOutcome(
+    stake,
+    legs.map((l) => ({ decimal: legDecimal(l.odds), status: l.status })),
+  );
+  const settled: DemoBet = {
+    ...bet,
+    legs,
+    status: outcome.status,
+    // Recomputed only when won: a lost parlay keeps its recorded odds, as the server's does.
+    ...(outcome.status === 'won' && {
+      odds: shortDecimal(outcome.decimalOdds),
+      potentialWin: formatCents(outcome.potentialWin),
+    }),
+    profitLoss: outcome.profit === null ? null : formatCents(outcome.profit),
+  };
   return { ok: true, bets: bets.map((b) => (b.id === id ? settled : b)) };
 }
 
@@ -160,7 +322,8 @@ export function deleteDemoBet(bets: readonly DemoBet[], id: string, now: Date): 
  */
 export const demoStats = (bets: readonly DemoBet[], now: Date): BetStats =>
   computeStats(
-    bets.map((b) => ({ ...b, eventDate: b.eventDateTime, decimalOdds: decimalOddsOf(b.odds) })),
+    // A parlay is one bet here, at its combined odds, overdue from its last leg's start.
+    bets.map((b) => ({ ...b, eventDate: lastEventDateTime(b), decimalOdds: decimalOddsOf(b.odds) })),
     now,
   );
 
