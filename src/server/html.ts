@@ -9,17 +9,11 @@ import {
   SITE_CONTACT_GLOBAL,
   type RenderData,
   type RenderModule,
+  escapeHtml,
 } from '../shared/page-rendering.ts';
 import type { SiteContact } from '../shared/site-contact.ts';
 
-/** Text for an HTML attribute value or element content: & < > " ' escaped. */
-export const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+export { escapeHtml };
 
 /**
  * The client's server-side render (src/client/ssr/render.tsx), as the build left it: the module
@@ -96,8 +90,8 @@ export function createDocuments({
     const prerendered = !data.profile && !data.missingProfile && loaded.prerendered.get(address);
     if (prerendered) return prerendered;
     try {
-      const { appHtml, queryState } = await loaded.renderApp(address, { ...data, origin });
-      return fillDocument(indexHtml, { appHtml, hydrate: true, queryState });
+      const { appHtml, queryState, meta } = await loaded.renderApp(address, { ...data, origin });
+      return fillDocument(indexHtml, { appHtml, hydrate: true, queryState, meta });
     } catch (err) {
       // A page that fails to render on the server is still the client's to render.
       onError(address, err);

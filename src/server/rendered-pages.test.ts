@@ -128,6 +128,41 @@ describeEachDatabase('pages rendered on the server', (env) => {
     }
   });
 
+  it('gives each prerendered page its own title and description in the head, as the page sets them in the browser', async () => {
+    const get = renderingApp(env());
+    const head = async (url: string) => {
+      const html = await get(url);
+      return { title: /<title>([^<]*)<\/title>/.exec(html)?.[1], description: metaContent(html, 'description') };
+    };
+    expect(await head('/about')).toEqual({
+      title: 'About Us · betproof',
+      description:
+        'Why we built betproof: an honest record of every bet that anyone can verify. Our mission, our values (transparency, responsibility, community, innovation) and the team behind it.',
+    });
+    expect((await head('/')).title).toBe('Track Your Betting Performance · betproof');
+    expect((await head('/?demo=1')).title).toBe('Demo · betproof');
+    expect((await head('/auth?mode=signup')).title).toBe('Sign Up · betproof');
+    // Every public page names itself, and none is left with the template's bare name.
+    for (const url of [
+      '/auth',
+      '/contact',
+      '/follow',
+      '/terms',
+      '/privacy',
+      '/cookies',
+      '/advertise',
+      '/influencers',
+      '/spotlight',
+    ]) {
+      const { title, description } = await head(url);
+      expect(title, url).toMatch(/^.+ · betproof$/);
+      // Sign-in keeps the site's own description; the others say what they are.
+      if (url === '/auth') continue;
+      expect(description, url).toBeTruthy();
+      expect(INDEX_HTML, url).not.toContain(`content="${description}"`);
+    }
+  });
+
   it('sends a page compressed as the browser takes it: Brotli, gzip, or as it is', async () => {
     const { app } = renderingAppWithHandle(env());
     const plain = await (await app.request('/')).text();

@@ -56,6 +56,8 @@ export interface RenderData {
 
 export interface Rendered {
   appHtml: string;
+  /** The tab title and description the page asked for as it rendered (usePageMeta). */
+  meta?: { title?: string; description?: string };
   /** The query cache the render used (TanStack Query's dehydrated state), when it used one. */
   queryState?: unknown;
 }
@@ -93,12 +95,34 @@ export const scriptSafeJson = (value: unknown) =>
  */
 export function fillDocument(
   template: string,
-  { appHtml, hydrate, queryState }: { appHtml: string; hydrate: boolean; queryState?: unknown },
+  {
+    appHtml,
+    hydrate,
+    queryState,
+    meta,
+  }: { appHtml: string; hydrate: boolean; queryState?: unknown; meta?: Rendered['meta'] },
 ): string {
   const root = `<div id="root"${hydrate ? ` ${HYDRATE_ATTRIBUTE}` : ''}>${appHtml}</div>`;
   const state =
     queryState === undefined
       ? ''
       : `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${scriptSafeJson(queryState)}</script>`;
-  return template.replace('<div id="root"></div>', () => `${state}${root}`);
+  let html = template.replace('<div id="root"></div>', () => `${state}${root}`);
+  // The page's own title and description, so a crawler or a link preview reads what a person sees.
+  if (meta?.title) html = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(meta.title!)}</title>`);
+  if (meta?.description)
+    html = html.replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/>/i,
+      () => `<meta name="description" content="${escapeHtml(meta.description!)}" />`,
+    );
+  return html;
 }
+
+/** Text for an HTML attribute value or element content: & < > " ' escaped. */
+export const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');

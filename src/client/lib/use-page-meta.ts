@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useContext, useEffect } from 'react';
+import { PageMetaCollector, useDocumentTitle } from './use-document-title.ts';
 
 const selector = 'meta[name="description"]';
 /** index.html's description, restored when a page that set its own goes away. */
@@ -12,6 +12,7 @@ const defaultDescription =
  */
 export function usePageMeta(title: string | undefined, description: string) {
   useDocumentTitle(title);
+  useContext(PageMetaCollector)?.({ description });
   useEffect(() => {
     let meta = document.querySelector<HTMLMetaElement>(selector);
     if (!meta) {

@@ -20,6 +20,7 @@ import { profileKeys } from '../features/profiles/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { setServerOrigin } from '../lib/site-origin.ts';
+import { PageMetaCollector, type PageMeta } from '../lib/use-document-title.ts';
 import { routes } from '../route-table.tsx';
 
 const handler = createStaticHandler(routes);
@@ -48,11 +49,14 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
       retry: false,
     });
   }
+  const meta: PageMeta = {};
   const { prelude } = await prerender(
-    <AppProviders queryClient={queryClient}>
-      {/* No inline hydration script (the CSP allows none): there is no loader data to carry. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+    <PageMetaCollector.Provider value={(asked) => Object.assign(meta, asked)}>
+      <AppProviders queryClient={queryClient}>
+        {/* No inline hydration script (the CSP allows none): there is no loader data to carry. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </PageMetaCollector.Provider>,
     // Every boundary written in place, in order: no inline script moves outlined parts into
     // place (the CSP runs none), and the page reads top to bottom without JavaScript.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -64,7 +68,7 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
       ? dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' })
       : undefined;
   queryClient.clear();
-  return { appHtml, queryState };
+  return { appHtml, queryState, meta };
 };
 
 /**
@@ -74,8 +78,8 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
 export async function prerenderPages(template: string): Promise<{ url: string; file: string; html: string }[]> {
   const pages = [];
   for (const { url, file } of PRERENDERED_PAGES) {
-    const { appHtml } = await renderApp(url);
-    pages.push({ url, file, html: fillDocument(template, { appHtml, hydrate: true }) });
+    const { appHtml, meta } = await renderApp(url);
+    pages.push({ url, file, html: fillDocument(template, { appHtml, hydrate: true, meta }) });
   }
   return pages;
 }
