@@ -18,4 +18,6 @@ export { OverdueBadge, OverdueNotice, PartOfRecordNote, useBetTiming } from './r
 export { sportLabel } from './sports.ts';
 /** A parlay's legs in its row (read-only unless `settleable`). */
 export { ParlayLegs } from './parlay-legs.tsx';
+/** A parlay's combined odds and potential win as its legs are typed (the demo's form too). */
+export { ParlayPreview } from './parlay-preview.tsx';
 export { useBetPages } from './use-bets.ts';

@@ -7,11 +7,11 @@ import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRe
 import { Plus, Trash2 } from 'lucide-react';
 import { SPORTS } from '../../../shared/bets.ts';
 import { PARLAY_MAX_LEGS, PARLAY_MIN_LEGS, previewParlay } from '../../../shared/parlays.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { ParlayPreview } from './parlay-preview.tsx';
 import { sportLabel } from './sports.ts';
 import type { RecordBetFormValues, RecordInput } from './record-bet-dialog.tsx';
 
@@ -121,28 +121,7 @@ export function ParlayFields({ control, register, errors, timeZone }: ParlayFiel
         <Plus aria-hidden="true" />
         Add leg
       </Button>
-      <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
-        <div>
-          <p className="text-sm font-medium text-emerald-900">Combined odds</p>
-          <p className="text-xl font-semibold text-emerald-900 tabular-nums" data-testid="combined-odds">
-            {preview?.odds ?? '—'}
-          </p>
-        </div>
-        <div className="text-right">
-          <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-            Potential win
-          </p>
-          <p
-            className="text-xl font-semibold text-emerald-900 tabular-nums"
-            aria-live="polite"
-            aria-atomic="true"
-            data-testid="potential-win"
-          >
-            <span className="sr-only">Potential win: </span>
-            {preview === null ? '—' : formatMoney(preview.potentialWin)}
-          </p>
-        </div>
-      </div>
+      <ParlayPreview preview={preview} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   DollarSign,
   FlaskConical,
   Percent,
+  Plus,
   Trash2,
   TrendingDown,
   TrendingUp,
@@ -19,6 +20,7 @@ import {
   type BetStats,
   type SettledStatus,
 } from '../../../shared/bets.ts';
+import { PARLAY_MAX_LEGS, PARLAY_MIN_LEGS, previewParlay } from '../../../shared/parlays.ts';
 import { signUpPath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -34,6 +36,7 @@ import {
   BetStatusBadge,
   OverdueBadge,
   OverdueNotice,
+  ParlayPreview,
   PartOfRecordNote,
   ProfitLoss,
   SettleAfterHint,
@@ -43,14 +46,20 @@ import {
 } from '../bets/index.ts';
 import {
   EMPTY_DEMO_FORM,
+  EMPTY_DEMO_LEG,
   deleteDemoBet,
   demoStats,
+  lastEventDateTime,
   recordDemoBet,
+  recordDemoParlay,
   sampleDemoBets,
   settleDemoBet,
+  settleDemoLeg,
   toLocalDateTimeValue,
   type DemoBet,
   type DemoBetForm,
+  type DemoLeg,
+  type DemoLegForm,
 } from './demo-bets.ts';
 
 export interface DemoPageProps {
@@ -86,6 +95,15 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
     }
     onBetsChange(result.bets);
     toast.success(`Bet marked as ${status}`, { description: 'Your bet has been updated successfully.' });
+  };
+  const settleLeg = (bet: DemoBet, leg: DemoLeg, status: SettledStatus) => {
+    const result = settleDemoLeg(list, bet.id, leg.position, status, new Date());
+    if (!result.ok) {
+      toast.error('Failed to update leg', { description: result.reason });
+      return;
+    }
+    onBetsChange(result.bets);
+    toast.success(`Leg ${leg.position} marked as ${status}`, { description: 'Your parlay has been updated.' });
   };
   const remove = (bet: DemoBet) => {
     const result = deleteDemoBet(list, bet.id, new Date());
@@ -143,7 +161,7 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <RecordDemoBetCard onRecord={(bet) => onBetsChange((all) => [bet, ...(all ?? samples)])} />
-        <DemoBetList bets={list} onSettle={settle} onDelete={remove} />
+        <DemoBetList bets={list} onSettle={settle} onSettleLeg={settleLeg} onDelete={remove} />
       </div>
 
       <Card className="flex flex-col gap-4 border-emerald-200 bg-emerald-50 p-6 sm:flex-row sm:items-center sm:justify-between">
@@ -183,8 +201,14 @@ function DemoStatCards({ stats }: { stats: BetStats }) {
   );
 }
 
+type BetMode = 'single' | 'parlay';
+const NEW_LEGS: DemoLegForm[] = [EMPTY_DEMO_LEG, EMPTY_DEMO_LEG];
+
 function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
+  const [mode, setMode] = useState<BetMode>('single');
   const [form, setForm] = useState<DemoBetForm>(EMPTY_DEMO_FORM);
+  // A parlay's legs; the stake is the form's, kept across a change of mode as the rest is.
+  const [legs, setLegs] = useState<DemoLegForm[]>(NEW_LEGS);
   const field = (name: keyof DemoBetForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: e.target.value }));
   const preview = previewPotentialWin(form.amount.trim(), form.odds);
@@ -193,15 +217,35 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const result = recordDemoBet(form, new Date());
+    const result =
+      mode === 'parlay' ? recordDemoParlay(form.amount, legs, new Date()) : recordDemoBet(form, new Date());
     if (!result.ok) {
       toast.error(result.title, result.description ? { description: result.description } : undefined);
       return;
     }
     onRecord(result.bet);
     setForm(EMPTY_DEMO_FORM);
-    toast.success('Bet Recorded', { description: 'Your bet has been recorded successfully!' });
+    setLegs(NEW_LEGS);
+    toast.success(mode === 'parlay' ? 'Parlay Recorded' : 'Bet Recorded', {
+      description: 'Your bet has been recorded successfully!',
+    });
   };
+  const stake = (
+    <FormField label="Stake ($)" description={mode === 'parlay' ? 'One stake for the whole parlay.' : undefined}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          value={form.amount}
+          onChange={field('amount')}
+          placeholder="10.00"
+        />
+      )}
+    </FormField>
+  );
 
   return (
     <Card>
@@ -211,75 +255,91 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a demo bet">
-          <FormField label="Description">
-            {(control) => (
-              <Input
-                {...control}
-                value={form.description}
-                onChange={field('description')}
-                placeholder="e.g. Lakers ML vs Celtics"
-                maxLength={500}
-                autoComplete="off"
-              />
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Stake ($)">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="decimal"
-                  min="0.01"
-                  step="0.01"
-                  value={form.amount}
-                  onChange={field('amount')}
-                  placeholder="10.00"
-                />
-              )}
-            </FormField>
-            <FormField label="Odds" description="+150, -110, 2.50 or 5/2">
-              {(control) => (
-                <Input
-                  {...control}
-                  value={form.odds}
-                  onChange={field('odds')}
-                  placeholder="+150"
-                  autoComplete="off"
-                  spellCheck={false}
-                />
-              )}
-            </FormField>
+          <div role="group" aria-label="Bet type" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
+            {(['single', 'parlay'] as const).map((value) => (
+              <Button
+                key={value}
+                type="button"
+                variant={mode === value ? 'default' : 'ghost'}
+                size="sm"
+                aria-pressed={mode === value}
+                onClick={() => setMode(value)}
+              >
+                {value === 'single' ? 'Single bet' : 'Parlay'}
+              </Button>
+            ))}
           </div>
-          <FormField label="Sport">
-            {(control) => (
-              <NativeSelect {...control} value={form.sport} onChange={field('sport')}>
-                <option value="">Select a sport</option>
-                {SPORTS.map((sport) => (
-                  <option key={sport} value={sport}>
-                    {sportLabel(sport)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField label="Event date and time">
-            {(control) => (
-              <Input
-                {...control}
-                type="datetime-local"
-                min={earliest}
-                value={form.eventDateTime}
-                onChange={field('eventDateTime')}
+          {mode === 'parlay' ? (
+            <>
+              {stake}
+              <DemoLegFields legs={legs} onChange={setLegs} earliest={earliest} />
+              <ParlayPreview
+                preview={previewParlay(
+                  form.amount.trim(),
+                  legs.map((leg) => leg.odds),
+                )}
               />
-            )}
-          </FormField>
-          <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
-            Potential win:{' '}
-            <strong className="font-semibold tabular-nums">{preview ? formatMoney(preview) : '—'}</strong>
-          </p>
+            </>
+          ) : (
+            <>
+              <FormField label="Description">
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={form.description}
+                    onChange={field('description')}
+                    placeholder="e.g. Lakers ML vs Celtics"
+                    maxLength={500}
+                    autoComplete="off"
+                  />
+                )}
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {stake}
+                <FormField label="Odds" description="+150, -110, 2.50 or 5/2">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={form.odds}
+                      onChange={field('odds')}
+                      placeholder="+150"
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                  )}
+                </FormField>
+              </div>
+              <FormField label="Sport">
+                {(control) => (
+                  <NativeSelect {...control} value={form.sport} onChange={field('sport')}>
+                    <option value="">Select a sport</option>
+                    {SPORTS.map((sport) => (
+                      <option key={sport} value={sport}>
+                        {sportLabel(sport)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+              <FormField label="Event date and time">
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="datetime-local"
+                    min={earliest}
+                    value={form.eventDateTime}
+                    onChange={field('eventDateTime')}
+                  />
+                )}
+              </FormField>
+              <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
+                Potential win:{' '}
+                <strong className="font-semibold tabular-nums">{preview ? formatMoney(preview) : '—'}</strong>
+              </p>
+            </>
+          )}
           <Button type="submit" className="w-full">
-            Record Bet
+            {mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
           </Button>
         </form>
       </CardContent>
@@ -287,15 +347,118 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
   );
 }
 
-function DemoBetList({
-  bets,
-  onSettle,
-  onDelete,
+/**
+ * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
+ * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
+ */
+function DemoLegFields({
+  legs,
+  onChange,
+  earliest,
 }: {
-  bets: readonly DemoBet[];
-  onSettle: (bet: DemoBet, status: SettledStatus) => void;
-  onDelete: (bet: DemoBet) => void;
+  legs: readonly DemoLegForm[];
+  onChange: Dispatch<SetStateAction<DemoLegForm[]>>;
+  earliest: string;
 }) {
+  const field = (index: number, name: keyof DemoLegForm) => (e: { target: { value: string } }) =>
+    onChange((all) => all.map((leg, i) => (i === index ? { ...leg, [name]: e.target.value } : leg)));
+  return (
+    <>
+      <ol className="flex flex-col gap-3" aria-label="Legs">
+        {legs.map((leg, index) => {
+          const n = index + 1;
+          return (
+            // The legs have no identity but their place; removing one re-renders those after it.
+            <li key={index} className="flex flex-col gap-3 rounded-md border p-3">
+              <div className="flex items-center justify-between gap-2">
+                <p className="text-sm font-semibold">Leg {n}</p>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="text-muted-foreground hover:text-destructive"
+                  aria-label={`Remove leg ${n}`}
+                  disabled={legs.length <= PARLAY_MIN_LEGS}
+                  onClick={() => onChange((all) => all.filter((_, i) => i !== index))}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remove
+                </Button>
+              </div>
+              <FormField label={`Leg ${n} description`}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={leg.description}
+                    onChange={field(index, 'description')}
+                    placeholder="e.g. Chiefs to win"
+                    maxLength={500}
+                    autoComplete="off"
+                  />
+                )}
+              </FormField>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <FormField label={`Leg ${n} sport`}>
+                  {(control) => (
+                    <NativeSelect {...control} value={leg.sport} onChange={field(index, 'sport')}>
+                      <option value="">Select a sport</option>
+                      {SPORTS.map((sport) => (
+                        <option key={sport} value={sport}>
+                          {sportLabel(sport)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField label={`Leg ${n} odds`}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={leg.odds}
+                      onChange={field(index, 'odds')}
+                      placeholder="+150, 2.50, 5/2"
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                  )}
+                </FormField>
+                <FormField className="sm:col-span-2" label={`Leg ${n} event date & time`}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="datetime-local"
+                      min={earliest}
+                      value={leg.eventDateTime}
+                      onChange={field(index, 'eventDateTime')}
+                    />
+                  )}
+                </FormField>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <Button
+        type="button"
+        variant="outline"
+        className="self-start"
+        disabled={legs.length >= PARLAY_MAX_LEGS}
+        onClick={() => onChange((all) => [...all, EMPTY_DEMO_LEG])}
+      >
+        <Plus aria-hidden="true" />
+        Add leg
+      </Button>
+    </>
+  );
+}
+
+interface BetActions {
+  onSettle: (bet: DemoBet, status: SettledStatus) => void;
+  onSettleLeg: (bet: DemoBet, leg: DemoLeg, status: SettledStatus) => void;
+  onDelete: (bet: DemoBet) => void;
+}
+
+function DemoBetList({ bets, ...actions }: { bets: readonly DemoBet[] } & BetActions) {
   return (
     <Card>
       <CardHeader>
@@ -315,7 +478,7 @@ function DemoBetList({
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Demo bets">
             {bets.map((bet) => (
-              <DemoBetItem key={bet.id} bet={bet} onSettle={onSettle} onDelete={onDelete} />
+              <DemoBetItem key={bet.id} bet={bet} {...actions} />
             ))}
           </ul>
         )}
@@ -324,18 +487,12 @@ function DemoBetList({
   );
 }
 
-function DemoBetItem({
-  bet,
-  onSettle,
-  onDelete,
-}: {
-  bet: DemoBet;
-  onSettle: (bet: DemoBet, status: SettledStatus) => void;
-  onDelete: (bet: DemoBet) => void;
-}) {
+function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } & BetActions) {
   const titleId = useId();
   const hintId = useId();
   const timing = useBetTiming({ status: bet.status, eventDate: bet.eventDateTime });
+  // A parlay is overdue 72 hours after its last leg starts (the same as its first for a single bet).
+  const overdue = useBetTiming({ status: bet.status, eventDate: lastEventDateTime(bet) }).overdue;
   const describedBy = timing.settleAfter ? `${titleId} ${hintId}` : titleId;
   return (
     <li
@@ -354,7 +511,7 @@ function DemoBetItem({
         </div>
         <BetStatusBadge status={bet.status} />
       </div>
-      {timing.overdue && <OverdueBadge />}
+      {overdue && <OverdueBadge />}
       <dl className="grid grid-cols-3 gap-2">
         <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
         <BetDetail term="Odds">{bet.odds}</BetDetail>
@@ -366,9 +523,10 @@ function DemoBetItem({
           </BetDetail>
         )}
       </dl>
+      {bet.legs && <DemoParlayLegs bet={bet} legs={bet.legs} onSettleLeg={onSettleLeg} />}
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          {bet.status === 'pending' && (
+          {bet.status === 'pending' && !bet.legs && (
             <SettleButtons
               onSettle={(status) => onSettle(bet, status)}
               disabled={!timing.canSettle}
@@ -391,6 +549,67 @@ function DemoBetItem({
         </div>
         <SettleAfterHint id={hintId} text={timing.settleAfter} />
       </div>
+    </li>
+  );
+}
+
+/** A demo parlay's legs: each with its result, and Won / Lost / Void / push once its own event has started. */
+function DemoParlayLegs({
+  bet,
+  legs,
+  onSettleLeg,
+}: {
+  bet: DemoBet;
+  legs: readonly DemoLeg[];
+  onSettleLeg: BetActions['onSettleLeg'];
+}) {
+  return (
+    <ol
+      className="flex flex-col divide-y rounded-md border bg-muted/30 px-3 py-1"
+      aria-label={`Legs of "${bet.description}"`}
+    >
+      {legs.map((leg) => (
+        <DemoLegItem key={leg.position} bet={bet} leg={leg} onSettleLeg={onSettleLeg} />
+      ))}
+    </ol>
+  );
+}
+
+function DemoLegItem({
+  bet,
+  leg,
+  onSettleLeg,
+}: {
+  bet: DemoBet;
+  leg: DemoLeg;
+  onSettleLeg: BetActions['onSettleLeg'];
+}) {
+  const hintId = useId();
+  const timing = useBetTiming({ status: leg.status, eventDate: leg.eventDateTime });
+  return (
+    <li className="flex flex-col gap-2 py-2">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="text-sm font-medium break-words">
+          Leg {leg.position}: {leg.description}
+        </span>
+        <BetStatusBadge status={leg.status} />
+      </div>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        {sportLabel(leg.sport)} · {leg.odds} · {formatDateTime(leg.eventDateTime)}
+      </p>
+      {bet.status === 'pending' && leg.status === 'pending' && (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <SettleButtons
+              onSettle={(status) => onSettleLeg(bet, leg, status)}
+              disabled={!timing.canSettle}
+              name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
+              describedBy={timing.settleAfter ? hintId : undefined}
+            />
+          </div>
+          <SettleAfterHint id={hintId} text={timing.settleAfter} />
+        </>
+      )}
     </li>
   );
 }

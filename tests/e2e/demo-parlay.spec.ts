@@ -1,0 +1,104 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** A datetime-local value `hours` from now in the browser's time zone (the test runs in the same one). */
+function localInput(hours: number): string {
+  const d = new Date(Date.now() + hours * HOUR);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const stat = (page: Page, title: string): Locator => page.getByRole('group', { name: title }).getByTestId('stat-value');
+
+async function fillLeg(
+  page: Page,
+  n: number,
+  leg: { description: string; sport: string; odds: string; hours: number },
+) {
+  await page.getByLabel(`Leg ${n} description`).fill(leg.description);
+  await page.getByLabel(`Leg ${n} sport`).selectOption(leg.sport);
+  await page.getByLabel(`Leg ${n} odds`).fill(leg.odds);
+  await page.getByLabel(`Leg ${n} event date & time`).fill(localInput(leg.hours));
+}
+
+test.describe('landing-page demo: parlays', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('records a 2-leg parlay at its combined odds, settles its legs one by one and counts it once', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Try the Influencer Demo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('demo-bet')).toHaveCount(5);
+
+    const type = page.getByRole('group', { name: 'Bet type' });
+    await expect(type.getByRole('button', { name: 'Single bet' })).toHaveAttribute('aria-pressed', 'true');
+    await type.getByRole('button', { name: 'Parlay' }).click();
+    await expect(type.getByRole('button', { name: 'Parlay' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('list', { name: 'Legs' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Remove leg 1' })).toBeDisabled();
+
+    await page.getByLabel('Stake ($)').fill('10');
+    await fillLeg(page, 1, { description: 'Lakers ML', sport: 'basketball', odds: '+150', hours: 30 });
+    await fillLeg(page, 2, { description: 'Chiefs -3', sport: 'football', odds: '-110', hours: 54 });
+    // 2.50 × 1.9090… = 4.7727…; $10 pays $47.727… → $47.73.
+    await expect(page.getByTestId('combined-odds')).toHaveText('4.77');
+    await expect(page.getByTestId('potential-win')).toHaveText('Potential win: $47.73');
+    // A third leg can be added and removed again.
+    await page.getByRole('button', { name: 'Add leg' }).click();
+    await expect(page.getByTestId('combined-odds')).toHaveText('—');
+    await page.getByRole('button', { name: 'Remove leg 3' }).click();
+    await expect(page.getByTestId('combined-odds')).toHaveText('4.77');
+
+    await page.getByRole('button', { name: 'Record Parlay' }).click();
+    await expect(toast(page, 'Parlay Recorded')).toBeVisible();
+    await expect(page.getByTestId('demo-bet')).toHaveCount(6);
+    await expect(page.getByLabel('Leg 1 description')).toHaveValue('');
+
+    const parlay = page
+      .getByTestId('demo-bet')
+      .filter({ has: page.getByRole('heading', { name: 'Parlay: Lakers ML + Chiefs -3', exact: true }) });
+    await expect(parlay).toContainText('Pending');
+    await expect(parlay).toContainText('4.772727');
+    await expect(parlay).toContainText('$47.73');
+    // Counted once, its whole stake.
+    await expect(stat(page, 'Total Bets')).toHaveText('6');
+    await expect(stat(page, 'Total Staked')).toHaveText('$205.00');
+
+    const legs = parlay.getByRole('list', { name: 'Legs of "Parlay: Lakers ML + Chiefs -3"' });
+    const leg1Won = legs.getByRole('button', { name: 'Mark leg 1 "Lakers ML" as won' });
+    const leg2Void = legs.getByRole('button', { name: 'Mark leg 2 "Chiefs -3" as void' });
+    await expect(leg1Won).toBeDisabled();
+    await expect(leg1Won).toHaveAccessibleDescription(/^Settle after the event starts: /);
+    // Before its first leg starts it can still be deleted; once started it is part of the record.
+    await expect(parlay.getByRole('button', { name: 'Delete bet: Parlay: Lakers ML + Chiefs -3' })).toBeVisible();
+
+    // Leg 1 has started, leg 2 not yet.
+    await page.clock.fastForward(31 * HOUR);
+    await expect(leg1Won).toBeEnabled();
+    await expect(leg2Void).toBeDisabled();
+    await expect(parlay.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await leg1Won.click();
+    await expect(toast(page, 'Leg 1 marked as won')).toBeVisible();
+    await expect(parlay).toContainText('Pending');
+    await expect(stat(page, 'Total Profit')).toHaveText('$5.00');
+
+    // Leg 2 void: won at leg 1's odds alone, 2.50, $10 pays $25.00, profit $15.00.
+    await page.clock.fastForward(24 * HOUR);
+    await leg2Void.click();
+    await expect(toast(page, 'Leg 2 marked as void')).toBeVisible();
+    await expect(parlay).toContainText('Won');
+    await expect(parlay).toContainText('+$15.00');
+    await expect(parlay.getByRole('button', { name: /^Mark leg/ })).toHaveCount(0);
+    await expect(stat(page, 'Total Bets')).toHaveText('6');
+    await expect(stat(page, 'Win Rate')).toHaveText('66.7%');
+    await expect(stat(page, 'Total Profit')).toHaveText('$20.00');
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
