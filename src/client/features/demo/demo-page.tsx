@@ -547,7 +547,8 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
             <PartOfRecordNote className="sm:ml-auto" />
           )}
         </div>
-        <SettleAfterHint id={hintId} text={timing.settleAfter} />
+        {/* A parlay's legs each say when they can be settled. */}
+        {!bet.legs && <SettleAfterHint id={hintId} text={timing.settleAfter} />}
       </div>
     </li>
   );
