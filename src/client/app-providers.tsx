@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from './features/auth/auth-provider.tsx';
 
@@ -11,7 +11,21 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
+        <HydratedMark />
       </QueryClientProvider>
     </StrictMode>
   );
+}
+
+/** On <html> once React has taken the page over (the e2e fixtures wait for it: tests/e2e/support/fixtures.ts). */
+const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/**
+ * Marks the page once React's first commit is done (an effect: never on the server). Until then a
+ * prerendered button is only HTML, and a click on it does nothing; the end-to-end tests wait for
+ * this mark after each page load, as a person waits for a page to respond.
+ */
+function HydratedMark() {
+  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
+  return null;
 }
