@@ -312,12 +312,7 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
               <FormField label="Sport">
                 {(control) => (
                   <NativeSelect {...control} value={form.sport} onChange={field('sport')}>
-                    <option value="">Select a sport</option>
-                    {SPORTS.map((sport) => (
-                      <option key={sport} value={sport}>
-                        {sportLabel(sport)}
-                      </option>
-                    ))}
+                    <SportOptions />
                   </NativeSelect>
                 )}
               </FormField>
@@ -351,6 +346,20 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
  * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
  * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
  */
+/** The sports a demo bet or leg can be, after a blank choice. */
+function SportOptions() {
+  return (
+    <>
+      <option value="">Select a sport</option>
+      {SPORTS.map((sport) => (
+        <option key={sport} value={sport}>
+          {sportLabel(sport)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 function DemoLegFields({
   legs,
   onChange,
@@ -401,12 +410,7 @@ function DemoLegFields({
                 <FormField label={`Leg ${n} sport`}>
                   {(control) => (
                     <NativeSelect {...control} value={leg.sport} onChange={field(index, 'sport')}>
-                      <option value="">Select a sport</option>
-                      {SPORTS.map((sport) => (
-                        <option key={sport} value={sport}>
-                          {sportLabel(sport)}
-                        </option>
-                      ))}
+                      <SportOptions />
                     </NativeSelect>
                   )}
                 </FormField>
