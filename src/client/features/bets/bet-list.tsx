@@ -2,11 +2,11 @@ import { useId, type ReactNode } from 'react';
 import { Inbox } from 'lucide-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Bet } from '../../../shared/bets.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ListHeader } from '../../components/ui/list-header.tsx';
+import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
-import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
 
 /** Pages of bets from a cursor-paged endpoint (the owner's, or a profile's record). */
 export type BetPages = UseInfiniteQueryResult<InfiniteData<{ bets: Bet[]; nextCursor: string | null }>>;
@@ -55,17 +55,7 @@ export function BetList({ title, pages, totalBets, emptyText, children }: BetLis
           <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border">
             {bets.map(children)}
           </ul>
-          {pages.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              onClick={() => void pages.fetchNextPage()}
-              disabled={pages.isFetchingNextPage}
-            >
-              {pages.isFetchingNextPage && <Spinner className="size-4" />}
-              {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-            </Button>
-          )}
+          <LoadMoreButton pages={pages} />
           {pages.isFetchNextPageError && (
             <p className="text-center text-sm text-destructive" role="alert">
               Failed to load bets.

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { History } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ListHeader } from '../../components/ui/list-header.tsx';
+import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
-import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { BetRow } from '../bets/index.ts';
 import { useImportedPages } from './api.ts';
 
@@ -51,17 +51,7 @@ export function ImportedBetList({ userId, unitSize }: { userId: string; unitSize
               <BetRow key={bet.id} bet={{ ...bet, potentialWin: '' }} mark={<ImportedBadge />} unitSize={unitSize} />
             ))}
           </ul>
-          {pages.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              onClick={() => void pages.fetchNextPage()}
-              disabled={pages.isFetchingNextPage}
-            >
-              {pages.isFetchingNextPage && <Spinner className="size-4" />}
-              {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-            </Button>
-          )}
+          <LoadMoreButton pages={pages} />
         </>
       )}
     </Card>
