@@ -131,7 +131,8 @@ describe('the spreadsheet layout', () => {
         '\n' +
         ',,curling,0,1.0,\n' +
         '2027-01-01,Future win,soccer,10,2.0,won\n' +
-        '2024-03-01,Extra,soccer,10,2.0,won,oops\n',
+        '2024-03-01,Extra,soccer,10,2.0,won,oops\n' +
+        '2024-03-01,Two legs,Parlay,10,3.5,won\n',
     );
     expect(rows.filter((r) => r.ok).map((r) => r.row)).toEqual([2]);
     expect(errorsOf(rows)).toEqual([
@@ -154,6 +155,7 @@ describe('the spreadsheet layout', () => {
       ],
       [10, [IMPORT_MESSAGES.settledInFuture]],
       [11, ['Expected 6 columns, found 7']],
+      [12, [IMPORT_MESSAGES.parlay]],
     ]);
   });
 

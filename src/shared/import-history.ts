@@ -6,6 +6,7 @@
  */
 import { STAKE_MESSAGES, amountSchema, descriptionSchema, oddsSchema, sportSchema } from './bets.ts';
 import type { BetStatus, Sport } from './bets.ts';
+import { PARLAY_SPORT } from './parlays.ts';
 import { UTF8_BOM } from './csv.ts';
 import { formatCents, parseMoney, potentialWinCents, settlementProfitCents } from './money.ts';
 import { decimalOddsString, parseOdds } from './odds.ts';
@@ -39,6 +40,8 @@ export const IMPORT_MESSAGES = {
   tooFarAhead: 'Date must be at most 2 years ahead',
   resultRequired: 'Result is required',
   result: 'Result must be won, lost, void (or push) or pending',
+  parlay:
+    'Parlays are not imported (a row holds no legs of its own): record the parlay, or import each leg as a bet of its own',
   duplicateInFile: (row: number) => `Duplicate of row ${row}: imported once`,
   duplicateImported: 'Already imported',
 } as const;
@@ -169,8 +172,16 @@ export function checkRow(fields: readonly string[], layout: ImportLayout, row: n
   const description = descriptionSchema.safeParse(unescapeFormula(cell('description')));
   if (!description.success) errors.push(firstMessage(description));
 
-  const sport = sportSchema.safeParse(cell('sport').trim().toLowerCase());
-  if (!sport.success) errors.push(cell('sport').trim() === '' ? 'Sport is required' : firstMessage(sport));
+  const sportText = cell('sport').trim().toLowerCase();
+  const sport = sportSchema.safeParse(sportText);
+  if (!sport.success)
+    errors.push(
+      sportText === ''
+        ? 'Sport is required'
+        : sportText === PARLAY_SPORT
+          ? IMPORT_MESSAGES.parlay
+          : firstMessage(sport),
+    );
 
   // A spreadsheet's currency cell ("$10.50") is the stake 10.50.
   const stake = amountSchema.safeParse(cell('stake').trim().replace(/^\$/, ''));
