@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../components/ui/toast.ts';
 import {
@@ -227,19 +234,11 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
           </div>
           {mode === 'parlay' ? (
             <>
-              <FormField label="Stake ($)" error={errors.amount?.message} description="One stake for the whole parlay.">
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0.01"
-                    placeholder="10.00"
-                    {...register('amount')}
-                  />
-                )}
-              </FormField>
+              <StakeField
+                error={errors.amount?.message}
+                description="One stake for the whole parlay."
+                input={register('amount')}
+              />
               <ParlayFields control={control} register={register} errors={errors} timeZone={timeZone} />
             </>
           ) : (
@@ -256,19 +255,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
                 )}
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Stake ($)" error={errors.amount?.message}>
-                  {(field) => (
-                    <Input
-                      {...field}
-                      type="number"
-                      inputMode="decimal"
-                      step="0.01"
-                      min="0.01"
-                      placeholder="10.00"
-                      {...register('amount')}
-                    />
-                  )}
-                </FormField>
+                <StakeField error={errors.amount?.message} input={register('amount')} />
                 <FormField label="Odds" error={errors.odds?.message}>
                   {(field) => (
                     <Input {...field} autoComplete="off" placeholder="+150, -110, 2.50 or 5/2" {...register('odds')} />
@@ -338,5 +325,24 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The stake in dollars: a single bet's, or the one stake of a whole parlay. */
+function StakeField({
+  error,
+  description,
+  input,
+}: {
+  error?: string;
+  description?: string;
+  input: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField label="Stake ($)" error={error} description={description}>
+      {(field) => (
+        <Input {...field} type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="10.00" {...input} />
+      )}
+    </FormField>
   );
 }
