@@ -1,6 +1,6 @@
 /**
  * A failed API call and how a response becomes one. Apart from the RPC client (api.ts), so the
- * entry chunk (main.tsx's retry rule) does not carry the client.
+ * app chunk (lib/query-client.ts's retry rule) does not carry the client.
  */
 
 /** A failed API call, carrying the server's message and per-field messages when it sent them. */

@@ -3,7 +3,7 @@ import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react
 /**
  * Fills the query cache with the answers the server's render used (a public profile's, see
  * src/client/ssr/render.tsx), so the first render shows the same. Loaded only by the pages that
- * carry them (main.tsx): the others' first JavaScript does not grow by it.
+ * carry them (start.tsx): the others' first JavaScript does not grow by it.
  */
 export function restoreQueryState(queryClient: QueryClient, json: string) {
   const state = JSON.parse(json) as DehydratedState;

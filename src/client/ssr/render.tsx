@@ -3,7 +3,7 @@
  * Vite's SSR build into dist/ssr/render.js). React Router's static handler matches the URL and
  * loads the matched routes' lazy modules, React renders the tree to HTML once every suspended
  * part has resolved, and the query cache the render used is handed back to be dehydrated into
- * the page, so the browser's first render (main.tsx) is the same tree with the same data.
+ * the page, so the browser's first render (start.tsx) is the same tree with the same data.
  */
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -40,7 +40,7 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   }
   if (data.missingProfile) {
     // The answer the page's own query would get: it shows "Profile Not Found" (not asked again on
-    // mount, which would render the loading state; main.tsx asks once the page is hydrated).
+    // mount, which would render the loading state; start.tsx asks once the page is hydrated).
     const queryKey = profileKeys.publicProfile(data.missingProfile);
     queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
     await queryClient.prefetchQuery({

@@ -58,7 +58,7 @@ export const saveSettings = (settings: ProfileSettings): Promise<OwnProfile> =>
 export const fetchUsernameAvailability = (username: string): Promise<UsernameAvailability> =>
   unwrap(api.api.profile['username-availability'].$get({ query: { username } }));
 
-/** GET /api/profiles/:username — 404 and 403 arrive as ApiErrors (never retried: see main.tsx). */
+/** GET /api/profiles/:username — 404 and 403 arrive as ApiErrors (never retried: see lib/query-client.ts). */
 export function usePublicProfile(username: string) {
   return useQuery({
     queryKey: profileKeys.publicProfile(username),
