@@ -16,6 +16,7 @@ import {
   CLIENT_IP_HEADER,
   createAuth,
   enableDirectSessionReads,
+  pageSession,
   requireAdmin,
   requireUser,
   type AppEnv,
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps) {
       resolvePage: createPageResolver({
         profilePage: createProfilePages({ db }),
         profileData: (username) => publicProfileData(app, username),
+        sessionOf: (headers) => pageSession(auth, headers),
         render: documents.render,
         baseUrl: config.BASE_URL,
         now,
@@ -206,7 +208,7 @@ function mountClient(
     indexHtml: string;
     /** A page in the encoding the browser takes best (html.ts); null: as it is. */
     compress: (html: string, acceptEncoding: string) => Promise<{ encoding: string; body: Promise<Buffer> } | null>;
-    resolvePage: (url: URL, indexHtml: string) => Promise<PageAnswer>;
+    resolvePage: (url: URL, indexHtml: string, headers: Headers) => Promise<PageAnswer>;
   },
 ) {
   const root = path.relative(process.cwd(), clientDir) || '.';
@@ -227,10 +229,11 @@ function mountClient(
     return c.text('Not Found', 404);
   });
   const servePage = async (c: Context<AppEnv>) => {
-    const answer = await resolvePage(new URL(c.req.url), indexHtml);
+    const answer = await resolvePage(new URL(c.req.url), indexHtml, c.req.raw.headers);
     if ('location' in answer) return c.redirect(answer.location, answer.status);
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
+    // A signed-in page holds its reader's name and menu: never stored, anywhere.
+    c.header('Cache-Control', answer.personal ? 'private, no-store' : 'no-cache');
+    c.header('Vary', answer.personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     const compressed = await compress(answer.html, c.req.header('accept-encoding') ?? '');
     if (!compressed) return c.html(answer.html, answer.status);
     c.header('Content-Type', 'text/html; charset=UTF-8');

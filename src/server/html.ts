@@ -87,7 +87,8 @@ export function createDocuments({
     const loaded = await ready;
     if (!loaded) return indexHtml;
     const address = url.pathname + url.search;
-    const prerendered = !data.profile && !data.missingProfile && loaded.prerendered.get(address);
+    const forThisRequest = data.profile || data.missingProfile || data.session;
+    const prerendered = !forThisRequest && loaded.prerendered.get(address);
     if (prerendered) return prerendered;
     try {
       const { appHtml, queryState, meta } = await loaded.renderApp(address, { ...data, origin });

@@ -11,11 +11,12 @@
  * every page is the plain index.html, which the browser renders alone.
  */
 import { paths, signUpPath } from '../shared/routes.ts';
-import type { ProfileData, RenderData } from '../shared/page-rendering.ts';
+import { SIGNED_IN_PAGES, type PageSession, type ProfileData, type RenderData } from '../shared/page-rendering.ts';
 import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
 
 export type PageAnswer =
-  | { status: 200 | 404 | 503; html: string }
+  /** `personal`: the page depends on who asks (a signed-in page): never stored, and it varies by cookie. */
+  | { status: 200 | 404 | 503; html: string; personal?: boolean }
   /** 301 for addresses that moved for good; 302 for a renamed username, which lasts 30 days. */
   | { status: 301 | 302; location: string };
 
@@ -46,6 +47,8 @@ export function createPageResolver(deps: {
   profilePage: (name: string, now: Date) => Promise<ProfilePage>;
   /** The profile's first answers, as its page's queries get them; null when it has none (it went private meanwhile). */
   profileData: (username: string) => Promise<ProfileData | null>;
+  /** The session of the request's cookie, for a signed-in page; null when none. */
+  sessionOf: (headers: Headers) => Promise<PageSession | null>;
   /** The document for an address (prerendered or rendered now), or index.html when there is no render. */
   render: (url: URL, data?: RenderData) => Promise<string>;
   baseUrl: string;
@@ -61,10 +64,24 @@ export function createPageResolver(deps: {
     ),
   });
 
-  return async function resolvePage(url: URL, indexHtml: string): Promise<PageAnswer> {
+  /** A signed-in page: with the request's session, rendered for it; without, the prerendered page. */
+  const signedInPage = async (url: URL, headers: Headers, indexHtml: string): Promise<PageAnswer> => {
+    let session: PageSession | null;
+    try {
+      session = await deps.sessionOf(headers);
+    } catch (err) {
+      // The database is down: the browser's own session lookup will say so (and retry).
+      deps.onError(url.pathname, err);
+      return { status: 503, html: indexHtml, personal: true };
+    }
+    return { status: 200, html: await deps.render(url, session ? { session } : {}), personal: true };
+  };
+
+  return async function resolvePage(url: URL, indexHtml: string, headers: Headers): Promise<PageAnswer> {
     const path = routerPath(url.pathname);
     const moved = movedFor(path, url.search);
     if (moved) return { status: 301, location: moved };
+    if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, headers, indexHtml);
     if (CLIENT_PAGES.has(path)) return { status: 200, html: await deps.render(url) };
     const name = usernameFromPath(path);
     if (!name) return notFound(url, null);

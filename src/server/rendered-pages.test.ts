@@ -14,7 +14,13 @@ import { loadConfig } from './env.ts';
 import type { PageRendering } from './html.ts';
 import { createLogger } from './logger.ts';
 import { insertBets, usernameOf } from './modules/profiles/test-helpers.ts';
-import { CapturingMailer, describeEachDatabase, signUpAndSignIn, type TestEnv } from './test/harness.ts';
+import {
+  CapturingMailer,
+  describeEachDatabase,
+  signUpAndSignIn,
+  TEST_BASE_URL,
+  type TestEnv,
+} from './test/harness.ts';
 import { PRERENDERED_PAGES, QUERY_STATE_ELEMENT_ID, type RenderModule } from '../shared/page-rendering.ts';
 
 const SITE = 'https://betproof.example';
@@ -40,10 +46,11 @@ function renderingApp(env: TestEnv) {
   };
 }
 
-function renderingAppWithHandle(env: TestEnv) {
+/** `baseUrl`: the harness's own (plain http) for a test that signs in through it, so the cookie's name agrees. */
+function renderingAppWithHandle(env: TestEnv, baseUrl = SITE) {
   const config = loadConfig({
     NODE_ENV: 'test',
-    BASE_URL: SITE,
+    BASE_URL: baseUrl,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
@@ -63,6 +70,8 @@ function renderingAppWithHandle(env: TestEnv) {
 const text = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    // React's marker between adjacent text parts ("Welcome back, <!-- -->Dana") is no space.
+    .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
@@ -226,6 +235,46 @@ describeEachDatabase('pages rendered on the server', (env) => {
     ]);
     expect(html).toContain(`npx betproof verify ${SITE}/${username}`);
     expectNoInlineScript(html);
+  }, 60_000);
+
+  it('renders a signed-in page for its reader (greeting, menu, layout in skeletons) with the session but never its token, and never stored', async () => {
+    const { app } = renderingAppWithHandle(env(), TEST_BASE_URL);
+    const { cookie } = await signUpAndSignIn(env(), { name: 'Dana Dashboard' });
+    const res = await app.request('/dashboard', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    const html = await res.text();
+    expect(heading(html)).toBe('Welcome back, Dana Dashboard!');
+    const page = text(html);
+    for (const phrase of ['Record New Bet', 'Loading statistics...', 'Total Bets', 'Total Profit', 'Recent Bets', 'Loading bets...'])
+      expect(page, phrase).toContain(phrase);
+    // The header is the signed-in one, as the browser's first render has it.
+    expect(text(/<nav aria-label="Account"[\s\S]*?<\/nav>/.exec(html)![0]).trim()).toBe('Dashboard Profile Sign Out');
+    // The session the page rendered with goes along for the browser's first render; its token stays in the cookie.
+    const token = /session_token=([^.;]+)/.exec(cookie)![1]!;
+    expect(html).not.toContain(token);
+    const state = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([^<]*)</script>`).exec(
+      html,
+    );
+    const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[]; state: { data: unknown } }[] })
+      .queries;
+    expect(queries.map((q) => q.queryKey)).toEqual([['auth', 'session']]);
+    const session = queries[0]!.state.data as { user: { name: string }; session: Record<string, unknown> };
+    expect(session.user.name).toBe('Dana Dashboard');
+    expect(session.session).not.toHaveProperty('token');
+    expectNoInlineScript(html);
+
+    // The own profile: its layout in skeletons.
+    const profile = await app.request('/profile', { headers: { cookie } });
+    expect(text(await profile.text())).toContain('Loading profile...');
+
+    // With no session (or a stale cookie): the prerendered page, which sends the visitor to sign in; still never stored.
+    for (const headers of [{}, { cookie: 'better-auth.session_token=stale.c2lnbmF0dXJl' }]) {
+      const anonymous = await app.request('/dashboard', { headers });
+      expect(anonymous.headers.get('cache-control')).toBe('private, no-store');
+      expect(await anonymous.text()).toBe(rendering.prerendered.get('/dashboard'));
+    }
   }, 60_000);
 
   it('answers a private, unknown or impossible address 404 with the not-found page, and nothing of a record', async () => {

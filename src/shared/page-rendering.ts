@@ -10,7 +10,8 @@ import type { ProfileBetPage, PublicProfile } from './profiles.ts';
  * The pages rendered to HTML at build time (scripts/build-server.mjs writes each to
  * dist/prerendered/<file>), which the server sends as they are for that exact address. They show
  * nobody's data: signed-in pages are their layout with the loading state the session lookup shows
- * first. Any other address is rendered per request (src/server/pages.ts).
+ * first (what a visitor with no session gets; see SIGNED_IN_PAGES). Any other address is rendered
+ * per request (src/server/pages.ts).
  */
 export const PRERENDERED_PAGES: readonly { url: string; file: string }[] = [
   { url: '/', file: 'index.html' },
@@ -44,8 +45,26 @@ export interface ProfileData {
   bets: ProfileBetPage;
 }
 
+/**
+ * Who is signed in, as GET /api/auth/get-session answers (JSON, dates as ISO strings), less the
+ * session's token: a signed-in page is rendered with it (SIGNED_IN_PAGES).
+ */
+export interface PageSession {
+  user: { id: string } & Record<string, unknown>;
+  session: Record<string, unknown>;
+}
+
+/**
+ * The signed-in pages (behind the client's RequireAuth). With a session, the server renders them
+ * per request with it (the header's menu, the greeting and the page's layout, its data still to
+ * come, in skeletons); without one, they are the prerendered page that sends the visitor to /auth.
+ */
+export const SIGNED_IN_PAGES: ReadonlySet<string> = new Set(['/dashboard', '/profile', '/admin']);
+
 /** What a page is rendered with, beyond its address. */
 export interface RenderData {
+  /** A signed-in page's session (SIGNED_IN_PAGES). */
+  session?: PageSession;
   /** A public profile's page, with its data. */
   profile?: ProfileData;
   /** The username of a profile page that has none to show (a 404): it renders "Profile Not Found". */

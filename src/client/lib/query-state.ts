@@ -1,13 +1,18 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { parseSession } from '../features/auth/auth-provider.tsx';
+import { SESSION_QUERY_KEY } from './query-client.ts';
 
 /**
- * Fills the query cache with the answers the server's render used (a public profile's, see
- * src/client/ssr/render.tsx), so the first render shows the same. Loaded only by the pages that
+ * Fills the query cache with the answers the server's render used (a public profile's, a signed-in
+ * page's session; see src/client/ssr/render.tsx), so the first render shows the same. Loaded only by the pages that
  * carry them (start.tsx): the others' first JavaScript does not grow by it.
  */
 export function restoreQueryState(queryClient: QueryClient, json: string) {
   const state = JSON.parse(json) as DehydratedState;
   hydrate(queryClient, state);
+  // JSON carried the session's dates as strings: revived as the session lookup's own are.
+  const session = queryClient.getQueryData(SESSION_QUERY_KEY);
+  if (session) queryClient.setQueryData(SESSION_QUERY_KEY, parseSession(JSON.stringify(session)));
   askFailedAgainOnceMounted(queryClient, state);
 }
 

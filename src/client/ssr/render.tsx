@@ -18,7 +18,8 @@ import {
 import { AppProviders } from '../app-providers.tsx';
 import { profileKeys } from '../features/profiles/api.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { parseSession } from '../features/auth/auth-provider.tsx';
+import { createQueryClient, SESSION_QUERY_KEY } from '../lib/query-client.ts';
 import { setServerOrigin } from '../lib/site-origin.ts';
 import { PageMetaCollector, type PageMeta } from '../lib/use-document-title.ts';
 import { routes } from '../route-table.tsx';
@@ -33,6 +34,8 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   if (context instanceof Response) throw new Error(`static handler answered ${context.status} for ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
+  // A signed-in page's session, as the browser's lookup would have it (dates revived).
+  if (data.session) queryClient.setQueryData(SESSION_QUERY_KEY, parseSession(JSON.stringify(data.session)));
   if (data.profile) {
     const { username } = data.profile.profile;
     queryClient.setQueryData(profileKeys.publicProfile(username), data.profile.profile);
@@ -64,7 +67,7 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   const appHtml = await new Response(prelude).text();
   // Failed queries too: the browser's first render must show the same "not found".
   const queryState =
-    data.profile || data.missingProfile
+    data.profile || data.missingProfile || data.session
       ? dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' })
       : undefined;
   queryClient.clear();

@@ -35,8 +35,15 @@ async function fetchSession(): Promise<Session | null> {
     throw new SessionUnavailableError(null);
   }
   if (!res.ok) throw new SessionUnavailableError(res.headers.get('retry-after'));
-  const text = await res.text();
-  return JSON.parse(text, (_key, value: unknown) =>
+  return parseSession(await res.text());
+}
+
+/**
+ * A session as JSON (get-session's answer, or the one a signed-in page's server render used) with
+ * its dates revived, as Better Auth's own client does.
+ */
+export function parseSession(json: string): Session | null {
+  return JSON.parse(json, (_key, value: unknown) =>
     typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : value,
   ) as Session | null;
 }

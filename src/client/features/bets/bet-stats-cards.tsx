@@ -1,8 +1,35 @@
 import { BarChart3, DollarSign, Percent, TrendingDown, TrendingUp } from 'lucide-react';
 import type { BetStats } from '../../../shared/bets.ts';
 import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { unitsText } from './bet-row.tsx';
+
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
+
+/** The four cards before the statistics arrive: the same cards and titles, a grey block for each figure. */
+export function BetStatsCardsSkeleton() {
+  const cards = [
+    { title: 'Total Bets', icon: <BarChart3 /> },
+    { title: 'Win Rate', icon: <Percent /> },
+    { title: 'Total Staked', icon: <DollarSign /> },
+    { title: 'Total Profit', icon: <TrendingUp /> },
+  ];
+  return (
+    <div role="status" className={GRID}>
+      <span className="sr-only">Loading statistics...</span>
+      {cards.map(({ title, icon }) => (
+        <StatCard
+          key={title}
+          title={title}
+          icon={icon}
+          value={<Skeleton className="my-0.5 h-6 w-20 sm:h-7" />}
+          detail={<Skeleton className="h-4 w-full max-w-32" />}
+        />
+      ))}
+    </div>
+  );
+}
 
 /**
  * The four cards: Total Bets, Win Rate, Total Staked, Total Profit (with ROI and level-stakes
@@ -13,7 +40,7 @@ export function BetStatsCards({ stats }: { stats: BetStats }) {
   const settled = stats.won + stats.lost;
   const units = (amount: string, signed = false) => unitsText(amount, stats.unitSize, signed);
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <div className={GRID}>
       <StatCard
         title="Total Bets"
         value={stats.totalBets}

@@ -2,9 +2,8 @@ import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { LoadErrorAlert } from '../../components/ui/retry.tsx';
-import { LoadingScreen, LoadingStatus } from '../../components/ui/spinner.tsx';
 import { IncludeImportedSwitch, useStatsWithImported } from '../imports/index.ts';
-import { BetStatsCards } from './bet-stats-cards.tsx';
+import { BetStatsCards, BetStatsCardsSkeleton } from './bet-stats-cards.tsx';
 import { RecentBets } from './recent-bets.tsx';
 import { RecordBetButton } from './record-bet-button.tsx';
 import { OverdueNotice } from './record-rules.tsx';
@@ -32,9 +31,8 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
   const stats = withImported ? importedStats : recordStats;
   const pages = useDeferredValue(useBetPages(user.id));
   // Failures are reported by the query client (lib/query-client.ts): a toast, or sign-in when the session ended.
-
-  // Pending ends in data or in an error; an error still shows the page, with what did load.
-  if (recordStats.isPending || pages.isPending) return <LoadingScreen label="Loading your dashboard..." />;
+  // The page is whole at once (the server renders it so, signed in): its greeting and layout, the
+  // cards and the list in their loading states until their answers come; an error shows in place.
 
   return (
     <PageContainer className="flex flex-col gap-6 sm:gap-8">
@@ -57,7 +55,7 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
       <IncludeImportedSwitch userId={user.id} checked={withImported} onCheckedChange={setWithImported} />
 
       {stats.isPending ? (
-        <LoadingStatus className="py-10">Loading statistics...</LoadingStatus>
+        <BetStatsCardsSkeleton />
       ) : stats.data ? (
         <BetStatsCards stats={stats.data} />
       ) : (

@@ -12,7 +12,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
-import { LoadingScreen, LoadingStatus } from '../../components/ui/spinner.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useBetPages } from '../bets/index.ts';
 import { ImportHistoryButton, ImportedBetList } from '../imports/index.ts';
@@ -56,7 +57,7 @@ const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]
 export function OwnProfileView({ user }: { user: SessionUser }) {
   const profile = useOwnProfile(user.id);
 
-  if (profile.isPending) return <LoadingScreen label="Loading profile..." />;
+  if (profile.isPending) return <OwnProfileSkeleton />;
   if (!profile.data)
     return (
       <PageContainer className="flex flex-1 items-center justify-center">
@@ -68,6 +69,25 @@ export function OwnProfileView({ user }: { user: SessionUser }) {
       </PageContainer>
     );
   return <OwnProfileContent user={user} profile={profile.data} />;
+}
+
+/** The page's layout before the profile arrives (the server renders it so): the header card in grey blocks. */
+function OwnProfileSkeleton() {
+  return (
+    <PageContainer className="flex flex-col gap-6 sm:gap-8">
+      <Card className="flex flex-col gap-5 p-5 sm:p-6">
+        <div className="flex items-start gap-4">
+          <Skeleton className="size-14 shrink-0 rounded-full sm:size-20" />
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <Skeleton className="h-8 w-48 max-w-full sm:h-9" />
+            <Skeleton className="h-5 w-32" />
+            <Skeleton className="h-5 w-40" />
+          </div>
+        </div>
+      </Card>
+      <LoadingStatus>Loading profile...</LoadingStatus>
+    </PageContainer>
+  );
 }
 
 function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnProfile }) {

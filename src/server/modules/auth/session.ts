@@ -20,6 +20,7 @@ import type { BetterAuthOptions } from 'better-auth';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { session, user } from '../../db/schema/auth.ts';
+import type { PageSession } from '../../../shared/page-rendering.ts';
 import type { Auth } from './better-auth.ts';
 
 export type SignedInSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
@@ -39,6 +40,18 @@ const readers = new WeakMap<Auth, ReadSession>();
 export function readSession(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
   const read = readers.get(auth);
   return read ? read(headers) : auth.api.getSession({ headers });
+}
+
+/**
+ * The request's session for a signed-in page's server render (shared/page-rendering.ts): what GET
+ * /api/auth/get-session answers, as JSON, without the session's token. The page's HTML is readable
+ * by anything on the page and can be saved to a file; the token stays in the httpOnly cookie.
+ */
+export async function pageSession(auth: Auth, headers: Headers): Promise<PageSession | null> {
+  const signedIn = await readSession(auth, headers);
+  if (!signedIn) return null;
+  const { token: _secret, ...rest } = signedIn.session;
+  return JSON.parse(JSON.stringify({ user: signedIn.user, session: rest })) as PageSession;
 }
 
 /** Lets readSession answer plain requests for `auth` straight from `db` (the database `auth` uses). */
