@@ -12,6 +12,9 @@ import { createSiblingApp, createTestEnv } from './test/harness.ts';
  */
 const SCRIPT = `export const answer = ${JSON.stringify('betproof '.repeat(200))};\n`;
 const ROBOTS = 'User-agent: *\nDisallow: /api/\n';
+const STYLES = 'body{color:#0f172a}';
+/** What the page's <link> to the stylesheet becomes (src/server/html.ts). */
+const HEAD_STYLES = `<style>${STYLES}</style><link rel="stylesheet" href="/assets/index-abc123.css" disabled>`;
 
 let env: Awaited<ReturnType<typeof createTestEnv>>;
 let clientDir: string;
@@ -20,7 +23,11 @@ let request: (path: string, acceptEncoding?: string) => Promise<Response>;
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'betproof-static-'));
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body></body></html>`,
+  );
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.css'), STYLES);
   const script = path.join(clientDir, 'assets', 'app-abc123.js');
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -38,6 +45,14 @@ afterAll(async () => {
 });
 
 describe('serving the built client', () => {
+  it('puts the stylesheet in the page, and leaves a disabled link (never fetched) so Vite\'s loader does not add it again', async () => {
+    const html = await (await request('/')).text();
+    expect(html).toContain(
+      `<head>${HEAD_STYLES}</head>`,
+    );
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" href="/assets/index-abc123.css" disabled>']);
+  });
+
   it('sends the Brotli copy to a browser that accepts it', async () => {
     const res = await request('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
     expect(res.status).toBe(200);
@@ -78,19 +93,21 @@ describe('serving the built client', () => {
     for (const page of ['/', '/contact', '/terms']) {
       const html = await (await app.request(page)).text();
       expect(html, page).toBe(
-        '<!doctype html><html><head><script type="application/json" id="site-contact">' +
+        `<!doctype html><html><head>${HEAD_STYLES}<script type="application/json" id="site-contact">` +
           '{"supportEmail":"help@betproof.io","officeAddress":["betproof Inc.","\\u003c/script>\\u003cb>1 Main St"]}' +
           '</script></head><body></body></html>',
       );
     }
-    expect(await (await request('/contact')).text()).toBe('<!doctype html><html><head></head><body></body></html>');
+    expect(await (await request('/contact')).text()).toBe(
+      `<!doctype html><html><head>${HEAD_STYLES}</head><body></body></html>`,
+    );
   });
 
-  it('answers every page, / included, with index.html that browsers must revalidate', async () => {
+  it('answers every page, / included, with index.html that browsers must revalidate (a signed-in page never stored)', async () => {
     for (const page of ['/', '/dashboard', '/someone']) {
       const res = await request(page);
       expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+      expect(res.headers.get('cache-control'), page).toBe(page === '/dashboard' ? 'private, no-store' : 'no-cache');
       expect(await res.text(), page).toContain('<body></body>');
     }
   });
