@@ -14,13 +14,7 @@ import { loadConfig } from './env.ts';
 import type { PageRendering } from './html.ts';
 import { createLogger } from './logger.ts';
 import { insertBets, usernameOf } from './modules/profiles/test-helpers.ts';
-import {
-  CapturingMailer,
-  describeEachDatabase,
-  signUpAndSignIn,
-  TEST_BASE_URL,
-  type TestEnv,
-} from './test/harness.ts';
+import { CapturingMailer, describeEachDatabase, signUpAndSignIn, TEST_BASE_URL, type TestEnv } from './test/harness.ts';
 import { PRERENDERED_PAGES, QUERY_STATE_ELEMENT_ID, type RenderModule } from '../shared/page-rendering.ts';
 
 const SITE = 'https://betproof.example';
@@ -247,7 +241,14 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const html = await res.text();
     expect(heading(html)).toBe('Welcome back, Dana Dashboard!');
     const page = text(html);
-    for (const phrase of ['Record New Bet', 'Loading statistics...', 'Total Bets', 'Total Profit', 'Recent Bets', 'Loading bets...'])
+    for (const phrase of [
+      'Record New Bet',
+      'Loading statistics...',
+      'Total Bets',
+      'Total Profit',
+      'Recent Bets',
+      'Loading bets...',
+    ])
       expect(page, phrase).toContain(phrase);
     // The header is the signed-in one, as the browser's first render has it.
     expect(text(/<nav aria-label="Account"[\s\S]*?<\/nav>/.exec(html)![0]).trim()).toBe('Dashboard Profile Sign Out');
@@ -257,8 +258,7 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const state = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([^<]*)</script>`).exec(
       html,
     );
-    const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[]; state: { data: unknown } }[] })
-      .queries;
+    const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[]; state: { data: unknown } }[] }).queries;
     expect(queries.map((q) => q.queryKey)).toEqual([['auth', 'session']]);
     const session = queries[0]!.state.data as { user: { name: string }; session: Record<string, unknown> };
     expect(session.user.name).toBe('Dana Dashboard');
@@ -271,7 +271,7 @@ describeEachDatabase('pages rendered on the server', (env) => {
 
     // With no session (or a stale cookie): the prerendered page, which sends the visitor to sign in; still never stored.
     for (const headers of [{}, { cookie: 'better-auth.session_token=stale.c2lnbmF0dXJl' }]) {
-      const anonymous = await app.request('/dashboard', { headers });
+      const anonymous = await app.request('/dashboard', { headers: headers as Record<string, string> });
       expect(anonymous.headers.get('cache-control')).toBe('private, no-store');
       expect(await anonymous.text()).toBe(rendering.prerendered.get('/dashboard'));
     }

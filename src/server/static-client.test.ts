@@ -45,12 +45,12 @@ afterAll(async () => {
 });
 
 describe('serving the built client', () => {
-  it('puts the stylesheet in the page, and leaves a disabled link (never fetched) so Vite\'s loader does not add it again', async () => {
+  it("puts the stylesheet in the page, and leaves a disabled link (never fetched) so Vite's loader does not add it again", async () => {
     const html = await (await request('/')).text();
-    expect(html).toContain(
-      `<head>${HEAD_STYLES}</head>`,
-    );
-    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" href="/assets/index-abc123.css" disabled>']);
+    expect(html).toContain(`<head>${HEAD_STYLES}</head>`);
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/assets/index-abc123.css" disabled>',
+    ]);
   });
 
   it('sends the Brotli copy to a browser that accepts it', async () => {

@@ -10,6 +10,7 @@ import { PARLAY_SPORT } from './parlays.ts';
 import { UTF8_BOM } from './csv.ts';
 import { formatCents, parseMoney, potentialWinCents, settlementProfitCents } from './money.ts';
 import { decimalOddsString, parseOdds } from './odds.ts';
+import { formatWholeNumber } from './number-format.ts';
 
 /** The most bets one file may hold. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -30,7 +31,7 @@ type Field = 'date' | 'description' | 'sport' | 'stake' | 'odds' | 'result';
 export const IMPORT_MESSAGES = {
   noHeader: `The first row must be the header ${GENERIC_IMPORT_COLUMNS.join(',')} (or a betproof CSV export's header)`,
   empty: 'The file holds no bets',
-  tooManyRows: `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} bets; split it and import each part`,
+  tooManyRows: `A file may hold at most ${formatWholeNumber(IMPORT_MAX_ROWS)} bets; split it and import each part`,
   tooLarge: `A file may be at most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB`,
   notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and try again',
   unclosedQuote: 'A quoted field is not closed (a " is missing)',

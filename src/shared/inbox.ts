@@ -3,6 +3,7 @@
  * zod schemas feeds each form's resolver and validates the server's input (src/server/modules/inbox).
  */
 import { z } from 'zod';
+import { formatWholeNumber } from './number-format.ts';
 
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
@@ -62,7 +63,7 @@ const requiredText = (label: string, max: number) =>
     .string({ error: typeError(`${label} is required`, `${label} must be text`) })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .max(max, `${label} must be at most ${formatWholeNumber(max)} characters`)
     .refine(...noNul(label));
 
 export const inboxEmailSchema = z

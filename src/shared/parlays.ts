@@ -17,6 +17,7 @@ import {
 } from './bets.ts';
 import { formatCents, parseMoney, potentialWinCents, settlementProfitCents, type Cents } from './money.ts';
 import { MAX_DECIMAL_ODDS, decimalOddsString, parseOdds, rational, type Rational } from './odds.ts';
+import { groupThousands } from './number-format.ts';
 
 export const PARLAY_MIN_LEGS = 2;
 export const PARLAY_MAX_LEGS = 15;
@@ -24,7 +25,7 @@ export const PARLAY_SPORT = 'parlay';
 export const PARLAY_LABEL = 'Parlay';
 
 export const PARLAY_LEG_COUNT_MESSAGE = `A parlay has ${PARLAY_MIN_LEGS} to ${PARLAY_MAX_LEGS} legs`;
-export const PARLAY_ODDS_TOO_HIGH_MESSAGE = `Combined odds must be at most ${MAX_DECIMAL_ODDS.toLocaleString('en-US')}`;
+export const PARLAY_ODDS_TOO_HIGH_MESSAGE = `Combined odds must be at most ${groupThousands(String(MAX_DECIMAL_ODDS))}`;
 /** The 409 of PATCH /api/bets/{id} on a parlay. */
 export const PARLAY_SETTLED_BY_LEGS_MESSAGE = 'A parlay is settled by its legs: settle each leg once its event starts';
 export const LEG_NOT_FOUND_MESSAGE = 'Leg not found';

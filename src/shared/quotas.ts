@@ -3,6 +3,7 @@
  * refuses a request. The server writes these messages into its 429 answers; they live here so the
  * API reference, the tests and the client use the very same words.
  */
+import { formatWholeNumber } from './number-format.ts';
 
 /** The counters one user has: every write, and each heavy read on its own. */
 export const QUOTA_BUCKETS = ['writes', 'analytics', 'export'] as const;
@@ -57,5 +58,5 @@ export function quotaMessage(
   const wait = `Try again in ${waitInWords(retryAfterSeconds)}.`;
   if (window === 'minute') return `You're ${activity} too fast. ${wait}`;
   const what = bucket === 'writes' ? 'changes' : bucket === 'analytics' ? 'analytics requests' : 'exports';
-  return `You've reached today's limit of ${limit.toLocaleString('en-US')} ${what}. ${wait}`;
+  return `You've reached today's limit of ${formatWholeNumber(limit)} ${what}. ${wait}`;
 }

@@ -14,6 +14,7 @@
 import { isOverdue, type BetStats, type BetStatus, type Interval } from './bets.ts';
 import { formatCents, parseMoney, type Cents } from './money.ts';
 import { parseOdds, roundHalfAwayFromZero } from './odds.ts';
+import { formatWholeNumber } from './number-format.ts';
 
 /** Under this many won or lost bets, the profile says the sample is too small to tell skill from luck. */
 export const MIN_SETTLED_FOR_SKILL = 30;
@@ -208,8 +209,6 @@ export function pValue(t: Pick<StatsTotals, 'won' | 'lost' | 'totalProfit' | 'br
   return Number(normalUpperTail(z).toPrecision(4));
 }
 
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /**
  * A chance in words: "about 1 in 40" (1 / p, to the nearest whole number under 10 and to two
  * significant figures above), "more than 1 in 2" above a half, "less than 1 in 10,000" below that.
@@ -219,7 +218,7 @@ export function chanceInWords(p: number): string {
   if (p < 1e-4) return 'less than 1 in 10,000';
   const n = 1 / p;
   const rounded = n < 10 ? Math.round(n) : Number(n.toPrecision(2));
-  return `about 1 in ${wholeNumber.format(rounded)}`;
+  return `about 1 in ${formatWholeNumber(rounded)}`;
 }
 
 /** Mean decimal odds of won and lost bets, 2 places half away from zero; null with none. */

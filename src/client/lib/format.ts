@@ -1,18 +1,41 @@
 /**
- * Display formatting. Money arrives from the API as decimal strings ("25.00", "-10.00"); Intl
- * formats those strings exactly (no binary float on the way).
+ * Display formatting, en-US as the rest of the app's text, written out rather than through Intl:
+ * the first use of Intl on a page loads ICU's locale data (60-80 ms of a slow phone's main thread,
+ * Lighthouse's Total Blocking Time), and the server's Node and the browser's ICU can disagree on
+ * a character (a narrow no-break space before "PM"), which would break hydration. Money arrives
+ * from the API as decimal strings ("25.00", "-10.00") and is formatted from the string exactly
+ * (no binary float on the way).
  */
+import { groupThousands } from '../../shared/number-format.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const signedUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' });
-
-type Numeric = `${number}`;
+/** A decimal string to its sign, whole dollars and cents, rounded half away from zero to the cent; null if not a number. */
+function dollarsAndCents(decimal: string): { negative: boolean; dollars: string; cents: string } | null {
+  const m = /^([-+])?(\d+)(?:\.(\d*))?$/.exec(decimal.trim());
+  if (!m) return null;
+  const fraction = (m[3] ?? '').padEnd(3, '0');
+  let total = BigInt(m[2]!) * 100n + BigInt(fraction.slice(0, 2));
+  if (fraction.charCodeAt(2) >= 53 /* '5' */) total += 1n;
+  return {
+    negative: m[1] === '-' && total !== 0n,
+    dollars: groupThousands((total / 100n).toString()),
+    cents: (total % 100n).toString().padStart(2, '0'),
+  };
+}
 
 /** "1234.5" → "$1,234.50", "-10.00" → "-$10.00". */
-export const formatMoney = (decimal: string): string => usd.format(decimal as Numeric);
+export function formatMoney(decimal: string): string {
+  const money = dollarsAndCents(decimal);
+  if (!money) return decimal;
+  return `${money.negative ? '-' : ''}$${money.dollars}.${money.cents}`;
+}
 
 /** With a sign unless zero, for profit and loss: "15.00" → "+$15.00", "-10.00" → "-$10.00", "0.00" → "$0.00". */
-export const formatSignedMoney = (decimal: string): string => signedUsd.format(decimal as Numeric);
+export function formatSignedMoney(decimal: string): string {
+  const money = dollarsAndCents(decimal);
+  if (!money) return decimal;
+  const zero = money.dollars === '0' && money.cents === '00';
+  return `${money.negative ? '-' : zero ? '' : '+'}$${money.dollars}.${money.cents}`;
+}
 
 /** A percentage with one decimal: 50 → "50.0%", 33.3 → "33.3%". */
 export const formatPercent = (value: number): string => `${value.toFixed(1)}%`;
@@ -21,7 +44,19 @@ export const formatPercent = (value: number): string => `${value.toFixed(1)}%`;
 export const formatSignedPercent = (value: number): string =>
   `${value > 0 ? '+' : value < 0 ? '-' : ''}${Math.abs(value).toFixed(1)}%`;
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** An ISO instant in the browser's locale and time zone: "Mar 14, 2027, 7:30 PM". */
-export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+/**
+ * An ISO instant as "Mar 14, 2027, 7:30 PM": in this browser's time zone, or in UTC ('UTC', what
+ * the server can render for everyone; see components/ui/date-time.tsx).
+ */
+export function formatDateTime(iso: string, timeZone?: 'UTC'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const utc = timeZone === 'UTC';
+  const [year, month, day, hours, minutes] = utc
+    ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
+    : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${MONTHS[month]} ${day}, ${year}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}

@@ -15,7 +15,7 @@ import { useAdminStats } from './api.ts';
 import { AuditLogTab } from './audit-log-tab.tsx';
 import { IssuesTab } from './issues-tab.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
-import { formatCount } from './format.ts';
+import { formatWholeNumber } from '../../../shared/number-format.ts';
 import { TwoFactorPrompt } from './two-factor-notices.tsx';
 import { UsersTab } from './users-tab.tsx';
 
@@ -129,22 +129,27 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
 function AdminStatCards({ stats }: { stats: AdminStats }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard title="Total Users" value={formatCount(stats.totalUsers)} icon={<Users />} detail="All accounts" />
+      <StatCard
+        title="Total Users"
+        value={formatWholeNumber(stats.totalUsers)}
+        icon={<Users />}
+        detail="All accounts"
+      />
       <StatCard
         title="Active Users"
-        value={formatCount(stats.activeUsers)}
+        value={formatWholeNumber(stats.activeUsers)}
         icon={<Activity />}
         detail="With at least one bet"
       />
       <StatCard
         title="Verified Users"
-        value={formatCount(stats.verifiedUsers)}
+        value={formatWholeNumber(stats.verifiedUsers)}
         icon={<BadgeCheck />}
-        detail={`${formatCount(stats.pendingUsers)} pending review`}
+        detail={`${formatWholeNumber(stats.pendingUsers)} pending review`}
       />
       <StatCard
         title="Total Bets"
-        value={formatCount(stats.totalBets)}
+        value={formatWholeNumber(stats.totalBets)}
         icon={<BarChart3 />}
         detail={`Average win rate ${formatPercent(stats.avgWinRate)} (won ÷ settled)`}
       />

@@ -9,7 +9,7 @@ import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatPercent } from '../../lib/format.ts';
 import { useAdminAnalytics } from './api.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';
-import { formatCount } from './format.ts';
+import { formatWholeNumber } from '../../../shared/number-format.ts';
 
 /*
  * The Analytics tab. Its own chunk (recharts is large): the admin page imports it lazily, so the
@@ -48,14 +48,14 @@ export default function AdminAnalyticsTab({ viewerId }: { viewerId: string }) {
         Platform overview
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard title="Total Users" value={formatCount(overview.totalUsers)} icon={<Users />} />
+        <StatCard title="Total Users" value={formatWholeNumber(overview.totalUsers)} icon={<Users />} />
         <StatCard
           title="Active Users"
-          value={formatCount(overview.activeUsers)}
+          value={formatWholeNumber(overview.activeUsers)}
           icon={<Activity />}
           detail="With at least one bet"
         />
-        <StatCard title="Total Bets" value={formatCount(overview.totalBets)} icon={<BarChart3 />} />
+        <StatCard title="Total Bets" value={formatWholeNumber(overview.totalBets)} icon={<BarChart3 />} />
         <StatCard
           title="Average Win Rate"
           value={formatPercent(overview.avgWinRate)}
@@ -114,14 +114,14 @@ function WeeklyChart({
           <YAxis width={40} allowDecimals={false} {...axisProps} />
           <Tooltip
             labelFormatter={(_, payload) => `Week of ${String(payload?.[0]?.payload?.full ?? '')}`}
-            formatter={(value) => [formatCount(Number(value)), noun]}
+            formatter={(value) => [formatWholeNumber(Number(value)), noun]}
             cursor={{ fill: '#f1f5f9' }}
           />
           <Bar dataKey="count" name={noun} fill={color} radius={[4, 4, 0, 0]} maxBarSize={36} animationDuration={400} />
         </BarChart>
       </div>
       <p className="text-sm text-muted-foreground">
-        {formatCount(total)} {noun} in 12 weeks
+        {formatWholeNumber(total)} {noun} in 12 weeks
       </p>
       <table className="sr-only">
         <caption>{title}</caption>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatWholeNumber } from '../../../shared/number-format.ts';
 
 interface PagerProps {
   /** What is listed, for the summary and the buttons' names ('users', 'issues'). */
@@ -34,7 +35,7 @@ export function Pager({
   const summary =
     total === 0
       ? `No ${noun}`
-      : `Showing ${(from + 1).toLocaleString('en-US')}–${(from + shown).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${totalCapped ? '+' : ''} ${noun}`;
+      : `Showing ${formatWholeNumber(from + 1)}–${formatWholeNumber(from + shown)} of ${formatWholeNumber(total)}${totalCapped ? '+' : ''} ${noun}`;
   return (
     <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 pt-2">
       <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">

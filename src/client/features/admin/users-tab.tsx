@@ -24,6 +24,7 @@ import { useAdminUsers, useSetVerification } from './api.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { VerificationBadge } from './status-badges.tsx';
+import { formatWholeNumber } from '../../../shared/number-format.ts';
 
 const FILTER_LABELS: Record<UserStatusFilter, string> = {
   all: 'All',
@@ -218,7 +219,7 @@ function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
         {joinDate.format(new Date(user.joinDate))}
       </Td>
       <Td label="Total Bets" className="text-right tabular-nums">
-        {user.totalBets.toLocaleString('en-US')}
+        {formatWholeNumber(user.totalBets)}
       </Td>
       <Td label="Win Rate" className="text-right tabular-nums">
         {formatPercent(user.winRate)}

@@ -65,6 +65,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryFn: fetchSession,
     // Always stale: every window focus asks the server again.
     staleTime: 0,
+    // The same session asked again is the same value (its Dates would otherwise make it a new
+    // one each time): nothing that reads it renders again for an answer that changed nothing,
+    // such as the check right after a signed-in page is hydrated with the server's session.
+    structuralSharing: (previous, next) => (JSON.stringify(previous) === JSON.stringify(next) ? previous : next),
     retry: true,
     retryDelay: sessionRetryDelayMs,
     // Retried offline too: `navigator.onLine` can be wrong, and the notice says what is going on.

@@ -6,11 +6,12 @@ import type { ReactNode, Ref } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { STATUS_LABELS, type Bet, type BetStatus, type SettledStatus } from '../../../shared/bets.ts';
 import { formatUnits, parseMoney, toUnits } from '../../../shared/money.ts';
-import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
+import { formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { sportLabel } from './sports.ts';
+import { DateTime } from '../../components/ui/date-time.tsx';
 
 const STATUS_BADGE: Record<BetStatus, 'warning' | 'success' | 'destructive' | 'secondary'> = {
   pending: 'warning',
@@ -141,7 +142,7 @@ export function BetRow({
           <ProfitLoss value={bet.profitLoss} unitSize={unitSize} />
         </BetDetail>
         <BetDetail term="Event" className="col-span-2 sm:col-span-1">
-          <time dateTime={bet.eventDate}>{formatDateTime(bet.eventDate)}</time>
+          <DateTime iso={bet.eventDate} />
         </BetDetail>
       </dl>
       {children}

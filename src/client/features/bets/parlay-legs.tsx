@@ -5,12 +5,12 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { Bet, BetLeg, SettledStatus } from '../../../shared/bets.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { BetStatusBadge, SettleAfterHint, SettleButtons } from './bet-row.tsx';
 import { useBetTiming } from './record-rules.tsx';
 import { SettleConfirmDialog } from './settle-confirm.tsx';
 import { sportLabel } from './sports.ts';
 import { useSettleLeg } from './use-bets.ts';
+import { DateTime } from '../../components/ui/date-time.tsx';
 
 const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
 
@@ -49,7 +49,7 @@ function LegSummary({ leg }: { leg: BetLeg }) {
         <BetStatusBadge status={leg.status} />
       </div>
       <p className="text-xs text-muted-foreground tabular-nums">
-        {sportLabel(leg.sport)} · {leg.odds} · <time dateTime={leg.eventDate}>{formatDateTime(leg.eventDate)}</time>
+        {sportLabel(leg.sport)} · {leg.odds} · <DateTime iso={leg.eventDate} />
       </p>
     </>
   );

@@ -23,6 +23,7 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { ImportRefusedError, importKeys, uploadCsv } from './api.ts';
+import { formatWholeNumber } from '../../../shared/number-format.ts';
 
 type Stage =
   | { kind: 'choose' }
@@ -34,7 +35,7 @@ type Stage =
 /** Rows the preview table shows at most: every problem first, then bets to import up to this. */
 const PREVIEW_ROWS = 100;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatWholeNumber(n)} ${n === 1 ? one : many}`;
 
 /** The rows to import as a file in the spreadsheet layout (their normalised values: the same row hashes). */
 function validRowsCsv(rows: ImportPreviewRow[]): Blob {

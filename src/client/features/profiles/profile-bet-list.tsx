@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Clock } from 'lucide-react';
 import { OVERDUE_AFTER_HOURS, type Bet } from '../../../shared/bets.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { BetList, BetRow, ParlayLegs, useBetTiming, type BetPages } from '../bets/index.ts';
 import { formatLeadTime } from './format.ts';
+import { DateTime } from '../../components/ui/date-time.tsx';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
 export function ProfileBetItem({ bet, unitSize }: { bet: Bet; unitSize?: string | null | undefined }) {
@@ -22,7 +22,7 @@ export function ProfileBetItem({ bet, unitSize }: { bet: Bet; unitSize?: string 
         <Clock className="size-3.5 shrink-0" aria-hidden="true" />
         <span>
           Recorded {formatLeadTime(bet.createdAt, bet.eventDate)} before the event (
-          <time dateTime={bet.createdAt}>{formatDateTime(bet.createdAt)}</time>)
+          <DateTime iso={bet.createdAt} />)
         </span>
       </p>
     </BetRow>
