@@ -155,6 +155,15 @@ function createPageCompression() {
           params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
         })
       : gzipAsync(html, { level: best ? 9 : 6 });
+  // The last document rendered for a request, compressed: concurrent requests for one profile share
+  // its render (pages.ts), and then its compression too.
+  let recent: { html: string; bodies: Map<Encoding, Promise<Buffer>> } | null = null;
+  const compressedOnce = (html: string, encoding: Encoding) => {
+    if (recent?.html !== html) recent = { html, bodies: new Map() };
+    let body = recent.bodies.get(encoding);
+    if (!body) recent.bodies.set(encoding, (body = make(html, encoding, false)));
+    return body;
+  };
   const cached = (html: string, encoding: Encoding) => {
     const key = `${encoding}:${html}`;
     let body = cache.get(key);
@@ -168,7 +177,7 @@ function createPageCompression() {
     compress(html: string, acceptEncoding: string, reused: boolean) {
       const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
       if (!encoding) return null;
-      return { encoding, body: reused ? cached(html, encoding) : make(html, encoding, false) };
+      return { encoding, body: reused ? cached(html, encoding) : compressedOnce(html, encoding) };
     },
   };
 }

@@ -12,6 +12,7 @@
  */
 import { paths, signUpPath } from '../shared/routes.ts';
 import { SIGNED_IN_PAGES, type PageSession, type ProfileData, type RenderData } from '../shared/page-rendering.ts';
+import { coalescing } from './coalesce.ts';
 import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
 
 export type PageAnswer =
@@ -77,14 +78,14 @@ export function createPageResolver(deps: {
     return { status: 200, html: await deps.render(url, session ? { session } : {}), personal: true };
   };
 
-  return async function resolvePage(url: URL, indexHtml: string, headers: Headers): Promise<PageAnswer> {
-    const path = routerPath(url.pathname);
-    const moved = movedFor(path, url.search);
-    if (moved) return { status: 301, location: moved };
-    if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, headers, indexHtml);
-    if (CLIENT_PAGES.has(path)) return { status: 200, html: await deps.render(url) };
-    const name = usernameFromPath(path);
-    if (!name) return notFound(url, null);
+  /**
+   * A profile address's answer: the same for every visitor (rendered as a visitor with no
+   * session), so concurrent requests for it share one lookup and one render (coalesce.ts), each
+   * begun after every request it answers arrived. A render is ~15 ms of CPU: a popular profile's
+   * link shared at once would otherwise queue one per visitor.
+   */
+  const sharedProfileAnswer = coalescing<PageAnswer>();
+  const profileAnswer = async (url: URL, name: string, path: string, indexHtml: string): Promise<PageAnswer> => {
     let page: ProfilePage;
     let data: ProfileData | null = null;
     try {
@@ -101,5 +102,17 @@ export function createPageResolver(deps: {
     const html = await deps.render(url, { profile: data });
     // The preview tags from the very answer the page shows.
     return { status: 200, html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html };
+  };
+
+  return async function resolvePage(url: URL, indexHtml: string, headers: Headers): Promise<PageAnswer> {
+    const path = routerPath(url.pathname);
+    const moved = movedFor(path, url.search);
+    if (moved) return { status: 301, location: moved };
+    if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, headers, indexHtml);
+    if (CLIENT_PAGES.has(path)) return { status: 200, html: await deps.render(url) };
+    const name = usernameFromPath(path);
+    if (!name) return notFound(url, null);
+    // Keyed by the address as sent: the render shows it (a not-found page names it).
+    return sharedProfileAnswer(url.pathname + url.search, () => profileAnswer(url, name, path, indexHtml));
   };
 }

@@ -40,8 +40,11 @@ function renderingApp(env: TestEnv) {
   };
 }
 
-/** `baseUrl`: the harness's own (plain http) for a test that signs in through it, so the cookie's name agrees. */
-function renderingAppWithHandle(env: TestEnv, baseUrl = SITE) {
+/**
+ * `baseUrl`: the harness's own (plain http) for a test that signs in through it, so the cookie's
+ * name agrees. `renders` counts the renders made for a request (not the prerendered pages).
+ */
+function renderingAppWithHandle(env: TestEnv, baseUrl = SITE, renders = { count: 0 }) {
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: baseUrl,
@@ -55,9 +58,15 @@ function renderingAppWithHandle(env: TestEnv, baseUrl = SITE) {
     mailer: new CapturingMailer(),
     logger: createLogger('silent'),
     clientDir,
-    pageRendering: Promise.resolve(rendering),
+    pageRendering: Promise.resolve({
+      ...rendering,
+      renderApp: (...args: Parameters<RenderModule['renderApp']>) => {
+        renders.count += 1;
+        return rendering.renderApp(...args);
+      },
+    }),
   });
-  return { app };
+  return { app, renders };
 }
 
 /** Text with the tags taken out and the spaces squeezed, as a reader without CSS sees it. */
@@ -275,6 +284,24 @@ describeEachDatabase('pages rendered on the server', (env) => {
       expect(anonymous.headers.get('cache-control')).toBe('private, no-store');
       expect(await anonymous.text()).toBe(rendering.prerendered.get('/dashboard'));
     }
+  }, 60_000);
+
+  it('shares one render between concurrent requests for a profile, and never answers from a render begun before a request', async () => {
+    const { app, renders } = renderingAppWithHandle(env());
+    const { userId } = await signUpAndSignIn(env(), { name: 'Popular Pia' });
+    const username = await usernameOf(env(), userId);
+    await insertBets(env(), userId, [{ description: 'First pick', status: 'won' }]);
+    const pages = await Promise.all(Array.from({ length: 5 }, () => app.request(`/${username}`)));
+    const bodies = await Promise.all(pages.map((res) => res.text()));
+    expect(pages.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(bodies).size).toBe(1);
+    expect(text(bodies[0]!)).toContain('First pick');
+    expect(renders.count).toBe(1);
+    // A request made after a write is answered by a render that sees it.
+    await insertBets(env(), userId, [{ description: 'Second pick', status: 'lost' }]);
+    const after = await (await app.request(`/${username}`)).text();
+    expect(text(after)).toContain('Second pick');
+    expect(renders.count).toBe(2);
   }, 60_000);
 
   it('answers a private, unknown or impossible address 404 with the not-found page, and nothing of a record', async () => {

@@ -45,11 +45,12 @@ async function load(page: Page, path: string, heading: string) {
 
 let visitorCounter = 0;
 
-/** A signed-out browser of its own, from its own client address. */
-async function visitor(browser: Browser, testInfo: TestInfo) {
+/** A signed-out browser of its own, from its own client address (and, if given, in that time zone). */
+async function visitor(browser: Browser, testInfo: TestInfo, timezoneId?: string) {
   visitorCounter += 1;
   const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
+    ...(timezoneId ? { timezoneId } : {}),
     extraHTTPHeaders: { 'x-forwarded-for': `172.31.${testInfo.workerIndex % 250}.${(visitorCounter % 250) + 1}` },
   });
   return { context, page: await context.newPage() };
@@ -120,4 +121,53 @@ test('a public profile hydrates with its record, holds still and switches tabs',
   }).toPass();
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test('a public profile hydrates cleanly for a visitor in another time zone, then shows its dates in theirs', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInUser(page);
+  await recordBet(
+    page.request,
+    { description: 'Derby on Sunday', odds: '+120', amount: '10.00', sport: 'soccer' },
+    { startsIn: DAY },
+  );
+  const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
+  const { bets } = (await (await page.request.get('/api/bets')).json()) as { bets: { createdAt: string }[] };
+
+  // The server writes the date in UTC (it cannot know the visitor's zone)...
+  const html = await (await page.request.get(`/${username}`)).text();
+  expect(html).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M<!-- --> UTC<\/time>/);
+
+  // ...the browser takes that page over as it is (no mismatch), then writes it in Auckland's time.
+  const { context, page: guest } = await visitor(browser, testInfo, 'Pacific/Auckland');
+  const problems = await watch(guest);
+  await load(guest, `/${username}`, username);
+  const expected = await guest.evaluate((iso) => {
+    const d = new Date(iso);
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getMonth()];
+    const hour = d.getHours() % 12 === 0 ? 12 : d.getHours() % 12;
+    return `${month} ${d.getDate()}, ${d.getFullYear()}, ${hour}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+  }, bets[0]!.createdAt);
+  const record = guest.getByRole('list', { name: 'Betting Record' });
+  await expect(record).toContainText(expected);
+  await expect(record).not.toContainText('UTC');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("/dashboard arrives with its reader's greeting and layout, hydrates cleanly and holds still", async ({ page }) => {
+  const { email } = await signedInUser(page);
+  await recordBet(
+    page.request,
+    { description: 'Loaded after the layout', odds: '+110', amount: '10.00' },
+    { startsIn: DAY },
+  );
+  const problems = await watch(page);
+  await load(page, '/dashboard', `Welcome back, ${email.split('@')[0]}!`);
+  await expect(page.getByRole('group', { name: 'Total Bets' }).getByTestId('stat-value')).toHaveText('1');
+  await expect(page.getByText('Loaded after the layout', { exact: true })).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+  expect(problems).toEqual([]);
 });
