@@ -252,7 +252,7 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const page = text(html);
     for (const phrase of [
       'Record New Bet',
-      'Loading statistics...',
+      'Loading your dashboard...',
       'Total Bets',
       'Total Profit',
       'Recent Bets',

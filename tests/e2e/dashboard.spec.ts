@@ -78,6 +78,31 @@ test('empty dashboard: greeting from the email, zero statistics, no bets', async
   await expect(page.getByText('betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.')).toBeVisible();
 });
 
+test('while its figures load: the greeting and the layout at once, "Loading your dashboard..." over the cards', async ({
+  page,
+}) => {
+  const { email } = await signedInUser(page);
+  await apiBet(page, { description: 'Arrives with the figures' });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/bets/stats',
+    async (route) => {
+      await held;
+      await route.fallback();
+    },
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${email.split('@')[0]}!`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your dashboard...' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Total Bets' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record New Bet' })).toBeVisible();
+  release();
+  await expect(statValue(page, 'Total Bets')).toHaveText('1');
+  await expect(page.getByText('Loading your dashboard...')).toHaveCount(0);
+  await expect(page.getByText('Arrives with the figures', { exact: true })).toBeVisible();
+});
+
 test('records a bet through the dialog and sees it in Recent Bets', async ({ page }) => {
   await signedInUser(page, { name: 'Jane Doe' });
   await page.goto('/dashboard');

@@ -2,13 +2,17 @@ import { BarChart3, DollarSign, Percent, TrendingDown, TrendingUp } from 'lucide
 import type { BetStats } from '../../../shared/bets.ts';
 import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { unitsText } from './bet-row.tsx';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
 
-/** The four cards before the statistics arrive: the same cards and titles, a grey block for each figure. */
-export function BetStatsCardsSkeleton() {
+/**
+ * The four cards before the statistics arrive: the same cards and titles, a grey block for each
+ * figure, and `label` over them (over, not beside: nothing moves when the figures land).
+ */
+export function BetStatsCardsSkeleton({ label }: { label: string }) {
   const cards = [
     { title: 'Total Bets', icon: <BarChart3 /> },
     { title: 'Win Rate', icon: <Percent /> },
@@ -16,17 +20,21 @@ export function BetStatsCardsSkeleton() {
     { title: 'Total Profit', icon: <TrendingUp /> },
   ];
   return (
-    <div role="status" className={GRID}>
-      <span className="sr-only">Loading statistics...</span>
-      {cards.map(({ title, icon }) => (
-        <StatCard
-          key={title}
-          title={title}
-          icon={icon}
-          value={<Skeleton className="my-0.5 h-6 w-20 sm:h-7" />}
-          detail={<Skeleton className="h-4 w-full max-w-32" />}
-        />
-      ))}
+    <div className="relative">
+      <div className={GRID}>
+        {cards.map(({ title, icon }) => (
+          <StatCard
+            key={title}
+            title={title}
+            icon={icon}
+            value={<Skeleton className="my-0.5 h-6 w-20 sm:h-7" />}
+            detail={<Skeleton className="h-4 w-full max-w-32" />}
+          />
+        ))}
+      </div>
+      <div className="absolute inset-0 flex items-center justify-center">
+        <LoadingStatus className="rounded-md bg-card/95 px-3 py-1.5 shadow-sm">{label}</LoadingStatus>
+      </div>
     </div>
   );
 }
