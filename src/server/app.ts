@@ -93,6 +93,9 @@ export function createApp(deps: AppDeps) {
   if (testClock) app.use('/api/*', testClock.middleware);
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
   app.use('/api/*', sameOriginWrites(config.BASE_URL));
+  // A request a quota has just refused, sent again as it was: refused again before its body is
+  // read or its session looked up.
+  app.use('/api/*', quotas.refuseRepeated);
   // One size limit for every body, Better Auth's endpoints included (they read any size). A history
   // import is the exception: a larger file, read as it streams, its limits and UTF-8 check its own.
   const unlessImport =

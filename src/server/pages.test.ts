@@ -23,6 +23,7 @@ import {
   uniqueEmail,
   type TestEnv,
 } from './test/harness.ts';
+import { SIGNED_IN_PAGES } from '../shared/page-rendering.ts';
 import { paths } from '../shared/routes.ts';
 
 const INDEX_HTML = readFileSync(new URL('../client/index.html', import.meta.url), 'utf8');
@@ -54,10 +55,11 @@ function pagesApp(env: TestEnv) {
   };
 }
 
-async function expectPage(res: Response, status: number) {
+/** `signedInPage`: a page that depends on who asks, never stored (decision 010); any other is revalidated. */
+async function expectPage(res: Response, status: number, { signedInPage = false } = {}) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toContain('text/html');
-  expect(res.headers.get('cache-control')).toBe('no-cache');
+  expect(res.headers.get('cache-control')).toBe(signedInPage ? 'private, no-store' : 'no-cache');
   return res.text();
 }
 
@@ -72,7 +74,12 @@ describeEachDatabase('page statuses', (env) => {
   it('answers 200 for every page of the route table, in any case and with a trailing slash', async () => {
     const { get } = pagesApp(env());
     for (const page of [...Object.values(paths), '/AUTH', '/dashboard/', '/Terms/'])
-      expect(await expectPage(await get(page), 200), page).toBe(INDEX_HTML);
+      expect(
+        await expectPage(await get(page), 200, {
+          signedInPage: SIGNED_IN_PAGES.has(page.replace(/\/$/, '').toLowerCase()),
+        }),
+        page,
+      ).toBe(INDEX_HTML);
   });
 
   it('answers 404 with the same page for an address that is no page and no profile', async () => {

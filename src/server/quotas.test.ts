@@ -279,6 +279,28 @@ describeEachDatabase(
       }
     });
 
+    it('the same refused request sent again is refused before its session is looked up; any other request is not', async () => {
+      const { cookie, userId } = await signUpAndSignIn(env());
+      for (let i = 0; i < 5; i++) expect((await record(cookie)).status, `bet ${i + 1}`).toBe(201);
+      await refusal(await record(cookie), 'recording bets');
+      // The session ends (as a sign-out elsewhere would end it): the database no longer knows the cookie.
+      await env().db.execute(sql`delete from sessions where user_id = ${userId}`);
+      // The very request that was refused is refused again, the same way: the server never asked who sent it.
+      await refusal(await record(cookie), 'recording bets');
+      // Anything else with that cookie is looked up, and the session is gone.
+      expect((await env().request('/api/bets', { cookie })).status).toBe(401);
+      expect(
+        (await env().request('/api/profile', { cookie, method: 'PATCH', body: { displayName: 'X' } })).status,
+      ).toBe(401);
+      // Once the window ends, the request is looked up again like any other.
+      env().clock.advance(MINUTE);
+      try {
+        expect((await record(cookie)).status).toBe(401);
+      } finally {
+        env().clock.reset();
+      }
+    });
+
     it('every write counts into one quota, each refused in its own words; reads never count', async () => {
       const { cookie, userId } = await signUpAndSignIn(env());
       const bet = (await (await record(cookie)).json()) as { id: string };

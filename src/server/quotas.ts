@@ -120,6 +120,9 @@ export async function takeQuota(
 
 type Refusal = Extract<QuotaAnswer, { ok: false }> & { since: number };
 
+/** How many refusals a server keeps (users, and repeated requests); past it the oldest go first. */
+const MAX_KEPT_REFUSALS = 10_000;
+
 /**
  * Refusals this server has had from the database, kept until their window ends. A window's count
  * only grows until it ends, so every request of that user and bucket before then would be refused
@@ -127,10 +130,10 @@ type Refusal = Extract<QuotaAnswer, { ok: false }> & { since: number };
  * costs the database nothing beyond the session lookup. Ignored if the clock is set back past the
  * moment it was learnt.
  */
-class Refusals {
-  private readonly byKey = new Map<string, Refusal>();
+class Refusals<R extends Refusal = Refusal> {
+  private readonly byKey = new Map<string, R>();
 
-  get(key: string, now: number): Refusal | undefined {
+  get(key: string, now: number): R | undefined {
     const refusal = this.byKey.get(key);
     if (!refusal) return undefined;
     if (now >= refusal.since && now < refusal.until.getTime()) return refusal;
@@ -138,11 +141,17 @@ class Refusals {
     return undefined;
   }
 
-  set(key: string, refusal: Refusal) {
-    // Only users refused within the last day are here; drop the ended ones now and then.
-    if (this.byKey.size >= 10_000) {
+  set(key: string, refusal: R) {
+    // Only refusals of the last day are here; drop the ended ones now and then, and past the cap
+    // the oldest (a forgotten one is only asked of the database again).
+    if (this.byKey.size >= MAX_KEPT_REFUSALS) {
       for (const [k, r] of this.byKey) if (r.until.getTime() <= refusal.since) this.byKey.delete(k);
+      for (const k of this.byKey.keys()) {
+        if (this.byKey.size < MAX_KEPT_REFUSALS) break;
+        this.byKey.delete(k);
+      }
     }
+    this.byKey.delete(key);
     this.byKey.set(key, refusal);
   }
 }
@@ -165,6 +174,23 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
     export: { perMinute: config.HEAVY_READ_QUOTA_PER_MINUTE, perDay: config.HEAVY_READ_QUOTA_PER_DAY },
   };
   const refusals = new Refusals();
+  /**
+   * The same request again (method, path and Cookie header) after a quota refused it: the same
+   * user, bucket and answer, until the window ends. Refused before the session is even looked up
+   * (`refuseRepeated`): a flood of one refused request then costs no query at all, where each
+   * would otherwise still cost its session lookup, about half of what another user's read costs
+   * (bench/RESULTS.md, noisy neighbour).
+   */
+  const repeated = new Refusals<Refusal & { message: (seconds: number) => string }>();
+  const repeatKey = (c: Context<AppEnv>) => {
+    const cookie = c.req.header('cookie');
+    return cookie ? `${c.req.method} ${c.req.path}\n${cookie}` : null;
+  };
+  const answer429 = (c: Context, refusal: Refusal, message: (seconds: number) => string, at: Date) => {
+    const seconds = Math.max(1, Math.ceil((refusal.until.getTime() - at.getTime()) / 1000));
+    c.header('Retry-After', String(seconds));
+    return apiError(c, 429, message(seconds));
+  };
   /** Each user's requests per bucket, one at a time (keyed-queue.ts says why). */
   const inTurn = new KeyedQueue();
 
@@ -195,10 +221,11 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
       if (!counts(c)) return next();
       const userId = c.get('user').id;
       const refuse = (refusal: Refusal, at: Date) => {
-        const seconds = Math.max(1, Math.ceil((refusal.until.getTime() - at.getTime()) / 1000));
         const doing = typeof activity === 'function' ? activity(c) : activity;
-        c.header('Retry-After', String(seconds));
-        return apiError(c, 429, quotaMessage(bucket, doing, refusal.window, refusal.limit, seconds));
+        const message = (seconds: number) => quotaMessage(bucket, doing, refusal.window, refusal.limit, seconds);
+        const key = repeatKey(c);
+        if (key) repeated.set(key, { ...refusal, message });
+        return answer429(c, refusal, message, at);
       };
       const arrived = now();
       const known = refusals.get(`${bucket}:${userId}`, arrived.getTime());
@@ -216,6 +243,18 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
 
   return {
     rules,
+    /**
+     * For every API request, before anything else reads the database: a request a quota refused,
+     * sent again as it was (same method, path and cookies), gets the same 429 until its window
+     * ends. If the session is signed out meanwhile, it is still a 429 until then, not a 401.
+     */
+    refuseRepeated: createMiddleware<AppEnv>(async (c, next) => {
+      const key = repeatKey(c);
+      const at = now();
+      const known = key && repeated.get(key, at.getTime());
+      if (known) return answer429(c, known, known.message, at);
+      return next();
+    }),
     /** For a route: every request counts against `bucket` (a heavy read). After requireUser. */
     limit,
     /**
