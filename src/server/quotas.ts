@@ -142,6 +142,10 @@ const MAX_KEPT_REFUSALS = 10_000;
 class Refusals<R extends Refusal = Refusal> {
   private readonly byKey = new Map<string, R>();
 
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
   get(key: string, now: number): R | undefined {
     const refusal = this.byKey.get(key);
     if (!refusal) return undefined;
@@ -259,8 +263,10 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
      */
     refuseRepeated: createMiddleware<AppEnv>(async (c, next) => {
       const key = repeatKey(c);
+      // The clock is read only for a request that was refused before (most are not).
+      if (!key || !repeated.has(key)) return next();
       const at = now();
-      const known = key && repeated.get(key, at.getTime());
+      const known = repeated.get(key, at.getTime());
       if (!known) return next();
       await new Promise((resolve) => setTimeout(resolve, REPEATED_REFUSAL_DELAY_MS));
       return answer429(c, known, known.message, at);
