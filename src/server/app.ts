@@ -31,7 +31,13 @@ import { verificationRoutes } from './modules/verification/routes.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createPageResolver, type PageAnswer } from './pages.ts';
 import { createDocuments, loadPageRendering, type PageRendering } from './html.ts';
-import { PROFILE_FIRST_PAGE_BETS, type ProfileData } from '../shared/page-rendering.ts';
+import {
+  DASHBOARD_FIRST_PAGE_BETS,
+  PROFILE_FIRST_PAGE_BETS,
+  type DashboardData,
+  type ProfileData,
+} from '../shared/page-rendering.ts';
+import type { BetPage, BetStats } from '../shared/bets.ts';
 import type { ProfileBetPage, PublicProfile } from '../shared/profiles.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
@@ -159,6 +165,7 @@ export function createApp(deps: AppDeps) {
         profilePage: createProfilePages({ db }),
         profileData: (username) => publicProfileData(app, username),
         sessionOf: (headers) => pageSession(auth, headers),
+        dashboardData: (headers) => dashboardData(app, headers),
         render: documents.render,
         baseUrl: config.BASE_URL,
         now,
@@ -191,6 +198,21 @@ async function publicProfileData(app: Hono<AppEnv>, username: string): Promise<P
   ]);
   if (!profile.ok || !bets.ok) return null;
   return { profile: (await profile.json()) as PublicProfile, bets: (await bets.json()) as ProfileBetPage };
+}
+
+/**
+ * The dashboard's first answers for the session of `headers`, asked of the API itself with the
+ * request's cookie, so the server's render holds exactly what the page's own queries get; null
+ * when either is refused.
+ */
+async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<DashboardData | null> {
+  const cookie = headers.get('cookie') ?? '';
+  const [stats, bets] = await Promise.all([
+    app.request('/api/bets/stats', { headers: { cookie } }),
+    app.request(`/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`, { headers: { cookie } }),
+  ]);
+  if (!stats.ok || !bets.ok) return null;
+  return { stats: (await stats.json()) as BetStats, bets: (await bets.json()) as BetPage };
 }
 
 /**

@@ -87,7 +87,7 @@ export function createDocuments({
     const loaded = await ready;
     if (!loaded) return indexHtml;
     const address = url.pathname + url.search;
-    const forThisRequest = data.profile || data.missingProfile || data.session;
+    const forThisRequest = data.profile || data.missingProfile || data.session || data.dashboard;
     const prerendered = !forThisRequest && loaded.prerendered.get(address);
     if (prerendered) return prerendered;
     try {

@@ -11,7 +11,13 @@
  * every page is the plain index.html, which the browser renders alone.
  */
 import { paths, signUpPath } from '../shared/routes.ts';
-import { SIGNED_IN_PAGES, type PageSession, type ProfileData, type RenderData } from '../shared/page-rendering.ts';
+import {
+  SIGNED_IN_PAGES,
+  type DashboardData,
+  type PageSession,
+  type ProfileData,
+  type RenderData,
+} from '../shared/page-rendering.ts';
 import { coalescing } from './coalesce.ts';
 import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
 
@@ -50,6 +56,8 @@ export function createPageResolver(deps: {
   profileData: (username: string) => Promise<ProfileData | null>;
   /** The session of the request's cookie, for a signed-in page; null when none. */
   sessionOf: (headers: Headers) => Promise<PageSession | null>;
+  /** The dashboard's first answers for the request's session, as its queries get them; null when refused. */
+  dashboardData: (headers: Headers) => Promise<DashboardData | null>;
   /** The document for an address (prerendered or rendered now), or index.html when there is no render. */
   render: (url: URL, data?: RenderData) => Promise<string>;
   baseUrl: string;
@@ -66,16 +74,19 @@ export function createPageResolver(deps: {
   });
 
   /** A signed-in page: with the request's session, rendered for it; without, the prerendered page. */
-  const signedInPage = async (url: URL, headers: Headers, indexHtml: string): Promise<PageAnswer> => {
-    let session: PageSession | null;
+  const signedInPage = async (url: URL, path: string, headers: Headers, indexHtml: string): Promise<PageAnswer> => {
+    let data: RenderData = {};
     try {
-      session = await deps.sessionOf(headers);
+      const session = await deps.sessionOf(headers);
+      // The dashboard comes with its figures and first bets: it arrives whole, nothing moves.
+      const dashboard = session && path === paths.dashboard ? await deps.dashboardData(headers) : null;
+      if (session) data = dashboard ? { session, dashboard } : { session };
     } catch (err) {
       // The database is down: the browser's own session lookup will say so (and retry).
       deps.onError(url.pathname, err);
       return { status: 503, html: indexHtml, personal: true };
     }
-    return { status: 200, html: await deps.render(url, session ? { session } : {}), personal: true };
+    return { status: 200, html: await deps.render(url, data), personal: true };
   };
 
   /**
@@ -108,7 +119,7 @@ export function createPageResolver(deps: {
     const path = routerPath(url.pathname);
     const moved = movedFor(path, url.search);
     if (moved) return { status: 301, location: moved };
-    if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, headers, indexHtml);
+    if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, path, headers, indexHtml);
     if (CLIENT_PAGES.has(path)) return { status: 200, html: await deps.render(url) };
     const name = usernameFromPath(path);
     if (!name) return notFound(url, null);

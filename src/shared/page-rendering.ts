@@ -4,6 +4,7 @@
  * the render module's shape (src/client/ssr/render.tsx, built to dist/ssr/render.js), which the
  * server loads without importing client code.
  */
+import type { BetPage, BetStats } from './bets.ts';
 import type { ProfileBetPage, PublicProfile } from './profiles.ts';
 
 /**
@@ -35,7 +36,7 @@ export const PRERENDERED_PAGES: readonly { url: string; file: string }[] = [
 
 /**
  * Bets on the first page of a profile's record: what its page asks for (the client's
- * PROFILE_BETS_PAGE_SIZE, kept equal by src/client/ssr/render.test.ts) and the server renders.
+ * PROFILE_BETS_PAGE_SIZE is this) and the server renders.
  */
 export const PROFILE_FIRST_PAGE_BETS = 20;
 
@@ -61,10 +62,24 @@ export interface PageSession {
  */
 export const SIGNED_IN_PAGES: ReadonlySet<string> = new Set(['/dashboard', '/profile', '/admin']);
 
+/**
+ * The dashboard's first answers for its reader (GET /api/bets/stats and the first page of
+ * GET /api/bets, DASHBOARD_FIRST_PAGE_BETS of them), as its queries get them.
+ */
+export interface DashboardData {
+  stats: BetStats;
+  bets: BetPage;
+}
+
+/** Bets on the dashboard's first page: what it asks for (the client's BETS_PAGE_SIZE is this) and the server renders. */
+export const DASHBOARD_FIRST_PAGE_BETS = 20;
+
 /** What a page is rendered with, beyond its address. */
 export interface RenderData {
   /** A signed-in page's session (SIGNED_IN_PAGES). */
   session?: PageSession;
+  /** The dashboard's figures and first bets, for its reader (with `session`). */
+  dashboard?: DashboardData;
   /** A public profile's page, with its data. */
   profile?: ProfileData;
   /** The username of a profile page that has none to show (a 404): it renders "Profile Not Found". */

@@ -3,6 +3,7 @@ import {
   DEFAULT_PASSWORD,
   createConfirmedUser,
   expect,
+  loadsUntilHydrated,
   mailCount,
   mailedLink,
   signedInUser,
@@ -310,7 +311,7 @@ test.describe('6-7. sessions', () => {
     expect(sessionCookie?.sameSite).toBe('Lax');
     expect(sessionCookie!.expires * 1000).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
     const restarted = await browser.newContext({ storageState: state });
-    const again = await restarted.newPage();
+    const again = loadsUntilHydrated(await restarted.newPage());
     await again.goto('/dashboard');
     await expect(again).toHaveURL('/dashboard');
     await expect(again.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();

@@ -1,5 +1,12 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { DEFAULT_PASSWORD, createConfirmedUser, expect, signedInUser, test } from './support/fixtures.ts';
+import {
+  DEFAULT_PASSWORD,
+  createConfirmedUser,
+  expect,
+  loadsUntilHydrated,
+  signedInUser,
+  test,
+} from './support/fixtures.ts';
 
 /**
  * Hostile text is shown as text: a bettor whose full name, display name and bet description are
@@ -48,7 +55,7 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
       'x-forwarded-for': `172.16.${testInfo.workerIndex % 250}.${(visitorCounter % 250) + 1}`,
     },
   });
-  const page = await context.newPage();
+  const page = loadsUntilHydrated(await context.newPage());
   await watchForInjection(page);
   return { context, page };
 }

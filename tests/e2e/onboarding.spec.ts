@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signedInUser, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, loadsUntilHydrated, signedInUser, test, uniqueEmail } from './support/fixtures.ts';
 
 /**
  * A new account's username is neutral (bettor-xxxxxx, nothing from the email); the dashboard
@@ -22,7 +22,7 @@ test('a new account picks its username on the dashboard, told at once what is wr
   browser,
 }) => {
   // Someone else's chosen name, to collide with.
-  const other = await browser.newPage();
+  const other = loadsUntilHydrated(await browser.newPage());
   await signedInUser(other);
   const taken = freshName('taken');
   const rename = await other.request.patch('/api/profile', { data: { username: taken } });
@@ -83,7 +83,7 @@ test('the name is checked again when saving: one taken meanwhile is refused and 
   await field.fill(wanted);
   await expect(card(page).getByRole('status')).toHaveText(`@${wanted} is available`);
 
-  const other = await browser.newPage();
+  const other = loadsUntilHydrated(await browser.newPage());
   await signedInUser(other);
   expect((await other.request.patch('/api/profile', { data: { username: wanted } })).status()).toBe(200);
   await other.close();

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { parseCsv } from '../../src/shared/csv.ts';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
-import { expect, signedInUser, test } from './support/fixtures.ts';
+import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 
 /*
  * The own profile /profile: real numbers, inline username and display name, settings, analytics,
@@ -38,7 +38,7 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
       'x-forwarded-for': `192.168.${(testInfo.workerIndex * 16 + Math.floor(visitorCounter / 250)) % 250}.${(visitorCounter % 250) + 1}`,
     },
   });
-  return { context, page: await context.newPage() };
+  return { context, page: loadsUntilHydrated(await context.newPage()) };
 }
 
 const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
-import { expect, signedInUser, test } from './support/fixtures.ts';
+import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 
 /*
  * The public profile /{username}: what anyone, signed in or not, sees of a bettor's record.
@@ -36,7 +36,7 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
       'x-forwarded-for': `172.${16 + (testInfo.workerIndex % 16)}.${Math.floor(visitorCounter / 250) % 250}.${(visitorCounter % 250) + 1}`,
     },
   });
-  return { context, page: await context.newPage() };
+  return { context, page: loadsUntilHydrated(await context.newPage()) };
 }
 
 const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');

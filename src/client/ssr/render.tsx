@@ -16,6 +16,7 @@ import {
   type Rendered,
 } from '../../shared/page-rendering.ts';
 import { AppProviders } from '../app-providers.tsx';
+import { betKeys } from '../features/bets/use-bets.ts';
 import { profileKeys } from '../features/profiles/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { parseSession } from '../features/auth/auth-provider.tsx';
@@ -36,6 +37,11 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   const queryClient = createQueryClient();
   // A signed-in page's session, as the browser's lookup would have it (dates revived).
   if (data.session) queryClient.setQueryData(SESSION_QUERY_KEY, parseSession(JSON.stringify(data.session)));
+  if (data.session && data.dashboard) {
+    const userId = data.session.user.id;
+    queryClient.setQueryData(betKeys.stats(userId), data.dashboard.stats);
+    queryClient.setQueryData(betKeys.list(userId), { pages: [data.dashboard.bets], pageParams: [null] });
+  }
   if (data.profile) {
     const { username } = data.profile.profile;
     queryClient.setQueryData(profileKeys.publicProfile(username), data.profile.profile);

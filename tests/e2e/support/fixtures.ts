@@ -5,42 +5,46 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 let ipCounter = 0;
 
 /**
+ * Makes page.goto and page.reload return once the page has loaded AND React has taken it over
+ * (app-providers.tsx marks <html>): the server sends the page's HTML first, the app's JavaScript
+ * only after it is painted (src/client/main.tsx), and a click on a button before hydration does
+ * nothing. Polled from here, not in the page, so a test's fake clock (page.clock) can't stop the
+ * wait. Every page a test opens goes through this: the fixture's, and each other browser's.
+ */
+export function loadsUntilHydrated(page: Page): Page {
+  const untilHydrated = () =>
+    expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'),
+          ),
+        { message: 'the page was never hydrated' },
+      )
+      .toBe(true);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilHydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilHydrated();
+    return response;
+  };
+  return page;
+}
+
+/**
  * Every test browses from its own client address (the e2e server trusts X-Forwarded-For), so
  * per-IP rate limits apply per test as they would per visitor, and tests never starve each other.
  */
 export const test = base.extend({
-  /**
-   * page.goto and page.reload return once the page has loaded AND React has taken it over
-   * (app-providers.tsx marks <html>): the server sends the page's HTML first, and a click on a
-   * button before hydration does nothing. Polled from here, not in the page, so a test's fake
-   * clock (page.clock) can't stop the wait.
-   */
+  /** page.goto and page.reload wait for hydration (loadsUntilHydrated). */
   page: async ({ page }, use) => {
-    const untilHydrated = () =>
-      expect
-        .poll(
-          () =>
-            page.evaluate(
-              () => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'),
-            ),
-          {
-            message: 'the page was never hydrated',
-          },
-        )
-        .toBe(true);
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await untilHydrated();
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await untilHydrated();
-      return response;
-    };
-    await use(page);
+    await use(loadsUntilHydrated(page));
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
   extraHTTPHeaders: async ({}, use, testInfo) => {

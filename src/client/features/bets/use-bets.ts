@@ -4,9 +4,10 @@ import type { Bet, BetLeg, RecordBetInput, SettledStatus } from '../../../shared
 import type { RecordParlayInput } from '../../../shared/parlays.ts';
 import { api, toApiError, unwrap } from '../../lib/api.ts';
 import { useAuth } from '../auth/index.ts';
+import { DASHBOARD_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';
 
 /** Bets per page of the 'Recent Bets' list. */
-export const BETS_PAGE_SIZE = 20;
+export const BETS_PAGE_SIZE = DASHBOARD_FIRST_PAGE_BETS;
 
 /** Query keys, scoped to the signed-in user so another account never sees cached bets. */
 export const betKeys = {

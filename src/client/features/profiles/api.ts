@@ -9,9 +9,10 @@ import type {
   UsernameAvailability,
 } from '../../../shared/profiles.ts';
 import { api, unwrap } from '../../lib/api.ts';
+import { PROFILE_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';
 
 /** Bets per page of a profile's record. */
-export const PROFILE_BETS_PAGE_SIZE = 20;
+export const PROFILE_BETS_PAGE_SIZE = PROFILE_FIRST_PAGE_BETS;
 
 /** Where the signed-in user's bets are exported (a plain link: the session cookie goes along). */
 export const EXPORT_CSV_URL = '/api/profile/export.csv';
