@@ -4,14 +4,7 @@ import { apiDocs, renderApiDocs } from './api-docs.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { describeEachDatabase } from './test/harness.ts';
 import { expectSecurityHeaders } from './test/security-headers.ts';
-
-const escaped = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+import { escapeHtml } from '../shared/page-rendering.ts';
 
 const attributeValues = (html: string, name: string) =>
   [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((m) => m[1]!);
@@ -32,14 +25,14 @@ describeEachDatabase('API reference page', (env) => {
     const doc = (await (await env().request('/api/openapi.json')).json()) as OpenApiDocument;
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
-        const heading = `<span class="method ${method}">${method.toUpperCase()}</span> <code>${escaped(path)}</code>`;
+        const heading = `<span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>`;
         expect(html, `${method} ${path}`).toContain(heading);
         expect(html, op!.operationId).toContain(`id="op-${op!.operationId.toLowerCase()}"`);
       }
     }
-    for (const tag of doc.tags) expect(html).toContain(`>${escaped(tag.name)}</h2>`);
+    for (const tag of doc.tags) expect(html).toContain(`>${escapeHtml(tag.name)}</h2>`);
     // Tags in the document's order, each operation after its tag's heading and before the next.
-    const tagAt = doc.tags.map((t) => html.indexOf(`>${escaped(t.name)}</h2>`));
+    const tagAt = doc.tags.map((t) => html.indexOf(`>${escapeHtml(t.name)}</h2>`));
     expect([...tagAt].sort((a, b) => a - b)).toEqual(tagAt);
     for (const name of Object.keys(doc.components.schemas)) expect(html).toContain(`id="schema-${name.toLowerCase()}"`);
     expect(html).toContain('<a href="/api/openapi.json">');
@@ -115,6 +108,6 @@ describe('renderApiDocs', () => {
     doc.paths['/api/bets']!.get!.summary = 'Changed after startup';
     const html = await (await app.request('/docs')).text();
     expect(html).not.toContain('Changed after startup');
-    expect(html).toContain(escaped(buildOpenApiDocument().paths['/api/bets']!.get!.summary));
+    expect(html).toContain(escapeHtml(buildOpenApiDocument().paths['/api/bets']!.get!.summary));
   });
 });

@@ -20,4 +20,6 @@ export { sportLabel } from './sports.ts';
 export { ParlayLegs } from './parlay-legs.tsx';
 /** A parlay's combined odds and potential win as its legs are typed (the demo's form too). */
 export { ParlayPreview } from './parlay-preview.tsx';
+/** The record form's Single bet / Parlay switch, a leg's heading in a form, a leg's summary in a row. */
+export { BetTypeSwitch, LegFieldsHeader, LegSummary } from './parlay-parts.tsx';
 export { useBetPages } from './use-bets.ts';

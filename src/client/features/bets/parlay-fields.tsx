@@ -4,13 +4,14 @@
  * they are typed (src/shared/parlays.ts, the maths the server records with).
  */
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { SPORTS } from '../../../shared/bets.ts';
-import { PARLAY_MAX_LEGS, PARLAY_MIN_LEGS, previewParlay } from '../../../shared/parlays.ts';
+import { PARLAY_MAX_LEGS, previewParlay } from '../../../shared/parlays.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { LegFieldsHeader } from './parlay-parts.tsx';
 import { ParlayPreview } from './parlay-preview.tsx';
 import { sportLabel } from './sports.ts';
 import type { RecordBetFormValues, RecordInput } from './record-bet-dialog.tsx';
@@ -48,21 +49,7 @@ export function ParlayFields({ control, register, errors, timeZone }: ParlayFiel
           const legErrors = errors.legs?.[index];
           return (
             <li key={field.id} className="flex flex-col gap-3 rounded-md border p-3">
-              <div className="flex items-center justify-between gap-2">
-                <p className="text-sm font-semibold">Leg {n}</p>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="text-muted-foreground hover:text-destructive"
-                  aria-label={`Remove leg ${n}`}
-                  disabled={fields.length <= PARLAY_MIN_LEGS}
-                  onClick={() => remove(index)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-              </div>
+              <LegFieldsHeader n={n} legCount={fields.length} onRemove={() => remove(index)} />
               <FormField label={`Leg ${n} description`} error={legErrors?.description?.message}>
                 {(aria) => (
                   <Input

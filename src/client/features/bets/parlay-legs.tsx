@@ -5,12 +5,11 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { Bet, BetLeg, SettledStatus } from '../../../shared/bets.ts';
-import { BetStatusBadge, SettleAfterHint, SettleButtons } from './bet-row.tsx';
+import { SettleAfterHint, SettleButtons } from './bet-row.tsx';
+import { LegSummary } from './parlay-parts.tsx';
 import { useBetTiming } from './record-rules.tsx';
 import { SettleConfirmDialog } from './settle-confirm.tsx';
-import { sportLabel } from './sports.ts';
 import { useSettleLeg } from './use-bets.ts';
-import { DateTime } from '../../components/ui/date-time.tsx';
 
 const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
 
@@ -35,23 +34,6 @@ export function ParlayLegs({ bet, settleable = false }: { bet: Bet; settleable?:
         ),
       )}
     </ol>
-  );
-}
-
-/** A leg's description and result, its sport, odds and start. */
-function LegSummary({ leg }: { leg: BetLeg }) {
-  return (
-    <>
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="text-sm font-medium break-words">
-          Leg {leg.position}: {leg.description}
-        </span>
-        <BetStatusBadge status={leg.status} />
-      </div>
-      <p className="text-xs text-muted-foreground tabular-nums">
-        {sportLabel(leg.sport)} · {leg.odds} · <DateTime iso={leg.eventDate} />
-      </p>
-    </>
   );
 }
 

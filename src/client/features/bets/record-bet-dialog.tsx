@@ -41,6 +41,7 @@ import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.t
 import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
 import { EMPTY_LEG, ParlayFields, type LegFormValues } from './parlay-fields.tsx';
+import { BetTypeSwitch } from './parlay-parts.tsx';
 
 /**
  * What the inputs hold: the stake as typed, the event time as the datetime-local text; in Parlay
@@ -218,20 +219,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
-          <div role="group" aria-label="Bet type" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
-            {(['single', 'parlay'] as const).map((value) => (
-              <Button
-                key={value}
-                type="button"
-                variant={mode === value ? 'default' : 'ghost'}
-                size="sm"
-                aria-pressed={mode === value}
-                onClick={() => form.setValue('mode', value)}
-              >
-                {value === 'single' ? 'Single bet' : 'Parlay'}
-              </Button>
-            ))}
-          </div>
+          <BetTypeSwitch mode={mode} onChange={(value) => form.setValue('mode', value)} />
           {mode === 'parlay' ? (
             <>
               <StakeField

@@ -20,7 +20,7 @@ import {
   type BetStats,
   type SettledStatus,
 } from '../../../shared/bets.ts';
-import { PARLAY_MAX_LEGS, PARLAY_MIN_LEGS, previewParlay } from '../../../shared/parlays.ts';
+import { PARLAY_MAX_LEGS, previewParlay } from '../../../shared/parlays.ts';
 import { signUpPath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -34,6 +34,9 @@ import { useNow } from '../../lib/use-now.ts';
 import {
   BetDetail,
   BetStatusBadge,
+  BetTypeSwitch,
+  LegFieldsHeader,
+  LegSummary,
   OverdueBadge,
   OverdueNotice,
   ParlayPreview,
@@ -255,20 +258,7 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a demo bet">
-          <div role="group" aria-label="Bet type" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
-            {(['single', 'parlay'] as const).map((value) => (
-              <Button
-                key={value}
-                type="button"
-                variant={mode === value ? 'default' : 'ghost'}
-                size="sm"
-                aria-pressed={mode === value}
-                onClick={() => setMode(value)}
-              >
-                {value === 'single' ? 'Single bet' : 'Parlay'}
-              </Button>
-            ))}
-          </div>
+          <BetTypeSwitch mode={mode} onChange={setMode} />
           {mode === 'parlay' ? (
             <>
               {stake}
@@ -379,21 +369,11 @@ function DemoLegFields({
           return (
             // The legs have no identity but their place; removing one re-renders those after it.
             <li key={index} className="flex flex-col gap-3 rounded-md border p-3">
-              <div className="flex items-center justify-between gap-2">
-                <p className="text-sm font-semibold">Leg {n}</p>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="text-muted-foreground hover:text-destructive"
-                  aria-label={`Remove leg ${n}`}
-                  disabled={legs.length <= PARLAY_MIN_LEGS}
-                  onClick={() => onChange((all) => all.filter((_, i) => i !== index))}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-              </div>
+              <LegFieldsHeader
+                n={n}
+                legCount={legs.length}
+                onRemove={() => onChange((all) => all.filter((_, i) => i !== index))}
+              />
               <FormField label={`Leg ${n} description`}>
                 {(control) => (
                   <Input
@@ -593,15 +573,7 @@ function DemoLegItem({
   const timing = useBetTiming({ status: leg.status, eventDate: leg.eventDateTime });
   return (
     <li className="flex flex-col gap-2 py-2">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="text-sm font-medium break-words">
-          Leg {leg.position}: {leg.description}
-        </span>
-        <BetStatusBadge status={leg.status} />
-      </div>
-      <p className="text-xs text-muted-foreground tabular-nums">
-        {sportLabel(leg.sport)} · {leg.odds} · {formatDateTime(leg.eventDateTime)}
-      </p>
+      <LegSummary leg={{ ...leg, eventDate: leg.eventDateTime }} />
       {bet.status === 'pending' && leg.status === 'pending' && (
         <>
           <div className="flex flex-wrap gap-2">
