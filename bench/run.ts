@@ -25,6 +25,8 @@
  * Last, the noisy neighbour (bench/noisy.ts): on the same database, a server restarted with the
  * default per-user quotas, one account flooding writes and exports while others read.
  * BENCH_ONLY=noisy runs only that part, on a database seeded with only what it needs.
+ * BENCH_ONLY=reads measures the health check and the authenticated reads only (on the same small
+ * seed), prints them and writes nothing: for trying a change to what every request pays.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -75,10 +77,10 @@ const settings = {
   only: benchOnly(),
 };
 
-function benchOnly(): 'noisy' | undefined {
+function benchOnly(): 'noisy' | 'reads' | undefined {
   const raw = process.env.BENCH_ONLY?.trim();
   if (!raw) return undefined;
-  if (raw !== 'noisy') throw new Error(`BENCH_ONLY must be "noisy" or unset, got "${raw}"`);
+  if (raw !== 'noisy' && raw !== 'reads') throw new Error(`BENCH_ONLY must be "noisy", "reads" or unset, got "${raw}"`);
   return raw;
 }
 
@@ -252,9 +254,9 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
       writerBets: WRITER_BETS,
       // The noisy neighbour alone needs none of the settle, scaling or ledger measurements' data
       // but its flooder (seeding the 100,000-bet user alone takes minutes).
-      settleablePerWriter: settings.only === 'noisy' ? 100 : settings.settleablePerWriter,
-      scalingSizes: settings.only === 'noisy' ? [NOISY_BETS] : SCALING_SIZES,
-      ledgerEntries: settings.only === 'noisy' ? 100 : LEDGER_ENTRIES,
+      settleablePerWriter: settings.only ? 100 : settings.settleablePerWriter,
+      scalingSizes: settings.only === 'noisy' ? [NOISY_BETS] : settings.only === 'reads' ? [] : SCALING_SIZES,
+      ledgerEntries: settings.only ? 100 : LEDGER_ENTRIES,
       log: (m) => console.log(`  ${m}`),
     });
     console.log(`seeded in ${data.seconds.toFixed(0)} s`);
@@ -450,7 +452,7 @@ async function main(): Promise<boolean> {
     ...ledgerPaths.map((l): Case => ({ label: l.label, authenticatedRead: false, path: l.path, expect: 200 })),
   ];
   const measured: MeasuredCase[] = [];
-  for (const c of cases) {
+  for (const c of settings.only === 'reads' ? cases.filter((c) => c.authenticatedRead) : cases) {
     const result = await measure(server, c);
     health.push(await measure(server, healthCase));
     const around = (health.at(-2)!.requestsPerSecond + health.at(-1)!.requestsPerSecond) / 2;
@@ -460,6 +462,14 @@ async function main(): Promise<boolean> {
       result,
       vsHealth: result.requestsPerSecond / around,
     });
+  }
+
+  if (settings.only === 'reads') {
+    for (const m of measured) {
+      const cpu = m.result.serverCpuMs?.toFixed(2) ?? '?';
+      console.log(`${m.label}: ${Math.round(m.vsHealth * 100)}% of health, ${cpu} ms of server CPU a request`);
+    }
+    return measured.every((m) => m.result.errors === 0 && m.result.non2xx === 0);
   }
 
   console.log('\nscaling: one user with each history size');

@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import { siteContactOf, type Config } from './env.ts';
-import { apiError, clientKey, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
+import { apiError, clientKey, isSafeMethod, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -16,6 +17,7 @@ import {
   CLIENT_IP_HEADER,
   createAuth,
   enableDirectSessionReads,
+  forgetCachedSessions,
   pageSession,
   requireAdmin,
   requireUser,
@@ -111,6 +113,24 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', unlessImport(limitBodySize));
   // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
   app.use('/api/*', unlessImport(requireUtf8Body));
+
+  // What /api/auth answers (a sign-out, revoked sessions, a new password, two-factor, a confirmed
+  // address; all but get-session, which at most extends its own session) and what an admin writes
+  // (a role) may change who a session is: this server's cached sessions go as it answers; other
+  // servers drop theirs when the database's notification reaches them (session-cache.ts).
+  const forgetSessionsAfter = (changes: (c: Context) => boolean) =>
+    createMiddleware(async (c, next) => {
+      await next();
+      if (changes(c)) forgetCachedSessions(auth);
+    });
+  app.use(
+    '/api/auth/*',
+    forgetSessionsAfter((c) => c.req.path !== '/api/auth/get-session'),
+  );
+  app.use(
+    '/api/admin/*',
+    forgetSessionsAfter((c) => !isSafeMethod(c.req.method)),
+  );
 
   app.get('/api/health', async (c) => {
     const ok = await pingDatabase(db);

@@ -31,10 +31,22 @@ export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large';
  * or Better Auth reads it: by its Content-Length, or, for a body sent without one (chunked), by
  * counting while reading it (what was read, at most the limit, is handed on to the handler).
  */
-export const limitBodySize = bodyLimit({
+/** GET, HEAD and OPTIONS: methods that change nothing (never counted as writes, never checked for origin). */
+export const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+export const limitBodySize = createMiddleware((c, next) => (hasNoBody(c) ? next() : limitBody(c, next)));
+
+const limitBody = bodyLimit({
   maxSize: API_BODY_LIMIT_BYTES,
   onError: (c) => c.json<ApiError, 413>({ error: BODY_TOO_LARGE_MESSAGE }, 413),
 });
+
+/**
+ * GET and HEAD requests have no body here (the Node adapter never gives them one), and asking a
+ * request for its body builds the whole fetch Request behind Hono's lazy one: about a tenth of a
+ * read's CPU (bench/RESULTS.md). The body checks skip them.
+ */
+const hasNoBody = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD';
 
 export const INVALID_UTF8_MESSAGE = 'The request body is not valid UTF-8';
 
@@ -49,7 +61,7 @@ const TEXT_BODY_TYPES = /^\s*(application\/(json|x-www-form-urlencoded|[\w.+-]+\
  */
 export const requireUtf8Body = createMiddleware(async (c, next) => {
   const type = c.req.header('content-type') ?? '';
-  if (!c.req.raw.body || (type !== '' && !TEXT_BODY_TYPES.test(type))) return next();
+  if (hasNoBody(c) || !c.req.raw.body || (type !== '' && !TEXT_BODY_TYPES.test(type))) return next();
   const bytes = await c.req.raw.clone().arrayBuffer();
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -26,7 +26,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Db } from './db/client.ts';
 import { userQuotas } from './db/schema/index.ts';
 import type { Config } from './env.ts';
-import { apiError } from './http.ts';
+import { apiError, isSafeMethod } from './http.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import type { Logger } from './logger.ts';
 import type { AppEnv } from './modules/auth/index.ts';
@@ -169,9 +169,6 @@ class Refusals<R extends Refusal = Refusal> {
   }
 }
 
-/** Methods that change nothing: never counted as writes. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export interface QuotasDeps {
   db: Db;
   config: Config;
@@ -279,7 +276,7 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
      * After requireUser.
      */
     writes: (activity: QuotaActivity | ((c: Context<AppEnv>) => QuotaActivity)) =>
-      limit('writes', activity, (c) => !SAFE_METHODS.has(c.req.method)),
+      limit('writes', activity, (c) => !isSafeMethod(c.req.method)),
   };
 }
 

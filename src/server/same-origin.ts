@@ -1,9 +1,8 @@
 import { createMiddleware } from 'hono/factory';
-import { apiError } from './http.ts';
+import { apiError, isSafeMethod } from './http.ts';
 
 export const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused';
 
-const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
 /** The content types a plain HTML form can send without a CORS preflight (none counts as text/plain). */
 const FORM_CONTENT_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 
@@ -19,7 +18,7 @@ const FORM_CONTENT_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/f
 export const sameOriginWrites = (baseUrl: string) => {
   const ours = new URL(baseUrl).origin;
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.test(c.req.method)) return next();
+    if (isSafeMethod(c.req.method)) return next();
     const origin = c.req.header('origin');
     const fromElsewhere =
       origin === undefined

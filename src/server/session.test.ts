@@ -1,8 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LISTENER_NAME } from './db/notifications.ts';
 import { readSession } from './modules/auth/session.ts';
-import { describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from './test/harness.ts';
+import {
+  createTestEnv,
+  describeEachDatabase,
+  expectOnceNotified,
+  freshIp,
+  signUpAndSignIn,
+  type TestEnv,
+} from './test/harness.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,6 +36,19 @@ async function sessionRow(env: TestEnv, token: string) {
     await env.db.execute(sql`select expires_at from sessions where token = ${token}`),
   );
   return row ? new Date(row.expires_at) : null;
+}
+
+/** Counts the queries `env`'s database runs until `stop()`, which answers how many. */
+function countQueries(env: TestEnv) {
+  const client = (env.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = vi.spyOn(client, 'query');
+  return {
+    stop: () => {
+      const count = spy.mock.calls.length;
+      spy.mockRestore();
+      return count;
+    },
+  };
 }
 
 describeEachDatabase('readSession (the session of an API request)', (env) => {
@@ -112,12 +133,62 @@ describeEachDatabase('readSession (the session of an API request)', (env) => {
     expect((await read(env(), headersWith(cookie))).askedBetterAuth).toBe(false);
   });
 
-  it('reads the user afresh on every request (a role change applies at once)', async () => {
+  it('answers from its cache after the first read, with no query, until the database says the user or session changed', async () => {
     const { cookie, userId } = await signUpAndSignIn(env());
     expect((await read(env(), headersWith(cookie))).session?.user.role).toBe('user');
+    const queries = countQueries(env());
+    expect((await read(env(), headersWith(cookie))).session?.user.role).toBe('user');
+    expect(queries.stop()).toBe(0);
+
+    // Direct SQL, as a script or another server would change it: the triggers of migration 0023
+    // notify every server; PGlite delivers it as the statement returns, PostgreSQL a moment later.
     await env().db.execute(sql`update users set role = 'admin' where id = ${userId}`);
-    expect((await read(env(), headersWith(cookie))).session?.user.role).toBe('admin');
+    await expectOnceNotified(env(), async () => (await read(env(), headersWith(cookie))).session?.user.role, 'admin');
     await env().db.execute(sql`delete from sessions where user_id = ${userId}`);
+    await expectOnceNotified(env(), async () => (await read(env(), headersWith(cookie))).session, null);
+  });
+
+  it('forgets every cached session when this server answers a sign-out, without waiting for the notification', async () => {
+    const { cookie } = await signUpAndSignIn(env());
+    const other = await signUpAndSignIn(env());
+    expect((await read(env(), headersWith(cookie))).session).not.toBeNull();
+    expect((await read(env(), headersWith(other.cookie))).session).not.toBeNull();
+    const signOut = await env().request('/api/auth/sign-out', { body: {}, cookie, ip: freshIp() });
+    expect(signOut.status).toBe(200);
     expect((await read(env(), headersWith(cookie))).session).toBeNull();
+    // The other user's session is read afresh, and is still good.
+    const queries = countQueries(env());
+    expect((await read(env(), headersWith(other.cookie))).session?.user.id).toBe(other.userId);
+    expect(queries.stop()).toBe(1);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('readSession when PostgreSQL stops delivering notifications', () => {
+  let env: Awaited<ReturnType<typeof createTestEnv>>;
+  beforeAll(async () => {
+    env = await createTestEnv('postgres');
+  });
+  afterAll(() => env?.close());
+
+  it('reads every session from the database while its listening connection is down, and caches again once it is back', async () => {
+    const { cookie } = await signUpAndSignIn(env);
+    // The first read after the listener is in place is kept; the next one costs no query.
+    const queriesPerRead = async () => {
+      const queries = countQueries(env);
+      await read(env, headersWith(cookie));
+      return queries.stop();
+    };
+    await expect.poll(async () => (await queriesPerRead()) + (await queriesPerRead())).toBe(1);
+
+    // The connection LISTENing is cut: a change made now would never be heard of.
+    await env.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_NAME} and datname = current_database()`,
+    );
+    await expect.poll(queriesPerRead, { timeout: 5000, interval: 10 }).toBe(1);
+    expect(await queriesPerRead()).toBe(1);
+    // Reconnected a second later (notifications.ts): cached again.
+    await expect
+      .poll(async () => (await queriesPerRead()) + (await queriesPerRead()), { timeout: 5000, interval: 50 })
+      .toBe(1);
   });
 });

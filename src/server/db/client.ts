@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { notInArray, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
+import { closeListeners } from './notifications.ts';
 import * as schema from './schema/index.ts';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import type { Logger } from '../logger.ts';
@@ -78,7 +79,11 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
     await lock.query('reset statement_timeout').catch(() => {});
     lock.release();
   }
-  return { db, driver: 'postgres', close: () => pool.end() };
+  const close = async () => {
+    await closeListeners(pool);
+    await pool.end();
+  };
+  return { db, driver: 'postgres', close };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import pg from 'pg';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import { createApp } from '../app.ts';
@@ -193,6 +193,18 @@ export async function createTestEnv(
       await drop();
     },
   };
+}
+
+/**
+ * After a change made straight in the database (by a script, another server, the admin CLI): what
+ * `read()` answers once this server has heard of it through migration 0023's notifications (its
+ * cached sessions dropped: modules/auth/session-cache.ts): at once on PGlite (one process; the
+ * notification is delivered as the changing statement returns), on PostgreSQL within 5 s (milliseconds
+ * on a quiet machine: over the listening connection, a moment after the commit).
+ */
+export async function expectOnceNotified(env: TestEnv, read: () => Promise<unknown>, expected: unknown) {
+  if (env.driver === 'pglite') expect(await read()).toEqual(expected);
+  else await expect.poll(read, { timeout: 5000, interval: 10 }).toEqual(expected);
 }
 
 /**

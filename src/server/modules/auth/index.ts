@@ -9,4 +9,4 @@ export { optionalUser, requireAdmin, requireUser, type AppEnv, type ViewerEnv } 
 export { hashPassword } from './password.ts';
 export { CLIENT_IP_HEADER } from './rate-limits.ts';
 export { setUserRole, type Role, type RoleChange } from './roles.ts';
-export { enableDirectSessionReads, pageSession } from './session.ts';
+export { enableDirectSessionReads, forgetCachedSessions, pageSession } from './session.ts';

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { runAdminRoleCli, USAGE } from '../../cli/admin-role.ts';
 import { adminLogs, user } from '../../db/schema/index.ts';
-import { describeEachDatabase, getSession, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import {
+  describeEachDatabase,
+  expectOnceNotified,
+  getSession,
+  signUpAndSignIn,
+  type TestEnv,
+} from '../../test/harness.ts';
 import { setUserRole } from './roles.ts';
 
 /** Runs the CLI against the test database (which it must not close) and captures its output. */
@@ -30,16 +36,16 @@ describeEachDatabase('admin role changes', (env) => {
     const granted = await setUserRole(env().db, email.toUpperCase(), 'admin', { source: 'test' });
     expect(granted).toEqual({ userId, email, previousRole: 'user', role: 'admin', changed: true });
     expect(await roleOf(env(), email)).toBe('admin');
-    // In force at once for the signed-in session.
+    // In force for the signed-in session as soon as this server hears of it (at once on PGlite).
     expect((await getSession(env(), cookie))?.user.role).toBe('admin');
-    expect((await env().request('/api/admin/access', { cookie })).status).toBe(200);
+    await expectOnceNotified(env(), async () => (await env().request('/api/admin/access', { cookie })).status, 200);
 
     const again = await setUserRole(env().db, ` ${email} `, 'admin', { source: 'test' });
     expect(again?.changed).toBe(false);
 
     const revoked = await setUserRole(env().db, email, 'user', { source: 'test' });
     expect(revoked).toMatchObject({ previousRole: 'admin', role: 'user', changed: true });
-    expect((await env().request('/api/admin/access', { cookie })).status).toBe(403);
+    await expectOnceNotified(env(), async () => (await env().request('/api/admin/access', { cookie })).status, 403);
 
     const logs = await env().db.select().from(adminLogs).where(eq(adminLogs.targetUserId, userId));
     expect(logs.map((l) => [l.actionType, l.details])).toEqual(

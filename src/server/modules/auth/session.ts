@@ -8,6 +8,9 @@
  * case this reads the same answer directly: the cookie's HMAC checked with the same secret, then
  * the session and its user in one indexed query (~0.16 ms).
  *
+ * The sessions it has read are kept for the next request (session-cache.ts): most requests then
+ * need no query at all.
+ *
  * It only ever answers what getSession would: whenever getSession would do more than read — an
  * expired session to delete, a session due for its daily refresh — or the request is not the
  * plain case (the session cookie sent twice, a signature that is not the canonical one), or the
@@ -21,7 +24,9 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { session, user } from '../../db/schema/auth.ts';
 import type { PageSession } from '../../../shared/page-rendering.ts';
+import { listen } from '../../db/notifications.ts';
 import type { Auth } from './better-auth.ts';
+import { SessionCache } from './session-cache.ts';
 
 export type SignedInSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 type ReadSession = (headers: Headers) => Promise<SignedInSession | null>;
@@ -34,12 +39,25 @@ interface DirectReadSettings {
   updateAgeMs: number;
 }
 
-const readers = new WeakMap<Auth, ReadSession>();
+interface DirectReader {
+  read: ReadSession;
+  cache: SessionCache;
+}
+
+const readers = new WeakMap<Auth, DirectReader>();
 
 /** The session of a request, as auth.api.getSession would answer it. */
 export function readSession(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
-  const read = readers.get(auth);
-  return read ? read(headers) : auth.api.getSession({ headers });
+  const reader = readers.get(auth);
+  return reader ? reader.read(headers) : auth.api.getSession({ headers });
+}
+
+/**
+ * After a write that may have changed sessions or users, answered by this server: its cached
+ * sessions are dropped now, not when the database's notification arrives (session-cache.ts).
+ */
+export function forgetCachedSessions(auth: Auth): void {
+  readers.get(auth)?.cache.forgetAll();
 }
 
 /**
@@ -56,10 +74,19 @@ export async function pageSession(auth: Auth, headers: Headers): Promise<PageSes
 
 /** Lets readSession answer plain requests for `auth` straight from `db` (the database `auth` uses). */
 export function enableDirectSessionReads(auth: Auth, db: Db) {
-  readers.set(auth, createDirectReader(auth, db));
+  const cache = new SessionCache();
+  listen(db, SESSION_CHANGES_CHANNEL, {
+    notify: (userId) => cache.forgetUser(userId),
+    listening: () => cache.trust(true),
+    lost: () => cache.trust(false),
+  });
+  readers.set(auth, { read: createDirectReader(auth, db, cache), cache });
 }
 
-function createDirectReader(auth: Auth, db: Db): ReadSession {
+/** The channel migration 0023's triggers notify with the id of a user whose session or account changed. */
+const SESSION_CHANGES_CHANNEL = 'betproof_session_changes';
+
+function createDirectReader(auth: Auth, db: Db, cache: SessionCache): ReadSession {
   const getSession = (headers: Headers) => auth.api.getSession({ headers });
   // The user as getSession returns it: without the fields Better Auth's options mark `returned: false`.
   const { ageConfirmedAt: _notReturned, ...returnedUserColumns } = getTableColumns(user);
@@ -95,15 +122,23 @@ function createDirectReader(auth: Auth, db: Db): ReadSession {
     // A signature this does not recognise is refused by Better Auth too, unless it is an odd
     // encoding of the right one: let it judge.
     if (token === null) return getSession(headers);
-    const [row] = await byToken.execute({ token });
+    const readAt = cache.epoch;
+    const cached = cache.get(token);
+    const fetched = cached ? undefined : (await byToken.execute({ token }))[0];
+    const row = cached ?? (fetched && frozen(fetched));
     if (!row) return null;
     const now = Date.now();
     const expiresAt = row.session.expiresAt.getTime();
     // Better Auth deletes an expired session and extends one whose last refresh is updateAge old.
     if (expiresAt <= now || expiresAt - s.expiresInMs + s.updateAgeMs <= now) return getSession(headers);
+    if (!cached) cache.store(token, row, readAt);
     return row;
   };
 }
+
+/** A session every request of its user will be handed: none of them may change it for the others. */
+const frozen = (row: SignedInSession): SignedInSession =>
+  Object.freeze({ session: Object.freeze(row.session), user: Object.freeze(row.user) });
 
 /**
  * The value of cookie `name` in a Cookie header, decoded as better-call decodes it; null when it
