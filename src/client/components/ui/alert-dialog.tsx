@@ -2,11 +2,14 @@ import type { ComponentProps } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from './button.tsx';
+import { useDialogOpen, withDialogOpen } from './dialog-open.tsx';
 
-export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialog = withDialogOpen(AlertDialogPrimitive.Root);
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const open = useDialogOpen();
+  if (!open) return null;
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 data-[state=open]:animate-fade-in" />

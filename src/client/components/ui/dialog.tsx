@@ -2,8 +2,9 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
+import { useDialogOpen, withDialogOpen } from './dialog-open.tsx';
 
-export const Dialog = DialogPrimitive.Root;
+export const Dialog = withDialogOpen(DialogPrimitive.Root);
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -23,6 +24,8 @@ export function DialogContent({
   showCloseButton = true,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const open = useDialogOpen();
+  if (!open) return null;
   return (
     <DialogPortal>
       <DialogOverlay />
