@@ -49,6 +49,22 @@ export function parseSession(json: string): Session | null {
 }
 
 /**
+ * Whether two session lookups say the same: get-session's answer and the session a signed-in
+ * page's server render used list their fields in different orders, and only the answer carries
+ * the session's token (which the app never reads: the httpOnly cookie signs its requests).
+ */
+export const sameSession = (a: unknown, b: unknown) => comparable(a) === comparable(b);
+
+const comparable = (session: unknown) =>
+  JSON.stringify(session, (key, value: unknown) =>
+    key === 'token'
+      ? undefined
+      : value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+        : value,
+  );
+
+/**
  * Holds the signed-in state for the whole app. The session comes from the server's httpOnly
  * cookie, so it survives reloads. It is read with one plain request rather than through Better
  * Auth's client, which only the pages that sign in or out load (it would add ~10 KB gzipped to
@@ -68,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The same session asked again is the same value (its Dates would otherwise make it a new
     // one each time): nothing that reads it renders again for an answer that changed nothing,
     // such as the check right after a signed-in page is hydrated with the server's session.
-    structuralSharing: (previous, next) => (JSON.stringify(previous) === JSON.stringify(next) ? previous : next),
+    structuralSharing: (previous, next) => (sameSession(previous, next) ? previous : next),
     retry: true,
     retryDelay: sessionRetryDelayMs,
     // Retried offline too: `navigator.onLine` can be wrong, and the notice says what is going on.
