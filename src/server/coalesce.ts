@@ -14,7 +14,7 @@
  * two requests would ever share one.
  *
  * For expensive reads that many visitors ask for at once with the same parameters (the public
- * community pages); not for anything answered per user.
+ * community pages, a profile's view); not for anything answered per user.
  */
 export function coalescing<V>(): (key: string, compute: () => Promise<V>) => Promise<V> {
   interface Computation {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { profiles } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { betPageSchema } from '../../../shared/bets.ts';
@@ -129,6 +129,31 @@ describeEachDatabase(
       expect((await setPublic(env(), owner.cookie, true)).status).toBe(200);
       expect((await profileOf(env(), username)).status).toBe(200);
       expect((await profileOf(env(), username, other.cookie)).body.isOwner).toBe(false);
+    });
+
+    it('shares one read between concurrent requests for a profile, each answered for its own viewer, and never from a read begun before it', async () => {
+      const owner = await signUpAndSignIn(env());
+      const other = await signUpAndSignIn(env());
+      const username = await usernameOf(env(), owner.userId);
+      await insertBets(env(), owner.userId, [{ status: 'won' }]);
+      expect((await setPublic(env(), owner.cookie, false)).status).toBe(200);
+      // Every session read once, so that what is counted below is the profile's own reads.
+      for (const cookie of [owner.cookie, other.cookie]) await env().request('/api/profile', { cookie });
+
+      const client = (env().db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const queries = vi.spyOn(client, 'query');
+      const viewers = [owner.cookie, other.cookie, undefined, owner.cookie, other.cookie];
+      const answers = await Promise.all(viewers.map((cookie) => profileOf(env(), username, cookie)));
+      const reads = queries.mock.calls.length;
+      queries.mockRestore();
+      expect(reads).toBe(1);
+      expect(answers.map((a) => a.status)).toEqual([200, 403, 403, 200, 403]);
+      expect(answers[0]!.body).toMatchObject({ isOwner: true, stats: { totalBets: 1 } });
+      expect(answers[1]!.body).toEqual({ error: PROFILE_PRIVATE_ERROR });
+
+      // A request made after a write is answered by a read that sees it.
+      await insertBets(env(), owner.userId, [{ status: 'lost' }]);
+      expect((await profileOf(env(), username, owner.cookie)).body.stats.totalBets).toBe(2);
     });
 
     it('keeps the own-profile endpoints (analytics, export, settings) to the signed-in owner', async () => {

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bets.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
 import { getLedgerHead, getLedgerPage, ledgerNdjsonStream } from '../ledger/queries.ts';
+import { coalescing } from '../../coalesce.ts';
 import type { Quotas } from '../../quotas.ts';
 import { RecordCache, readWithin } from '../../record-cache.ts';
 import { recordAccess } from './visibility.ts';
@@ -32,6 +33,7 @@ import {
   saveSettings,
   updateProfile,
   type ProfileRecord,
+  type ProfileView,
 } from './queries.ts';
 
 export interface ProfileRoutesDeps {
@@ -69,11 +71,18 @@ async function accessProfile<T>(
 
 /** /api/profiles/:username — anyone, signed in or not. */
 export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
+  /**
+   * A profile's view is the same whoever asks (who may see it, and whether they own it, is decided
+   * per request after): concurrent requests for one profile share one read (coalesce.ts, each read
+   * begun after every request it answers arrived), as a tipster's followers open it together.
+   */
+  const sharedView = coalescing<ProfileView | null>();
   return (
     new Hono<ViewerEnv>()
       .use(optionalUser(auth))
       .get('/:username', async (c) => {
-        const view = findProfileViewByUsername(db, c.req.param('username'), now());
+        const username = c.req.param('username');
+        const view = sharedView(username, () => findProfileViewByUsername(db, username, now()));
         const access = await accessProfile(view, (v) => v.record, c.get('viewer'));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
         return c.json(buildProfile(access.found, { isOwner: access.isOwner, now: now() }), 200);
