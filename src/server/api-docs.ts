@@ -231,8 +231,15 @@ export function renderApiDocs(doc: OpenApiDocument): string {
   ].join('\n');
 }
 
-/** The /api/docs handler: the page is rendered once, here, and served as it is to every request. */
-export function apiDocs(doc: OpenApiDocument) {
-  const html = renderApiDocs(doc);
-  return (c: Context) => c.body(html, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+/**
+ * The /api/docs handler: the page is rendered once, when first asked for, and served as it is to
+ * every request after (not at start-up: a server starts in about a second, and few ask).
+ */
+export function apiDocs(doc: () => OpenApiDocument) {
+  let html: string | undefined;
+  return (c: Context) =>
+    c.body((html ??= renderApiDocs(doc())), 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
 }

@@ -30,7 +30,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 import { createPageResolver, type PageAnswer } from './pages.ts';
 import { createDocuments, loadPageRendering, type PageRendering } from './html.ts';
 import {
@@ -70,7 +70,9 @@ export function createApp(deps: AppDeps) {
   const auth = createAuth({ ...deps, now });
   enableDirectSessionReads(auth, db);
   const https = config.BASE_URL.startsWith('https://');
-  const openApiDocument = buildOpenApiDocument();
+  // Built when first asked for, not at start-up (tens of milliseconds of zod to JSON Schema).
+  let builtOpenApi: OpenApiDocument | undefined;
+  const openApiDocument = () => (builtOpenApi ??= buildOpenApiDocument());
   const quotas = createQuotas({ db, config, logger, now });
 
   const app = new Hono<AppEnv>();
@@ -158,7 +160,7 @@ export function createApp(deps: AppDeps) {
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
-    .get('/openapi.json', (c) => c.json(openApiDocument))
+    .get('/openapi.json', (c) => c.json(openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));
 
   const routes = app.route('/api', api);
