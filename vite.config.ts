@@ -64,6 +64,10 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
+    // No modulepreload polyfill in the entry every page loads: our HTML lists no modulepreload
+    // links for it to fetch, and Vite's loader falls back to rel=preload by itself where the
+    // browser lacks modulepreload.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

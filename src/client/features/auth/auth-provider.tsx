@@ -55,12 +55,13 @@ export function parseSession(json: string): Session | null {
  */
 export const sameSession = (a: unknown, b: unknown) => comparable(a) === comparable(b);
 
+// Each object's fields sorted (entries sort by their key first: no two keys are equal).
 const comparable = (session: unknown) =>
   JSON.stringify(session, (key, value: unknown) =>
     key === 'token'
       ? undefined
-      : value && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value?.constructor === Object
+        ? Object.fromEntries(Object.entries(value).sort())
         : value,
   );
 
