@@ -25,7 +25,7 @@
  * Last, the noisy neighbour (bench/noisy.ts): on the same database, a server restarted with the
  * default per-user quotas, one account flooding writes and exports while others read.
  * BENCH_ONLY=noisy runs only that part, on a database seeded with only what it needs.
- * BENCH_ONLY=reads measures the health check and the authenticated reads only (on the same small
+ * BENCH_ONLY=reads measures the health check and the reads but the ledger's (on the same small
  * seed), prints them and writes nothing: for trying a change to what every request pays.
  */
 import { randomBytes } from 'node:crypto';
@@ -178,7 +178,12 @@ interface Case {
 }
 
 function specFor(server: RunningServer, c: Case): LoadSpec {
-  const headers: Record<string, string> = { origin: server.origin, accept: 'application/json, text/html' };
+  // As a browser asks: it takes compressed answers (the pages are sent compressed, the JSON as is).
+  const headers: Record<string, string> = {
+    origin: server.origin,
+    accept: 'application/json, text/html',
+    'accept-encoding': 'gzip, deflate, br',
+  };
   const cookie = c.cookie ?? c.cookies?.[0];
   if (cookie) headers.cookie = cookie;
   if (c.body !== undefined) headers['content-type'] = 'application/json';
@@ -452,7 +457,9 @@ async function main(): Promise<boolean> {
     ...ledgerPaths.map((l): Case => ({ label: l.label, authenticatedRead: false, path: l.path, expect: 200 })),
   ];
   const measured: MeasuredCase[] = [];
-  for (const c of settings.only === 'reads' ? cases.filter((c) => c.authenticatedRead) : cases) {
+  // BENCH_ONLY=reads: every read but the ledger's pages.
+  const isRead = (c: Case) => c.method === undefined && !c.path.includes('/ledger');
+  for (const c of settings.only === 'reads' ? cases.filter(isRead) : cases) {
     const result = await measure(server, c);
     health.push(await measure(server, healthCase));
     const around = (health.at(-2)!.requestsPerSecond + health.at(-1)!.requestsPerSecond) / 2;
