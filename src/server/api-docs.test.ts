@@ -104,7 +104,10 @@ describe('renderApiDocs', () => {
 
   it('is rendered once, when the handler is made: later changes to the document do not show', async () => {
     const doc = buildOpenApiDocument();
-    const app = new Hono().get('/docs', apiDocs(() => doc));
+    const app = new Hono().get(
+      '/docs',
+      apiDocs(() => doc),
+    );
     doc.paths['/api/bets']!.get!.summary = 'Changed after startup';
     const html = await (await app.request('/docs')).text();
     expect(html).not.toContain('Changed after startup');
