@@ -4,6 +4,7 @@ import { notInArray, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
 import { closeListeners } from './notifications.ts';
+import { adoptDrizzleTextParsers } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import type { Logger } from '../logger.ts';
@@ -96,6 +97,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+    await client.waitReady;
+    adoptDrizzleTextParsers(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     await syncReservedUsernames(db as unknown as Db);
