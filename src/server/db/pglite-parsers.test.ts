@@ -81,10 +81,10 @@ describe('PGlite with Drizzle’s text parsers adopted once (pglite-parsers.ts)'
     const seen: unknown[] = [];
     const { client } = plain;
     const query = client.query;
-    client.query = ((text: string, params?: unknown[], options?: { parsers?: object }) => {
-      seen.push(Object.keys(options?.parsers ?? {}).map(Number));
-      return query.call(client, text, params, options);
-    }) as typeof client.query;
+    client.query = ((...args: Parameters<typeof query>) => {
+      seen.push(Object.keys(args[2]?.parsers ?? {}).map(Number));
+      return query.apply(client, args);
+    }) as typeof query;
     try {
       await plain.db.execute(sql`select 1`);
     } finally {
