@@ -107,8 +107,12 @@ const LEDGER_ENTRIES = 10_000;
 const LEDGER_DEEP_AFTER = 9_000;
 /** Downloads of the whole chain as NDJSON, one after another (after one not counted). */
 const NDJSON_DOWNLOADS = 5;
-/** Every authenticated read must reach this share of the health endpoint's throughput. */
-const MIN_READ_RATIO = 0.25;
+/**
+ * Every authenticated read must reach this share of the health endpoint's throughput (issue 17's
+ * targets). PGlite runs each query on the server's own thread, so a read with rows to parse has
+ * further to go there than the health check's `select 1`.
+ */
+const MIN_READ_RATIO: Record<DriverName, number> = { pglite: 0.4, postgres: 0.6 };
 /** Recording and settling a bet (writes, each appending to the ledger) must reach this share. */
 const MIN_WRITE_RATIO = 0.15;
 /** The 100,000-bet user's stats may be at most this many times slower than the 100-bet user's. */
@@ -300,6 +304,7 @@ function commandLine(driver: DriverName): string {
 }
 
 function checkTargets(
+  driver: DriverName,
   cases: MeasuredCase[],
   health: Measurement[],
   scaling: ScalingRow[],
@@ -324,9 +329,9 @@ function checkTargets(
   const non2xx = all.reduce((n, r) => n + r.non2xx, 0);
   return [
     {
-      name: `every authenticated read ≥ ${MIN_READ_RATIO * 100}% of the health endpoint’s throughput`,
+      name: `every authenticated read ≥ ${MIN_READ_RATIO[driver] * 100}% of the health endpoint’s throughput`,
       measured: `lowest: ${slowest.label} at ${Math.round(slowest.vsHealth * 100)}% (of ${reads.map((c) => c.label).join(', ')})`,
-      met: slowest.vsHealth >= MIN_READ_RATIO,
+      met: slowest.vsHealth >= MIN_READ_RATIO[driver],
     },
     write(writes.record),
     write(writes.settle),
@@ -508,7 +513,7 @@ async function main(): Promise<boolean> {
 
   const byLabel = (label: string) => measured.find((m) => m.label === label)!;
   const writes = { record: byLabel(recordCase.label), settle: byLabel(settleCase.label) };
-  const targets = checkTargets(measured, health, scaling, ledger, writes);
+  const targets = checkTargets(driver, measured, health, scaling, ledger, writes);
   const report: RunReport = {
     driver,
     driverDetail,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { notInArray, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
 import { closeListeners } from './notifications.ts';
@@ -89,7 +90,6 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
@@ -97,9 +97,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
-    await client.waitReady;
-    adoptDrizzleTextParsers(client);
-    const db = drizzle(client, { schema });
+    const db = await drizzlePglite(client);
     await migrate(db, { migrationsFolder });
     await syncReservedUsernames(db as unknown as Db);
     const close = async () => {
@@ -114,6 +112,17 @@ async function openPglite(dataDir: string): Promise<Database> {
     unlock();
     throw err;
   }
+}
+
+/**
+ * The app's Db on a PGlite client (the server's, or a test's loaded from a snapshot): once it is
+ * ready, with Drizzle's text parsers set on it for good (pglite-parsers.ts).
+ */
+export async function drizzlePglite(client: PGlite) {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  await client.waitReady;
+  adoptDrizzleTextParsers(client);
+  return drizzle(client, { schema });
 }
 
 /** The reserved-username list lives in TypeScript; the trigger refusing reserved usernames reads this copy. */

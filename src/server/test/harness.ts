@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import pg from 'pg';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import { createApp } from '../app.ts';
 import type { SQL } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { drizzlePglite, openDatabase, type Database, type Db } from '../db/client.ts';
 import { violatedConstraint } from '../db/sql.ts';
-import * as schema from '../db/schema/index.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail.ts';
@@ -218,7 +216,7 @@ async function openPgliteMemory() {
   const snapshot = pgliteSnapshotPath();
   if (existsSync(snapshot)) {
     const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db = (await drizzlePglite(client)) as unknown as Db;
     const database: Database = { db, driver: 'pglite', close: () => client.close() };
     return { database, drop: async () => {} };
   }
