@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
-import { decodeCursor } from '../src/server/db/sql.ts';
+import { decodeCursor, parseJsonText } from '../src/server/db/sql.ts';
 import { getBetStats, listBets, recountBetStats } from '../src/server/modules/bets/queries.ts';
 import { explain, formatTiming as fmt, postgresReachable, rowsOf, seedUserBets, time as timeCalls } from './shared.ts';
 
@@ -65,7 +65,7 @@ async function benchDriver(driver: Driver): Promise<string[]> {
 
       const statsQuery = await time(() => getBetStats(env.db, userId, new Date()));
       const pageQuery = await time(() => listBets(env.db, userId, { limit: 20 }));
-      const page = await listBets(env.db, userId, { limit: 20 });
+      const page = parseJsonText(await listBets(env.db, userId, { limit: 20 }));
       const deepCursor = page.nextCursor!;
       const nextPageQuery = await time(() =>
         listBets(env.db, userId, { limit: 20, cursor: decodeCursor(deepCursor)! }),

@@ -5,12 +5,14 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, ValidationTargets } from 'hono';
+import type { Context, TypedResponse, ValidationTargets } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
 import { limitKey } from './client-address.ts';
+import type { JsonText } from './db/sql.ts';
 
 export interface ApiError {
   error: string;
@@ -104,6 +106,13 @@ export const privateAnswers = createMiddleware(async (c, next) => {
     set(c.res.headers);
   }
 });
+
+/**
+ * Answers JSON the database has already written (db/sql.ts's JsonText) as it is: the same
+ * Content-Type as c.json, and typed as c.json(value as T) would be for hc<AppType>.
+ */
+export const jsonText = <T, S extends ContentfulStatusCode>(c: Context, text: JsonText<T>, status: S) =>
+  c.body(text, status, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<T, S, 'json'>;
 
 export const apiError = (
   c: Context,

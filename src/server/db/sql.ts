@@ -18,6 +18,15 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export const jsonColumn = <T>(value: unknown): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
+/**
+ * JSON text of a `T`, written by the database (json_build_object and the like) and sent as it is:
+ * http.ts's jsonText answers with it, typed as T for the API's typed client.
+ */
+export type JsonText<T> = string & { readonly __jsonOf?: T };
+
+/** The value of a JsonText, for code that reads it rather than sending it on. */
+export const parseJsonText = <T>(text: JsonText<T>): T => JSON.parse(text) as T;
+
 /** A timestamp expression as UTC ISO 8601 text to the millisecond, as JavaScript's toISOString prints it. */
 export const isoText = (expr: string | SQL): SQL =>
   sql`to_char(${typeof expr === 'string' ? sql.raw(expr) : expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import { decodeCursor } from '../../db/sql.ts';
+import { decodeCursor, parseJsonText } from '../../db/sql.ts';
 import { listBets, selectBetsPage } from './queries.ts';
 
 /**
@@ -27,9 +27,12 @@ describeEachDatabase('bets query plans', (env) => {
     expect(first).toContain('bets_user_id_created_at_idx');
     expect(first).not.toMatch(/Sort|Seq Scan/);
 
-    let page = await listBets(env().db, userId, { limit: 20 });
-    for (let i = 0; i < 3; i++)
-      page = await listBets(env().db, userId, { limit: 20, cursor: decodeCursor(page.nextCursor!)! });
+    const pageAfter = async (cursor?: string | null) =>
+      parseJsonText(
+        await listBets(env().db, userId, { limit: 20, cursor: cursor ? decodeCursor(cursor)! : undefined }),
+      );
+    let page = await pageAfter();
+    for (let i = 0; i < 3; i++) page = await pageAfter(page.nextCursor);
     const later = await plan(
       env(),
       selectBetsPage(env().db, userId, { limit: 20, cursor: decodeCursor(page.nextCursor!)! }),

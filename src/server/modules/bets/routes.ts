@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { validate, type ApiError } from '../../http.ts';
+import { jsonText, validate, type ApiError } from '../../http.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import type { Quotas } from '../../quotas.ts';
 import {
@@ -61,7 +61,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (cursor === null) {
         return c.json<ApiError, 422>(INVALID_CURSOR, 422);
       }
-      return c.json(await listBets(db, c.get('user').id, { limit, cursor }), 200);
+      return jsonText(c, await listBets(db, c.get('user').id, { limit, cursor }), 200);
     })
     .get('/stats', validate('query', statsQuerySchema), async (c) => {
       const userId = c.get('user').id;

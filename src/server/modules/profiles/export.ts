@@ -5,7 +5,7 @@ import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.t
 import { eq } from 'drizzle-orm';
 import { userSettings } from '../../db/schema/index.ts';
 import { parseMoney, toUnits, type Cents } from '../../../shared/money.ts';
-import { cursorAfter, selectBetsPage, toBets, unitSizeCents } from '../bets/queries.ts';
+import { cursorAfter, selectBetsPage, unitSizeCents } from '../bets/queries.ts';
 
 /** Every field of a bet, in the order of the file's columns. */
 export const CSV_COLUMNS = [
@@ -96,11 +96,8 @@ export function betsCsvStream(
         const rows = await selectBetsPage(db, userId, { limit: batchSize, cursor });
         const page = rows.slice(0, batchSize);
         if (page.length) {
-          const rows = await toBets(
-            db,
-            page.map((r) => r.bet),
-          );
-          controller.enqueue(encoder.encode(rows.map((bet) => csvRow(betCells(bet, unitSize))).join('')));
+          const bets = page.map((r) => JSON.parse(r.json) as Bet);
+          controller.enqueue(encoder.encode(bets.map((bet) => csvRow(betCells(bet, unitSize))).join('')));
         }
         const last = page.at(-1);
         if (rows.length > batchSize && last) cursor = cursorAfter(last);

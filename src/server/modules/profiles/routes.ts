@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { validate, type ApiError } from '../../http.ts';
+import { jsonText, validate, type ApiError } from '../../http.ts';
 import { optionalUser, requireUser, type AppEnv, type Auth, type SessionUser, type ViewerEnv } from '../auth/index.ts';
 import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bets.ts';
@@ -94,7 +94,7 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, c.get('viewer'));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-        return c.json(await listBets(db, access.found.userId, { limit, cursor }), 200);
+        return jsonText(c, await listBets(db, access.found.userId, { limit, cursor }), 200);
       })
       // The ledger has the same visibility as the record it proves: a private profile's is hidden
       // from others, and when the profile turns public the whole continuous chain appears.
