@@ -4,9 +4,12 @@
 // 2. the pages that show no one's data (src/client/ssr/prerendered.ts) rendered once, into
 //    dist/prerendered/, from dist/client/index.html (the built page with its hashed assets);
 // 3. the server compiled to JavaScript: one ES module, dist/server/index.js, that plain Node runs
-//    without TypeScript tooling. Packages stay external (node_modules is there at run time); the
-//    migrations, which db/client.ts finds next to its own module (import.meta.url), are copied
-//    next to the bundle.
+//    without TypeScript tooling, its packages bundled in: Node resolving, reading and compiling
+//    the ~900 files of node_modules it imports (kysely, better-auth, zod, drizzle...) one by one
+//    was half of a start (PostgreSQL: 1.1 s external, 0.6 s bundled; bench/RESULTS.md). Left
+//    external: PGlite (it loads its WebAssembly and data files from beside its own module) and
+//    the native argon2 binding. The migrations, which db/client.ts finds next to its own module
+//    (import.meta.url), are copied next to the bundle.
 import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import console from 'node:console';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
@@ -47,12 +50,16 @@ await build({
   entryPoints: [`${root}src/server/index.ts`],
   outfile: `${outdir}/index.js`,
   bundle: true,
-  packages: 'external',
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native'],
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+  // Bundled CommonJS packages require() Node's own modules: give the ES module a require.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 cpSync(`${root}src/server/db/migrations`, `${outdir}/migrations`, { recursive: true });
 console.log('server built: dist/server/index.js');

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/bets.ts';
 import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR } from '../../shared/profiles.ts';
+import { formatWholeNumber } from '../../shared/number-format.ts';
 import { QUOTA_DEFAULTS, quotaMessage } from '../../shared/quotas.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -134,7 +135,7 @@ export const errors = {
 /** A per-user quota's 429 (src/server/quotas.ts): what counts, the defaults, and an example message. */
 const quotaRefusal = (counts: string, perMinute: number, perDay: number, settings: string, example: string) => ({
   description:
-    `Over the user's quota: ${counts}, at most ${perMinute} a minute and ${perDay.toLocaleString('en-US')} a day ` +
+    `Over the user's quota: ${counts}, at most ${perMinute} a minute and ${formatWholeNumber(perDay)} a day ` +
     `by default (${settings}), each window starting with its first request. Refused before anything is read or ` +
     `written, so nothing changes; e.g. ${says(example)}.`,
   headers: {

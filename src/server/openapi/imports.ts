@@ -1,3 +1,4 @@
+import { formatWholeNumber } from '../../shared/number-format.ts';
 /** /api/bets/import and /api/bets/imported (modules/imports/routes.ts): the owner's imported history. */
 import {
   GENERIC_IMPORT_COLUMNS,
@@ -28,7 +29,7 @@ import {
   type ApiModule,
 } from './common.ts';
 
-const rows = IMPORT_MAX_ROWS.toLocaleString('en-US');
+const rows = formatWholeNumber(IMPORT_MAX_ROWS);
 
 export const importsModule: ApiModule = {
   tag: {
