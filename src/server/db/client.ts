@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
 import { closeListeners } from './notifications.ts';
 import { adoptDrizzleTextParsers } from './pglite-parsers.ts';
+import { keepNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import type { Logger } from '../logger.ts';
@@ -116,11 +117,13 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 /**
  * The app's Db on a PGlite client (the server's, or a test's loaded from a snapshot): once it is
- * ready, with Drizzle's text parsers set on it for good (pglite-parsers.ts).
+ * ready, its queries run as named statements (pglite-statements.ts) and with Drizzle's text
+ * parsers set on it for good (pglite-parsers.ts).
  */
 export async function drizzlePglite(client: PGlite) {
   const { drizzle } = await import('drizzle-orm/pglite');
   await client.waitReady;
+  keepNamedStatements(client);
   adoptDrizzleTextParsers(client);
   return drizzle(client, { schema });
 }
