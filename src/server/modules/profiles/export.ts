@@ -5,7 +5,7 @@ import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.t
 import { eq } from 'drizzle-orm';
 import { userSettings } from '../../db/schema/index.ts';
 import { parseMoney, toUnits, type Cents } from '../../../shared/money.ts';
-import { cursorAfter, selectBetsPage, unitSizeCents } from '../bets/queries.ts';
+import { betsPageRows, cursorAfter, unitSizeCents } from '../bets/queries.ts';
 
 /** Every field of a bet, in the order of the file's columns. */
 export const CSV_COLUMNS = [
@@ -93,7 +93,7 @@ export function betsCsvStream(
     },
     async pull(controller) {
       try {
-        const rows = await selectBetsPage(db, userId, { limit: batchSize, cursor });
+        const rows = await betsPageRows(db, userId, { limit: batchSize, cursor });
         const page = rows.slice(0, batchSize);
         if (page.length) {
           const bets = page.map((r) => JSON.parse(r.json) as Bet);
