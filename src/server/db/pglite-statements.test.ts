@@ -144,6 +144,19 @@ describe('PGlite queries as named statements (pglite-statements.ts)', () => {
     ]);
   });
 
+  it('hands PostgreSQL’s notices to the query’s onNotice, as PGlite does', async () => {
+    const create = `create function say(word text) returns int language plpgsql as $$
+      begin raise notice 'said %', word; return 1; end $$`;
+    await both(create);
+    const heard = async (client: PGlite) => {
+      const notices: string[] = [];
+      await client.query('select say($1)', ['hello'], { onNotice: (notice) => notices.push(notice.message ?? '') });
+      return notices;
+    };
+    expect(await heard(named)).toEqual(['said hello']);
+    expect(await heard(named)).toEqual(await heard(plain));
+  });
+
   it('delivers a notification sent by a named statement before the query returns', async () => {
     const heard: string[] = [];
     await named.listen('item_changes', (payload) => heard.push(payload));

@@ -39,7 +39,10 @@ interface PgliteInternals {
   parsers: Record<number, (value: string, typeId?: number) => unknown>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-  execProtocolStream(message: Uint8Array, options: { syncToFs: boolean }): Promise<BackendMessage[]>;
+  execProtocolStream(
+    message: Uint8Array,
+    options: { syncToFs: boolean; onNotice?: QueryOptions['onNotice'] },
+  ): Promise<BackendMessage[]>;
   syncToFs(): Promise<void>;
 }
 
@@ -88,12 +91,12 @@ export function keepNamedStatements(client: PGlite): void {
   };
 
   /** Parses and describes `text` under a new name, closing the least recently used statement if full. */
-  async function prepare(text: string): Promise<Statement> {
+  async function prepare(text: string, onNotice: QueryOptions['onNotice']): Promise<Statement> {
     const name = `betproof_${nextName++}`;
     if (statements.size >= STATEMENTS_KEPT) forget(statements.keys().next().value as string);
     const parts = closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const messages = await pg.execProtocolStream(concat(parts), { syncToFs: false });
+    const messages = await pg.execProtocolStream(concat(parts), { syncToFs: false, onNotice });
     const statement: Statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
@@ -109,7 +112,7 @@ export function keepNamedStatements(client: PGlite): void {
       statements.delete(text); // most recently used: to the end
       statements.set(text, statement);
     } else {
-      statement = await prepare(text);
+      statement = await prepare(text, options?.onNotice);
     }
     const types = statement.paramTypes;
     const values = params.map((value, i) => {
@@ -119,7 +122,7 @@ export function keepNamedStatements(client: PGlite): void {
     });
     const messages = await pg.execProtocolStream(
       concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-      { syncToFs: false },
+      { syncToFs: false, onNotice: options?.onNotice },
     );
     await pg.syncToFs();
     return parse.parseResults([...statement.description, ...messages], pg.parsers, options)[0]!;
