@@ -8,3 +8,4 @@ export * from './quotas.ts';
 export * from './username-history.ts';
 export * from './imported-bets.ts';
 export * from './bet-legs.ts';
+export * from './bet-record-versions.ts';

@@ -26,7 +26,8 @@ import {
   type JsonText,
   type KeysetCursor,
 } from '../../db/sql.ts';
-import { betLegs, bets, userBetStats, userSettings } from '../../db/schema/index.ts';
+import { betLegs, betRecordVersions, bets, userBetStats, userSettings } from '../../db/schema/index.ts';
+import { keepFirstPage, keptFirstPage } from './page-cache.ts';
 import {
   OVERDUE_AFTER_MS,
   type Bet,
@@ -215,16 +216,37 @@ export async function betsPageRows(db: Db, userId: string, opts: PageOptions): P
   return withLegs(db, rows);
 }
 
+/** The user's record version (migration 0024), or undefined before their first bet. */
+const recordVersionStatement = preparedPerDb((db) =>
+  db
+    .select({ version: betRecordVersions.version })
+    .from(betRecordVersions)
+    .where(eq(betRecordVersions.userId, sql.placeholder('userId')))
+    .prepare('bet_record_version'),
+);
+
+/** A page's JSON text from its rows (one more than the page when another page follows). */
+function pageText(rows: PageRow[], limit: number): JsonText<BetPage> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? JSON.stringify(encodeCursor(cursorAfter(last))) : 'null';
+  return `{"bets":[${page.map((r) => r.json).join(',')}],"nextCursor":${nextCursor}}` as JsonText<BetPage>;
+}
+
 /**
  * One page of a user's bets, newest recorded first (a range scan of bets_user_id_created_at_idx),
- * as the API's JSON text: a BetPage.
+ * as the API's JSON text: a BetPage. The first page is kept by this server and sent again while
+ * the user's record version is unchanged (page-cache.ts; the version is read first).
  */
 export async function listBets(db: Db, userId: string, opts: PageOptions): Promise<JsonText<BetPage>> {
-  const rows = await betsPageRows(db, userId, opts);
-  const page = rows.slice(0, opts.limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > opts.limit && last ? JSON.stringify(encodeCursor(cursorAfter(last))) : 'null';
-  return `{"bets":[${page.map((r) => r.json).join(',')}],"nextCursor":${nextCursor}}` as JsonText<BetPage>;
+  if (opts.cursor) return pageText(await betsPageRows(db, userId, opts), opts.limit);
+  const [current] = await recordVersionStatement(db).execute({ userId });
+  if (!current) return pageText(await betsPageRows(db, userId, opts), opts.limit);
+  const kept = keptFirstPage(db, userId, current.version, opts.limit);
+  if (kept !== undefined) return kept as JsonText<BetPage>;
+  const text = pageText(await betsPageRows(db, userId, opts), opts.limit);
+  keepFirstPage(db, userId, current.version, opts.limit, text);
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------

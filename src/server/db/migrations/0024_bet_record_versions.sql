@@ -1,0 +1,56 @@
+-- A number per user that moves whenever any of their bets or parlay legs changes, however it is
+-- changed (the API, a leg's trigger, the seed, an operator's repair with the record's guard off):
+-- the server keeps each user's first page of bets in memory and sends it again only while this
+-- number is what it was when the page was read (modules/bets/page-cache.ts, decision 014). One
+-- upsert per statement, for the users that statement touched.
+CREATE TABLE bet_record_versions (
+  user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  version bigint NOT NULL
+);
+--> statement-breakpoint
+-- Every user with bets starts at 1.
+INSERT INTO bet_record_versions (user_id, version) SELECT DISTINCT user_id, 1 FROM bets;
+--> statement-breakpoint
+-- TG_ARGV[0]: 'bets' (the changed rows are bets) or 'bet_legs' (their parlay's owner moves).
+CREATE FUNCTION bet_record_versions_bump() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    -- Only users that still exist: when a user is deleted, the cascade may have removed their row
+    -- already, and creating it again would violate its foreign key.
+    IF TG_ARGV[0] = 'bets' THEN
+      UPDATE bet_record_versions v SET version = v.version + 1 WHERE v.user_id IN (SELECT user_id FROM old_rows);
+    ELSE
+      UPDATE bet_record_versions v SET version = v.version + 1
+      WHERE v.user_id IN (SELECT b.user_id FROM old_rows l JOIN bets b ON b.id = l.bet_id);
+    END IF;
+  ELSIF TG_ARGV[0] = 'bets' THEN
+    INSERT INTO bet_record_versions AS v (user_id, version)
+    SELECT DISTINCT user_id, 1 FROM new_rows ORDER BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1;
+  ELSE
+    INSERT INTO bet_record_versions AS v (user_id, version)
+    SELECT DISTINCT b.user_id, 1 FROM new_rows l JOIN bets b ON b.id = l.bet_id ORDER BY b.user_id
+    ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER bets_version_insert AFTER INSERT ON bets REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_record_versions_bump('bets');
+--> statement-breakpoint
+CREATE TRIGGER bets_version_update AFTER UPDATE ON bets REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_record_versions_bump('bets');
+--> statement-breakpoint
+CREATE TRIGGER bets_version_delete AFTER DELETE ON bets REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_record_versions_bump('bets');
+--> statement-breakpoint
+CREATE TRIGGER bet_legs_version_insert AFTER INSERT ON bet_legs REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_record_versions_bump('bet_legs');
+--> statement-breakpoint
+CREATE TRIGGER bet_legs_version_update AFTER UPDATE ON bet_legs REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_record_versions_bump('bet_legs');
+--> statement-breakpoint
+CREATE TRIGGER bet_legs_version_delete AFTER DELETE ON bet_legs REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_record_versions_bump('bet_legs');

@@ -1,0 +1,152 @@
+/**
+ * The first page of bets is kept by each server and sent again while the user's record version
+ * (migration 0024) is unchanged (page-cache.ts, decision 014). The version must move with every
+ * change, however made; and a kept page must never outlive a change.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { betRecordVersions, bets, user } from '../../db/schema/index.ts';
+import { parseJsonText } from '../../db/sql.ts';
+import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { withRecordGuardOff } from '../../test/record-guard.ts';
+import { insertBets } from '../profiles/test-helpers.ts';
+import type { Bet, BetPage } from '../../../shared/bets.ts';
+import { listBets } from './queries.ts';
+
+const HOUR = 60 * 60 * 1000;
+const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
+
+async function record(env: TestEnv, cookie: string, body: Record<string, unknown>): Promise<Bet> {
+  const res = await env.request('/api/bets', { cookie, body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Bet;
+}
+
+async function send(env: TestEnv, cookie: string, path: string, method: 'PATCH' | 'DELETE', status?: string) {
+  const res = await env.request(path, { cookie, method, body: status ? { status } : undefined });
+  expect(res.status, await res.clone().text()).toBe(method === 'DELETE' ? 204 : 200);
+}
+
+/** The user's record version as the database holds it (null: no row). */
+async function versionOf(env: TestEnv, userId: string): Promise<number | null> {
+  const [row] = await env.db
+    .select({ version: betRecordVersions.version })
+    .from(betRecordVersions)
+    .where(eq(betRecordVersions.userId, userId));
+  return row?.version ?? null;
+}
+
+async function firstPage(env: TestEnv, cookie: string, query = ''): Promise<BetPage> {
+  const res = await env.request(`/api/bets${query}`, { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as BetPage;
+}
+
+describeEachDatabase('the first page of bets, kept while the record version stands', (env) => {
+  it('moves the record version with every change to a user’s bets or legs, however it is made', async () => {
+    const { cookie, userId } = await signUpAndSignIn(env());
+    const other = await signUpAndSignIn(env());
+    expect(await versionOf(env(), userId)).toBeNull();
+
+    const versions: number[] = [];
+    const step = async (change: () => Promise<unknown>) => {
+      await change();
+      versions.push((await versionOf(env(), userId))!);
+    };
+    const single = (description: string, hours: number) =>
+      record(env(), cookie, {
+        description,
+        amount: '10',
+        odds: '2.0',
+        sport: 'soccer',
+        eventDate: eventIn(env(), hours * HOUR),
+      });
+    let settled!: Bet;
+    let later!: Bet;
+    let parlay!: Bet;
+    await step(async () => (settled = await single('settles', 7)));
+    await step(async () => (later = await single('is deleted', 48)));
+    const legs = [
+      { description: 'Leg one', sport: 'football', odds: '-110', eventDate: eventIn(env(), 8 * HOUR) },
+      { description: 'Leg two', sport: 'basketball', odds: '5/2', eventDate: eventIn(env(), 10 * HOUR) },
+    ];
+    await step(async () => (parlay = await record(env(), cookie, { amount: '5', legs })));
+    env().clock.advance(9 * HOUR);
+    await step(() => send(env(), cookie, `/api/bets/${settled.id}`, 'PATCH', 'won'));
+    // A leg settled alone changes no bets row: the parlay stays pending.
+    await step(() => send(env(), cookie, `/api/bets/${parlay.id}/legs/${parlay.legs![0]!.id}`, 'PATCH', 'won'));
+    await step(() => send(env(), cookie, `/api/bets/${later.id}`, 'DELETE'));
+    // An operator's repair with the record's guard off, straight in SQL.
+    await step(() => withRecordGuardOff(env(), sql`update bets set description = 'repaired' where id = ${settled.id}`));
+    // Many bets in one statement, by a script.
+    await step(() => insertBets(env(), userId, [{ status: 'won' }, { status: 'lost' }, {}]));
+
+    expect(versions[0]).toBe(1);
+    for (let i = 1; i < versions.length; i++) expect(versions[i]!).toBeGreaterThan(versions[i - 1]!);
+    // Another user's changes leave this user's version alone, and theirs starts at 1.
+    await insertBets(env(), other.userId, [{}]);
+    expect(await versionOf(env(), userId)).toBe(versions.at(-1));
+    expect(await versionOf(env(), other.userId)).toBe(1);
+
+    // Deleting the account takes the version with it (its bets' triggers find no row to move).
+    await env().db.delete(user).where(eq(user.id, userId));
+    expect(await versionOf(env(), userId)).toBeNull();
+  });
+
+  it('sends the kept page while the version stands, and reads again once it moves', async () => {
+    const { cookie, userId } = await signUpAndSignIn(env());
+    const bet = await record(env(), cookie, {
+      description: 'Original words',
+      amount: '10',
+      odds: '2.0',
+      sport: 'soccer',
+      eventDate: eventIn(env(), 7 * HOUR),
+    });
+    expect((await firstPage(env(), cookie)).bets.map((b) => b.description)).toEqual(['Original words']);
+
+    // Changed with the version's trigger off too: the server cannot know, and sends what it kept.
+    await env().db.transaction(async (tx) => {
+      await tx.execute(sql`alter table bets disable trigger bets_guard_record`);
+      await tx.execute(sql`alter table bets disable trigger bets_version_update`);
+      await tx.execute(sql`update bets set description = 'Changed words' where id = ${bet.id}`);
+      await tx.execute(sql`alter table bets enable trigger bets_version_update`);
+      await tx.execute(sql`alter table bets enable trigger bets_guard_record`);
+    });
+    expect((await firstPage(env(), cookie)).bets.map((b) => b.description)).toEqual(['Original words']);
+    // Another page size is not the kept page: read afresh.
+    expect((await firstPage(env(), cookie, '?limit=5')).bets.map((b) => b.description)).toEqual(['Changed words']);
+
+    // The version moves (as any change moves it): the next request reads the page again.
+    await env().db.execute(sql`update bet_record_versions set version = version + 1 where user_id = ${userId}`);
+    expect((await firstPage(env(), cookie)).bets.map((b) => b.description)).toEqual(['Changed words']);
+  });
+
+  it('shows every change made through the API or straight in the database at the next request', async () => {
+    const { cookie, userId } = await signUpAndSignIn(env());
+    const descriptions = async () => (await firstPage(env(), cookie)).bets.map((b) => `${b.description} ${b.status}`);
+    expect(await descriptions()).toEqual([]);
+    const bet = await record(env(), cookie, {
+      description: 'First',
+      amount: '10',
+      odds: '2.0',
+      sport: 'soccer',
+      eventDate: eventIn(env(), 7 * HOUR),
+    });
+    expect(await descriptions()).toEqual(['First pending']);
+    env().clock.advance(8 * HOUR);
+    await send(env(), cookie, `/api/bets/${bet.id}`, 'PATCH', 'lost');
+    expect(await descriptions()).toEqual(['First lost']);
+    await insertBets(env(), userId, [
+      { description: 'Imported by a script', createdAt: new Date(env().clock.now().getTime() + HOUR) },
+    ]);
+    expect(await descriptions()).toEqual(['Imported by a script pending', 'First lost']);
+    // The page the function answers and the API's are the same text.
+    const page = parseJsonText(await listBets(env().db, userId, { limit: 20 }));
+    expect(page).toEqual(await firstPage(env(), cookie));
+    const [row] = await env()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(bets)
+      .where(eq(bets.userId, userId));
+    expect(row!.n).toBe(2);
+  });
+});
