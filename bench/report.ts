@@ -254,68 +254,10 @@ const INTRO = [
   '  entries, so it says nothing about depth). The whole chain as NDJSON is timed one download at a',
   '  time, and checked to end at the head the JSON pages report.',
   '- Targets: every authenticated read (`GET /api/bets`, `GET /api/bets/stats`, the profile API signed',
-  '  in) at least 25% of the health endpoint’s throughput; recording and settling a bet each at least',
-  '  15%; the stats of a user with 100,000 bets at most 3× the p50 latency of a user with 100; the deep',
+  '  in) at least 40% of the health endpoint’s throughput on PGlite and 60% on PostgreSQL (issue 17);',
+  '  recording and settling a bet each at least 15%; the stats of a user with 100,000 bets at most 3× the p50 latency of a user with 100; the deep',
   '  ledger page at most 3× the p50 latency of the first page of 1,000; zero errors and zero non-2xx in',
   '  every measurement. `npm run bench` exits non-zero when one is missed.',
-  '- What the ledger adds to a write, measured inside the database where the machine’s other load blurs',
-  '  it least: [ledger-cost.md](ledger-cost.md) (`npx tsx bench/ledger-cost.ts`): 0.1–0.3 ms per',
-  '  appended entry (PostgreSQL, PGlite), about a third of a recorded bet’s in-database time and a fifth',
-  '  to a quarter of a settle’s. `community_summaries_apply` takes a fast path for both writes (0012 for',
-  '  recording, 0016 for settling); before 0016, its general path was 1.4 of a settle’s 1.8 ms in',
-  '  PostgreSQL and 2.5 of 3.2 ms in PGlite (load average 1), now 0.42 of 1.6 ms and 0.35 of 1.8 ms',
-  '  (load average 22).',
-  '- Seeding (before the server starts, reported in the run table) goes through the same triggers as',
-  '  any write, so every seeded bet appends its ledger entries one by one in plpgsql; one user’s bets',
-  '  are inserted 2,000 per statement, since within one statement the cost per entry grows with the',
-  '  entries it already appended for that user (bench/ledger-cost.md).',
-  '- The runs below (2026-11-25, 18:06–18:25) had the machine nearly to themselves (load average',
-  '  1.5–3 before each). Runs on a busy machine (08:00–08:40, load average 14–26) moved every ratio 2–3×',
-  '  and put hundreds of autocannon timeouts on PGlite: compare runs at similar load only. Every request',
-  '  says it takes compressed answers, as a browser does (only the pages are sent compressed; runs',
-  '  before 18:05 took the profile page uncompressed, and writing ~100 KB of HTML per answer was 59% of',
-  '  its CPU). The misses, and why:',
-  '  - Authenticated reads against the health check (issue 17 asks 40% on PGlite, 60% on PostgreSQL):',
-  '    PGlite: the first page of bets 31–35%, stats 30–40%, a profile 245–270%; PostgreSQL: 44–45%,',
-  '    69–74%, 111–118% (three runs each, 17:30–18:25). Each server now keeps the sessions it has read',
-  '    (`modules/auth/session-cache.ts`, dropped when the database notifies a change: decision 012),',
-  '    so a signed-in read runs no session query (before: PGlite 18–27%, PostgreSQL 23–45%); concurrent',
-  '    requests for one profile share one read (`coalesce.ts`). What is left of a first page of bets',
-  '    is its own query and its 20 rows: on PGlite 0.8 ms to run the page query and parse its rows in',
-  '    JavaScript (0.37 ms for the same query counting them), 0.25 ms more to map them; on PostgreSQL',
-  '    0.64 ms of server CPU against 0.2 for health, mostly reading and writing the rows. Not met: the',
-  '    first page of bets on both, stats on PGlite. Next: the page as one JSON value from the database.',
-  '  - Writes (15% of health): recording 12% on PGlite, 9% on PostgreSQL; settling 14–16% and 7%. Each',
-  '    is a transaction that appends to the hash-chained ledger, plus the write quota’s own upsert',
-  '    (about as much database work as recording the bet): 4.1–5.8 ms of server CPU a write on PGlite;',
-  '    2.3–2.6 ms on PostgreSQL, against 1.3–1.4 ms at 14:30, not explained (the writes’ code did not',
-  '    change; after 17:00 the machine ran everything more slowly: Lighthouse’s benchmark index 1,690',
-  '    against 2,770 at 15:25, the compiled server’s start 1.9 s against 0.8 s).',
-  '  - PGlite’s errors: autocannon’s 10 s timeouts on the 1,000-entry ledger pages (a request that',
-  '    waits behind 50 connections’ worth of queries on one thread); PostgreSQL had none.',
-  '  - The profile page, signed out, is rendered per request (issue 17): one render is shared by the',
-  '    requests that arrive together for the same profile (`src/server/pages.ts`) and compressed once.',
-  '- Issue 15 (void bets, level-stakes yield and its interval, drawdown, the rankings by the',
-  '  interval’s low end: migration 0019, in the runs below dated after 07:55). The profile analytics read',
-  '  the summaries only: computed afresh, 4.0 / 3.4 / 3.3 ms at 100 / 10,000 / 100,000 bets on PGlite,',
-  '  6.3 / 2.3 / 7.3 ms on PostgreSQL (bench/profiles-scaling.md; ~0.8 s at 100,000 before). The',
-  '  Spotlight and the influencer ranking at 10,000 users and 1,000,000 bets on PostgreSQL: slowest',
-  '  p95 68 ms, 1.2–1.7× the Spotlight’s median before the ranking changed and 0.8–2.7× the',
-  '  directory’s (bench/community.md, which has the before/after table).',
-  '- Issue 20, importing a history: a 10,000-row spreadsheet (872 KB) sent whole to',
-  '  `POST /api/bets/import` in process takes 5.4 s on PGlite and 2.9 s on PostgreSQL (median of 3, load',
-  '  average 12–15 on the 2 cores), its preview (`?dryRun=true`) 1.8 s and 0.9 s, and the same file again',
-  '  (every row a duplicate, nothing stored) 3.2 s and 1.6 s ([import-history.md](import-history.md),',
-  '  `npx tsx bench/import-history.ts`). Storing a batch as one jsonb parameter rather than 13 bound',
-  '  parameters a row took the re-import from 3.7 to 1.2 s of database time on PGlite.',
-  '- The Spotlight is the same page for every visitor: concurrent requests for it share one',
-  '  computation (`src/server/coalesce.ts`; each computation starts after every request it answers',
-  '  arrived), so under 50 connections on one page its cost is per batch of requests, not per request.',
-  '- PGlite runs PostgreSQL in WebAssembly on the server’s own thread, one query at a time, at',
-  '  0.2–1 ms of CPU per query; the health check’s `select 1` is the cheapest. An authenticated read',
-  '  is its own query (the session comes from the server’s cache), so on PGlite these reads are',
-  '  bounded by how fast its queries run; on PostgreSQL the queries run in other processes, on the same',
-  '  2 cores as the server and autocannon.',
   '',
   '- PGlite: `npm run build && npm run bench`',
   '- PostgreSQL: `npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`',
@@ -348,7 +290,16 @@ export function writeResults(driver: DriverName, section: string, kind: SectionK
     }),
   ).join('\n\n');
   const others = KEPT_SECTIONS.map((name) => keptSection(previous, name)).join('');
-  writeFileSync(resultsFile, `${INTRO}\n\n${others}${body}\n`);
+  writeFileSync(resultsFile, `${keptIntro(previous)}\n\n${others}${body}\n`);
+}
+
+/**
+ * The file's opening as RESULTS.md has it (how to read the runs and what each day's runs found,
+ * written by hand after them); INTRO starts a file that has none.
+ */
+function keptIntro(previous: string): string {
+  const first = previous.search(/<!-- (lighthouse|startup|results:|noisy:)/);
+  return first > 0 ? previous.slice(0, first).trimEnd() : INTRO;
 }
 
 /**

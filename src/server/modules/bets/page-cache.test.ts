@@ -22,6 +22,16 @@ async function record(env: TestEnv, cookie: string, body: Record<string, unknown
   return (await res.json()) as Bet;
 }
 
+/** A single bet of 10 at 2.0 whose event starts `hours` from the test clock's now. */
+const recordSingle = (env: TestEnv, cookie: string, description: string, hours = 7) =>
+  record(env, cookie, {
+    description,
+    amount: '10',
+    odds: '2.0',
+    sport: 'soccer',
+    eventDate: eventIn(env, hours * HOUR),
+  });
+
 async function send(env: TestEnv, cookie: string, path: string, method: 'PATCH' | 'DELETE', status?: string) {
   const res = await env.request(path, { cookie, method, body: status ? { status } : undefined });
   expect(res.status, await res.clone().text()).toBe(method === 'DELETE' ? 204 : 200);
@@ -53,14 +63,7 @@ describeEachDatabase('the first page of bets, kept while the record version stan
       await change();
       versions.push((await versionOf(env(), userId))!);
     };
-    const single = (description: string, hours: number) =>
-      record(env(), cookie, {
-        description,
-        amount: '10',
-        odds: '2.0',
-        sport: 'soccer',
-        eventDate: eventIn(env(), hours * HOUR),
-      });
+    const single = (description: string, hours: number) => recordSingle(env(), cookie, description, hours);
     let settled!: Bet;
     let later!: Bet;
     let parlay!: Bet;
@@ -95,13 +98,7 @@ describeEachDatabase('the first page of bets, kept while the record version stan
 
   it('sends the kept page while the version stands, and reads again once it moves', async () => {
     const { cookie, userId } = await signUpAndSignIn(env());
-    const bet = await record(env(), cookie, {
-      description: 'Original words',
-      amount: '10',
-      odds: '2.0',
-      sport: 'soccer',
-      eventDate: eventIn(env(), 7 * HOUR),
-    });
+    const bet = await recordSingle(env(), cookie, 'Original words');
     expect((await firstPage(env(), cookie)).bets.map((b) => b.description)).toEqual(['Original words']);
 
     // Changed with the version's trigger off too: the server cannot know, and sends what it kept.
@@ -125,13 +122,7 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     const { cookie, userId } = await signUpAndSignIn(env());
     const descriptions = async () => (await firstPage(env(), cookie)).bets.map((b) => `${b.description} ${b.status}`);
     expect(await descriptions()).toEqual([]);
-    const bet = await record(env(), cookie, {
-      description: 'First',
-      amount: '10',
-      odds: '2.0',
-      sport: 'soccer',
-      eventDate: eventIn(env(), 7 * HOUR),
-    });
+    const bet = await recordSingle(env(), cookie, 'First');
     expect(await descriptions()).toEqual(['First pending']);
     env().clock.advance(8 * HOUR);
     await send(env(), cookie, `/api/bets/${bet.id}`, 'PATCH', 'lost');
