@@ -37,6 +37,7 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- One trigger per table and event: PostgreSQL gives transition tables only to a trigger on one event.
 CREATE TRIGGER bets_version_insert AFTER INSERT ON bets REFERENCING NEW TABLE AS new_rows
 FOR EACH STATEMENT EXECUTE FUNCTION bet_record_versions_bump('bets');
 --> statement-breakpoint
