@@ -18,6 +18,7 @@
  * answers and errors with an untouched client.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { LruMap } from '../lru-map.ts';
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
@@ -77,10 +78,10 @@ const isStaleStatement = (err: unknown) =>
 export function keepNamedStatements(client: PGlite): void {
   const pg = client as unknown as PgliteInternals;
   const ownQuery = client.query.bind(client);
-  /** By text, least recently used first (a Map keeps insertion order). */
-  const statements = new Map<string, Statement>();
   /** Statements no longer kept, closed with the next Parse. */
   const closing: string[] = [];
+  /** By text; the least recently used is closed when another is needed. */
+  const statements = new LruMap<string, Statement>(STATEMENTS_KEPT, (_, statement) => closing.push(statement.name));
   let nextName = 0;
 
   const forget = (text: string) => {
@@ -93,7 +94,6 @@ export function keepNamedStatements(client: PGlite): void {
   /** Parses and describes `text` under a new name, closing the least recently used statement if full. */
   async function prepare(text: string, onNotice: QueryOptions['onNotice']): Promise<Statement> {
     const name = `betproof_${nextName++}`;
-    if (statements.size >= STATEMENTS_KEPT) forget(statements.keys().next().value as string);
     const parts = closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
     const messages = await pg.execProtocolStream(concat(parts), { syncToFs: false, onNotice });
@@ -107,13 +107,7 @@ export function keepNamedStatements(client: PGlite): void {
   }
 
   async function run(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results> {
-    let statement = statements.get(text);
-    if (statement) {
-      statements.delete(text); // most recently used: to the end
-      statements.set(text, statement);
-    } else {
-      statement = await prepare(text, options?.onNotice);
-    }
+    const statement = statements.get(text) ?? (await prepare(text, options?.onNotice));
     const types = statement.paramTypes;
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;

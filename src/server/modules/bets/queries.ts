@@ -27,7 +27,7 @@ import {
   type KeysetCursor,
 } from '../../db/sql.ts';
 import { betLegs, betRecordVersions, bets, userBetStats, userSettings } from '../../db/schema/index.ts';
-import { keepFirstPage, keptFirstPage } from './page-cache.ts';
+import { firstPages, keptStats } from './kept-answers.ts';
 import {
   OVERDUE_AFTER_MS,
   type Bet,
@@ -236,16 +236,17 @@ function pageText(rows: PageRow[], limit: number): JsonText<BetPage> {
 /**
  * One page of a user's bets, newest recorded first (a range scan of bets_user_id_created_at_idx),
  * as the API's JSON text: a BetPage. The first page is kept by this server and sent again while
- * the user's record version is unchanged (page-cache.ts; the version is read first).
+ * the user's record version is unchanged (kept-answers.ts; the version is read first).
  */
 export async function listBets(db: Db, userId: string, opts: PageOptions): Promise<JsonText<BetPage>> {
   if (opts.cursor) return pageText(await betsPageRows(db, userId, opts), opts.limit);
   const [current] = await recordVersionStatement(db).execute({ userId });
   if (!current) return pageText(await betsPageRows(db, userId, opts), opts.limit);
-  const kept = keptFirstPage(db, userId, current.version, opts.limit);
+  const key = `${current.version}/${opts.limit}`;
+  const kept = firstPages.get(db, userId, key);
   if (kept !== undefined) return kept as JsonText<BetPage>;
   const text = pageText(await betsPageRows(db, userId, opts), opts.limit);
-  keepFirstPage(db, userId, current.version, opts.limit, text);
+  firstPages.keep(db, userId, key, text);
   return text;
 }
 
@@ -346,27 +347,69 @@ export async function countOverdue(db: Db, userId: string, now: Date): Promise<n
 
 /**
  * The summary, the overdue count and the unit size in one read: the settings row (every account
- * has one, from the sign-up trigger) with the summary joined (none before the first bet).
+ * has one, from the sign-up trigger) with the summary joined (none before the first bet). With
+ * them, when the count will next change on its own: the earliest start, plus 72 hours, of a pending
+ * bet not yet overdue (a parlay's last leg's start; null when there is none).
  */
-const statsStatement = preparedPerDb((db) =>
-  db
+const statsStatement = preparedPerDb((db) => {
+  const before = sql`${sql.placeholder('overdueBefore')}::timestamptz`;
+  const lastStart = sql`greatest(${bets.eventDate}, ${bets.lastEventDate})`;
+  return db
     .select({
       summary: summaryColumns,
       unitSize: userSettings.unitSize,
-      overdue: overdueCountSql(userSettings.userId, sql`${sql.placeholder('overdueBefore')}::timestamptz`),
+      overdue: overdueCountSql(userSettings.userId, before),
+      nextOverdueMs: sql<number | null>`(select (extract(epoch from min(${lastStart})) * 1000)::float8 from ${bets}
+        where ${bets.userId} = ${userSettings.userId} and ${bets.status} = 'pending' and ${lastStart} > ${before})`.mapWith(
+        (ms: number | string | null) => (ms === null ? null : Number(ms) + OVERDUE_AFTER_MS),
+      ),
     })
     .from(userSettings)
     .leftJoin(userBetStats, eq(userBetStats.userId, userSettings.userId))
     .where(eq(userSettings.userId, sql.placeholder('userId')))
-    .prepare('bets_stats'),
-);
+    .prepare('bets_stats');
+});
 
 export async function getBetStats(db: Db, userId: string, now: Date): Promise<BetStats> {
+  return JSON.parse(await betStatsText(db, userId, now)) as BetStats;
+}
+
+/** The user's record version and unit size: what kept statistics are checked against. */
+const statsKeyStatement = preparedPerDb((db) =>
+  db
+    .select({ version: betRecordVersions.version, unitSize: userSettings.unitSize })
+    .from(userSettings)
+    .innerJoin(betRecordVersions, eq(betRecordVersions.userId, userSettings.userId))
+    .where(eq(userSettings.userId, sql.placeholder('userId')))
+    .prepare('bets_stats_key'),
+);
+
+/**
+ * `GET /api/bets/stats` (the owner's own bets) as JSON text: kept by this server while the user's
+ * record version and unit size stand and no pending bet has become overdue (kept-answers.ts).
+ */
+export async function betStatsText(db: Db, userId: string, now: Date): Promise<JsonText<BetStats>> {
+  const [current] = await statsKeyStatement(db).execute({ userId });
+  const at = now.getTime();
+  if (current) {
+    const kept = keptStats.get(db, userId, `${current.version}/${current.unitSize}`, at);
+    if (kept !== undefined) return kept as JsonText<BetStats>;
+  }
   const [row] = await statsStatement(db).execute({ userId, overdueBefore: overdueBefore(now).toISOString() });
-  if (row) return statsOfSummary(row.summary, row.overdue, row.unitSize);
-  // No settings row (an account from before they existed, say): the summary alone.
-  const [summary, overdue] = await Promise.all([getBetSummary(db, userId), countOverdue(db, userId, now)]);
-  return statsOfSummary(summary, overdue);
+  if (!row) {
+    // No settings row (an account from before they existed, say): the summary alone, read each time.
+    const [summary, overdue] = await Promise.all([getBetSummary(db, userId), countOverdue(db, userId, now)]);
+    return JSON.stringify(statsOfSummary(summary, overdue)) as JsonText<BetStats>;
+  }
+  const text = JSON.stringify(statsOfSummary(row.summary, row.overdue, row.unitSize)) as JsonText<BetStats>;
+  // Keyed on the unit size these figures were computed with (it may have changed since the key's read).
+  if (current) {
+    keptStats.keep(db, userId, `${current.version}/${row.unitSize}`, text, {
+      from: at,
+      until: row.nextOverdueMs ?? Infinity,
+    });
+  }
+  return text;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { statsQuerySchema } from '../../../shared/imports.ts';
 import { getStatsWithImported } from '../imports/queries.ts';
-import { deleteBet, getBetStats, listBets, recordBet, recordParlay, settleBet, settleLeg } from './queries.ts';
+import { betStatsText, deleteBet, listBets, recordBet, recordParlay, settleBet, settleLeg } from './queries.ts';
 import {
   LEG_ALREADY_SETTLED_MESSAGE,
   LEG_NOT_FOUND_MESSAGE,
@@ -67,7 +67,8 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       const userId = c.get('user').id;
       // With the owner's imported history only when asked (the dashboard's switch; docs/decisions/009).
       const withImported = c.req.valid('query').includeImported === 'true';
-      return c.json(await (withImported ? getStatsWithImported : getBetStats)(db, userId, now()), 200);
+      if (withImported) return c.json(await getStatsWithImported(db, userId, now()), 200);
+      return jsonText(c, await betStatsText(db, userId, now()), 200);
     })
     .post('/', validate('json', createRecordAnyBetSchema(now), headline), async (c) => {
       // A body with `legs` is a parlay (shared/parlays.ts); any other a single bet.

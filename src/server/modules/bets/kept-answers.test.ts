@@ -1,7 +1,8 @@
 /**
- * The first page of bets is kept by each server and sent again while the user's record version
- * (migration 0024) is unchanged (page-cache.ts, decision 014). The version must move with every
- * change, however made; and a kept page must never outlive a change.
+ * The first page of bets and the statistics are kept by each server and sent again while the
+ * user's record version (migration 0024) is unchanged (kept-answers.ts, decision 014). The version
+ * must move with every change, however made; a kept answer must never outlive a change, nor the
+ * moment a pending bet becomes overdue.
  */
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -10,8 +11,8 @@ import { parseJsonText } from '../../db/sql.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { insertBets } from '../profiles/test-helpers.ts';
-import type { Bet, BetPage } from '../../../shared/bets.ts';
-import { listBets } from './queries.ts';
+import { OVERDUE_AFTER_MS, type Bet, type BetPage, type BetStats } from '../../../shared/bets.ts';
+import { betStatsText, listBets, recountBetStats } from './queries.ts';
 
 const HOUR = 60 * 60 * 1000;
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
@@ -83,13 +84,22 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     await step(() => withRecordGuardOff(env(), sql`update bets set description = 'repaired' where id = ${settled.id}`));
     // Many bets in one statement, by a script.
     await step(() => insertBets(env(), userId, [{ status: 'won' }, { status: 'lost' }, {}]));
+    // A repair that moves a bet to another user moves both users' versions: the one who lost it too.
+    await insertBets(env(), other.userId, [{}]);
+    const otherBefore = (await versionOf(env(), other.userId))!;
+    const [lost] = await env().db.select({ id: bets.id }).from(bets).where(eq(bets.status, 'lost'));
+    await step(() => withRecordGuardOff(env(), sql`update bets set user_id = ${other.userId} where id = ${lost!.id}`));
+    expect(await versionOf(env(), other.userId)).toBe(otherBefore + 1);
+    await step(() => withRecordGuardOff(env(), sql`update bets set user_id = ${userId} where user_id = ${other.userId}`));
+    expect(await versionOf(env(), other.userId)).toBe(otherBefore + 2);
 
     expect(versions[0]).toBe(1);
     for (let i = 1; i < versions.length; i++) expect(versions[i]!).toBeGreaterThan(versions[i - 1]!);
     // Another user's changes leave this user's version alone, and theirs starts at 1.
-    await insertBets(env(), other.userId, [{}]);
+    const third = await signUpAndSignIn(env());
+    await insertBets(env(), third.userId, [{}]);
     expect(await versionOf(env(), userId)).toBe(versions.at(-1));
-    expect(await versionOf(env(), other.userId)).toBe(1);
+    expect(await versionOf(env(), third.userId)).toBe(1);
 
     // Deleting the account takes the version with it (its bets' triggers find no row to move).
     await env().db.delete(user).where(eq(user.id, userId));
@@ -140,4 +150,72 @@ describeEachDatabase('the first page of bets, kept while the record version stan
       .where(eq(bets.userId, userId));
     expect(row!.n).toBe(2);
   });
+
+  it('sends the kept statistics while the version and unit size stand', async () => {
+    const { cookie, userId } = await signUpAndSignIn(env());
+    const bet = await recordSingle(env(), cookie, 'Kept');
+    env().clock.advance(8 * HOUR);
+    await send(env(), cookie, `/api/bets/${bet.id}`, 'PATCH', 'won');
+    const before = await stats(env(), cookie);
+    expect(before).toMatchObject({ totalBets: 1, won: 1, totalProfit: '10.00', unitSize: null });
+
+    // Changed with the version's trigger off: the server cannot know, and sends what it kept.
+    await env().db.transaction(async (tx) => {
+      await tx.execute(sql`alter table bets disable trigger bets_guard_record`);
+      await tx.execute(sql`alter table bets disable trigger bets_version_update`);
+      await tx.execute(sql`update bets set status = 'lost', profit_loss = -10 where id = ${bet.id}`);
+      await tx.execute(sql`alter table bets enable trigger bets_version_update`);
+      await tx.execute(sql`alter table bets enable trigger bets_guard_record`);
+    });
+    expect(await stats(env(), cookie)).toEqual(before);
+
+    // A new unit size is part of the key: the figures are read again, with it.
+    const social = { twitter: '', instagram: '', youtube: '', website: '' };
+    const put = (unitSize: string) =>
+      env().request('/api/profile/settings', { method: 'PUT', cookie, body: { profilePublic: true, social, unitSize } });
+    expect((await put('5')).status).toBe(200);
+    expect(await stats(env(), cookie)).toMatchObject({ won: 0, lost: 1, totalProfit: '-10.00', unitSize: '5.00' });
+    // Back to no unit size, under the same version: those figures are the ones just read.
+    expect((await put('')).status).toBe(200);
+    expect(await stats(env(), cookie)).toMatchObject({ won: 0, lost: 1, unitSize: null });
+
+    // Any change moves the version, and the statistics are read again: they match a recount.
+    await recordSingle(env(), cookie, 'Another', 7);
+    const after = await stats(env(), cookie);
+    expect(after).toMatchObject({ totalBets: 2, lost: 1, pending: 1 });
+    expect(after).toEqual(await recountBetStats(env().db, userId, env().clock.now()));
+    expect(parseJsonText(await betStatsText(env().db, userId, env().clock.now()))).toEqual(after);
+  });
+
+  it('counts a pending bet overdue from the moment its last event started 72 hours ago, with no write', async () => {
+    const { cookie } = await signUpAndSignIn(env());
+    env().clock.freeze();
+    const single = await recordSingle(env(), cookie, 'Left pending', 7);
+    const legs = [
+      { description: 'Leg one', sport: 'football', odds: '2.0', eventDate: eventIn(env(), 8 * HOUR) },
+      { description: 'Leg two', sport: 'basketball', odds: '2.0', eventDate: eventIn(env(), 30 * HOUR) },
+    ];
+    const parlay = await record(env(), cookie, { amount: '5', legs });
+    const overdueAt = (at: string) => new Date(at).getTime() + OVERDUE_AFTER_MS;
+    const overdue = async (atMs: number) => {
+      env().clock.advance(atMs - env().clock.now().getTime());
+      return (await stats(env(), cookie)).overdue;
+    };
+
+    expect(await overdue(overdueAt(single.eventDate) - 1)).toBe(0);
+    expect(await overdue(overdueAt(single.eventDate))).toBe(1);
+    // The parlay's first leg started long enough ago; its last has not.
+    expect(await overdue(overdueAt(parlay.legs![0]!.eventDate))).toBe(1);
+    expect(await overdue(overdueAt(legs[1]!.eventDate) - 1)).toBe(1);
+    expect(await overdue(overdueAt(legs[1]!.eventDate))).toBe(2);
+    // A clock set back (the machine's, corrected) reads the count for that time, not the kept one.
+    expect(await overdue(overdueAt(single.eventDate) - 1)).toBe(0);
+    expect(await overdue(overdueAt(legs[1]!.eventDate) + 30 * 24 * HOUR)).toBe(2);
+  });
 });
+
+async function stats(env: TestEnv, cookie: string): Promise<BetStats> {
+  const res = await env.request('/api/bets/stats', { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as BetStats;
+}
