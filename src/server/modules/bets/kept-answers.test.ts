@@ -90,7 +90,9 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     const [lost] = await env().db.select({ id: bets.id }).from(bets).where(eq(bets.status, 'lost'));
     await step(() => withRecordGuardOff(env(), sql`update bets set user_id = ${other.userId} where id = ${lost!.id}`));
     expect(await versionOf(env(), other.userId)).toBe(otherBefore + 1);
-    await step(() => withRecordGuardOff(env(), sql`update bets set user_id = ${userId} where user_id = ${other.userId}`));
+    await step(() =>
+      withRecordGuardOff(env(), sql`update bets set user_id = ${userId} where user_id = ${other.userId}`),
+    );
     expect(await versionOf(env(), other.userId)).toBe(otherBefore + 2);
 
     expect(versions[0]).toBe(1);
@@ -172,7 +174,11 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     // A new unit size is part of the key: the figures are read again, with it.
     const social = { twitter: '', instagram: '', youtube: '', website: '' };
     const put = (unitSize: string) =>
-      env().request('/api/profile/settings', { method: 'PUT', cookie, body: { profilePublic: true, social, unitSize } });
+      env().request('/api/profile/settings', {
+        method: 'PUT',
+        cookie,
+        body: { profilePublic: true, social, unitSize },
+      });
     expect((await put('5')).status).toBe(200);
     expect(await stats(env(), cookie)).toMatchObject({ won: 0, lost: 1, totalProfit: '-10.00', unitSize: '5.00' });
     // Back to no unit size, under the same version: those figures are the ones just read.
