@@ -46,6 +46,17 @@ export const formatSignedPercent = (value: number): string =>
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** "Mar 14, 2027": a day of the calendar, from its year, month (0-11) and day of the month. */
+const calendarDay = (year: number, month: number, day: number) => `${MONTHS[month]} ${day}, ${year}`;
+
+/** A calendar date as written, "2027-03-14" → "Mar 14, 2027" (no time zone: the day itself). */
+export function formatCalendarDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [];
+  if (!year || !month || !day || month > 12 || day > 31) return date;
+  return calendarDay(year, month - 1, day);
+}
+
 /**
  * An ISO instant as "Mar 14, 2027, 7:30 PM": in this browser's time zone, or in UTC ('UTC', what
  * the server can render for everyone; see components/ui/date-time.tsx).
@@ -58,5 +69,5 @@ export function formatDateTime(iso: string, timeZone?: 'UTC'): string {
     ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
     : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${MONTHS[month]} ${day}, ${year}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${calendarDay(year, month, day)}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }

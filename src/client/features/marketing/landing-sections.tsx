@@ -22,10 +22,11 @@ import { paths, signUpPath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { formatCalendarDate } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { ExternalLink, IconTile, LearnMoreButton, Section, StatGrid } from './section.tsx';
 import { CLAIMS, HELPLINES } from './site-info.ts';
-import { UPCOMING_EVENTS, formatEventDate, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
+import { UPCOMING_EVENTS, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Opens the in-page demo. */
@@ -171,13 +172,13 @@ export function UpcomingEvents() {
                   <div>
                     <dt className="text-xs text-muted-foreground">Starts</dt>
                     <dd className="font-medium">
-                      <time dateTime={event.startDate}>{formatEventDate(event.startDate)}</time>
+                      <time dateTime={event.startDate}>{formatCalendarDate(event.startDate)}</time>
                     </dd>
                   </div>
                   <div>
                     <dt className="text-xs text-muted-foreground">Ends</dt>
                     <dd className="font-medium">
-                      <time dateTime={event.endDate}>{formatEventDate(event.endDate)}</time>
+                      <time dateTime={event.endDate}>{formatCalendarDate(event.endDate)}</time>
                     </dd>
                   </div>
                   <div>

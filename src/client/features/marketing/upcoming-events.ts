@@ -94,13 +94,3 @@ export function localToday(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2026-08-22' → 'Aug 22, 2026' (the calendar date as written). */
-export const formatEventDate = (date: string): string => dateFormat.format(new Date(`${date}T00:00:00Z`));
