@@ -74,3 +74,32 @@ test.describe('page budgets: initial JavaScript, gzipped', () => {
     });
   }
 });
+
+/**
+ * The first use of Intl on a page loads ICU's locale data: 60-80 ms of main-thread work at
+ * Lighthouse's 4x CPU, as a page's modules load (docs/decisions/011). None of these pages may
+ * build an Intl formatter while it loads and hydrates.
+ */
+test.describe('page budgets: no Intl formatter on load', () => {
+  for (const budget of BUDGETS) {
+    test(`${budget.path} builds none`, async ({ page }) => {
+      if (budget.signedIn) await signedInUser(page);
+      await page.addInitScript(() => {
+        const built: string[] = [];
+        (window as unknown as { intlBuilt: string[] }).intlBuilt = built;
+        for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat'] as const) {
+          const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+          const Counted = function (this: unknown, ...args: unknown[]) {
+            built.push(name);
+            return new Original(...args);
+          };
+          Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+        }
+      });
+      await page.goto(budget.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(budget.heading);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt)).toEqual([]);
+    });
+  }
+});

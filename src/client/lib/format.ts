@@ -7,6 +7,7 @@
  * (no binary float on the way).
  */
 import { groupThousands } from '../../shared/number-format.ts';
+import { calendarDay } from './calendar-date.ts';
 
 /** A decimal string to its sign, whole dollars and cents, rounded half away from zero to the cent; null if not a number. */
 function dollarsAndCents(decimal: string): { negative: boolean; dollars: string; cents: string } | null {
@@ -43,19 +44,6 @@ export const formatPercent = (value: number): string => `${value.toFixed(1)}%`;
 /** A signed percentage with one decimal: 25 → "+25.0%", -100 → "-100.0%", 0 → "0.0%". */
 export const formatSignedPercent = (value: number): string =>
   `${value > 0 ? '+' : value < 0 ? '-' : ''}${Math.abs(value).toFixed(1)}%`;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Mar 14, 2027": a day of the calendar, from its year, month (0-11) and day of the month. */
-const calendarDay = (year: number, month: number, day: number) => `${MONTHS[month]} ${day}, ${year}`;
-
-/** A calendar date as written, "2027-03-14" → "Mar 14, 2027" (no time zone: the day itself). */
-export function formatCalendarDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [];
-  if (!year || !month || !day || month > 12 || day > 31) return date;
-  return calendarDay(year, month - 1, day);
-}
 
 /**
  * An ISO instant as "Mar 14, 2027, 7:30 PM": in this browser's time zone, or in UTC ('UTC', what

@@ -22,7 +22,7 @@ import { paths, signUpPath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { formatCalendarDate } from '../../lib/format.ts';
+import { formatCalendarDate } from '../../lib/calendar-date.ts';
 import { cn } from '../../lib/utils.ts';
 import { ExternalLink, IconTile, LearnMoreButton, Section, StatGrid } from './section.tsx';
 import { CLAIMS, HELPLINES } from './site-info.ts';
