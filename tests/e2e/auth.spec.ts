@@ -336,7 +336,11 @@ test.describe('6-7. sessions', () => {
     const notice = page.getByText("Can't reach betproof — retrying…");
     const signOut = header(page).getByRole('button', { name: 'Sign Out' });
     await signedInUser(page);
+    // The app asks for the session as it hydrates: that lookup must have answered before the next
+    // ones are made to fail, or a refocus meanwhile joins it (one request in flight) and fails none.
+    const lookedUp = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/get-session');
     await page.goto('/dashboard');
+    await lookedUp;
     await expect(signOut).toBeVisible();
 
     /** The next `n` session lookups fail the way `fail` says; later ones reach the server. */
