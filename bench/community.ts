@@ -19,7 +19,7 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
-import type { InfluencerPage, SpotlightPage } from '../src/shared/community.ts';
+import type { InfluencerPage, SpotlightPage } from '../src/shared/community-schemas.ts';
 import { createScratchDatabase, rowsOf, summarise } from './shared.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -13,7 +13,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QUOTA_DEFAULTS } from '../src/shared/quotas.ts';
-import type { RecordBetInput } from '../src/shared/bets.ts';
+import type { RecordBetInput } from '../src/shared/bet-schemas.ts';
 import { runLoad, type LoadResult, type LoadSpec } from './load.ts';
 import { times, type DriverName, type Target } from './report.ts';
 import type { RunningServer } from './server-process.ts';

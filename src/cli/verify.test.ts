@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, hashedText, ledgerLine, type LedgerEntry, type LedgerPage } from '../shared/ledger.ts';
-import type { Bet } from '../shared/bets.ts';
+import type { Bet } from '../shared/bet-schemas.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/test/harness.ts';
 import { ledgerUrl, parseArgs, parseHead, report } from './verify.ts';
 

@@ -8,7 +8,8 @@
 import { readdirSync } from 'node:fs';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isProfileUsername, isReservedUsername, usernameSchema } from '../shared/usernames.ts';
+import { isProfileUsername, isReservedUsername } from '../shared/usernames.ts';
+import { usernameSchema } from '../shared/profile-schemas.ts';
 import { routes } from './route-table.tsx';
 
 /** The first path segment of every route, nested ones joined to their parents' paths. */

@@ -39,8 +39,8 @@ import {
   type DashboardData,
   type ProfileData,
 } from '../shared/page-rendering.ts';
-import type { BetPage, BetStats } from '../shared/bets.ts';
-import type { ProfileBetPage, PublicProfile } from '../shared/profiles.ts';
+import type { BetPage, BetStats } from '../shared/bet-schemas.ts';
+import type { ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import { createTestClock } from './test-clock.ts';

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from './test/harness.ts';
 import { LiveServer, createTarget, signUpBettors, type Bettor, type Target } from './test/live-server.ts';
-import { BET_PART_OF_RECORD_MESSAGE, type Bet, type BetStats } from '../shared/bets.ts';
+import { BET_PART_OF_RECORD_MESSAGE } from '../shared/bets.ts';
+import type { Bet, BetStats } from '../shared/bet-schemas.ts';
 import { verifyChain, type LedgerPage } from '../shared/ledger.ts';
 
 const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, computeAchievements, type AchievementId, type AchievementInput } from './achievements.ts';
-import { achievementSchema } from './profiles.ts';
+import { achievementSchema } from './profile-schemas.ts';
 
 const base: AchievementInput = {
   stats: { totalBets: 0, voided: 0, won: 0, winRate: 0, totalProfit: '0.00' },

@@ -3,9 +3,9 @@
  * the server decides `earned` from a user's summary; the client may list the requirement texts
  * (for locked ones) straight from {@link ACHIEVEMENTS}.
  */
-import type { BetStats } from './bets.ts';
+import type { BetStats } from './bet-schemas.ts';
 import { parseMoney } from './money.ts';
-import type { Achievement } from './profiles.ts';
+import type { Achievement } from './profile-schemas.ts';
 
 export type AchievementId = Achievement['id'];
 

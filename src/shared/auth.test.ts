@@ -8,7 +8,7 @@ import {
   signUpSchema,
 } from './auth.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from './display-name.ts';
-import { updateProfileSchema } from './profiles.ts';
+import { updateProfileSchema } from './profile-schemas.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.success

@@ -4,11 +4,10 @@ import {
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_MESSAGE,
   SPORTS,
-  createRecordBetSchema,
   eventTimeError,
   previewPotentialWin,
-  recordBetSchema,
 } from './bets.ts';
+import { createRecordBetSchema, recordBetSchema } from './bet-schemas.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const HOUR = 60 * 60 * 1000;

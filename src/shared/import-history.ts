@@ -4,7 +4,8 @@
  * `date,description,sport,stake,odds,result`) and checking each row with the record-bet form's
  * own schemas and messages. Pure and isomorphic: the server runs it on the upload, tests on text.
  */
-import { STAKE_MESSAGES, amountSchema, descriptionSchema, oddsSchema, sportSchema } from './bets.ts';
+import { STAKE_MESSAGES } from './bets.ts';
+import { amountSchema, descriptionSchema, oddsSchema, sportSchema } from './bet-schemas.ts';
 import type { BetStatus, Sport } from './bets.ts';
 import { PARLAY_SPORT } from './parlays.ts';
 import { UTF8_BOM } from './csv.ts';

@@ -4,8 +4,8 @@
  * the render module's shape (src/client/ssr/render.tsx, built to dist/ssr/render.js), which the
  * server loads without importing client code.
  */
-import type { BetPage, BetStats } from './bets.ts';
-import type { ProfileBetPage, PublicProfile } from './profiles.ts';
+import type { BetPage, BetStats } from './bet-schemas.ts';
+import type { ProfileBetPage, PublicProfile } from './profile-schemas.ts';
 
 /**
  * The pages rendered to HTML at build time (scripts/build-server.mjs writes each to

@@ -4,12 +4,12 @@ import { decimalOddsString, parseOdds, type Rational } from './odds.ts';
 import {
   PARLAY_LEG_COUNT_MESSAGE,
   combinedOdds,
-  createRecordAnyBetSchema,
   parlayDescription,
   parlayOutcome,
   previewParlay,
   shortDecimal,
 } from './parlays.ts';
+import { createRecordAnyBetSchema } from './parlay-schemas.ts';
 
 const odds = (text: string): Rational => {
   const parsed = parseOdds(text);

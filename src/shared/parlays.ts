@@ -1,21 +1,10 @@
 /**
- * Parlays (docs/decisions/008-parlays.md): the record-parlay body, and the maths — exact, as in
- * odds.ts — that the server records with, the form previews with and the database's trigger
- * repeats at settlement (migration 0021, parlay_odds and rational_round).
+ * Parlays (docs/decisions/008-parlays.md): the maths — exact, as in odds.ts — that the server
+ * records with, the form previews with and the database's trigger repeats at settlement (migration
+ * 0021, parlay_odds and rational_round). No zod: the record-parlay body is parlay-schemas.ts.
  */
-import { z } from 'zod';
-import {
-  DESCRIPTION_MAX_LENGTH,
-  amountSchema,
-  createRecordBetSchema,
-  descriptionSchema,
-  eventDateSchema,
-  eventTimeError,
-  oddsSchema,
-  sportSchema,
-  type BetStatus,
-} from './bets.ts';
-import { formatCents, parseMoney, potentialWinCents, settlementProfitCents, type Cents } from './money.ts';
+import { DESCRIPTION_MAX_LENGTH, stakeCents, type BetStatus } from './bets.ts';
+import { formatCents, potentialWinCents, settlementProfitCents, type Cents } from './money.ts';
 import { MAX_DECIMAL_ODDS, decimalOddsString, parseOdds, rational, type Rational } from './odds.ts';
 import { groupThousands } from './number-format.ts';
 
@@ -87,82 +76,13 @@ export function previewParlay(
   amount: string,
   legOdds: readonly string[],
 ): { odds: string; potentialWin: string } | null {
-  const stake = amountSchema.safeParse(amount);
+  const stake = stakeCents(amount);
   const parsed = legOdds.map((o) => parseOdds(o));
-  if (!stake.success || parsed.length < PARLAY_MIN_LEGS || parsed.some((p) => !p.ok)) return null;
+  if (stake === null || parsed.length < PARLAY_MIN_LEGS || parsed.some((p) => !p.ok)) return null;
   const odds = combinedOdds(parsed.map((p) => (p.ok ? p.decimal : rational(1n))));
   if (combinedOddsError(odds)) return null;
   return {
     odds: decimalOddsString(odds, 2),
-    potentialWin: formatCents(potentialWinCents(parseMoney(stake.data)!, odds)),
+    potentialWin: formatCents(potentialWinCents(stake, odds)),
   };
-}
-
-const strict = {
-  error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object'),
-};
-
-/**
- * The record-parlay body: `{ amount, legs: [{ description, sport, odds, eventDate }, ...] }`.
- * Given a clock, each leg's start is checked as a single bet's (more than 6 hours ahead, at most
- * 2 years), so the parlay's earliest leg keeps the 6-hour rule.
- */
-export function createRecordParlaySchema(now?: () => Date) {
-  const eventDate = now
-    ? eventDateSchema.superRefine((value, ctx) => {
-        if (!eventDateSchema.safeParse(value).success) return;
-        const error = eventTimeError(new Date(value), now());
-        if (error) ctx.addIssue({ code: 'custom', message: error });
-      })
-    : eventDateSchema;
-  const leg = z.strictObject(
-    { description: descriptionSchema, sport: sportSchema, odds: oddsSchema, eventDate },
-    strict,
-  );
-  return z.strictObject(
-    {
-      amount: amountSchema,
-      legs: z
-        .array(leg, { error: 'Legs must be a list of legs' })
-        .min(PARLAY_MIN_LEGS, PARLAY_LEG_COUNT_MESSAGE)
-        .max(PARLAY_MAX_LEGS, PARLAY_LEG_COUNT_MESSAGE)
-        .superRefine((legs, ctx) => {
-          const parsed = legs.map((l) => parseOdds(l.odds));
-          if (parsed.some((p) => !p.ok)) return;
-          const error = combinedOddsError(combinedOdds(parsed.map((p) => (p.ok ? p.decimal : rational(1n)))));
-          if (error) ctx.addIssue({ code: 'custom', message: error });
-        }),
-    },
-    strict,
-  );
-}
-
-export const recordParlaySchema = createRecordParlaySchema();
-export type RecordParlayInput = z.input<typeof recordParlaySchema>;
-export type RecordParlayLeg = RecordParlayInput['legs'][number];
-
-const isParlayBody = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && 'legs' in value;
-
-/**
- * POST /api/bets: a body with `legs` is a parlay, any other a single bet, each validated by its
- * own schema (so the field errors name that body's fields, such as `legs.1.odds`).
- */
-export function createRecordAnyBetSchema(now?: () => Date) {
-  const single = createRecordBetSchema(now);
-  const parlay = createRecordParlaySchema(now);
-  return z.unknown().transform((value, ctx) => {
-    const result = isParlayBody(value)
-      ? parlay.safeParse(value)
-      : (single.safeParse(value) as z.ZodSafeParseResult<z.output<typeof single> | z.output<typeof parlay>>);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) {
-      // Forwarded as custom issues at the same paths (an unknown key as validate() words it).
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys)
-          ctx.addIssue({ code: 'custom', message: 'Unknown field', path: [...issue.path, key] });
-      } else ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    }
-    return z.NEVER;
-  });
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BetStats, BetStatus } from './bets.ts';
+import type { BetStatus } from './bets.ts';
+import type { BetStats } from './bet-schemas.ts';
 import { formatCents, parseMoney } from './money.ts';
 import {
   chanceInWords,

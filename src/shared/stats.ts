@@ -11,7 +11,8 @@
  *
  * The methods are in docs/decisions/007-stats-uncertainty-and-ranking.md.
  */
-import { isOverdue, type BetStats, type BetStatus, type Interval } from './bets.ts';
+import { isOverdue, type BetStatus } from './bets.ts';
+import type { BetStats, Interval } from './bet-schemas.ts';
 import { formatCents, parseMoney, type Cents } from './money.ts';
 import { parseOdds, roundHalfAwayFromZero } from './odds.ts';
 import { formatWholeNumber } from './number-format.ts';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paths, publicProfilePath } from './routes.ts';
-import { RESERVED_USERNAMES, USERNAME_PATTERN, isReservedUsername, usernameSchema } from './usernames.ts';
+import { RESERVED_USERNAMES, USERNAME_PATTERN, checkUsername, isReservedUsername } from './usernames.ts';
+import { usernameSchema } from './profile-schemas.ts';
 
 const staticRoutes = Object.values(paths).filter((p) => p !== '/');
 
@@ -80,5 +81,28 @@ describe('reserved usernames', () => {
         },
       ),
     );
+  });
+
+  it('checkUsername, which the forms check with as you type, answers as usernameSchema does', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.stringMatching(/^[ A-Za-z0-9_.-]{0,34}$/),
+          fc.constantFrom(...RESERVED_USERNAMES.map((r) => ` ${r.toUpperCase()} `)),
+        ),
+        (input) => {
+          const parsed = usernameSchema.safeParse(input);
+          expect(checkUsername(input)).toEqual(
+            parsed.success
+              ? { ok: true, username: parsed.data }
+              : { ok: false, message: parsed.error.issues[0]?.message },
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(checkUsername(' Jane.Doe ')).toEqual({ ok: true, username: 'jane.doe' });
+    expect(checkUsername('admin')).toEqual({ ok: false, message: 'That username is reserved' });
   });
 });

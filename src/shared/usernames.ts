@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { paths } from './routes.ts';
 
 /** A username someone chooses: 3-30 lowercase letters, digits, _ and . (never '-'). */
@@ -111,11 +110,25 @@ export const isReservedUsername = (name: string) => reserved.has(name.toLowerCas
 
 export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(3, 'Username must be at least 3 characters')
-  .max(30, 'Username must be at most 30 characters')
-  .regex(USERNAME_PATTERN, 'Use only lowercase letters, digits, _ and .')
-  .refine((name) => !isReservedUsername(name), USERNAME_RESERVED_MESSAGE);
+export const USERNAME_MESSAGES = {
+  tooShort: 'Username must be at least 3 characters',
+  tooLong: 'Username must be at most 30 characters',
+  characters: 'Use only lowercase letters, digits, _ and .',
+  reserved: USERNAME_RESERVED_MESSAGE,
+} as const;
+
+export type UsernameCheck = { ok: true; username: string } | { ok: false; message: string };
+
+/**
+ * A username as typed: the name as it would be saved (trimmed, lowercase), or the first thing wrong
+ * with it, in usernameSchema's order and words. The forms check with this as the person types, so a
+ * page offering a username builds no zod schema (docs/decisions/015); a test holds the two equal.
+ */
+export function checkUsername(text: string): UsernameCheck {
+  const username = text.trim().toLowerCase();
+  if (username.length < 3) return { ok: false, message: USERNAME_MESSAGES.tooShort };
+  if (username.length > 30) return { ok: false, message: USERNAME_MESSAGES.tooLong };
+  if (!USERNAME_PATTERN.test(username)) return { ok: false, message: USERNAME_MESSAGES.characters };
+  if (isReservedUsername(username)) return { ok: false, message: USERNAME_MESSAGES.reserved };
+  return { ok: true, username };
+}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { createBettor, recordAndSettle, times } from './support/community.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 
 /**
@@ -103,3 +104,36 @@ test.describe('page budgets: no Intl formatter on load', () => {
     });
   }
 });
+
+/**
+ * zod builds a schema as its module loads: the bets, profiles and community contracts cost about
+ * 250 ms of main-thread work at Lighthouse's 4x CPU. Pages that show bets import the rules modules,
+ * which build none (docs/decisions/015); zod loads with a form when a person reaches for it. zod
+ * keeps its registry in a global from the moment it loads: none may be there once these pages have
+ * hydrated and the network is quiet.
+ */
+test.describe('page budgets: no zod on load', () => {
+  const zodLoaded = (page: Page) => page.evaluate(() => '__zod_globalRegistry' in globalThis);
+
+  for (const budget of BUDGETS) {
+    test(`${budget.path} loads none`, async ({ page }) => {
+      if (budget.signedIn) await signedInUser(page);
+      await page.goto(budget.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(budget.heading);
+      await page.waitForLoadState('networkidle');
+      expect(await zodLoaded(page)).toBe(false);
+    });
+  }
+
+  test('a public profile with settled and pending bets loads none', async ({ page, baseURL }) => {
+    const bettor = await createBettor(baseURL, 'Zodless Bettor');
+    await recordAndSettle(bettor, [...times(2, { result: 'won' }), { result: 'lost' }, { result: 'pending' }]);
+    await page.goto(`/${bettor.username}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zodless Bettor');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Zodless Bettor pick 4' })).toContainText('Pending');
+    await page.waitForLoadState('networkidle');
+    expect(await zodLoaded(page)).toBe(false);
+    await bettor.api.dispose();
+  });
+});
+

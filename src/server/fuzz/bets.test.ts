@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { BET_PART_OF_RECORD_MESSAGE, SPORTS, type Bet, type BetPage } from '../../shared/bets.ts';
+import { BET_PART_OF_RECORD_MESSAGE, SPORTS } from '../../shared/bets.ts';
+import type { Bet, BetPage } from '../../shared/bet-schemas.ts';
 import { formatCents } from '../../shared/money.ts';
 import { parseOdds } from '../../shared/odds.ts';
 import { countLedger } from '../modules/ledger/queries.ts';

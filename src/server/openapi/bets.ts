@@ -6,13 +6,15 @@ import {
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_ERROR,
   MIN_EVENT_LEAD_MS,
+} from '../../shared/bets.ts';
+import {
   betPageSchema,
   betSchema,
   betStatsSchema,
   listBetsQuerySchema,
   recordBetSchema,
   settleBetSchema,
-} from '../../shared/bets.ts';
+} from '../../shared/bet-schemas.ts';
 import { statsQuerySchema } from '../../shared/imports.ts';
 import {
   LEG_ALREADY_SETTLED_MESSAGE,
@@ -21,8 +23,8 @@ import {
   PARLAY_MAX_LEGS,
   PARLAY_MIN_LEGS,
   PARLAY_SETTLED_BY_LEGS_MESSAGE,
-  recordParlaySchema,
 } from '../../shared/parlays.ts';
+import { recordParlaySchema } from '../../shared/parlay-schemas.ts';
 import {
   apiError,
   errors,

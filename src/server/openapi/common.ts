@@ -3,7 +3,7 @@
  * document's types, JSON Schema from the shared zod schemas, and the answers many endpoints share.
  */
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/bets.ts';
+import { apiErrorSchema } from '../../shared/bet-schemas.ts';
 import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR } from '../../shared/profiles.ts';
 import { formatWholeNumber } from '../../shared/number-format.ts';
 import { QUOTA_DEFAULTS, quotaMessage } from '../../shared/quotas.ts';

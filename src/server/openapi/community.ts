@@ -1,11 +1,11 @@
 /** /api/community (modules/community/routes.ts): public, read-only, only about public profiles. */
+import { SPOTLIGHT_MIN_SETTLED_BETS } from '../../shared/community.ts';
 import {
-  SPOTLIGHT_MIN_SETTLED_BETS,
   influencerPageSchema,
   influencersQuerySchema,
   spotlightPageSchema,
   spotlightQuerySchema,
-} from '../../shared/community.ts';
+} from '../../shared/community-schemas.ts';
 import { errors, jsonSchema, queryParameters, ref, response, type ApiModule } from './common.ts';
 
 export const communityModule: ApiModule = {

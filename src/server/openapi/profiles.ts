@@ -3,9 +3,8 @@
  * signed-in user's own profile, settings, analytics and export): modules/profiles/routes.ts.
  */
 import { LEDGER_PAGE_MAX, ledgerEntrySchema, ledgerPageSchema, ledgerQuerySchema } from '../../shared/ledger.ts';
+import { PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } from '../../shared/profiles.ts';
 import {
-  PROFILE_NOT_FOUND_ERROR,
-  USERNAME_TAKEN_MESSAGE,
   analyticsSchema,
   profileBetPageSchema,
   profileSettingsSchema,
@@ -13,7 +12,7 @@ import {
   updateProfileSchema,
   usernameAvailabilityQuerySchema,
   usernameAvailabilitySchema,
-} from '../../shared/profiles.ts';
+} from '../../shared/profile-schemas.ts';
 import { CSV_COLUMNS } from '../modules/profiles/export.ts';
 import { betPageParameters } from './bets.ts';
 import {

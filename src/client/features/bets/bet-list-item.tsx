@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { Bet, SettledStatus } from '../../../shared/bets.ts';
+import type { SettledStatus } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Inbox } from 'lucide-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Bet } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { ListHeader } from '../../components/ui/list-header.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
@@ -52,7 +52,10 @@ export function BetList({ title, pages, totalBets, emptyText, children }: BetLis
         </div>
       ) : (
         <>
-          <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border">
+          <ul
+            aria-labelledby={headingId}
+            className="flex flex-col divide-y divide-border *:[content-visibility:auto] *:[contain-intrinsic-size:auto_7rem]"
+          >
             {bets.map(children)}
           </ul>
           <LoadMoreButton pages={pages} />

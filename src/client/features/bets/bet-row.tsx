@@ -4,7 +4,8 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
-import { STATUS_LABELS, type Bet, type BetStatus, type SettledStatus } from '../../../shared/bets.ts';
+import { STATUS_LABELS, type BetStatus, type SettledStatus } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import { formatUnits, parseMoney, toUnits } from '../../../shared/money.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';

@@ -1,5 +1,5 @@
 import { BarChart3, DollarSign, Percent, TrendingDown, TrendingUp } from 'lucide-react';
-import type { BetStats } from '../../../shared/bets.ts';
+import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';

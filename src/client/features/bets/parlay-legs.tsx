@@ -4,7 +4,8 @@
  * confirmed through the same dialog as a bet. The parlay's own status is the legs' doing.
  */
 import { useId, useRef, useState } from 'react';
-import type { Bet, BetLeg, SettledStatus } from '../../../shared/bets.ts';
+import type { SettledStatus } from '../../../shared/bets.ts';
+import type { Bet, BetLeg } from '../../../shared/bet-schemas.ts';
 import { SettleAfterHint, SettleButtons } from './bet-row.tsx';
 import { LegSummary } from './parlay-parts.tsx';
 import { useBetTiming } from './record-rules.tsx';

@@ -9,14 +9,9 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../components/ui/toast.ts';
-import {
-  EVENT_TOO_SOON_MESSAGE,
-  SPORTS,
-  createRecordBetSchema,
-  previewPotentialWin,
-  type RecordBetInput,
-} from '../../../shared/bets.ts';
-import { createRecordParlaySchema, type RecordParlayInput } from '../../../shared/parlays.ts';
+import { EVENT_TOO_SOON_MESSAGE, SPORTS, previewPotentialWin } from '../../../shared/bets.ts';
+import { createRecordBetSchema, type RecordBetInput } from '../../../shared/bet-schemas.ts';
+import { createRecordParlaySchema, type RecordParlayInput } from '../../../shared/parlay-schemas.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
-import type { Bet, SettledStatus } from '../../../shared/bets.ts';
+import type { SettledStatus } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, settlementProfitCents } from '../../../shared/money.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import {

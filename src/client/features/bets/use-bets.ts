@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast.ts';
-import type { Bet, BetLeg, RecordBetInput, SettledStatus } from '../../../shared/bets.ts';
-import type { RecordParlayInput } from '../../../shared/parlays.ts';
+import type { SettledStatus } from '../../../shared/bets.ts';
+import type { Bet, BetLeg, RecordBetInput } from '../../../shared/bet-schemas.ts';
+import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
 import { api, toApiError, unwrap } from '../../lib/api.ts';
 import { useAuth } from '../auth/index.ts';
 import { DASHBOARD_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';

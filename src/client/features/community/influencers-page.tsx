@@ -17,12 +17,12 @@ import {
   TIERS,
   TIER_RULES,
   TREND_DAYS,
-  type Influencer,
   type InfluencerSort,
   type InfluencerSportFilter,
   type Tier,
   type Trend,
 } from '../../../shared/community.ts';
+import type { Influencer } from '../../../shared/community-schemas.ts';
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';

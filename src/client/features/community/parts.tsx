@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck } from 'lucide-react';
-import type { Interval, Sport } from '../../../shared/bets.ts';
+import type { Sport } from '../../../shared/bets.ts';
+import type { Interval } from '../../../shared/bet-schemas.ts';
 import { SPORT_LABELS } from '../../../shared/community.ts';
 import { formatSignedPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';

@@ -11,9 +11,9 @@ import {
   SPOTLIGHT_PERIOD_LABELS,
   SPOTLIGHT_PERIODS,
   formatStreak,
-  type SpotlightEntry,
   type SpotlightPeriod,
 } from '../../../shared/community.ts';
+import type { SpotlightEntry } from '../../../shared/community-schemas.ts';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';

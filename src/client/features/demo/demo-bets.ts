@@ -11,14 +11,13 @@ import {
   INVALID_ODDS_MESSAGE,
   canDelete,
   canSettle,
-  createRecordBetSchema,
   previewPotentialWin,
   settleAfterMessage,
-  type BetStats,
   type BetStatus,
   type SettledStatus,
   type Sport,
 } from '../../../shared/bets.ts';
+import { createRecordBetSchema, type BetStats } from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, potentialWinCents, settlementProfitCents } from '../../../shared/money.ts';
 import { parseOdds, type Rational } from '../../../shared/odds.ts';
 import {
@@ -28,11 +27,11 @@ import {
   LEG_NOT_FOUND_MESSAGE,
   PARLAY_ALREADY_SETTLED_MESSAGE,
   combinedOdds,
-  createRecordParlaySchema,
   parlayDescription,
   parlayOutcome,
   shortDecimal,
 } from '../../../shared/parlays.ts';
+import { createRecordParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { computeStats, decimalOddsOf } from '../../../shared/stats.ts';
 
 /** Spec §3, Demo bet; money as decimal strings with two places ("25.00"), times as ISO strings. */

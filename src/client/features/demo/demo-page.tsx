@@ -17,9 +17,9 @@ import {
   OVERDUE_AFTER_MS,
   SPORTS,
   previewPotentialWin,
-  type BetStats,
   type SettledStatus,
 } from '../../../shared/bets.ts';
+import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { PARLAY_MAX_LEGS, previewParlay } from '../../../shared/parlays.ts';
 import { signUpPath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Award, Crown, DollarSign, Flame, Gem, Lock, Trophy, type LucideIcon } from 'lucide-react';
-import type { Achievement } from '../../../shared/profiles.ts';
+import type { Achievement } from '../../../shared/profile-schemas.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';

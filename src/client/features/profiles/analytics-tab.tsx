@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { ChartLine } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Analytics } from '../../../shared/profiles.ts';
+import type { Analytics } from '../../../shared/profile-schemas.ts';
 import { isTooManyRequests } from '../../lib/api-error.ts';
 import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';

@@ -7,7 +7,7 @@ import type {
   PublicProfile,
   UpdateProfileInput,
   UsernameAvailability,
-} from '../../../shared/profiles.ts';
+} from '../../../shared/profile-schemas.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { PROFILE_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';
 

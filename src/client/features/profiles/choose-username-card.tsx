@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AtSign, Check, CircleAlert } from 'lucide-react';
 import { publicProfilePath } from '../../../shared/routes.ts';
-import { isGeneratedUsername, usernameSchema } from '../../../shared/usernames.ts';
+import { checkUsername, isGeneratedUsername } from '../../../shared/usernames.ts';
 import { USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -79,14 +79,13 @@ function ChooseUsernameForm({ userId, current, onSkip }: { userId: string; curre
   // A refusal from saving (taken meanwhile, or any other): shown until the text changes.
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  const parsed = usernameSchema.safeParse(text);
+  const checked = checkUsername(text);
   const settledText = useSettled(text, CHECK_AFTER_MS);
-  const settledParsed = usernameSchema.safeParse(settledText);
-  // Only a name the shared schema accepts is asked about, and only once typing paused on it.
-  const asking = parsed.success && settledParsed.success && settledText === text ? parsed.data : null;
+  // Only a name the shared rule accepts is asked about, and only once typing paused on it.
+  const asking = checked.ok && settledText === text ? checked.username : null;
   const availability = useUsernameAvailability(userId, asking);
 
-  const localError = text.trim() !== '' && !parsed.success ? (parsed.error.issues[0]?.message ?? null) : null;
+  const localError = text.trim() !== '' && !checked.ok ? checked.message : null;
   const serverError =
     availability.error instanceof ApiError
       ? (availability.error.fields?.username ?? availability.error.message)
@@ -99,14 +98,16 @@ function ChooseUsernameForm({ userId, current, onSkip }: { userId: string; curre
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!parsed.success) {
-      setSaveError(parsed.error.issues[0]?.message ?? 'Enter a username');
+    if (!checked.ok) {
+      setSaveError(checked.message);
       return;
     }
     try {
-      await update.mutateAsync({ username: parsed.data });
+      await update.mutateAsync({ username: checked.username });
       // The profile in the cache now has the chosen name: this card goes away.
-      toast.success('Username saved', { description: `Your profile is now at ${publicProfilePath(parsed.data)}.` });
+      toast.success('Username saved', {
+        description: `Your profile is now at ${publicProfilePath(checked.username)}.`,
+      });
     } catch (err) {
       setSaveError(
         err instanceof ApiError

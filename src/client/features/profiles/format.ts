@@ -1,4 +1,4 @@
-import type { SocialLinks } from '../../../shared/profiles.ts';
+import type { SocialLinks } from '../../../shared/profile-schemas.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { BadgeCheck, Clock, Download, ExternalLink, Eye, EyeOff, ShieldQuestion, type LucideIcon } from 'lucide-react';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
 import type { VerificationStatus } from '../../../shared/profiles.ts';
-import { updateProfileSchema, type OwnProfile } from '../../../shared/profiles.ts';
+import { updateProfileSchema, type OwnProfile } from '../../../shared/profile-schemas.ts';
 import { publicProfilePath } from '../../../shared/routes.ts';
-import { usernameSchema } from '../../../shared/usernames.ts';
+import { checkUsername } from '../../../shared/usernames.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -134,10 +134,8 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
                 autoComplete="username"
                 description="3-30 characters: lowercase letters, digits, _ and ."
                 validate={(text) => {
-                  const parsed = usernameSchema.safeParse(text);
-                  return parsed.success
-                    ? { ok: true, value: parsed.data }
-                    : { ok: false, error: firstIssue(parsed.error) };
+                  const checked = checkUsername(text);
+                  return checked.ok ? { ok: true, value: checked.username } : { ok: false, error: checked.message };
                 }}
                 save={(username) => update.mutateAsync({ username })}
               />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Clock } from 'lucide-react';
-import { OVERDUE_AFTER_HOURS, type Bet } from '../../../shared/bets.ts';
+import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { BetList, BetRow, ParlayLegs, useBetTiming, type BetPages } from '../bets/index.ts';
 import { formatLeadTime } from './format.ts';

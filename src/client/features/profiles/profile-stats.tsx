@@ -14,7 +14,8 @@ import {
   TrendingUp,
   Waves,
 } from 'lucide-react';
-import { OVERDUE_AFTER_HOURS, type BetStats } from '../../../shared/bets.ts';
+import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
+import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { MIN_SETTLED_FOR_SKILL, chanceInWords } from '../../../shared/stats.ts';
 import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
 import { MoneyWithUnits, unitsText } from '../bets/index.ts';

@@ -1,7 +1,7 @@
 import { Suspense, useDeferredValue, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
-import type { PublicProfile } from '../../../shared/profiles.ts';
+import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { paths } from '../../../shared/routes.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

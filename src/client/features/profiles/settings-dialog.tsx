@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Settings } from 'lucide-react';
 import { toast } from '../../components/ui/toast.ts';
-import { profileSettingsSchema, type ProfileSettings, type SocialLinks } from '../../../shared/profiles.ts';
+import { profileSettingsSchema, type ProfileSettings, type SocialLinks } from '../../../shared/profile-schemas.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {

@@ -1,5 +1,5 @@
 import { AtSign, Camera, Globe, MonitorPlay, type LucideIcon } from 'lucide-react';
-import type { SocialLinks as SocialLinksValue } from '../../../shared/profiles.ts';
+import type { SocialLinks as SocialLinksValue } from '../../../shared/profile-schemas.ts';
 import { socialLabel, socialUrl, type SocialNetwork } from './format.ts';
 
 const NETWORKS: { key: SocialNetwork; name: string; icon: LucideIcon }[] = [

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, profiles, user, userSettings } from '../../db/schema/index.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
-import { isGeneratedUsername, isProfileUsername, usernameSchema } from '../../../shared/usernames.ts';
+import { isGeneratedUsername, isProfileUsername } from '../../../shared/usernames.ts';
+import { usernameSchema } from '../../../shared/profile-schemas.ts';
 import { AGE_CONFIRMATION_MESSAGE } from '../../../shared/auth.ts';
 import { rowsOf } from '../../db/sql.ts';
 import {

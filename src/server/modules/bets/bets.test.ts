@@ -11,10 +11,8 @@ import {
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_MESSAGE,
   OVERDUE_AFTER_MS,
-  type Bet,
-  type BetPage,
-  type BetStats,
 } from '../../../shared/bets.ts';
+import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
 import { computeStats } from '../../../shared/stats.ts';
 
 const MINUTE = 60 * 1000;

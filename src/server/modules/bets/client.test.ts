@@ -2,7 +2,8 @@ import { hc } from 'hono/client';
 import { expect, expectTypeOf, it } from 'vitest';
 import type { AppType } from '../../app.ts';
 import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
-import { BET_PART_OF_RECORD_MESSAGE, type Bet, type BetPage, type BetStats } from '../../../shared/bets.ts';
+import { BET_PART_OF_RECORD_MESSAGE } from '../../../shared/bets.ts';
+import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
 
 /** The typed RPC client the dashboard uses, calling the app in-process. */
 describeEachDatabase('bets through the typed client (hc<AppType>)', (env) => {

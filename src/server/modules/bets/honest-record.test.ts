@@ -10,16 +10,11 @@ import { createSiblingApp, describeEachDatabase, signUpAndSignIn, type TestEnv }
 import { rowsOf, snapshotTables } from '../../test/db-snapshot.ts';
 import { createBettor, insertBets, times } from '../community/helpers.test-support.ts';
 import { countLedger } from '../ledger/queries.ts';
-import {
-  BET_PART_OF_RECORD_MESSAGE,
-  OVERDUE_AFTER_MS,
-  settleAfterMessage,
-  type Bet,
-  type BetStats,
-} from '../../../shared/bets.ts';
+import { BET_PART_OF_RECORD_MESSAGE, OVERDUE_AFTER_MS, settleAfterMessage } from '../../../shared/bets.ts';
+import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';
 import { verifyChain, type LedgerPage } from '../../../shared/ledger.ts';
-import type { PublicProfile } from '../../../shared/profiles.ts';
-import type { SpotlightPage } from '../../../shared/community.ts';
+import type { PublicProfile } from '../../../shared/profile-schemas.ts';
+import type { SpotlightPage } from '../../../shared/community-schemas.ts';
 import { deleteBet, settleBet } from './queries.ts';
 
 const MINUTE = 60 * 1000;

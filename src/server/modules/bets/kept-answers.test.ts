@@ -11,7 +11,8 @@ import { parseJsonText } from '../../db/sql.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { insertBets } from '../profiles/test-helpers.ts';
-import { OVERDUE_AFTER_MS, type Bet, type BetPage, type BetStats } from '../../../shared/bets.ts';
+import { OVERDUE_AFTER_MS } from '../../../shared/bets.ts';
+import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
 import { betStatsText, listBets, recountBetStats } from './queries.ts';
 
 const HOUR = 60 * 60 * 1000;

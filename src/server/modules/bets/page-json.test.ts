@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { bets } from '../../db/schema/index.ts';
 import { parseJsonText } from '../../db/sql.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import type { Bet, BetPage } from '../../../shared/bets.ts';
+import type { Bet, BetPage } from '../../../shared/bet-schemas.ts';
 import { listBets, toBets } from './queries.ts';
 
 const MINUTE = 60 * 1000;

@@ -9,7 +9,8 @@ import { betLegs, bets } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { countLedger, entryOf, listLedgerRows } from '../ledger/queries.ts';
-import { EVENT_TOO_SOON_MESSAGE, type Bet, type BetPage, type BetStats } from '../../../shared/bets.ts';
+import { EVENT_TOO_SOON_MESSAGE } from '../../../shared/bets.ts';
+import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
 import { parseCsv } from '../../../shared/csv.ts';
 import { verifyChain, type LedgerEntry } from '../../../shared/ledger.ts';
 import {

@@ -28,26 +28,12 @@ import {
 } from '../../db/sql.ts';
 import { betLegs, betRecordVersions, bets, userBetStats, userSettings } from '../../db/schema/index.ts';
 import { firstPages, keptStats } from './kept-answers.ts';
-import {
-  OVERDUE_AFTER_MS,
-  type Bet,
-  type BetLeg,
-  type BetPage,
-  type BetSport,
-  type BetStats,
-  type RecordBetInput,
-  type SettledStatus,
-  type Sport,
-} from '../../../shared/bets.ts';
+import { OVERDUE_AFTER_MS, type BetSport, type SettledStatus, type Sport } from '../../../shared/bets.ts';
+import type { Bet, BetLeg, BetPage, BetStats, RecordBetInput } from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, potentialWinCents, type Cents } from '../../../shared/money.ts';
 import { decimalOddsString, parseOdds, rational } from '../../../shared/odds.ts';
-import {
-  PARLAY_SPORT,
-  combinedOdds,
-  parlayDescription,
-  shortDecimal,
-  type RecordParlayInput,
-} from '../../../shared/parlays.ts';
+import { PARLAY_SPORT, combinedOdds, parlayDescription, shortDecimal } from '../../../shared/parlays.ts';
+import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
 import { ZERO_TOTALS, buildStats, parseScaled, type StatsTotals } from '../../../shared/stats.ts';
 
 /** What a bet's answer is made of: every column but the owner's id (the caller knows it). */

@@ -9,10 +9,9 @@ import {
   BET_PART_OF_RECORD_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_ERROR,
-  listBetsQuerySchema,
   settleAfterMessage,
-  settleBetSchema,
 } from '../../../shared/bets.ts';
+import { listBetsQuerySchema, settleBetSchema } from '../../../shared/bet-schemas.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { statsQuerySchema } from '../../../shared/imports.ts';
 import { getStatsWithImported } from '../imports/queries.ts';
@@ -22,8 +21,8 @@ import {
   LEG_NOT_FOUND_MESSAGE,
   PARLAY_ALREADY_SETTLED_MESSAGE,
   PARLAY_SETTLED_BY_LEGS_MESSAGE,
-  createRecordAnyBetSchema,
 } from '../../../shared/parlays.ts';
+import { createRecordAnyBetSchema } from '../../../shared/parlay-schemas.ts';
 
 export interface BetRoutesDeps {
   auth: Auth;

@@ -9,7 +9,8 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { rowsOf, snapshotTables } from '../../test/db-snapshot.ts';
 import { createBettor } from '../community/helpers.test-support.ts';
-import { BET_ALREADY_SETTLED_MESSAGE, settleAfterMessage, type Bet, type BetStats } from '../../../shared/bets.ts';
+import { BET_ALREADY_SETTLED_MESSAGE, settleAfterMessage } from '../../../shared/bets.ts';
+import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';
 import { verifyChain, type LedgerPage } from '../../../shared/ledger.ts';
 
 const MINUTE = 60 * 1000;

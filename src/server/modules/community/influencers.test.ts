@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/harness.ts';
-import type { Influencer, InfluencerPage } from '../../../shared/community.ts';
+import type { Influencer, InfluencerPage } from '../../../shared/community-schemas.ts';
 import { DAY, createBettor, insertBets, setPublic, times, token } from './helpers.test-support.ts';
 
 async function influencers(env: TestEnv, params: Record<string, string> = {}): Promise<InfluencerPage> {

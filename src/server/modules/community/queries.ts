@@ -18,16 +18,18 @@ import {
   TREND_DAYS,
   tierOf,
   trendOf,
-  type Influencer,
-  type InfluencerPage,
   type InfluencerSort,
   type InfluencerSportFilter,
-  type RecentPick,
-  type SpotlightEntry,
-  type SpotlightPage,
   type SpotlightPeriod,
-  type Streak,
 } from '../../../shared/community.ts';
+import type {
+  Influencer,
+  InfluencerPage,
+  RecentPick,
+  SpotlightEntry,
+  SpotlightPage,
+  Streak,
+} from '../../../shared/community-schemas.ts';
 import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
 import { levelStakesYield, parseScaled, roi, winRate, yieldInterval } from '../../../shared/stats.ts';
 import { overdueBefore } from '../bets/queries.ts';

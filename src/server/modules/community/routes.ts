@@ -8,7 +8,7 @@ import {
   spotlightQuerySchema,
   type InfluencerPage,
   type SpotlightPage,
-} from '../../../shared/community.ts';
+} from '../../../shared/community-schemas.ts';
 import { getSpotlight, listInfluencers } from './queries.ts';
 
 export interface CommunityRoutesDeps {

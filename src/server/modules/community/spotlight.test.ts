@@ -3,9 +3,11 @@ import { expect, it } from 'vitest';
 import { bets } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { withRecordGuardOff } from '../../test/record-guard.ts';
-import { BET_PART_OF_RECORD_MESSAGE, type Bet } from '../../../shared/bets.ts';
+import { BET_PART_OF_RECORD_MESSAGE } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import { countLedger } from '../ledger/queries.ts';
-import { SPOTLIGHT_PERIODS, type SpotlightEntry, type SpotlightPage } from '../../../shared/community.ts';
+import { SPOTLIGHT_PERIODS } from '../../../shared/community.ts';
+import type { SpotlightEntry, SpotlightPage } from '../../../shared/community-schemas.ts';
 import { DAY, MINUTE, createBettor, insertBets, setPublic, times } from './helpers.test-support.ts';
 
 async function spotlight(env: TestEnv, query = ''): Promise<SpotlightPage> {

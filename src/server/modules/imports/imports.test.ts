@@ -10,7 +10,8 @@ import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv
 import { rowsOf, snapshotTables } from '../../test/db-snapshot.ts';
 import { API_BODY_LIMIT_BYTES } from '../../http.ts';
 import { setPublic } from '../community/helpers.test-support.ts';
-import { INVALID_ODDS_MESSAGE, STAKE_MESSAGES, type Bet, type BetStats } from '../../../shared/bets.ts';
+import { INVALID_ODDS_MESSAGE, STAKE_MESSAGES } from '../../../shared/bets.ts';
+import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../shared/import-history.ts';
 import {
   IMPORT_CONTENT_TYPE_MESSAGE,

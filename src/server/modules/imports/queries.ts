@@ -8,7 +8,8 @@ import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { cursorTime, encodeCursor, queryRows, type KeysetCursor } from '../../db/sql.ts';
 import { importedBets } from '../../db/schema/index.ts';
-import type { BetStats, Sport } from '../../../shared/bets.ts';
+import type { Sport } from '../../../shared/bets.ts';
+import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { countOverdue, getBetSummary, totalsFromSummary } from '../bets/queries.ts';
 import { getUnitSize } from '../profiles/export.ts';
 import {

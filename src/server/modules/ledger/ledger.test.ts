@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { GENESIS_HASH, verifyChain, type LedgerEntry, type LedgerPage } from '../../../shared/ledger.ts';
-import type { Bet } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import { countLedger } from './queries.ts';
 
 const HOUR = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import { analyticsSchema, type Analytics } from '../../../shared/profiles.ts';
+import { analyticsSchema, type Analytics } from '../../../shared/profile-schemas.ts';
 import { MAX_PROFIT_POINTS } from './queries.ts';
 import { insertBets } from './test-helpers.ts';
 

@@ -2,8 +2,8 @@ import { hc } from 'hono/client';
 import { expect, expectTypeOf, it } from 'vitest';
 import type { AppType } from '../../app.ts';
 import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
-import type { BetPage } from '../../../shared/bets.ts';
-import type { Analytics, PublicProfile } from '../../../shared/profiles.ts';
+import type { BetPage } from '../../../shared/bet-schemas.ts';
+import type { Analytics, PublicProfile } from '../../../shared/profile-schemas.ts';
 import { EMPTY_SOCIAL_LINKS } from '../../../shared/profiles.ts';
 
 /** The typed RPC client the profile pages use, calling the app in-process. */

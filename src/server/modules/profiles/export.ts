@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { Bet } from '../../../shared/bets.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
 import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.ts';
 import { eq } from 'drizzle-orm';
 import { userSettings } from '../../db/schema/index.ts';

@@ -9,9 +9,9 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, user, userSettings, usernameHistory } from '../../db/schema/index.ts';
-import type { BetStats } from '../../../shared/bets.ts';
+import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { parseMoney } from '../../../shared/money.ts';
-import type { PublicProfile } from '../../../shared/profiles.ts';
+import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { isProfileUsername, isReservedUsername } from '../../../shared/usernames.ts';
 import { escapeHtml } from '../../html.ts';
 import { recordIsPublic, recordIsPublicSql } from './visibility.ts';

@@ -2,16 +2,14 @@ import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { profiles } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import { betPageSchema } from '../../../shared/bets.ts';
+import { betPageSchema } from '../../../shared/bet-schemas.ts';
 import {
   EMPTY_SOCIAL_LINKS,
   PROFILE_NOT_FOUND_ERROR,
   PROFILE_PRIVATE_ERROR,
   USERNAME_TAKEN_MESSAGE,
-  publicProfileSchema,
-  type ProfileSettings,
-  type PublicProfile,
 } from '../../../shared/profiles.ts';
+import { publicProfileSchema, type ProfileSettings, type PublicProfile } from '../../../shared/profile-schemas.ts';
 import { RESERVED_USERNAMES } from '../../../shared/usernames.ts';
 import { insertBets, usernameOf, type BetSpec } from './test-helpers.ts';
 

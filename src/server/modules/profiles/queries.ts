@@ -15,14 +15,8 @@ import { GENESIS_HASH, type LedgerHead } from '../../../shared/ledger.ts';
 import { computeAchievements, type AchievementInput } from '../../../shared/achievements.ts';
 import { BET_SPORTS, type BetSport } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
-import {
-  EMPTY_SOCIAL_LINKS,
-  type Analytics,
-  type ProfileSettings,
-  type PublicProfile,
-  type SocialLinks,
-  type VerificationStatus,
-} from '../../../shared/profiles.ts';
+import { EMPTY_SOCIAL_LINKS, type VerificationStatus } from '../../../shared/profiles.ts';
+import type { Analytics, ProfileSettings, PublicProfile, SocialLinks } from '../../../shared/profile-schemas.ts';
 import { isProfileUsername } from '../../../shared/usernames.ts';
 import { winRate } from '../../../shared/stats.ts';
 import {

@@ -3,21 +3,19 @@ import type { Db } from '../../db/client.ts';
 import { jsonText, validate, type ApiError } from '../../http.ts';
 import { optionalUser, requireUser, type AppEnv, type Auth, type SessionUser, type ViewerEnv } from '../auth/index.ts';
 import type { Logger } from '../../logger.ts';
-import { listBetsQuerySchema } from '../../../shared/bets.ts';
+import { listBetsQuerySchema } from '../../../shared/bet-schemas.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
 import { getLedgerHead, getLedgerPage, ledgerNdjsonStream } from '../ledger/queries.ts';
 import { coalescing } from '../../coalesce.ts';
 import type { Quotas } from '../../quotas.ts';
 import { RecordCache, readWithin } from '../../record-cache.ts';
 import { recordAccess } from './visibility.ts';
+import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import {
-  PROFILE_NOT_FOUND_ERROR,
-  PROFILE_PRIVATE_ERROR,
-  USERNAME_TAKEN_MESSAGE,
   profileSettingsSchema,
   updateProfileSchema,
   usernameAvailabilityQuerySchema,
-} from '../../../shared/profiles.ts';
+} from '../../../shared/profile-schemas.ts';
 import { USERNAME_RESERVED_MESSAGE } from '../../../shared/usernames.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { listBets } from '../bets/queries.ts';

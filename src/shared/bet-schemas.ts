@@ -1,0 +1,237 @@
+/**
+ * The bets API contract: one set of zod schemas validates the server's input, types the client,
+ * feeds the record-bet form's resolver and generates the OpenAPI document. The rules they apply
+ * live in bets.ts, which builds no schema (docs/decisions/015).
+ */
+import { z } from 'zod';
+import { cursorParamSchema, pageLimitParam } from './paging.ts';
+import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
+import {
+  BET_SPORTS,
+  BET_STATUSES,
+  BETS_PAGE_DEFAULT,
+  BETS_PAGE_MAX,
+  DESCRIPTION_MAX_LENGTH,
+  eventTimeError,
+  SETTLED_STATUSES,
+  SPORTS,
+  STAKE_MESSAGES,
+  stakeProblem,
+} from './bets.ts';
+
+/** A zod error callback: `required` for a missing value, `invalid` for a value of the wrong type. */
+const typeError = (required: string, invalid: string | ((input: unknown) => string)) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null
+    ? required
+    : typeof invalid === 'string'
+      ? invalid
+      : invalid(issue.input);
+
+const ISO_WITH_OFFSET = z.iso.datetime({ offset: true });
+
+export const descriptionSchema = z
+  .string({ error: typeError('Description is required', 'Description must be text') })
+  .trim()
+  .min(1, 'Description is required')
+  .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .refine((s) => !s.includes('\u0000'), 'Description must not contain control character NUL');
+
+/** A stake: a decimal string ("10", "10.50"), never a JSON number (a float cannot hold cents). */
+export const amountSchema = z
+  .string({
+    error: typeError(STAKE_MESSAGES.required, (input) =>
+      typeof input === 'number'
+        ? 'Stake (amount) must be a decimal string such as "10.50", not a JSON number'
+        : 'Stake (amount) must be a decimal string such as "10.50"',
+    ),
+  })
+  .trim()
+  .min(1, STAKE_MESSAGES.required)
+  .superRefine((text, ctx) => {
+    if (text.length === 0) return;
+    const problem = stakeProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Odds as typed: American (+150, -110, 150), decimal (2.50) or fractional (5/2). Kept as typed (trimmed). */
+export const oddsSchema = z
+  .string({ error: typeError('Odds are required', INVALID_ODDS_MESSAGE) })
+  .trim()
+  .min(1, 'Odds are required')
+  .max(ODDS_MAX_LENGTH, INVALID_ODDS_MESSAGE)
+  .refine((s) => s.length === 0 || s.length > ODDS_MAX_LENGTH || parseOdds(s).ok, INVALID_ODDS_MESSAGE);
+
+export const sportSchema = z.enum(SPORTS, {
+  error: typeError('Sport is required', `Sport must be one of ${SPORTS.join(', ')}`),
+});
+
+const EVENT_DATE_FORMAT_MESSAGE =
+  'Event date must be an ISO 8601 date-time with an offset, such as 2026-05-01T18:00:00Z';
+
+export const eventDateSchema = z.iso.datetime({
+  offset: true,
+  error: typeError('Event date is required', EVENT_DATE_FORMAT_MESSAGE),
+});
+
+/**
+ * The record-bet body. Given a clock, it also checks the event time (more than 6 hours ahead, at
+ * most 2 years): the server passes its clock, the form passes the browser's for a fast answer.
+ */
+export function createRecordBetSchema(now?: () => Date) {
+  const eventDate = now
+    ? eventDateSchema.superRefine((value, ctx) => {
+        if (!ISO_WITH_OFFSET.safeParse(value).success) return;
+        const error = eventTimeError(new Date(value), now());
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      })
+    : eventDateSchema;
+  return z.strictObject(
+    {
+      description: descriptionSchema,
+      amount: amountSchema,
+      odds: oddsSchema,
+      sport: sportSchema,
+      eventDate,
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object') },
+  );
+}
+
+/** The record-bet body's shape without the clock-dependent checks (for types and documentation). */
+export const recordBetSchema = createRecordBetSchema();
+export type RecordBetInput = z.input<typeof recordBetSchema>;
+
+export const settleBetSchema = z.strictObject(
+  {
+    status: z.enum(SETTLED_STATUSES, {
+      error: typeError('Status is required', "Status must be 'won', 'lost' or 'void'"),
+    }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object') },
+);
+export type SettleBetInput = z.input<typeof settleBetSchema>;
+
+export const listBetsQuerySchema = z.object({
+  limit: pageLimitParam(BETS_PAGE_MAX, BETS_PAGE_DEFAULT),
+  cursor: cursorParamSchema,
+});
+export type ListBetsQuery = z.input<typeof listBetsQuerySchema>;
+
+const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+const isoString = z.iso.datetime({ offset: true });
+
+/** A parlay's leg as the API answers it. */
+export const betLegSchema = z.object({
+  id: z.string(),
+  /** 1, 2, ... in the order typed. */
+  position: z.number().int(),
+  description: z.string(),
+  sport: z.enum(SPORTS),
+  odds: z.string(),
+  decimalOdds: z.string(),
+  eventDate: isoString,
+  status: z.enum(BET_STATUSES),
+  settledAt: isoString.nullable(),
+});
+export type BetLeg = z.infer<typeof betLegSchema>;
+
+export const betSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  /** Stake, decimal string with 2 places. */
+  amount: moneyString,
+  /** The odds as typed. */
+  odds: z.string(),
+  /** Decimal odds to 6 places. */
+  decimalOdds: z.string(),
+  sport: z.enum(BET_SPORTS).describe("The sport; 'parlay' for a parlay."),
+  eventDate: isoString.describe("The event's start; a parlay's earliest leg's start."),
+  status: z.enum(BET_STATUSES),
+  potentialWin: moneyString,
+  profitLoss: moneyString.nullable(),
+  settledAt: isoString.nullable(),
+  createdAt: isoString,
+  legs: z
+    .array(betLegSchema)
+    .nullable()
+    .describe(
+      "A parlay's legs in the order typed (each settled on its own with PATCH /api/bets/{id}/legs/{legId}); null for a single bet.",
+    ),
+});
+export type Bet = z.infer<typeof betSchema>;
+
+export const betPageSchema = z.object({
+  bets: z.array(betSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type BetPage = z.infer<typeof betPageSchema>;
+
+/** A 95% interval, in percent with one decimal (docs/decisions/007). */
+export const intervalSchema = z
+  .object({ low: z.number(), high: z.number() })
+  .describe('A 95% interval, in percent with one decimal (low end never under -100).');
+export type Interval = z.infer<typeof intervalSchema>;
+
+/**
+ * A user's statistics. The descriptions (here, and so in the OpenAPI document) say what each
+ * figure is; docs/decisions/007 says how the interval and the p-value are computed.
+ */
+export const betStatsSchema = z.object({
+  totalBets: z.number().int().describe('Every recorded bet, whatever its status.'),
+  won: z.number().int(),
+  lost: z.number().int(),
+  pending: z.number().int(),
+  voided: z
+    .number()
+    .int()
+    .describe('Bets settled void / push (a cancelled event or a push): stake returned, profit 0.00, in no rate.'),
+  winRate: z.number().describe('won / (won + lost) × 100, one decimal; 0 when nothing is won or lost.'),
+  totalStaked: moneyString.describe('Stake of every bet.'),
+  totalProfit: moneyString.describe('Sum of the profit of settled bets.'),
+  settledStaked: moneyString.describe("Stake of won and lost bets (void excluded): ROI's denominator."),
+  roi: z
+    .number()
+    .nullable()
+    .describe('totalProfit / settledStaked × 100, one decimal; null when no bet is won or lost.'),
+  roiInterval: intervalSchema
+    .nullable()
+    .describe(
+      'A 95% interval for ROI: the normal approximation of the ratio of profit to stake, its spread never ' +
+        "smaller than a break-even bettor's on the same stakes and odds; null when no bet is won or lost.",
+    ),
+  levelStakesYield: z
+    .number()
+    .nullable()
+    .describe(
+      'Level-stakes yield: the profit per unit staked had every won or lost bet staked one unit ' +
+        '(won: odds − 1, lost: −1), in percent with one decimal (15 of 25 won at 2.00 is 20.0); null with none.',
+    ),
+  pValue: z
+    .number()
+    .nullable()
+    .describe(
+      'The chance (0 to 1, four significant digits) that a break-even bettor, winning each bet with probability ' +
+        '1 / decimal odds, makes at least this profit with the same stakes and odds (normal approximation); ' +
+        'null when no bet is won or lost.',
+    ),
+  maxDrawdown: moneyString.describe(
+    'The largest fall of cumulative profit from a peak in settlement order (the start counts as a peak of 0.00).',
+  ),
+  longestWinningRun: z
+    .number()
+    .int()
+    .describe('The longest run of won bets in settlement order (a void bet neither breaks nor extends a run).'),
+  longestLosingRun: z.number().int().describe('The longest run of lost bets, likewise.'),
+  averageOdds: z.string().nullable().describe('Mean decimal odds of won and lost bets, 2 places; null with none.'),
+  overdue: z.number().int().describe("Bets still pending 72 hours after their event started (a parlay's last leg's)."),
+  unitSize: moneyString
+    .nullable()
+    .describe("The bettor's unit size, when set (stakes and profit are shown in units too); null otherwise."),
+});
+export type BetStats = z.infer<typeof betStatsSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
