@@ -136,4 +136,3 @@ test.describe('page budgets: no zod on load', () => {
     await bettor.api.dispose();
   });
 });
-
