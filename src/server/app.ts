@@ -280,7 +280,7 @@ function mountClient(
     if ('location' in answer) return c.redirect(answer.location, answer.status);
     // A signed-in page holds its reader's name and menu: never stored, anywhere.
     c.header('Cache-Control', answer.personal ? 'private, no-store' : 'no-cache');
-    c.header('Vary', answer.personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+    c.header('Vary', answer.personal || answer.variesByCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     const compressed = await compress(answer.html, c.req.header('accept-encoding') ?? '');
     if (!compressed) return c.html(answer.html, answer.status);
     c.header('Content-Type', 'text/html; charset=UTF-8');

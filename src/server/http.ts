@@ -79,6 +79,10 @@ const PRIVATE_API_PREFIXES = ['/api/auth/', '/api/profile', '/api/bets', '/api/a
 /** A Cookie header carrying a session cookie (any of Better Auth's names for it). */
 const SESSION_COOKIE = /(^|;)\s*(__Host-|__Secure-)?better-auth\.session_token=/;
 
+/** Whether a request's Cookie header carries a session cookie (valid or not: that takes a lookup). */
+export const carriesSessionCookie = (cookieHeader: string | null | undefined) =>
+  SESSION_COOKIE.test(cookieHeader ?? '');
+
 /**
  * `Cache-Control: no-store` and `Vary: Cookie` on every answer that is someone's own: any answer
  * to a request that carried a session cookie, and every answer of the private paths (signed in or
@@ -88,7 +92,7 @@ export const privateAnswers = createMiddleware(async (c, next) => {
   await next();
   const path = c.req.path;
   const mine =
-    SESSION_COOKIE.test(c.req.header('cookie') ?? '') ||
+    carriesSessionCookie(c.req.header('cookie')) ||
     PRIVATE_API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
   if (!mine) return;
   const set = (headers: Headers) => {

@@ -19,11 +19,15 @@ import {
   type RenderData,
 } from '../shared/page-rendering.ts';
 import { coalescing } from './coalesce.ts';
+import { carriesSessionCookie } from './http.ts';
 import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
 
 export type PageAnswer =
-  /** `personal`: the page depends on who asks (a signed-in page): never stored, and it varies by cookie. */
-  | { status: 200 | 404 | 503; html: string; personal?: boolean }
+  /**
+   * `personal`: the page depends on who asks (a signed-in page): never stored, and it varies by
+   * cookie. `variesByCookie`: the same for everyone, but signed out without a session cookie.
+   */
+  | { status: 200 | 404 | 503; html: string; personal?: boolean; variesByCookie?: boolean }
   /** 301 for addresses that moved for good; 302 for a renamed username, which lasts 30 days. */
   | { status: 301 | 302; location: string };
 
@@ -65,11 +69,11 @@ export function createPageResolver(deps: {
   onError: (path: string, err: unknown) => void;
 }) {
   /** The not-found page; for a profile address, the profile page's own "Profile Not Found". */
-  const notFound = async (url: URL, name: string | null): Promise<PageAnswer> => ({
+  const notFound = async (url: URL, name: string | null, signedOut = false): Promise<PageAnswer> => ({
     status: 404,
     html: await deps.render(
       url,
-      name ? { missingProfile: decodeURIComponent(url.pathname.replace(/^\/|\/$/g, '')) } : {},
+      name ? { missingProfile: decodeURIComponent(url.pathname.replace(/^\/|\/$/g, '')), signedOut } : {},
     ),
   });
 
@@ -93,10 +97,18 @@ export function createPageResolver(deps: {
    * A profile address's answer: the same for every visitor (rendered as a visitor with no
    * session), so concurrent requests for it share one lookup and one render (coalesce.ts), each
    * begun after every request it answers arrived. A render is ~15 ms of CPU: a popular profile's
-   * link shared at once would otherwise queue one per visitor.
+   * link shared at once would otherwise queue one per visitor. Two answers, in fact: a request
+   * with no session cookie gets the page signed out (`signedOut`), one with a cookie the page
+   * whose header waits for the browser's session lookup.
    */
   const sharedProfileAnswer = coalescing<PageAnswer>();
-  const profileAnswer = async (url: URL, name: string, path: string, indexHtml: string): Promise<PageAnswer> => {
+  const profileAnswer = async (
+    url: URL,
+    name: string,
+    path: string,
+    indexHtml: string,
+    signedOut: boolean,
+  ): Promise<PageAnswer> => {
     let page: ProfilePage;
     let data: ProfileData | null = null;
     try {
@@ -109,8 +121,8 @@ export function createPageResolver(deps: {
       return { status: 503, html: indexHtml };
     }
     if (page.kind === 'renamed') return { status: 302, location: `/${page.username}${url.search}` };
-    if (!data) return notFound(url, name);
-    const html = await deps.render(url, { profile: data });
+    if (!data) return notFound(url, name, signedOut);
+    const html = await deps.render(url, { profile: data, signedOut });
     // The preview tags from the very answer the page shows.
     return { status: 200, html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html };
   };
@@ -123,7 +135,12 @@ export function createPageResolver(deps: {
     if (CLIENT_PAGES.has(path)) return { status: 200, html: await deps.render(url) };
     const name = usernameFromPath(path);
     if (!name) return notFound(url, null);
-    // Keyed by the address as sent: the render shows it (a not-found page names it).
-    return sharedProfileAnswer(url.pathname + url.search, () => profileAnswer(url, name, path, indexHtml));
+    const signedOut = !carriesSessionCookie(headers.get('cookie'));
+    // Keyed by the address as sent (the render shows it: a not-found page names it) and the variant.
+    const answer = await sharedProfileAnswer(
+      `${signedOut ? 'signed out' : 'cookie'} ${url.pathname}${url.search}`,
+      () => profileAnswer(url, name, path, indexHtml, signedOut),
+    );
+    return 'html' in answer ? { ...answer, variesByCookie: true } : answer;
   };
 }

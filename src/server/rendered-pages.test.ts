@@ -231,13 +231,44 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const state = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([^<]*)</script>`).exec(
       html,
     );
-    const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[] }[] }).queries;
+    const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[]; state: { data: unknown } }[] }).queries;
     expect(queries.map((q) => q.queryKey)).toEqual([
+      ['auth', 'session'],
       ['profiles', username],
       ['profiles', username, 'bets'],
     ]);
+    // No session cookie: signed out, as the browser's lookup will find (so nothing renders again).
+    expect(queries[0]!.state.data).toBeNull();
+    expect(text(/<nav aria-label="Account"[\s\S]*?<\/nav>/.exec(html)![0]).trim()).toBe('Sign In Sign Up');
     expect(html).toContain(`npx betproof verify ${SITE}/${username}`);
     expectNoInlineScript(html);
+  }, 60_000);
+
+  it('renders a profile signed out only for a request with no session cookie, and says it varies by cookie', async () => {
+    const { app } = renderingAppWithHandle(env());
+    const { userId, cookie } = await signUpAndSignIn(env(), { name: 'Casey Cookie' });
+    const username = await usernameOf(env(), userId);
+    const sessionQuery = (html: string) =>
+      (
+        JSON.parse(
+          new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([^<]*)</script>`).exec(html)![1]!,
+        ) as { queries: { queryKey: string[] }[] }
+      ).queries.some((q) => q.queryKey.join() === 'auth,session');
+    for (const [headers, signedOut] of [
+      [{}, true],
+      [{ cookie: 'theme=dark' }, true],
+      [{ cookie }, false],
+      [{ cookie: 'better-auth.session_token=stale.c2lnbmF0dXJl' }, false],
+    ] as const) {
+      const res = await app.request(`/${username}`, { headers: headers as Record<string, string> });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+      const html = await res.text();
+      expect(heading(html)).toBe('Casey Cookie');
+      expect(sessionQuery(html), JSON.stringify(headers)).toBe(signedOut);
+      // With a cookie, the header waits for the browser's lookup (who it is takes one).
+      expect(/<nav aria-label="Account"/.test(html), JSON.stringify(headers)).toBe(signedOut);
+    }
   }, 60_000);
 
   it('renders a signed-in page for its reader (greeting, menu, layout in skeletons) with the session but never its token, and never stored', async () => {

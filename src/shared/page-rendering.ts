@@ -84,6 +84,13 @@ export interface RenderData {
   profile?: ProfileData;
   /** The username of a profile page that has none to show (a 404): it renders "Profile Not Found". */
   missingProfile?: string;
+  /**
+   * The request carried no session cookie: the page renders signed out (the header's Sign In and
+   * Sign Up), as the browser's own session lookup will find once the page is hydrated. That answer
+   * then changes nothing, so nothing renders again: an answer that did (from "not known yet") would
+   * make React finish hydrating the page in one long task.
+   */
+  signedOut?: boolean;
   /** The site's public origin (BASE_URL), for the addresses a page shows in full. */
   origin?: string;
 }

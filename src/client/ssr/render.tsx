@@ -37,6 +37,7 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   const queryClient = createQueryClient();
   // A signed-in page's session, as the browser's lookup would have it (dates revived).
   if (data.session) queryClient.setQueryData(SESSION_QUERY_KEY, parseSession(JSON.stringify(data.session)));
+  else if (data.signedOut) queryClient.setQueryData(SESSION_QUERY_KEY, null);
   if (data.session && data.dashboard) {
     const userId = data.session.user.id;
     queryClient.setQueryData(betKeys.stats(userId), data.dashboard.stats);
@@ -73,7 +74,7 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   const appHtml = await new Response(prelude).text();
   // Failed queries too: the browser's first render must show the same "not found".
   const queryState =
-    data.profile || data.missingProfile || data.session
+    data.profile || data.missingProfile || data.session || data.signedOut
       ? dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' })
       : undefined;
   queryClient.clear();
