@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
 import type { DemoBet } from '../features/demo/demo-bets.ts';
@@ -26,7 +26,6 @@ const DEMO_PARAM = 'demo';
 export default function LandingPage() {
   const [params, setParams] = useSearchParams();
   const inDemo = params.has(DEMO_PARAM);
-  const hydrated = useHydrated();
   // Demo bets live here, in memory: they survive a trip back to the landing page, not a reload.
   // Null until the demo changes them: it starts with its sample bets.
   const [demoBets, setDemoBets] = useState<DemoBet[] | null>(null);
@@ -57,17 +56,26 @@ export default function LandingPage() {
   return inDemo ? (
     <>
       <DemoMeta />
-      {/* Its sample bets are dated from the time now: the server renders the demo's frame only. */}
-      {hydrated ? (
-        <Suspense fallback={<LoadingScreen label="Loading demo..." />}>
-          <DemoPage bets={demoBets} onBetsChange={setDemoBets} onExit={exitDemo} />
-        </Suspense>
-      ) : (
-        <LoadingScreen label="Loading demo..." />
-      )}
+      <DemoFrame bets={demoBets} onBetsChange={setDemoBets} onExit={exitDemo} />
     </>
   ) : (
     <Landing demo={demo} />
+  );
+}
+
+/**
+ * The demo, once hydrated: its sample bets are dated from the time now, so the server renders its
+ * frame only. Its own component, so the switch after hydration (a synchronous render: React
+ * re-renders what read useHydrated at once) re-renders the demo alone, never the landing page.
+ */
+function DemoFrame(props: ComponentProps<typeof DemoPage>) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={<LoadingScreen label="Loading demo..." />}>
+      <DemoPage {...props} />
+    </Suspense>
+  ) : (
+    <LoadingScreen label="Loading demo..." />
   );
 }
 
