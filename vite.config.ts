@@ -64,18 +64,10 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    modulePreload: {
-      // No modulepreload polyfill in the entry every page loads: our HTML lists no modulepreload
-      // links for it to fetch, and Vite's loader falls back to rel=preload by itself where the
-      // browser lacks modulepreload.
-      polyfill: false,
-      // The app (start.tsx), which main.tsx imports once the page has painted, comes without a
-      // <link rel=modulepreload> per chunk it needs: the browser's module loader fetches its
-      // imports itself, a few files at a time as each arrives. Adding ~20 links at once was
-      // 80-120 ms of main-thread work in one task at Lighthouse's 4x CPU, on every page. A page
-      // the router loads later (a link followed) keeps its preloads: no waterfall on navigation.
-      resolveDependencies: (filename, deps) => (/(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps),
-    },
+    // No modulepreload polyfill in the entry every page loads: our HTML lists no modulepreload
+    // links for it to fetch, and Vite's loader falls back to rel=preload by itself where the
+    // browser lacks modulepreload.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
