@@ -73,27 +73,35 @@ export const eventDateSchema = z.iso.datetime({
   error: typeError('Event date is required', EVENT_DATE_FORMAT_MESSAGE),
 });
 
+/** A JSON body's object: an unknown key is reported as such (validate()), anything else as not an object. */
+export const strictBody = {
+  error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object'),
+};
+
 /**
- * The record-bet body. Given a clock, it also checks the event time (more than 6 hours ahead, at
- * most 2 years): the server passes its clock, the form passes the browser's for a fast answer.
+ * An event's start. Given a clock, it also checks the time (more than 6 hours ahead, at most 2
+ * years): the server passes its clock, the form passes the browser's for a fast answer.
  */
+export function eventDateAt(now?: () => Date) {
+  if (!now) return eventDateSchema;
+  return eventDateSchema.superRefine((value, ctx) => {
+    if (!ISO_WITH_OFFSET.safeParse(value).success) return;
+    const error = eventTimeError(new Date(value), now());
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+}
+
+/** The record-bet body; given a clock, its event time is checked too (eventDateAt). */
 export function createRecordBetSchema(now?: () => Date) {
-  const eventDate = now
-    ? eventDateSchema.superRefine((value, ctx) => {
-        if (!ISO_WITH_OFFSET.safeParse(value).success) return;
-        const error = eventTimeError(new Date(value), now());
-        if (error) ctx.addIssue({ code: 'custom', message: error });
-      })
-    : eventDateSchema;
   return z.strictObject(
     {
       description: descriptionSchema,
       amount: amountSchema,
       odds: oddsSchema,
       sport: sportSchema,
-      eventDate,
+      eventDate: eventDateAt(now),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object') },
+    strictBody,
   );
 }
 

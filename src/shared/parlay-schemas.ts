@@ -3,14 +3,14 @@
  * bets.ts; POST /api/bets takes a single bet or a parlay through createRecordAnyBetSchema.
  */
 import { z } from 'zod';
-import { eventTimeError } from './bets.ts';
 import {
   amountSchema,
   createRecordBetSchema,
   descriptionSchema,
-  eventDateSchema,
+  eventDateAt,
   oddsSchema,
   sportSchema,
+  strictBody,
 } from './bet-schemas.ts';
 import { parseOdds, rational } from './odds.ts';
 import {
@@ -21,26 +21,15 @@ import {
   PARLAY_MIN_LEGS,
 } from './parlays.ts';
 
-const strict = {
-  error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? undefined : 'Expected a JSON object'),
-};
-
 /**
  * The record-parlay body: `{ amount, legs: [{ description, sport, odds, eventDate }, ...] }`.
  * Given a clock, each leg's start is checked as a single bet's (more than 6 hours ahead, at most
  * 2 years), so the parlay's earliest leg keeps the 6-hour rule.
  */
 export function createRecordParlaySchema(now?: () => Date) {
-  const eventDate = now
-    ? eventDateSchema.superRefine((value, ctx) => {
-        if (!eventDateSchema.safeParse(value).success) return;
-        const error = eventTimeError(new Date(value), now());
-        if (error) ctx.addIssue({ code: 'custom', message: error });
-      })
-    : eventDateSchema;
   const leg = z.strictObject(
-    { description: descriptionSchema, sport: sportSchema, odds: oddsSchema, eventDate },
-    strict,
+    { description: descriptionSchema, sport: sportSchema, odds: oddsSchema, eventDate: eventDateAt(now) },
+    strictBody,
   );
   return z.strictObject(
     {
@@ -56,7 +45,7 @@ export function createRecordParlaySchema(now?: () => Date) {
           if (error) ctx.addIssue({ code: 'custom', message: error });
         }),
     },
-    strict,
+    strictBody,
   );
 }
 
