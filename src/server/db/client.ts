@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { notInArray, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
+import { hasSqlState, queryRows } from './sql.ts';
 import { closeListeners } from './notifications.ts';
 import { adoptDrizzleTextParsers } from './pglite-parsers.ts';
 import { keepNamedStatements } from './pglite-statements.ts';
@@ -34,18 +35,28 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
 }
 
+type OpenOptions = { databaseUrl?: string; dataDir: string; logger?: Logger } & PostgresOptions;
+
 /**
  * Opens the database: PostgreSQL when a URL is given, else PGlite (in memory for `memory://`,
  * otherwise file-backed in `dataDir`). Migrations are applied before it is returned.
  */
-export async function openDatabase(
-  opts: {
-    databaseUrl?: string;
-    dataDir: string;
-    logger?: Logger;
-  } & PostgresOptions,
-): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts, opts.logger) : openPglite(opts.dataDir);
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return (await beginOpeningDatabase(opts)).ready;
+}
+
+/**
+ * Starts opening the database and answers once it has begun, with `ready`: the opened database.
+ * PGlite's start is mostly its WebAssembly PostgreSQL loading and compiling, on other threads: the
+ * server evaluates the rest of its code meanwhile instead of after (src/server/index.ts).
+ */
+export async function beginOpeningDatabase(opts: OpenOptions): Promise<{ ready: Promise<Database> }> {
+  const { ready } = opts.databaseUrl
+    ? { ready: openPostgres(opts.databaseUrl, opts, opts.logger) }
+    : await beginOpeningPglite(opts.dataDir);
+  // Awaited by the caller later; a failure meanwhile is not "unhandled".
+  ready.catch(() => {});
+  return { ready };
 }
 
 /** Any number for pg_advisory_lock, as long as every betproof server uses the same one. */
@@ -73,9 +84,9 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
     // index on a big table), and the lock's wait lasts as long as another server's migrating.
     await lock.query('set statement_timeout = 0');
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const migrating = drizzle(lock, { schema });
-    await migrate(migrating, { migrationsFolder });
-    await syncReservedUsernames(migrating as unknown as Db);
+    const migrating = drizzle(lock, { schema }) as unknown as Db;
+    await migrateIfBehind(migrating, () => migrate(drizzle(lock, { schema }), { migrationsFolder }));
+    await syncReservedUsernames(migrating);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     // Back to the pool's own setting before another request may use this connection.
@@ -89,30 +100,42 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
   return { db, driver: 'postgres', close };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** PGlite, once its client is created (its start under way): `ready` migrates it and hands it over. */
+async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Database> }> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // PGlite itself lets a second process open the same files (see data-dir-lock.ts).
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  let client: PGlite;
   try {
-    const client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
-    const db = await drizzlePglite(client);
-    await migrate(db, { migrationsFolder });
-    await syncReservedUsernames(db as unknown as Db);
-    const close = async () => {
-      try {
-        await client.close();
-      } finally {
-        unlock();
-      }
-    };
-    return { db: db as unknown as Db, driver: 'pglite', close };
+    client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
   } catch (err) {
     unlock();
     throw err;
   }
+  const ready = (async () => {
+    try {
+      const db = await drizzlePglite(client);
+      await migrateIfBehind(db as unknown as Db, async () => {
+        const { migrate } = await import('drizzle-orm/pglite/migrator');
+        await migrate(db, { migrationsFolder });
+      });
+      await syncReservedUsernames(db as unknown as Db);
+      const close = async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      };
+      return { db: db as unknown as Db, driver: 'pglite' as const, close };
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+  })();
+  return { ready };
 }
 
 /**
@@ -128,8 +151,39 @@ export async function drizzlePglite(client: PGlite) {
   return drizzle(client, { schema });
 }
 
-/** The reserved-username list lives in TypeScript; the trigger refusing reserved usernames reads this copy. */
+/**
+ * Runs `migrate` (Drizzle's migrator) unless the database already has the newest migration: every
+ * restart, where the migrator would read and hash every migration file and make four statements
+ * (two of them DDL) to find nothing to do, ~75 ms of a PGlite start. Drizzle's own test: a
+ * migration is applied when the newest applied one was created before it.
+ */
+export async function migrateIfBehind(db: Db, migrate: () => Promise<void>) {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  const applied = await queryRows<{ at: string | null }>(
+    db,
+    sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
+  ).then(
+    (rows) => Number(rows[0]?.at ?? 0),
+    // A new database: the migrations' own table is not there yet (undefined_table).
+    (err: unknown) => {
+      if (hasSqlState(err, '42P01')) return 0;
+      throw err;
+    },
+  );
+  if (applied < newest) await migrate();
+}
+
+/**
+ * The reserved-username list lives in TypeScript; the trigger refusing reserved usernames reads this
+ * copy. Written only when it differs (a release that changed the list): a start reads it, one query.
+ */
 async function syncReservedUsernames(db: Db) {
+  const stored = await db.select({ name: schema.reservedUsernames.name }).from(schema.reservedUsernames);
+  const wanted = new Set<string>(RESERVED_USERNAMES);
+  if (stored.length === wanted.size && stored.every((r) => wanted.has(r.name))) return;
   await db.transaction(async (tx) => {
     await tx.delete(schema.reservedUsernames).where(notInArray(schema.reservedUsernames.name, [...RESERVED_USERNAMES]));
     await tx

@@ -50,6 +50,13 @@ export function violatedConstraint(err: unknown, code: string, names: readonly s
   return null;
 }
 
+/** Whether a database error (or one it wraps, as Drizzle and the drivers do in `cause`) has SQLSTATE `code`. */
+export function hasSqlState(err: unknown, code: string): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === code) return true;
+  return false;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id names no row: callers answer 404, and the database never sees it. */
 export const isUuid = (id: string) => UUID.test(id);
