@@ -35,12 +35,14 @@ import { createPageResolver, type PageAnswer } from './pages.ts';
 import { createDocuments, loadPageRendering, type PageRendering } from './html.ts';
 import {
   DASHBOARD_FIRST_PAGE_BETS,
+  DASHBOARD_FIRST_PAGE_IMPORTED,
   PROFILE_FIRST_PAGE_BETS,
   type DashboardData,
   type ProfileData,
 } from '../shared/page-rendering.ts';
 import type { BetPage, BetStats } from '../shared/bet-schemas.ts';
-import type { ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
+import type { ImportedBetPage } from '../shared/imports.ts';
+import type { OwnProfile, ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import { createTestClock } from './test-clock.ts';
@@ -225,16 +227,26 @@ async function publicProfileData(app: Hono<AppEnv>, username: string): Promise<P
 /**
  * The dashboard's first answers for the session of `headers`, asked of the API itself with the
  * request's cookie, so the server's render holds exactly what the page's own queries get; null
- * when either is refused.
+ * when any is refused.
  */
 async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<DashboardData | null> {
   const cookie = headers.get('cookie') ?? '';
-  const [stats, bets] = await Promise.all([
-    app.request('/api/bets/stats', { headers: { cookie } }),
-    app.request(`/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`, { headers: { cookie } }),
-  ]);
-  if (!stats.ok || !bets.ok) return null;
-  return { stats: (await stats.json()) as BetStats, bets: (await bets.json()) as BetPage };
+  const answers = await Promise.all(
+    [
+      '/api/bets/stats',
+      `/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`,
+      '/api/profile',
+      `/api/bets/imported?limit=${DASHBOARD_FIRST_PAGE_IMPORTED}`,
+    ].map((url) => app.request(url, { headers: { cookie } })),
+  );
+  if (!answers.every((answer) => answer.ok)) return null;
+  const [stats, bets, ownProfile, imported] = await Promise.all(answers.map((answer) => answer.json()));
+  return {
+    stats: stats as BetStats,
+    bets: bets as BetPage,
+    ownProfile: ownProfile as OwnProfile,
+    imported: imported as ImportedBetPage,
+  };
 }
 
 /**

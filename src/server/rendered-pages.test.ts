@@ -275,6 +275,14 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const { app } = renderingAppWithHandle(env(), TEST_BASE_URL);
     const { cookie, userId } = await signUpAndSignIn(env(), { name: 'Dana Dashboard' });
     await insertBets(env(), userId, [{ description: 'Dana picks the Jets', status: 'won', amount: '10.00' }]);
+    // An imported history: the page comes with its "Include imported history" switch.
+    const imported = await env().request('/api/bets/import', {
+      method: 'POST',
+      cookie,
+      rawBody: 'date,description,sport,stake,odds,result\r\n2024-03-01,Dana old pick,soccer,10,2.50,won\r\n',
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    });
+    expect(imported.status).toBe(200);
     const res = await app.request('/dashboard', { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -283,7 +291,13 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(heading(html)).toBe('Welcome back, Dana Dashboard!');
     const page = text(html);
     // Whole: the figures and the first bets are in it (nothing moves when the browser takes over).
-    for (const phrase of ['Record New Bet', 'Recent Bets', 'Dana picks the Jets', 'Showing 1 of 1'])
+    for (const phrase of [
+      'Record New Bet',
+      'Recent Bets',
+      'Dana picks the Jets',
+      'Showing 1 of 1',
+      'Include imported history',
+    ])
       expect(page, phrase).toContain(phrase);
     expect(stat(html, 'Total Bets')).toBe('1');
     expect(page).not.toContain('Loading');
@@ -296,11 +310,20 @@ describeEachDatabase('pages rendered on the server', (env) => {
       html,
     );
     const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[]; state: { data: unknown } }[] }).queries;
+    // Every query the dashboard asks on mount, answered: the hydrated page asks none of them again.
     expect(queries.map((q) => q.queryKey)).toEqual([
       ['auth', 'session'],
       ['bets', userId, 'stats'],
       ['bets', userId, 'list'],
+      ['profile', userId, 'profile'],
+      ['imports', userId, 'list'],
     ]);
+    expect((queries[3]!.state.data as { username: string }).username).toMatch(/^bettor-/);
+    expect(
+      (queries[4]!.state.data as { pages: { bets: { description: string }[] }[] }).pages[0]!.bets.map(
+        (b) => b.description,
+      ),
+    ).toEqual(['Dana old pick']);
     const session = queries[0]!.state.data as { user: { name: string }; session: Record<string, unknown> };
     expect(session.user.name).toBe('Dana Dashboard');
     expect(session.session).not.toHaveProperty('token');

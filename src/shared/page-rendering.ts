@@ -5,7 +5,8 @@
  * server loads without importing client code.
  */
 import type { BetPage, BetStats } from './bet-schemas.ts';
-import type { ProfileBetPage, PublicProfile } from './profile-schemas.ts';
+import type { ImportedBetPage } from './imports.ts';
+import type { OwnProfile, ProfileBetPage, PublicProfile } from './profile-schemas.ts';
 
 /**
  * The pages rendered to HTML at build time (scripts/build-server.mjs writes each to
@@ -63,13 +64,22 @@ export interface PageSession {
 export const SIGNED_IN_PAGES: ReadonlySet<string> = new Set(['/dashboard', '/profile', '/admin']);
 
 /**
- * The dashboard's first answers for its reader (GET /api/bets/stats and the first page of
- * GET /api/bets, DASHBOARD_FIRST_PAGE_BETS of them), as its queries get them.
+ * The dashboard's first answers for its reader, as its queries get them: GET /api/bets/stats, the
+ * first page of GET /api/bets (DASHBOARD_FIRST_PAGE_BETS), GET /api/profile (the username prompt
+ * reads it) and the first page of GET /api/bets/imported (DASHBOARD_FIRST_PAGE_IMPORTED; the
+ * "Include imported history" switch shows when it holds any). With all four in the page, the
+ * hydrated dashboard asks nothing again: each query asked on mount re-rendered its part in one
+ * uninterruptible task (React renders an external store's change at once).
  */
 export interface DashboardData {
   stats: BetStats;
   bets: BetPage;
+  ownProfile: OwnProfile;
+  imported: ImportedBetPage;
 }
+
+/** Imported bets on the first page the dashboard asks for (the client's IMPORTED_PAGE_SIZE is this). */
+export const DASHBOARD_FIRST_PAGE_IMPORTED = 20;
 
 /** Bets on the dashboard's first page: what it asks for (the client's BETS_PAGE_SIZE is this) and the server renders. */
 export const DASHBOARD_FIRST_PAGE_BETS = 20;

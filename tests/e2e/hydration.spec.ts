@@ -171,7 +171,14 @@ test('/dashboard arrives whole for its reader (greeting, figures, bets), hydrate
     { startsIn: DAY },
   );
   const problems = await watch(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
   await load(page, '/dashboard', `Welcome back, ${email.split('@')[0]}!`);
+  // Every answer the page shows came with it: hydrated, it only asks whether the session still holds.
+  expect(asked).toEqual(['/api/auth/get-session']);
   await expect(page.getByRole('group', { name: 'Total Bets' }).getByTestId('stat-value')).toHaveText('1');
   await expect(page.getByText('Loaded after the layout', { exact: true })).toBeVisible();
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);

@@ -17,6 +17,7 @@ import {
 } from '../../shared/page-rendering.ts';
 import { AppProviders } from '../app-providers.tsx';
 import { betKeys } from '../features/bets/use-bets.ts';
+import { importKeys } from '../features/imports/api.ts';
 import { profileKeys } from '../features/profiles/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { parseSession } from '../features/auth/auth-provider.tsx';
@@ -42,6 +43,8 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
     const userId = data.session.user.id;
     queryClient.setQueryData(betKeys.stats(userId), data.dashboard.stats);
     queryClient.setQueryData(betKeys.list(userId), { pages: [data.dashboard.bets], pageParams: [null] });
+    queryClient.setQueryData(profileKeys.ownProfile(userId), data.dashboard.ownProfile);
+    queryClient.setQueryData(importKeys.list(userId), { pages: [data.dashboard.imported], pageParams: [null] });
   }
   if (data.profile) {
     const { username } = data.profile.profile;

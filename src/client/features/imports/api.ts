@@ -4,11 +4,12 @@
  * progress).
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { DASHBOARD_FIRST_PAGE_IMPORTED } from '../../../shared/page-rendering.ts';
 import type { ImportPreview, ImportResult, ImportRowProblem } from '../../../shared/imports.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { ApiError, toApiError } from '../../lib/api-error.ts';
 
-export const IMPORTED_PAGE_SIZE = 20;
+export const IMPORTED_PAGE_SIZE = DASHBOARD_FIRST_PAGE_IMPORTED;
 
 /** Query keys, per signed-in user; an import invalidates `all`. */
 export const importKeys = {

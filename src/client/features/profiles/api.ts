@@ -80,13 +80,17 @@ export function useProfileBets(username: string, enabled = true) {
   });
 }
 
-/** GET /api/profile. Always refetched on mount: bets recorded on the dashboard change the numbers. */
-export function useOwnProfile(userId: string) {
+/**
+ * GET /api/profile. The own profile page asks again on every visit (`fresh`: bets recorded on the
+ * dashboard change its numbers); the dashboard's username prompt, which reads only the username,
+ * takes the answer its page came with while it is fresh.
+ */
+export function useOwnProfile(userId: string, { fresh = true }: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: profileKeys.ownProfile(userId),
     meta: { errorTitle: 'Failed to load profile', errorDescription: () => undefined },
     queryFn: fetchOwnProfile,
-    refetchOnMount: 'always',
+    refetchOnMount: fresh ? 'always' : true,
   });
 }
 

@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useOwnProfile, useUpdateProfile, useUsernameAvailability } from './api.ts';
 
 /** How long typing pauses before the name is checked with the server. */
@@ -51,12 +52,15 @@ function useSettled<T>(value: T, ms: number): T {
  * valid and free. Skipping is fine: the username can be changed on the profile at any time.
  */
 export function ChooseUsernameCard({ userId }: { userId: string }) {
-  const profile = useOwnProfile(userId);
+  const profile = useOwnProfile(userId, { fresh: false });
   const [skipped, setSkipped] = useState(false);
+  // The skip is in this browser's storage, which the server cannot read: the card is the browser's
+  // alone, shown once the page is hydrated (the server's HTML and the first render agree on none).
+  const hydrated = useHydrated();
   const username = profile.data?.username;
   // Storage is read only for an account that still has its neutral name: a page's first read of
   // localStorage waits for the browser to load it (40 ms as the dashboard hydrates, on a fast machine).
-  if (!username || !isGeneratedUsername(username) || skipped || wasSkipped(userId)) return null;
+  if (!hydrated || !username || !isGeneratedUsername(username) || skipped || wasSkipped(userId)) return null;
   return (
     <ChooseUsernameForm
       userId={userId}
