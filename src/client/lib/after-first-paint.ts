@@ -11,3 +11,6 @@ export function afterFirstPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
+
+/** Resolves in a task of its own, after whatever the browser has waiting (input, a frame): work after it no longer adds to the task before it. */
+export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
