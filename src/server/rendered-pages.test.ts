@@ -231,6 +231,8 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const state = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([^<]*)</script>`).exec(
       html,
     );
+    // The page's content comes first: the browser may paint what it has parsed before the rest arrives.
+    expect(html.indexOf('<div id="root" data-hydrate>')).toBeLessThan(state!.index);
     const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[]; state: { data: unknown } }[] }).queries;
     expect(queries.map((q) => q.queryKey)).toEqual([
       ['auth', 'session'],
@@ -309,6 +311,8 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const state = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">([^<]*)</script>`).exec(
       html,
     );
+    // The page's content comes first: the browser may paint what it has parsed before the rest arrives.
+    expect(html.indexOf('<div id="root" data-hydrate>')).toBeLessThan(state!.index);
     const queries = (JSON.parse(state![1]!) as { queries: { queryKey: string[]; state: { data: unknown } }[] }).queries;
     // Every query the dashboard asks on mount, answered: the hydrated page asks none of them again.
     expect(queries.map((q) => q.queryKey)).toEqual([

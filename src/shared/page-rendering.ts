@@ -158,7 +158,10 @@ export function fillDocument(
     queryState === undefined
       ? ''
       : `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${scriptSafeJson(queryState)}</script>`;
-  let html = template.replace('<div id="root"></div>', () => `${state}${root}`);
+  // The cache after the page: the first bytes the browser parses (and may paint before the rest
+  // arrives) are its content, not kilobytes of JSON only the app reads once it runs (on the
+  // dashboard, the greeting came a paint later than the header: Lighthouse's LCP 0.4 s after FCP).
+  let html = template.replace('<div id="root"></div>', () => `${root}${state}`);
   // The page's own title and description, so a crawler or a link preview reads what a person sees.
   if (meta?.title) html = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(meta.title!)}</title>`);
   if (meta?.description)
