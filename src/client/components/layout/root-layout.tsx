@@ -1,6 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useReportCommittedPath } from '../../lib/committed-path.ts';
-import { ToasterOutlet } from '../ui/toaster-outlet.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -24,7 +23,6 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ToasterOutlet />
       <ScrollRestoration />
     </div>
   );

@@ -10,8 +10,8 @@ const accessibleColors = {
 } as CSSProperties;
 
 /**
- * The app's single toast outlet, mounted by <ToasterOutlet /> once a page can toast (toast through
- * ./toast.ts). Bottom-right, so toasts never cover the header's buttons.
+ * The app's single toast outlet, which ./toast.ts mounts in a React root of its own with the first
+ * toast (toast through ./toast.ts). Bottom-right, so toasts never cover the header's buttons.
  */
 export function Toaster({ style, ...props }: ToasterProps) {
   return (
