@@ -1,8 +1,9 @@
 /*
  * The server's entry: reads the configuration, starts opening the database, and only then loads
- * the rest of the server (run-server.ts, most of the code): PGlite compiles its WebAssembly
- * PostgreSQL on other threads while this one evaluates the app, where one waited for the other
- * before (bench/RESULTS.md, the startup section). Kept to the few modules that need.
+ * the rest of the server (run-server.ts, most of the code, a chunk of its own in the build): the
+ * app's modules are parsed and evaluated while PGlite starts, filling its waits (its WebAssembly
+ * compiling on other threads, its files read), and the entry runs without first parsing them
+ * (bench/RESULTS.md, the startup section). Kept to the few modules that needs.
  */
 import { beginOpeningDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';

@@ -47,8 +47,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /**
  * Starts opening the database and answers once it has begun, with `ready`: the opened database.
- * PGlite's start is mostly its WebAssembly PostgreSQL loading and compiling, on other threads: the
- * server evaluates the rest of its code meanwhile instead of after (src/server/index.ts).
+ * The server loads the rest of its code meanwhile (src/server/index.ts), in PGlite's waits (its
+ * WebAssembly compiling on other threads, its files read) rather than after them.
  */
 export async function beginOpeningDatabase(opts: OpenOptions): Promise<{ ready: Promise<Database> }> {
   const { ready } = opts.databaseUrl
