@@ -184,3 +184,27 @@ test('/dashboard arrives whole for its reader (greeting, figures, bets), hydrate
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
   expect(problems).toEqual([]);
 });
+
+test('a page reached by a link once the app is hydrated writes its dates the browser’s way from its first render', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  await recordBet(page.request, { description: 'Dated on arrival', odds: '+120', amount: '10.00' }, { startsIn: DAY });
+  // A page with no date on it: nothing there asks whether the page is hydrated.
+  await page.goto('/about');
+  const dashboard = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Dashboard' });
+  await expect(dashboard).toBeVisible();
+  // Every <time> the page ever shows, as it is added or changed: the server's way ends in " UTC".
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { timesSeen: string[] }).timesSeen = seen;
+    new MutationObserver(() => {
+      for (const time of document.querySelectorAll('time')) seen.push(time.textContent ?? '');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await dashboard.click();
+  await expect(page.getByText('Dated on arrival', { exact: true })).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { timesSeen: string[] }).timesSeen);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((text) => text.endsWith(' UTC'))).toEqual([]);
+});

@@ -1,12 +1,14 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useReportCommittedPath } from '../../lib/committed-path.ts';
+import { useNoteHydration } from '../../lib/use-hydrated.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** The shared frame of every page: header, main content, footer, toasts. */
+/** The shared frame of every page: header, main content, footer. */
 export function RootLayout() {
   const navigation = useNavigation();
   useReportCommittedPath();
+  useNoteHydration();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -24,14 +24,18 @@ const sonner = () =>
     },
   ));
 
+/** Shows a toast once sonner has loaded; if it could not (offline), says so in the console and tries again next time. */
+const show = (toastWith: (sonnerToast: Sonner) => void) =>
+  void sonner().then(toastWith, (err: unknown) => {
+    loading = undefined;
+    console.error('The toasts could not load', err);
+  });
+
 /**
  * The app's `toast(...)`, `toast.success(...)` and `toast.error(...)`: sonner's, shown once it has
  * loaded (at once after the first). Import it from here, never from 'sonner'.
  */
-export const toast = Object.assign(
-  (message: Message, data?: ExternalToast) => void sonner().then((t) => t(message, data)),
-  {
-    success: (message: Message, data?: ExternalToast) => void sonner().then((t) => t.success(message, data)),
-    error: (message: Message, data?: ExternalToast) => void sonner().then((t) => t.error(message, data)),
-  },
-);
+export const toast = Object.assign((message: Message, data?: ExternalToast) => show((t) => t(message, data)), {
+  success: (message: Message, data?: ExternalToast) => show((t) => t.success(message, data)),
+  error: (message: Message, data?: ExternalToast) => show((t) => t.error(message, data)),
+});
