@@ -107,7 +107,7 @@ describe('renderApiDocs', () => {
     let built = 0;
     const app = new Hono().get(
       '/docs',
-      apiDocs(() => {
+      apiDocs(async () => {
         built++;
         return doc;
       }),

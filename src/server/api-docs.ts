@@ -235,10 +235,10 @@ export function renderApiDocs(doc: OpenApiDocument): string {
  * The /api/docs handler: the page is rendered once, when first asked for, and served as it is to
  * every request after (not at start-up: a server starts in about a second, and few ask).
  */
-export function apiDocs(doc: () => OpenApiDocument) {
-  let html: string | undefined;
-  return (c: Context) =>
-    c.body((html ??= renderApiDocs(doc())), 200, {
+export function apiDocs(doc: () => Promise<OpenApiDocument>) {
+  let html: Promise<string> | undefined;
+  return async (c: Context) =>
+    c.body(await (html ??= doc().then(renderApiDocs)), 200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
     });

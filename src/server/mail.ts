@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from './logger.ts';
 
 export interface Mail {
@@ -17,11 +17,15 @@ export interface Mailer {
 
 /** SMTP when configured; otherwise the outbox: each mail logged and kept as a JSON file in DATA_DIR/outbox. */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const { smtpUrl } = opts;
+  if (smtpUrl) {
+    // nodemailer is loaded with the first mail, not as the server starts (it and the modules of
+    // Node's it loads were ~30 ms of a start). Creating the transport connects to nothing.
+    let transport: Promise<Transporter> | undefined;
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: opts.from, ...mail });
         opts.logger.info('mail sent', { to: mail.to, subject: mail.subject });
       },
     };

@@ -100,6 +100,14 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
   return { db, driver: 'postgres', close };
 }
 
+/**
+ * PGlite's start parameters: its own, with PostgreSQL's shared buffers at 32 MB rather than the
+ * 128 MB of the postgresql.conf it writes. PGlite sets up the whole pool on the main thread as it
+ * starts: at 128 MB that was ~160 of its ~650 ms (bench/RESULTS.md, the startup section). 32 MB is
+ * 4,096 pages, and a page not in the pool is in the OS's page cache (file-backed) or in memory.
+ */
+export const pgliteStartParams = (defaults: readonly string[]) => [...defaults, '-c', 'shared_buffers=32MB'];
+
 /** PGlite, once its client is created (its start under way): `ready` migrates it and hands it over. */
 async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Database> }> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -109,7 +117,8 @@ async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Dat
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+    const options = { startParams: pgliteStartParams(PGlite.defaultStartParams) };
+    client = inMemory ? new PGlite(options) : new PGlite(`${dataDir}/pglite`, options);
   } catch (err) {
     unlock();
     throw err;

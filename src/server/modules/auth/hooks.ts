@@ -64,14 +64,14 @@ export function authHooks({ db, now, admins, alertOwner }: HookDeps) {
         assertKnownSignUpKeys(body);
         const email = acceptableEmail(body?.email);
         const name = acceptableName(body?.name);
-        if (typeof password === 'string') assertAcceptablePassword(password);
+        if (typeof password === 'string') await assertAcceptablePassword(password);
         assertAgeConfirmed(body?.ageConfirmed);
         // The full name is optional; Better Auth insists on the field, so an absent one is ''.
         // The confirmation is not a field of the user: the create hook stamps its time instead.
         const { ageConfirmed: _confirmed, ...rest } = body ?? {};
         return { context: { body: { ...rest, email, name } } };
       }
-      if (typeof password === 'string') assertAcceptablePassword(password);
+      if (typeof password === 'string') await assertAcceptablePassword(password);
       // Spaces around the address, as the forms trim them (Better Auth's own check would refuse it).
       if (ctx.path === '/request-password-reset' && typeof body?.email === 'string') {
         return { context: { body: { ...body, email: body.email.trim() } } };

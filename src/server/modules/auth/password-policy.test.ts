@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password.ts';
-import { COMMON_PASSWORD_COUNT, COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, loadCommonPasswords } from './password-policy.ts';
 
 describe('common passwords', () => {
-  it('knows at least the 10,000 most common passwords', () => {
-    expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(10_000);
+  it('knows at least the 10,000 most common passwords', async () => {
+    expect((await loadCommonPasswords()).size).toBeGreaterThanOrEqual(10_000);
   });
 
   it.each(['password1', 'qwerty123', '123456', 'iloveyou', 'letmein', 'football', 'password'])(
     'counts %j as common',
-    (password) => {
-      expect(isCommonPassword(password)).toBe(true);
+    async (password) => {
+      expect(await isCommonPassword(password)).toBe(true);
     },
   );
 
-  it('ignores letter case', () => {
-    expect(isCommonPassword('PassWord1')).toBe(true);
-    expect(isCommonPassword('QWERTY123')).toBe(true);
+  it('ignores letter case', async () => {
+    expect(await isCommonPassword('PassWord1')).toBe(true);
+    expect(await isCommonPassword('QWERTY123')).toBe(true);
   });
 
-  it.each(['correct-horse-battery-9', 'x7#kq2', 'a-brand-new-secret-42'])('does not count %j', (password) => {
-    expect(isCommonPassword(password)).toBe(false);
+  it.each(['correct-horse-battery-9', 'x7#kq2', 'a-brand-new-secret-42'])('does not count %j', async (password) => {
+    expect(await isCommonPassword(password)).toBe(false);
   });
 
   it('says why a password is refused', () => {

@@ -4,34 +4,39 @@
  * same messages the forms show (Better Auth's own are terse: "Password too short").
  * How an accepted password is stored is password.ts.
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { APIError } from 'better-auth/api';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 
-/**
- * The ~49,000 most common passwords, most common first, from zxcvbn-ts's maintained list
- * (built from the leaked-password corpora the original zxcvbn used).
- */
-const commonPasswords = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+let commonPasswords: Promise<Set<string>> | undefined;
 
-export const COMMON_PASSWORD_COUNT = commonPasswords.size;
+/**
+ * The ~49,000 most common passwords, from zxcvbn-ts's maintained list (built from the
+ * leaked-password corpora the original zxcvbn used), lower-cased. Loaded with the first password
+ * checked rather than as the server starts: the package decompresses its lists as it is imported,
+ * which with building the set was ~40 ms of a start (bench/RESULTS.md, the startup section).
+ */
+export const loadCommonPasswords = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())),
+  ));
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most commonly used passwords, so it is easy to guess. Please choose a less common one.';
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
-export const isCommonPassword = (password: string) => commonPasswords.has(password.toLowerCase());
+export const isCommonPassword = async (password: string) =>
+  (await loadCommonPasswords()).has(password.toLowerCase());
 
 /** A 400 with the client form's message for a new password our rules refuse. */
-export function assertAcceptablePassword(password: string) {
+export async function assertAcceptablePassword(password: string) {
   if (password.length < PASSWORD_MIN_LENGTH) {
     throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_SHORT_MESSAGE, code: 'PASSWORD_TOO_SHORT' });
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
     throw new APIError('BAD_REQUEST', { message: PASSWORD_TOO_LONG_MESSAGE, code: 'PASSWORD_TOO_LONG' });
   }
-  if (isCommonPassword(password)) {
+  if (await isCommonPassword(password)) {
     throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
   }
 }
