@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -108,23 +110,19 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
  */
 export const pgliteStartParams = (defaults: readonly string[]) => [...defaults, '-c', 'shared_buffers=32MB'];
 
-/** PGlite, once its client is created (its start under way): `ready` migrates it and hands it over. */
+/** PGlite, once its start is under way: `ready` migrates it and hands it over. */
 async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Database> }> {
+  const artifacts = loadPgliteArtifacts();
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // PGlite itself lets a second process open the same files (see data-dir-lock.ts).
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
-  let client: PGlite;
-  try {
-    const options = { startParams: pgliteStartParams(PGlite.defaultStartParams) };
-    client = inMemory ? new PGlite(options) : new PGlite(`${dataDir}/pglite`, options);
-  } catch (err) {
-    unlock();
-    throw err;
-  }
   const ready = (async () => {
     try {
+      const { pgliteWasmModule, fsBundle } = await artifacts;
+      const options = { startParams: pgliteStartParams(PGlite.defaultStartParams), pgliteWasmModule, fsBundle };
+      const client = inMemory ? new PGlite(options) : new PGlite(`${dataDir}/pglite`, options);
       const db = await drizzlePglite(client);
       await migrateIfBehind(db as unknown as Db, async () => {
         const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -145,6 +143,20 @@ async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Dat
     }
   })();
   return { ready };
+}
+
+/**
+ * PGlite's WebAssembly, compiled, and its bundle of PostgreSQL's files, read: begun before anything
+ * else, so that the compiling is done on V8's own threads while the server's modules load. Left to
+ * PGlite, it began only after the modules had loaded (after steps of PGlite's that each wait for the
+ * main thread), and the start waited for it. Read at once rather than in the background: an
+ * asynchronous read goes on only when the main thread is free, so it too waited for the modules.
+ */
+async function loadPgliteArtifacts() {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const fsBundle = new Blob([readFileSync(path.join(dist, 'pglite.data'))]);
+  const pgliteWasmModule = await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
+  return { pgliteWasmModule, fsBundle };
 }
 
 /**

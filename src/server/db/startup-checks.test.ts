@@ -1,6 +1,7 @@
 /**
  * What a start does to an existing database (db/client.ts): migrations only when the database is
- * behind, and the reserved-username copy put back to the list in TypeScript when it differs.
+ * behind, the reserved-username copy put back to the list in TypeScript when it differs, and
+ * PGlite's settings (in memory and in a data directory).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,8 @@ describe('a start on an existing database', () => {
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       expect(applied[0]!.n).toBe(journal.entries.length);
+      // PGlite's start parameters (pgliteStartParams) are the ones it runs with.
+      expect(await queryRows(db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '32MB' }]);
 
       const migrate = vi.fn(async () => {});
       await migrateIfBehind(db, migrate);
@@ -52,6 +55,7 @@ describe('a start on an existing database', () => {
 
   it('puts the reserved usernames back to the list in TypeScript, and leaves a matching copy as it is', async () => {
     const first = await openDatabase({ dataDir });
+    expect(await queryRows(first.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '32MB' }]);
     const untouched = await queryRows<{ name: string; xmin: string }>(
       first.db,
       sql`select name, xmin::text from reserved_usernames where name <> ${RESERVED_USERNAMES[0]} order by name`,
