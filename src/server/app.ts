@@ -212,36 +212,41 @@ export function createApp(deps: AppDeps) {
 }
 
 /**
- * A public profile's first answers, asked of the API itself (as a visitor with no session), so the
- * server's render holds exactly what the page's own queries get; null when either is refused.
+ * A page's first answers, asked of the API itself (with `headers`: the request's cookie, or none),
+ * so the server's render holds exactly what the page's own queries get; null when any is refused.
  */
-async function publicProfileData(app: Hono<AppEnv>, username: string): Promise<ProfileData | null> {
-  const name = encodeURIComponent(username);
-  const [profile, bets] = await Promise.all([
-    app.request(`/api/profiles/${name}`),
-    app.request(`/api/profiles/${name}/bets?limit=${PROFILE_FIRST_PAGE_BETS}`),
-  ]);
-  if (!profile.ok || !bets.ok) return null;
-  return { profile: (await profile.json()) as PublicProfile, bets: (await bets.json()) as ProfileBetPage };
+async function firstAnswers(app: Hono<AppEnv>, urls: string[], headers?: HeadersInit): Promise<unknown[] | null> {
+  const answers = await Promise.all(urls.map((url) => app.request(url, { headers })));
+  if (!answers.every((answer) => answer.ok)) return null;
+  return Promise.all(answers.map((answer) => answer.json()));
 }
 
-/**
- * The dashboard's first answers for the session of `headers`, asked of the API itself with the
- * request's cookie, so the server's render holds exactly what the page's own queries get; null
- * when any is refused.
- */
+/** A public profile's first answers, as a visitor with no session sees them. */
+async function publicProfileData(app: Hono<AppEnv>, username: string): Promise<ProfileData | null> {
+  const name = encodeURIComponent(username);
+  const answers = await firstAnswers(app, [
+    `/api/profiles/${name}`,
+    `/api/profiles/${name}/bets?limit=${PROFILE_FIRST_PAGE_BETS}`,
+  ]);
+  if (!answers) return null;
+  const [profile, bets] = answers;
+  return { profile: profile as PublicProfile, bets: bets as ProfileBetPage };
+}
+
+/** The dashboard's first answers, for the session of `headers`. */
 async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<DashboardData | null> {
-  const cookie = headers.get('cookie') ?? '';
-  const answers = await Promise.all(
+  const answers = await firstAnswers(
+    app,
     [
       '/api/bets/stats',
       `/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`,
       '/api/profile',
       `/api/bets/imported?limit=${DASHBOARD_FIRST_PAGE_IMPORTED}`,
-    ].map((url) => app.request(url, { headers: { cookie } })),
+    ],
+    { cookie: headers.get('cookie') ?? '' },
   );
-  if (!answers.every((answer) => answer.ok)) return null;
-  const [stats, bets, ownProfile, imported] = await Promise.all(answers.map((answer) => answer.json()));
+  if (!answers) return null;
+  const [stats, bets, ownProfile, imported] = answers;
   return {
     stats: stats as BetStats,
     bets: bets as BetPage,
