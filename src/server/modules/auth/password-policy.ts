@@ -25,8 +25,7 @@ export const COMMON_PASSWORD_MESSAGE =
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
-export const isCommonPassword = async (password: string) =>
-  (await loadCommonPasswords()).has(password.toLowerCase());
+export const isCommonPassword = async (password: string) => (await loadCommonPasswords()).has(password.toLowerCase());
 
 /** A 400 with the client form's message for a new password our rules refuse. */
 export async function assertAcceptablePassword(password: string) {
