@@ -7,18 +7,8 @@
 import { APIError } from 'better-auth/api';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 
-let commonPasswords: Promise<Set<string>> | undefined;
-
-/**
- * The ~49,000 most common passwords, from zxcvbn-ts's maintained list (built from the
- * leaked-password corpora the original zxcvbn used), lower-cased. Loaded with the first password
- * checked rather than as the server starts: the package decompresses its lists as it is imported,
- * which with building the set was ~40 ms of a start (bench/RESULTS.md, the startup section).
- */
-export const loadCommonPasswords = () =>
-  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())),
-  ));
+/** The common-password list (common-passwords.ts), loaded with the first password checked. */
+export const loadCommonPasswords = async () => (await import('./common-passwords.ts')).commonPasswords;
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most commonly used passwords, so it is easy to guess. Please choose a less common one.';
