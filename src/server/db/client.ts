@@ -151,12 +151,16 @@ async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Dat
  * PGlite, it began only after the modules had loaded (after steps of PGlite's that each wait for the
  * main thread), and the start waited for it. Read at once rather than in the background: an
  * asynchronous read goes on only when the main thread is free, so it too waited for the modules.
+ * Once per process: neither changes, and a process opening several databases (tests) shares them.
  */
-async function loadPgliteArtifacts() {
-  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const fsBundle = new Blob([readFileSync(path.join(dist, 'pglite.data'))]);
-  const pgliteWasmModule = await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
-  return { pgliteWasmModule, fsBundle };
+let pgliteArtifacts: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function loadPgliteArtifacts() {
+  return (pgliteArtifacts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const fsBundle = new Blob([readFileSync(path.join(dist, 'pglite.data'))]);
+    const pgliteWasmModule = await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
+    return { pgliteWasmModule, fsBundle };
+  })());
 }
 
 /**
