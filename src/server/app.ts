@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps) {
   enableDirectSessionReads(auth, db);
   const https = config.BASE_URL.startsWith('https://');
   // Loaded and built when first asked for, not at start-up: its modules turn the zod schemas into
-  // JSON Schema as they are imported (~35 ms of a start; bench/RESULTS.md, the startup section).
+  // JSON Schema as they are imported (with the other modules loaded when first used, ~100 ms of a
+  // start: bench/RESULTS.md, the startup section).
   let builtOpenApi: Promise<OpenApiDocument> | undefined;
   const openApiDocument = () => (builtOpenApi ??= import('./openapi.ts').then((m) => m.buildOpenApiDocument()));
   const quotas = createQuotas({ db, config, logger, now });

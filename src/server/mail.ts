@@ -19,8 +19,9 @@ export interface Mailer {
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   const { smtpUrl } = opts;
   if (smtpUrl) {
-    // nodemailer is loaded with the first mail, not as the server starts (it and the modules of
-    // Node's it loads were ~30 ms of a start). Creating the transport connects to nothing.
+    // nodemailer is loaded with the first mail, not as the server starts (with the other modules
+    // loaded when first used, ~100 ms of a start: bench/RESULTS.md, the startup section).
+    // Creating the transport connects to nothing.
     let transport: Promise<Transporter> | undefined;
     return {
       async send(mail) {
