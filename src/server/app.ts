@@ -311,6 +311,14 @@ function mountClient(
   app.get('/', servePage);
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', servePage);
+  // A form sent before the app has taken over its page (JavaScript still loading on a slow phone)
+  // is the browser's own submission. The forms say method="post", so what was typed (a password)
+  // never goes into an address, a history or a log; nothing is done with it, and the browser is
+  // sent back to the page to send it again once the app runs.
+  app.post('*', (c) => {
+    const url = new URL(c.req.url);
+    return c.redirect(url.pathname + url.search, 303);
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -197,6 +197,29 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(heading(await get('/ABOUT'))).toBe('About betproof');
   });
 
+  it('sends its forms with method="post", and sends a form posted before the app runs back to its page', async () => {
+    const { app } = renderingAppWithHandle(env());
+    // Sent by the browser itself (JavaScript still loading), a form without a method is a GET:
+    // what was typed, a password among it, would go into the address.
+    for (const url of ['/auth', '/auth?mode=signup', '/contact', '/advertise', '/follow']) {
+      const forms = (await (await app.request(url)).text()).match(/<form\b[^>]*>/g) ?? [];
+      expect(forms.length, url).toBe(1);
+      expect(forms[0], url).toContain('method="post"');
+    }
+    const posted = await app.request('/auth?mode=signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=visitor%40example.com&password=correct-horse-battery-9',
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/auth?mode=signup');
+    expect(await posted.text()).toBe('');
+    // The API's own addresses keep their answers.
+    const api = await app.request('/api/no-such-endpoint', { method: 'POST', headers: { origin: SITE } });
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
+
   it('renders a public profile with its name, record, achievements, first bets and preview tags', async () => {
     const get = renderingApp(env());
     const { userId } = await signUpAndSignIn(env(), { name: 'Pat "The Punter" <Jones>' });

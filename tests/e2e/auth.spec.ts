@@ -406,3 +406,29 @@ test.describe('8. not found', () => {
     expect(await res.json()).toEqual({ error: 'Not Found' });
   });
 });
+
+test.describe('9. before the app runs', () => {
+  // A slow phone: the page is there, its JavaScript is not yet.
+  // Its own page of the context: the `page` fixture waits for the app to take over.
+  test.use({ javaScriptEnabled: false });
+
+  test('signing in before the JavaScript has run keeps the password out of the address and comes back to the form', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    const visited: string[] = [];
+    page.on('request', (req) => visited.push(`${req.method()} ${req.url()}`));
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('typed-before-the-app-ran');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL('/auth');
+    await expect(page.getByRole('heading', { name: 'Welcome to betproof' })).toBeVisible();
+    // The browser did send the form (a POST, in its body), and was sent back to the page.
+    expect(visited.filter((line) => line.startsWith('POST ')).map((line) => new URL(line.slice(5)).pathname)).toEqual([
+      '/auth',
+    ]);
+    expect(visited.filter((url) => url.includes('typed-before-the-app-ran'))).toEqual([]);
+    expect(visited.filter((url) => url.includes('early%40example.com'))).toEqual([]);
+  });
+});

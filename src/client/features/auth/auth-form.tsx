@@ -17,7 +17,9 @@ interface AuthFormProps extends Omit<ComponentProps<'form'>, 'className' | 'noVa
 /** The frame of the sign-in, sign-up and password forms: the fields, then the full-width submit button. */
 export function AuthForm({ submitting, submitLabel, secondary, children, ...form }: AuthFormProps) {
   return (
-    <form noValidate className="flex flex-col gap-4" {...form}>
+    // method="post": sent by the browser itself before the app has taken over the page, the
+    // fields go in a body the server discards (app.ts), never in the address.
+    <form noValidate method="post" className="flex flex-col gap-4" {...form}>
       {children}
       <div className="mt-2 flex flex-col gap-2">
         <Button type="submit" className="w-full" disabled={submitting}>

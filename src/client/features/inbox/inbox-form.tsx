@@ -76,7 +76,7 @@ interface InboxFormShellProps {
 /** The contact and advertising forms' frame: the fields, then the required-fields note and the send button. */
 export function InboxFormShell({ label, onSubmit, submitting, submitLabel, children }: InboxFormShellProps) {
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={label}>
+    <form noValidate method="post" onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={label}>
       {children}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted-foreground">

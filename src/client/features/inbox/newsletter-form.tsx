@@ -30,7 +30,7 @@ export function NewsletterForm({ tone = 'plain' }: { tone?: 'plain' | 'dark' }) 
 
   const dark = tone === 'dark';
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Newsletter sign-up" className="flex flex-col gap-3">
+    <form noValidate method="post" onSubmit={onSubmit} aria-label="Newsletter sign-up" className="flex flex-col gap-3">
       <FormField
         label={<span className={cn(dark && 'text-white')}>Email address</span>}
         error={errors.email?.message}
