@@ -1,8 +1,8 @@
 /*
  * The server's entry: reads the configuration, starts opening the database, and only then loads
  * the rest of the server (run-server.ts, most of the code, a chunk of its own in the build): the
- * app's modules are parsed and evaluated while PGlite starts, filling its waits (its WebAssembly
- * compiling on other threads, its files read), and the entry runs without first parsing them
+ * app's modules are parsed and evaluated while PGlite's WebAssembly compiles on
+ * V8's own threads (db/client.ts, loadPgliteArtifacts), and the entry runs without first parsing them
  * (bench/RESULTS.md, the startup section). Kept to the few modules that needs.
  */
 import { beginOpeningDatabase } from './db/client.ts';

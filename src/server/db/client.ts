@@ -49,8 +49,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /**
  * Starts opening the database and answers once it has begun, with `ready`: the opened database.
- * The server loads the rest of its code meanwhile (src/server/index.ts), in PGlite's waits (its
- * WebAssembly compiling on other threads, its files read) rather than after them.
+ * The server loads the rest of its code meanwhile (src/server/index.ts), while PGlite's
+ * WebAssembly compiles on V8's own threads (loadPgliteArtifacts), rather than after.
  */
 export async function beginOpeningDatabase(opts: OpenOptions): Promise<{ ready: Promise<Database> }> {
   const { ready } = opts.databaseUrl
