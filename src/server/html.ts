@@ -144,11 +144,15 @@ const gzipAsync = promisify(gzip);
 /**
  * A page in the encoding the browser takes best (Brotli, then gzip), for HTML that is mostly the
  * same every time. The same document (a prerendered page, index.html) is compressed once, at
- * Brotli's best; a page rendered for one request at a fast level.
+ * Brotli's best; a page rendered for one request, or a document whose best is not done yet, at a
+ * fast level.
+ *
+ * The best compressions are made one after another, in the background: Brotli at 11 takes tens of
+ * milliseconds a page, and all of them at once (some 30 as a server starts) filled libuv's thread
+ * pool, so that the first visitors' pages, compressed on the same pool, waited half a second.
  */
 function createPageCompression() {
   type Encoding = 'br' | 'gzip';
-  const cache = new Map<string, Promise<Buffer>>();
   const make = (html: string, encoding: Encoding, best: boolean) =>
     encoding === 'br'
       ? brotli(html, {
@@ -164,20 +168,32 @@ function createPageCompression() {
     if (!body) recent.bodies.set(encoding, (body = make(html, encoding, false)));
     return body;
   };
-  const cached = (html: string, encoding: Encoding) => {
+  /** Best compressions made, and those queued or being made, by encoding and document. */
+  const best = new Map<string, Buffer>();
+  const queued = new Set<string>();
+  let queue = Promise.resolve();
+  const makeBest = (html: string, encoding: Encoding) => {
     const key = `${encoding}:${html}`;
-    let body = cache.get(key);
-    if (!body) cache.set(key, (body = make(html, encoding, true)));
-    return body;
+    if (best.has(key) || queued.has(key)) return;
+    queued.add(key);
+    queue = queue.then(() =>
+      make(html, encoding, true).then(
+        (body) => void best.set(key, body),
+        () => void queued.delete(key),
+      ),
+    );
   };
   return {
     warm(html: string) {
-      for (const encoding of ['br', 'gzip'] as const) void cached(html, encoding);
+      for (const encoding of ['br', 'gzip'] as const) makeBest(html, encoding);
     },
     compress(html: string, acceptEncoding: string, reused: boolean) {
       const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
       if (!encoding) return null;
-      return { encoding, body: reused ? cached(html, encoding) : compressedOnce(html, encoding) };
+      const made = reused ? best.get(`${encoding}:${html}`) : undefined;
+      if (made) return { encoding, body: Promise.resolve(made) };
+      if (reused) makeBest(html, encoding);
+      return { encoding, body: compressedOnce(html, encoding) };
     },
   };
 }
