@@ -58,8 +58,7 @@ console.log(`prerendered ${pages.length} pages: dist/prerendered/`);
 // Written over in place, never removed first: a server starting meanwhile (another e2e run) still
 // finds a whole file. Migrations are only ever added, so none is left over.
 const { metafile } = await build({
-  // PGlite's worker thread (db/pglite-thread.ts) starts from a module of its own beside the entry.
-  entryPoints: [`${root}src/server/index.ts`, `${root}src/server/db/pglite-thread-worker.ts`],
+  entryPoints: [`${root}src/server/index.ts`],
   outdir,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',

@@ -151,7 +151,7 @@ const gzipAsync = promisify(gzip);
  * milliseconds a page, and all of them at once (some 30 as a server starts) filled libuv's thread
  * pool, so that the first visitors' pages, compressed on the same pool, waited half a second.
  */
-function createPageCompression() {
+export function createPageCompression() {
   type Encoding = 'br' | 'gzip';
   const make = (html: string, encoding: Encoding, best: boolean) =>
     encoding === 'br'

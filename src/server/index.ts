@@ -1,44 +1,40 @@
 /*
- * The server's entry. PGlite's worker thread starts first, before this thread loads anything else:
- * there it loads PGlite and compiles its WebAssembly while this thread reads the configuration and
- * loads the server's modules, and PostgreSQL starts there as soon as the configuration says where
- * its files are (db/pglite-thread.ts; bench/RESULTS.md, the startup section). So every other module
- * is imported here only after that: a static import would be loaded before the first line ran.
+ * The server's entry: reads the configuration, starts opening the database, and only then loads
+ * the rest of the server (run-server.ts, most of the code, a chunk of its own in the build): the
+ * app's modules are parsed and evaluated while PGlite's WebAssembly compiles on
+ * V8's own threads (db/client.ts, loadPgliteArtifacts), and the entry runs without first parsing them
+ * (bench/RESULTS.md, the startup section). Kept to the few modules that needs.
  */
-import { startPgliteWorker } from './db/pglite-worker.ts';
-
-// PGlite unless DATABASE_URL is set (env.ts decides; this only guesses, to start early). A wrong
-// guess costs time, never correctness: an unneeded worker is stopped, a missing one is started.
-const pgliteWorker = process.env.DATABASE_URL?.trim() ? undefined : startPgliteWorker();
+import { beginOpeningDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { ConfigError, loadConfig } from './env.ts';
+import { createLogger } from './logger.ts';
 
 async function main() {
-  const [{ beginOpeningDatabase }, { DataDirLockedError }, { ConfigError, loadConfig }, { createLogger }] =
-    await Promise.all([
-      import('./db/client.ts'),
-      import('./db/data-dir-lock.ts'),
-      import('./env.ts'),
-      import('./logger.ts'),
-    ]);
+  let config;
   try {
-    const config = loadConfig();
-    const logger = createLogger(config.LOG_LEVEL);
-    const { ready } = await beginOpeningDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      logger,
-      poolSize: config.DB_POOL_SIZE,
-      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-      pgliteWorker,
-    });
-    const { runServer } = await import('./run-server.ts');
-    await runServer(config, logger, ready);
+    config = loadConfig();
   } catch (err) {
-    // A bad setting or a locked data directory is an operator's mistake, not a crash: say what to
-    // do, no stack.
-    const expected = err instanceof ConfigError || err instanceof DataDirLockedError;
-    console.error(expected ? err.message : err);
-    process.exit(1);
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
   }
+  const logger = createLogger(config.LOG_LEVEL);
+  const { ready } = await beginOpeningDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    logger,
+    poolSize: config.DB_POOL_SIZE,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
+  const { runServer } = await import('./run-server.ts');
+  runServer(config, logger, await ready);
 }
 
-void main();
+main().catch((err) => {
+  // A locked data directory is an operator's mistake, not a crash: say what to do, no stack.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
+  process.exit(1);
+});

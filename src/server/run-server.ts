@@ -1,21 +1,17 @@
 /**
- * The running server over the database being opened: the app, its HTTP listener, and a graceful
- * shutdown on SIGTERM/SIGINT. src/server/index.ts loads this module once the database has begun to open.
+ * The running server over an opened database: the app, its HTTP listener, and a graceful shutdown
+ * on SIGTERM/SIGINT. src/server/index.ts loads this module only once the database has begun to open.
  */
 import { serve } from '@hono/node-server';
 import { createApp, defaultClientDir } from './app.ts';
 import type { Database } from './db/client.ts';
-import { siteContactOf, type Config } from './env.ts';
-import { loadPageRendering } from './html.ts';
+import type { Config } from './env.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail.ts';
 
-export async function runServer(config: Config, logger: Logger, opening: Promise<Database>) {
-  // The page render's modules (React's among them) load while the database opens, not after it.
-  const pageRendering = loadPageRendering(defaultClientDir, siteContactOf(config));
-  const database = await opening;
+export function runServer(config: Config, logger: Logger, database: Database) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
-  const { app } = createApp({ config, db: database.db, mailer, logger, clientDir: defaultClientDir, pageRendering });
+  const { app } = createApp({ config, db: database.db, mailer, logger, clientDir: defaultClientDir });
 
   // Requests being handled. A client that hangs up does not stop its request (its queries run on),
   // but it closes the connection server.close() waits for: shutdown waits for this count instead.

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,7 +10,6 @@ import { hasSqlState, queryRows } from './sql.ts';
 import { closeListeners } from './notifications.ts';
 import { adoptDrizzleTextParsers } from './pglite-parsers.ts';
 import { keepNamedStatements } from './pglite-statements.ts';
-import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import type { Logger } from '../logger.ts';
@@ -37,13 +37,7 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
 }
 
-type OpenOptions = {
-  databaseUrl?: string;
-  dataDir: string;
-  logger?: Logger;
-  /** PGlite's worker thread, when it was started ahead (src/server/index.ts); else PGlite starts one. */
-  pgliteWorker?: Worker;
-} & PostgresOptions;
+type OpenOptions = { databaseUrl?: string; dataDir: string; logger?: Logger } & PostgresOptions;
 
 /**
  * Opens the database: PostgreSQL when a URL is given, else PGlite (in memory for `memory://`,
@@ -55,14 +49,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /**
  * Starts opening the database and answers once it has begun, with `ready`: the opened database.
- * The server loads the rest of its code meanwhile (src/server/index.ts), while PGlite starts on
- * its own thread (pglite-thread.ts).
+ * The server loads the rest of its code meanwhile (src/server/index.ts), while PGlite's
+ * WebAssembly compiles on V8's own threads (loadPgliteArtifacts), rather than after.
  */
 export async function beginOpeningDatabase(opts: OpenOptions): Promise<{ ready: Promise<Database> }> {
-  if (opts.databaseUrl) void opts.pgliteWorker?.terminate();
   const { ready } = opts.databaseUrl
     ? { ready: openPostgres(opts.databaseUrl, opts, opts.logger) }
-    : await beginOpeningPglite(opts.dataDir, opts.pgliteWorker);
+    : await beginOpeningPglite(opts.dataDir);
   // Awaited by the caller later; a failure meanwhile is not "unhandled".
   ready.catch(() => {});
   return { ready };
@@ -109,16 +102,27 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
   return { db, driver: 'postgres', close };
 }
 
+/**
+ * PGlite's start parameters: its own, with PostgreSQL's shared buffers at 32 MB rather than the
+ * 128 MB of the postgresql.conf it writes. PGlite sets up the whole pool on the main thread as it
+ * starts: at 128 MB that was ~160 of its ~650 ms (bench/RESULTS.md, the startup section). 32 MB is
+ * 4,096 pages, and a page not in the pool is in the OS's page cache (file-backed) or in memory.
+ */
+export const pgliteStartParams = (defaults: readonly string[]) => [...defaults, '-c', 'shared_buffers=32MB'];
+
 /** PGlite, once its start is under way: `ready` migrates it and hands it over. */
-async function beginOpeningPglite(dataDir: string, worker?: Worker): Promise<{ ready: Promise<Database> }> {
+async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Database> }> {
+  const artifacts = loadPgliteArtifacts();
+  const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // PGlite itself lets a second process open the same files (see data-dir-lock.ts).
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
-  // PostgreSQL starts now, on its own thread, while this one goes on (loading the app's modules).
-  const client = openPgliteThread(inMemory ? {} : { dataDir: `${dataDir}/pglite` }, worker);
   const ready = (async () => {
     try {
+      const { pgliteWasmModule, fsBundle } = await artifacts;
+      const options = { startParams: pgliteStartParams(PGlite.defaultStartParams), pgliteWasmModule, fsBundle };
+      const client = inMemory ? new PGlite(options) : new PGlite(`${dataDir}/pglite`, options);
       const db = await drizzlePglite(client);
       await migrateIfBehind(db as unknown as Db, async () => {
         const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -134,12 +138,29 @@ async function beginOpeningPglite(dataDir: string, worker?: Worker): Promise<{ r
       };
       return { db: db as unknown as Db, driver: 'pglite' as const, close };
     } catch (err) {
-      await client.close().catch(() => {});
       unlock();
       throw err;
     }
   })();
   return { ready };
+}
+
+/**
+ * PGlite's WebAssembly, compiled, and its bundle of PostgreSQL's files, read: begun before anything
+ * else, so that the compiling is done on V8's own threads while the server's modules load. Left to
+ * PGlite, it began only after the modules had loaded (after steps of PGlite's that each wait for the
+ * main thread), and the start waited for it. Read at once rather than in the background: an
+ * asynchronous read goes on only when the main thread is free, so it too waited for the modules.
+ * Once per process: neither changes, and a process opening several databases (tests) shares them.
+ */
+let pgliteArtifacts: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function loadPgliteArtifacts() {
+  return (pgliteArtifacts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const fsBundle = new Blob([readFileSync(path.join(dist, 'pglite.data'))]);
+    const pgliteWasmModule = await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
+    return { pgliteWasmModule, fsBundle };
+  })());
 }
 
 /**

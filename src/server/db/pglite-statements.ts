@@ -116,9 +116,9 @@ export function keepNamedStatements(client: PGlite): void {
     });
     const messages = await pg.execProtocolStream(
       concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-      // Synced with this exchange, not in one of its own (PgliteThread: a round trip fewer).
-      { syncToFs: true, onNotice: options?.onNotice },
+      { syncToFs: false, onNotice: options?.onNotice },
     );
+    await pg.syncToFs();
     return parse.parseResults([...statement.description, ...messages], pg.parsers, options)[0]!;
   }
 
