@@ -101,7 +101,7 @@ export function createDocuments({
   }
 
   // The documents sent again and again (index.html, the prerendered pages) are compressed once,
-  // at the best level, as soon as they are known: no visitor waits for that.
+  // at the best level, from as soon as they are known: no visitor waits for that.
   const compression = createPageCompression();
   void ready.then((loaded) => {
     for (const html of [indexHtml, ...(loaded?.documents ?? [])]) compression.warm(html);
