@@ -188,6 +188,24 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(heading(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString())).toBe('Terms of Use');
   });
 
+  it("makes /auth's tabs links to their own addresses, so that one clicked before the app runs opens", async () => {
+    const get = renderingApp(env());
+    const tabs = (html: string) =>
+      [...html.matchAll(/<a [^>]*role="tab"[^>]*>[^<]*<\/a>/g)].map(([tag]) => ({
+        name: text(tag).trim(),
+        href: /href="([^"]*)"/.exec(tag)?.[1],
+        selected: /aria-selected="true"/.test(tag),
+      }));
+    expect(tabs(await get('/auth'))).toEqual([
+      { name: 'Login', href: '/auth', selected: true },
+      { name: 'Sign Up', href: '/auth?mode=signup', selected: false },
+    ]);
+    expect(tabs(await get('/auth?mode=signup&next=%2Fdashboard'))).toEqual([
+      { name: 'Login', href: '/auth?next=%2Fdashboard', selected: false },
+      { name: 'Sign Up', href: '/auth?mode=signup&amp;next=%2Fdashboard', selected: true },
+    ]);
+  });
+
   it('renders an address it has no prerendered page for (another query string, another case) when asked', async () => {
     const get = renderingApp(env());
     const html = await get('/auth?mode=signup&next=%2Fdashboard');

@@ -69,6 +69,8 @@ test.describe('2-3. sign up, confirm, sign in', () => {
     const email = uniqueEmail('signup');
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
+    // The app running, the tab (a link to /auth?mode=signup) switches in place.
+    await expect(page).toHaveURL('/auth');
     await page.getByLabel('Full name (optional)').fill('Jamie Rivera');
     await page.getByLabel('Email').fill(email);
     const password = page.getByLabel('Password', { exact: true });
@@ -430,5 +432,20 @@ test.describe('9. before the app runs', () => {
     ]);
     expect(visited.filter((url) => url.includes('typed-before-the-app-ran'))).toEqual([]);
     expect(visited.filter((url) => url.includes('early%40example.com'))).toEqual([]);
+  });
+
+  test('the Sign Up and Login tabs open before the JavaScript has run, the rest of the address kept', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await page.goto('/auth?next=%2Fdashboard');
+    await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/auth?next=%2Fdashboard&mode=signup');
+    await expect(page.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await expect(page).toHaveURL('/auth?next=%2Fdashboard');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 });

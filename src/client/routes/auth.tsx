@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { paths } from '../../shared/routes.ts';
@@ -94,13 +94,37 @@ function AuthTabs({
   const [tab, setTab] = useState<Tab>(initialTab);
   const [forgot, setForgot] = useState(initialForgot);
   const [email, setEmail] = useState(initialEmail);
+  const [params] = useSearchParams();
   useDocumentTitle(tab === 'signup' ? 'Sign Up' : forgot ? 'Reset Password' : 'Sign In');
+
+  /** The tab's own address, the rest of the query (?next=) kept: /auth, or /auth?mode=signup. */
+  const addressOf = (of: Tab) => {
+    const query = new URLSearchParams(params);
+    if (of === 'signup') query.set('mode', 'signup');
+    else query.delete('mode');
+    const search = query.toString();
+    return `${paths.auth}${search ? `?${search}` : ''}`;
+  };
+  // Each tab is a link to its own (prerendered) address, so that a tab clicked before the app has
+  // run still opens. Once it runs, a plain click switches tabs in place (Radix selects on mouse
+  // down); a click with a modifier still opens the link where the browser would.
+  const inPlace = (event: MouseEvent) => {
+    if (!event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) event.preventDefault();
+  };
 
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}>
       <TabsList className="grid w-full grid-cols-2">
-        <TabsTrigger value="login">Login</TabsTrigger>
-        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        <TabsTrigger value="login" asChild>
+          <a href={addressOf('login')} onClick={inPlace}>
+            Login
+          </a>
+        </TabsTrigger>
+        <TabsTrigger value="signup" asChild>
+          <a href={addressOf('signup')} onClick={inPlace}>
+            Sign Up
+          </a>
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="login" className="pt-2">
         {forgot ? (
