@@ -168,13 +168,13 @@ export function createPageCompression() {
     if (!body) recent.bodies.set(encoding, (body = make(html, encoding, false)));
     return body;
   };
-  /** Best compressions made, and those queued or being made, by encoding and document. */
+  /** Best compressions made, by encoding and document; and those made or still to be made. */
   const best = new Map<string, Buffer>();
   const queued = new Set<string>();
   let queue = Promise.resolve();
   const makeBest = (html: string, encoding: Encoding) => {
     const key = `${encoding}:${html}`;
-    if (best.has(key) || queued.has(key)) return;
+    if (queued.has(key)) return;
     queued.add(key);
     queue = queue.then(() =>
       make(html, encoding, true).then(

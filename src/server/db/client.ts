@@ -108,11 +108,24 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
  * starts: at 128 MB that was ~160 of its ~650 ms (bench/RESULTS.md, the startup section). 32 MB is
  * 4,096 pages, and a page not in the pool is in the OS's page cache (file-backed) or in memory.
  */
-export const pgliteStartParams = (defaults: readonly string[]) => [...defaults, '-c', 'shared_buffers=32MB'];
+const pgliteStartParams = (defaults: readonly string[]) => [...defaults, '-c', 'shared_buffers=32MB'];
+
+/**
+ * The options every PGlite of ours starts with, the server's and the tests' (loaded from a
+ * snapshot): its start parameters, and its WebAssembly and file bundle as this process loaded them.
+ */
+export async function pgliteOptions() {
+  const [{ PGlite }, { pgliteWasmModule, fsBundle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    loadPgliteArtifacts(),
+  ]);
+  return { startParams: pgliteStartParams(PGlite.defaultStartParams), pgliteWasmModule, fsBundle };
+}
 
 /** PGlite, once its start is under way: `ready` migrates it and hands it over. */
 async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Database> }> {
-  const artifacts = loadPgliteArtifacts();
+  // Begun at once: the WebAssembly compiles while the server's modules load (loadPgliteArtifacts).
+  const options = pgliteOptions();
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
@@ -120,9 +133,7 @@ async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Dat
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   const ready = (async () => {
     try {
-      const { pgliteWasmModule, fsBundle } = await artifacts;
-      const options = { startParams: pgliteStartParams(PGlite.defaultStartParams), pgliteWasmModule, fsBundle };
-      const client = inMemory ? new PGlite(options) : new PGlite(`${dataDir}/pglite`, options);
+      const client = inMemory ? new PGlite(await options) : new PGlite(`${dataDir}/pglite`, await options);
       const db = await drizzlePglite(client);
       await migrateIfBehind(db as unknown as Db, async () => {
         const { migrate } = await import('drizzle-orm/pglite/migrator');

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import { createApp } from '../app.ts';
 import type { SQL } from 'drizzle-orm';
-import { drizzlePglite, openDatabase, pgliteStartParams, type Database, type Db } from '../db/client.ts';
+import { drizzlePglite, openDatabase, pgliteOptions, type Database, type Db } from '../db/client.ts';
 import { violatedConstraint } from '../db/sql.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../logger.ts';
@@ -217,8 +217,9 @@ async function openPgliteMemory() {
   if (existsSync(snapshot)) {
     const client = new PGlite({
       loadDataDir: new Blob([readFileSync(snapshot)]),
-      // The server's own settings (db/client.ts), so tests run the database it runs.
-      startParams: pgliteStartParams(PGlite.defaultStartParams),
+      // The server's own settings (db/client.ts), so tests run the database it runs; and its
+      // WebAssembly compiled once for every database this test file opens.
+      ...(await pgliteOptions()),
     });
     const db = (await drizzlePglite(client)) as unknown as Db;
     const database: Database = { db, driver: 'pglite', close: () => client.close() };
