@@ -1,14 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
-import { siteContactOf, type Config } from './env.ts';
+import type { Config } from './env.ts';
 import { apiError, clientKey, isSafeMethod, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
@@ -31,8 +26,8 @@ import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import type { OpenApiDocument } from './openapi.ts';
-import { createPageResolver, type PageAnswer } from './pages.ts';
-import { createDocuments, loadPageRendering, type PageRendering } from './html.ts';
+import { createPageResolver } from './pages.ts';
+import type { PageRendering } from './html.ts';
 import {
   DASHBOARD_FIRST_PAGE_BETS,
   DASHBOARD_FIRST_PAGE_IMPORTED,
@@ -45,8 +40,8 @@ import type { ImportedBetPage } from '../shared/imports.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
+import { createSite, mountSite, siteHeaders, type Site } from './site.ts';
 import { createTestClock } from './test-clock.ts';
-import { siteContactScript } from '../shared/site-contact.ts';
 
 export interface AppDeps {
   config: Config;
@@ -55,13 +50,13 @@ export interface AppDeps {
   logger: Logger;
   /** The server's clock; tests pass a controllable one. */
   now?: () => Date;
+  /** The site the server already answers with while the app starts (run-server.ts); by default made here. */
+  site?: Site | null;
   /** The built SPA; absent in API-only tests and in `npm run dev` (Vite serves it). */
   clientDir?: string;
   /** The client's server render; by default the build's, beside clientDir (html.ts). */
   pageRendering?: Promise<PageRendering | null>;
 }
-
-export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export function createApp(deps: AppDeps) {
   const { config, db, logger } = deps;
@@ -71,7 +66,6 @@ export function createApp(deps: AppDeps) {
   const now = testClock?.now ?? baseNow;
   const auth = createAuth({ ...deps, now });
   enableDirectSessionReads(auth, db);
-  const https = config.BASE_URL.startsWith('https://');
   // Loaded and built when first asked for, not at start-up: its modules turn the zod schemas into
   // JSON Schema as they are imported (with the other modules loaded when first used, ~100 ms of a
   // start: bench/RESULTS.md, the startup section).
@@ -81,26 +75,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
 
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner set inline style attributes; no inline script is ever allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: https ? 'max-age=63072000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(siteHeaders(config.BASE_URL));
 
   // Someone's own answers are never cached (Cache-Control: no-store, Vary: Cookie), refusals too.
   app.use('/api/*', privateAnswers);
@@ -174,30 +149,25 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'Not Found' }, 404);
   });
 
-  if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
-    const siteContact = siteContactOf(config);
-    const documents = createDocuments({
-      clientDir: deps.clientDir,
-      headExtra: siteContactScript(siteContact),
-      origin: config.BASE_URL,
-      rendering: deps.pageRendering ?? loadPageRendering(deps.clientDir, siteContact),
-      onError: (url, err) => logger.error('page render failed', { url, error: String(err) }),
-    });
-    mountClient(app, {
-      clientDir: deps.clientDir,
-      indexHtml: documents.indexHtml,
-      compress: documents.compress,
-      resolvePage: createPageResolver({
+  const site =
+    deps.site !== undefined
+      ? deps.site
+      : createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });
+  if (site) {
+    mountSite(
+      app,
+      site,
+      createPageResolver({
         profilePage: createProfilePages({ db }),
         profileData: (username) => publicProfileData(app, username),
         sessionOf: (headers) => pageSession(auth, headers),
         dashboardData: (headers) => dashboardData(app, headers),
-        render: documents.render,
+        render: site.documents.render,
         baseUrl: config.BASE_URL,
         now,
         onError: (path, err) => logger.error('page lookup failed', { path, error: String(err) }),
       }),
-    });
+    );
   }
 
   app.onError((err, c) => {
@@ -254,71 +224,6 @@ async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<Dashb
     ownProfile: ownProfile as OwnProfile,
     imported: imported as ImportedBetPage,
   };
-}
-
-/**
- * Serves the built SPA: hashed assets cached for good (a missing one is a 404), files of the public
- * folder as they are, and every other path its rendered page with the status pages.ts decides (a
- * 404 for no page) or a redirect. Text files go out as the Brotli or gzip copy the build wrote beside them, when
- * the browser takes it.
- */
-function mountClient(
-  app: Hono<AppEnv>,
-  {
-    clientDir,
-    indexHtml,
-    compress,
-    resolvePage,
-  }: {
-    clientDir: string;
-    indexHtml: string;
-    /** A page in the encoding the browser takes best (html.ts); null: as it is. */
-    compress: (html: string, acceptEncoding: string) => Promise<{ encoding: string; body: Promise<Buffer> } | null>;
-    resolvePage: (url: URL, indexHtml: string, headers: Headers) => Promise<PageAnswer>;
-  },
-) {
-  const root = path.relative(process.cwd(), clientDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  // A missing asset is a 404, not the SPA shell: a tab still running an old build asks for chunks
-  // the new one no longer has, and must get an error it can handle rather than HTML parsed as JS.
-  app.get('/assets/*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.text('Not Found', 404);
-  });
-  const servePage = async (c: Context<AppEnv>) => {
-    const answer = await resolvePage(new URL(c.req.url), indexHtml, c.req.raw.headers);
-    if ('location' in answer) return c.redirect(answer.location, answer.status);
-    // A signed-in page holds its reader's name and menu: never stored, anywhere.
-    c.header('Cache-Control', answer.personal ? 'private, no-store' : 'no-cache');
-    c.header('Vary', answer.personal || answer.variesByCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
-    const compressed = await compress(answer.html, c.req.header('accept-encoding') ?? '');
-    if (!compressed) return c.html(answer.html, answer.status);
-    c.header('Content-Type', 'text/html; charset=UTF-8');
-    c.header('Content-Encoding', compressed.encoding);
-    return c.body(new Uint8Array(await compressed.body), answer.status);
-  };
-  // `/` is a page too: left to serveStatic (a directory, so its index.html) it went out without
-  // no-cache, and a browser could keep a stale page whose hashed assets a deploy has removed.
-  app.get('/', servePage);
-  app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('*', servePage);
-  // A form sent before the app has taken over its page (JavaScript still loading on a slow phone)
-  // is the browser's own submission. The forms say method="post", so what was typed (a password)
-  // never goes into an address, a history or a log; nothing is done with it, and the browser is
-  // sent back to the page to send it again once the app runs.
-  app.post('*', (c) => {
-    const url = new URL(c.req.url);
-    return c.redirect(url.pathname + url.search, 303);
-  });
 }
 
 export type App = ReturnType<typeof createApp>;

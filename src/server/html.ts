@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import {
   fillDocument,
   PRERENDERED_PAGES,
@@ -16,37 +16,51 @@ import type { SiteContact } from '../shared/site-contact.ts';
 export { escapeHtml };
 
 /**
- * The client's server-side render (src/client/ssr/render.tsx), as the build left it: the module
- * (dist/ssr/render.js) and the pages prerendered from it (dist/prerendered/), both beside the
+ * The client's server-side render (src/client/ssr/render.tsx), as the build left it: the pages
+ * prerendered from it (dist/prerendered/) and its module (dist/ssr/render.js), both beside the
  * client folder.
  */
-export interface PageRendering extends RenderModule {
+export interface PageRendering {
   /** Prerendered documents by exact address (path and query string: '/', '/?demo=1'). */
   prerendered: ReadonlyMap<string, string>;
+  renderApp: RenderModule['renderApp'];
+  /** Begins loading what renderApp needs, before a page needs it. */
+  preload?: () => void;
 }
 
 /**
- * Loads the build's render module and prerendered pages; null when the build has none (dev, some
- * tests). With contact details set (runtime settings the build never sees), the pages are rendered
- * again here, once, with them.
+ * Loads the build's prerendered pages; null when the build has none (dev, some tests). The render
+ * module, 1.5 MB for V8 to compile on the main thread, is imported when a page first needs it (a
+ * profile, a not-found page) or `preload()` asks: a prerendered page never waits for it, nor do
+ * the requests that come while a server starts (bench/RESULTS.md, the startup section). With
+ * contact details set (runtime settings the build never sees), the pages are rendered again here,
+ * once, with them: then the module is imported at once.
  */
 export async function loadPageRendering(clientDir: string, siteContact: SiteContact): Promise<PageRendering | null> {
   const dist = path.dirname(clientDir);
   const modulePath = path.join(dist, 'ssr', 'render.js');
   if (!existsSync(modulePath)) return null;
-  (globalThis as Record<string, unknown>)[SITE_CONTACT_GLOBAL] = siteContact;
-  const ssr = (await import(pathToFileURL(modulePath).href)) as RenderModule;
+  let loading: Promise<RenderModule> | undefined;
+  const ssr = () =>
+    (loading ??= (() => {
+      (globalThis as Record<string, unknown>)[SITE_CONTACT_GLOBAL] = siteContact;
+      return import(pathToFileURL(modulePath).href) as Promise<RenderModule>;
+    })());
   const prerendered = new Map<string, string>();
   if (Object.keys(siteContact).length > 0) {
     const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    for (const { url, html } of await ssr.prerenderPages(template)) prerendered.set(url, html);
+    for (const { url, html } of await (await ssr()).prerenderPages(template)) prerendered.set(url, html);
   } else {
     for (const { url, file } of PRERENDERED_PAGES) {
       const filePath = path.join(dist, 'prerendered', file);
       if (existsSync(filePath)) prerendered.set(url, readFileSync(filePath, 'utf8'));
     }
   }
-  return { ...ssr, prerendered };
+  return {
+    prerendered,
+    renderApp: async (url, data) => (await ssr()).renderApp(url, data),
+    preload: () => void ssr().catch(() => {}),
+  };
 }
 
 /**
@@ -77,7 +91,7 @@ export function createDocuments({
       return { ...loaded, prerendered, documents: new Set(prerendered.values()) };
     },
     (err: unknown) => {
-      onError('(loading the render module)', err);
+      onError('(loading the prerendered pages)', err);
       return null;
     },
   );
@@ -113,8 +127,13 @@ export function createDocuments({
     return compression.compress(html, acceptEncoding, reused);
   }
 
-  return { indexHtml, render, compress };
+  /** Begins loading the render module (html.ts loads it when a page first needs it). */
+  const preload = () => void ready.then((loaded) => loaded?.preload?.());
+
+  return { indexHtml, render, compress, preload };
 }
+
+export type Documents = ReturnType<typeof createDocuments>;
 
 /**
  * Puts the build's stylesheet into the page itself (`<style>`, which the CSP's style-src allows):
@@ -150,15 +169,19 @@ const gzipAsync = promisify(gzip);
  * The best compressions are made one after another, in the background: Brotli at 11 takes tens of
  * milliseconds a page, and all of them at once (some 30 as a server starts) filled libuv's thread
  * pool, so that the first visitors' pages, compressed on the same pool, waited half a second.
+ * Until its best is made, a document is compressed at the fast level at once, on the main thread
+ * (1-4 ms, once per document): while a server starts, a compression on the pool came back only
+ * after the database's and the app's start had let go of the main thread, up to 700 ms later.
  */
 export function createPageCompression() {
   type Encoding = 'br' | 'gzip';
+  const brotliAt = (html: string, quality: number) => ({
+    params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+  });
   const make = (html: string, encoding: Encoding, best: boolean) =>
-    encoding === 'br'
-      ? brotli(html, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
-        })
-      : gzipAsync(html, { level: best ? 9 : 6 });
+    encoding === 'br' ? brotli(html, brotliAt(html, best ? 11 : 5)) : gzipAsync(html, { level: best ? 9 : 6 });
+  const makeNow = (html: string, encoding: Encoding) =>
+    encoding === 'br' ? brotliCompressSync(html, brotliAt(html, 5)) : gzipSync(html, { level: 6 });
   // The last document rendered for a request, compressed: concurrent requests for one profile share
   // its render (pages.ts), and then its compression too.
   let recent: { html: string; bodies: Map<Encoding, Promise<Buffer>> } | null = null;
@@ -168,8 +191,12 @@ export function createPageCompression() {
     if (!body) recent.bodies.set(encoding, (body = make(html, encoding, false)));
     return body;
   };
-  /** Best compressions made, by encoding and document; and those made or still to be made. */
+  /**
+   * By encoding and document: the best compressions made; the fast ones answered until then; and
+   * those made or still to be made.
+   */
   const best = new Map<string, Buffer>();
+  const meanwhile = new Map<string, Buffer>();
   const queued = new Set<string>();
   let queue = Promise.resolve();
   const makeBest = (html: string, encoding: Encoding) => {
@@ -178,10 +205,23 @@ export function createPageCompression() {
     queued.add(key);
     queue = queue.then(() =>
       make(html, encoding, true).then(
-        (body) => void best.set(key, body),
+        (body) => {
+          best.set(key, body);
+          meanwhile.delete(key);
+        },
         () => void queued.delete(key),
       ),
     );
+  };
+  /** A document's compression: its best when made, else the fast one, made now if need be. */
+  const reusedBody = (html: string, encoding: Encoding) => {
+    const key = `${encoding}:${html}`;
+    const made = best.get(key) ?? meanwhile.get(key);
+    if (made) return made;
+    makeBest(html, encoding);
+    const fast = makeNow(html, encoding);
+    meanwhile.set(key, fast);
+    return fast;
   };
   return {
     warm(html: string) {
@@ -190,10 +230,7 @@ export function createPageCompression() {
     compress(html: string, acceptEncoding: string, reused: boolean) {
       const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
       if (!encoding) return null;
-      const made = reused ? best.get(`${encoding}:${html}`) : undefined;
-      if (made) return { encoding, body: Promise.resolve(made) };
-      if (reused) makeBest(html, encoding);
-      return { encoding, body: compressedOnce(html, encoding) };
+      return { encoding, body: reused ? Promise.resolve(reusedBody(html, encoding)) : compressedOnce(html, encoding) };
     },
   };
 }

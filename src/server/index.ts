@@ -1,14 +1,14 @@
 /*
- * The server's entry: reads the configuration, starts opening the database, and only then loads
- * the rest of the server (run-server.ts, most of the code, a chunk of its own in the build): the
- * app's modules are parsed and evaluated while PGlite's WebAssembly compiles on
- * V8's own threads (db/client.ts, loadPgliteArtifacts), and the entry runs without first parsing them
- * (bench/RESULTS.md, the startup section). Kept to the few modules that needs.
+ * The server's entry: reads the configuration and starts the server (run-server.ts). The server
+ * listens and answers the site's pages (site.ts) first; then the database begins to open
+ * (db/client.ts, imported only then) and the app's modules load while PGlite's WebAssembly compiles
+ * on V8's own threads (loadPgliteArtifacts). Kept to the few modules that needs: each is parsed
+ * before the first page can be answered (bench/RESULTS.md, the startup section).
  */
-import { beginOpeningDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { createLogger } from './logger.ts';
+import { runServer } from './run-server.ts';
 
 async function main() {
   let config;
@@ -22,15 +22,17 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const { ready } = await beginOpeningDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    logger,
-    poolSize: config.DB_POOL_SIZE,
-    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  await runServer(config, logger, async () => {
+    const { beginOpeningDatabase } = await import('./db/client.ts');
+    const { ready } = await beginOpeningDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      logger,
+      poolSize: config.DB_POOL_SIZE,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    });
+    return ready;
   });
-  const { runServer } = await import('./run-server.ts');
-  runServer(config, logger, await ready);
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 // createPageCompression (html.ts): a document sent again and again is compressed at Brotli's best
-// once, in the background; until then, and for a page rendered for one request, at a fast level.
+// once, in the background; until then at a fast level, at once and once; a page rendered for one
+// request at the fast level too.
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createPageCompression } from './html.ts';
@@ -20,7 +21,15 @@ describe('page compression', () => {
     // Asked for before the eleven documents queued ahead of it are done: not kept waiting for them.
     const first = compression.compress(last, 'gzip, br', true)!;
     expect(first.encoding).toBe('br');
+    // Made at once, on the main thread: no turn of the event loop (a server's start may hold the
+    // main thread for hundreds of milliseconds) between the request and its answer.
+    let made = false;
+    void first.body.then(() => (made = true));
+    await Promise.resolve();
+    expect(made).toBe(true);
     const fast = await first.body;
+    // Once: asked again before its best is done, the same compression.
+    expect(await compression.compress(last, 'br', true)!.body).toBe(fast);
     expect(fast).toEqual(brotliAt(last, 5));
     expect(brotliDecompressSync(fast).toString()).toBe(last);
     // Once its turn has come, the best.

@@ -54,6 +54,29 @@ function movedFor(path: string, search: string): string | null {
   return null;
 }
 
+/**
+ * The answer for an address that needs no database: a move, or a page of the route table that
+ * shows no one's data (a signed-in page asked for with no session cookie is its signed-out
+ * skeleton). null: it needs the database (a profile, the not-found check, someone's own page), and
+ * resolvePage answers it. The server answers these while it starts, before its database is open
+ * (site.ts), as it does after.
+ */
+export async function answerWithoutData(
+  url: URL,
+  headers: Headers,
+  render: (url: URL) => Promise<string>,
+): Promise<PageAnswer | null> {
+  const path = routerPath(url.pathname);
+  const moved = movedFor(path, url.search);
+  if (moved) return { status: 301, location: moved };
+  if (SIGNED_IN_PAGES.has(path))
+    return carriesSessionCookie(headers.get('cookie'))
+      ? null
+      : { status: 200, html: await render(url), personal: true };
+  if (CLIENT_PAGES.has(path)) return { status: 200, html: await render(url) };
+  return null;
+}
+
 export function createPageResolver(deps: {
   profilePage: (name: string, now: Date) => Promise<ProfilePage>;
   /** The profile's first answers, as its page's queries get them; null when it has none (it went private meanwhile). */
@@ -128,11 +151,10 @@ export function createPageResolver(deps: {
   };
 
   return async function resolvePage(url: URL, indexHtml: string, headers: Headers): Promise<PageAnswer> {
+    const withoutData = await answerWithoutData(url, headers, deps.render);
+    if (withoutData) return withoutData;
     const path = routerPath(url.pathname);
-    const moved = movedFor(path, url.search);
-    if (moved) return { status: 301, location: moved };
     if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, path, headers, indexHtml);
-    if (CLIENT_PAGES.has(path)) return { status: 200, html: await deps.render(url) };
     const name = usernameFromPath(path);
     if (!name) return notFound(url, null);
     const signedOut = !carriesSessionCookie(headers.get('cookie'));

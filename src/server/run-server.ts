@@ -1,26 +1,29 @@
 /**
- * The running server over an opened database: the app, its HTTP listener, and a graceful shutdown
- * on SIGTERM/SIGINT. src/server/index.ts loads this module only once the database has begun to open.
+ * The running server: its HTTP listener, up before the database and the app are, and a graceful
+ * shutdown on SIGTERM/SIGINT. While the database opens and the app's modules load, the site
+ * answers what needs neither (site.ts, siteUntilApp) and every other request waits for the app;
+ * then the app answers everything.
  */
 import { serve } from '@hono/node-server';
-import { createApp, defaultClientDir } from './app.ts';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import type { Logger } from './logger.ts';
-import { createMailer } from './mail.ts';
+import { createSite, defaultClientDir, siteUntilApp, type Answer, type Site } from './site.ts';
 
-export function runServer(config: Config, logger: Logger, database: Database) {
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
-  const { app } = createApp({ config, db: database.db, mailer, logger, clientDir: defaultClientDir });
+/** `openDatabase`: begins opening the database; called once the server listens. */
+export async function runServer(config: Config, logger: Logger, openDatabase: () => Promise<Database>) {
+  const site = createSite({ config, logger, clientDir: defaultClientDir });
+  // Set below, before any request can arrive (they are read as this function's first turn ends).
+  let answer: Answer;
 
   // Requests being handled. A client that hangs up does not stop its request (its queries run on),
   // but it closes the connection server.close() waits for: shutdown waits for this count instead.
   let handling = 0;
   let onIdle: (() => void) | undefined;
-  const fetch: typeof app.fetch = async (...args) => {
+  const fetch: Answer = async (...args) => {
     handling++;
     try {
-      return await app.fetch(...args);
+      return await answer(...args);
     } finally {
       if (--handling === 0) onIdle?.();
     }
@@ -28,8 +31,12 @@ export function runServer(config: Config, logger: Logger, database: Database) {
   const idle = () => (handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve)));
 
   const server = serve({ fetch, port: config.PORT }, (info) => {
-    logger.info('betproof listening', { url: config.BASE_URL, port: info.port, database: database.driver });
+    logger.info('betproof listening', { url: config.BASE_URL, port: info.port });
   });
+  // Bound: from here a request waits in the socket's backlog, whatever the main thread is doing.
+  const opening = openDatabase();
+  const app = loadApp(config, logger, site, opening);
+  answer = site ? siteUntilApp(site, config.BASE_URL, app) : async (...args) => (await app)(...args);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -39,7 +46,7 @@ export function runServer(config: Config, logger: Logger, database: Database) {
     // Stop accepting; in-flight requests finish (those whose client left too); then the database closes.
     server.close(async () => {
       await idle();
-      await database.close();
+      await (await opening).close();
       logger.info('stopped');
       process.exit(0);
     });
@@ -49,4 +56,22 @@ export function runServer(config: Config, logger: Logger, database: Database) {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // A database or app that fails to start rejects here (index.ts says why and exits).
+  answer = await app;
+  // The requests that came meanwhile are answered; now the render module, before a page needs it.
+  setImmediate(() => site?.documents.preload());
+}
+
+/** The app over the opened database: its modules load while the database opens. */
+async function loadApp(config: Config, logger: Logger, site: Site | null, opening: Promise<Database>): Promise<Answer> {
+  const [{ createApp }, { createMailer }, database] = await Promise.all([
+    import('./app.ts'),
+    import('./mail.ts'),
+    opening,
+  ]);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
+  const { app } = createApp({ config, db: database.db, mailer, logger, site });
+  logger.info('betproof ready', { database: database.driver });
+  return app.fetch;
 }

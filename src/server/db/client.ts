@@ -62,7 +62,7 @@ export async function beginOpeningDatabase(opts: OpenOptions): Promise<{ ready: 
 }
 
 /** Any number for pg_advisory_lock, as long as every betproof server uses the same one. */
-const MIGRATION_LOCK_KEY = 4_711_2024;
+export const MIGRATION_LOCK_KEY = 4_711_2024;
 
 async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger): Promise<Database> {
   const { Pool } = (await import('pg')).default;

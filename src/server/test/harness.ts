@@ -14,6 +14,7 @@ import { violatedConstraint } from '../db/sql.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail.ts';
+import type { Site } from '../site.ts';
 import { mailsSettled } from '../modules/auth/mail-quota.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -98,7 +99,7 @@ export interface TestEnv {
 export function createSiblingApp(
   env: TestEnv,
   configOverrides: Record<string, string> = {},
-  opts: { clientDir?: string } = {},
+  opts: { clientDir?: string; site?: Site | null } = {},
 ) {
   const config = testConfig(configOverrides);
   const { app, auth } = createApp({
@@ -108,6 +109,7 @@ export function createSiblingApp(
     logger: createLogger('silent'),
     now: env.clock.now,
     clientDir: opts.clientDir,
+    site: opts.site,
   });
   return { app, auth, config, mailer: env.mailer, request: requestFn(app, auth, config.BASE_URL) };
 }
