@@ -10,8 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { PageRendering } from './html.ts';
 import { createLogger } from './logger.ts';
 import { createSite, siteUntilApp, type Answer } from './site.ts';
-import { loadConfig } from './env.ts';
-import { createSiblingApp, describeEachDatabase, TEST_BASE_URL } from './test/harness.ts';
+import { createSiblingApp, describeEachDatabase, TEST_BASE_URL, testConfig } from './test/harness.ts';
 
 /** The harness's own address: the app and the site answer with the same headers for it. */
 const SITE = TEST_BASE_URL;
@@ -34,13 +33,7 @@ const rendering: PageRendering = {
   renderApp: async (url) => ({ appHtml: `<h1>rendered ${url}</h1>` }),
 };
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  BASE_URL: SITE,
-  AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-  DATA_DIR: 'memory://',
-  LOG_LEVEL: 'silent',
-});
+const config = testConfig();
 const siteOfBuild = () =>
   createSite({ config, logger: createLogger('silent'), clientDir, pageRendering: Promise.resolve(rendering) })!;
 

@@ -126,7 +126,8 @@ export const QUOTAS_OFF = {
   HEAVY_READ_QUOTA_PER_DAY: '1000000',
 } as const;
 
-const testConfig = (overrides: Record<string, string>) =>
+/** The configuration the harness's apps run with, `overrides` applied. */
+export const testConfig = (overrides: Record<string, string> = {}) =>
   loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_BASE_URL,
