@@ -150,9 +150,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const site =
-    deps.site !== undefined
-      ? deps.site
-      : createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });
+    deps.site ?? createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });
   if (site) {
     mountSite(
       app,

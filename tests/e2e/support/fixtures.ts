@@ -19,7 +19,9 @@ export function loadsUntilHydrated(page: Page): Page {
           page.evaluate(
             () => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'),
           ),
-        { message: 'the page was never hydrated' },
+        // Twice the suite's 10 s for an assertion: hydration waits for the page's own requests, and
+        // on a 2-core host running two workers and the server (as CI's), one took over 10 s.
+        { message: 'the page was never hydrated', timeout: 20_000 },
       )
       .toBe(true);
   const goto = page.goto.bind(page);
