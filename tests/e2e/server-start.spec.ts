@@ -2,7 +2,8 @@
  * A server as it starts (src/server/site.ts): the built server, started on a PostgreSQL database
  * whose migration lock this test holds, waits for the lock as it would for another server's
  * migration. Meanwhile a visitor gets the landing page and the pages that need no database; the
- * API answers once the database is open. PostgreSQL only: PGlite has no lock to hold from outside.
+ * API answers once the database is open. On PostgreSQL (TEST_DATABASE_URL, or this machine's own):
+ * PGlite has no lock to hold from outside.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +16,8 @@ import pg from 'pg';
 import { MIGRATION_LOCK_KEY } from '../../src/server/db/client.ts';
 import { expect, test } from './support/fixtures.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+/** CI's PostgreSQL (.ci/run sets it), else this machine's own. */
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const freePort = () =>
@@ -30,12 +32,11 @@ const freePort = () =>
 test('a starting server shows the landing page while its database is not open yet, and the API once it is', async ({
   browser,
 }) => {
-  test.skip(!adminUrl, 'needs PostgreSQL: TEST_DATABASE_URL');
   const name = `betproof_e2e_start_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const databaseUrl = Object.assign(new URL(adminUrl!), { pathname: `/${name}` }).href;
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).href;
   const holder = new pg.Client({ connectionString: databaseUrl });
   await holder.connect();
   await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
