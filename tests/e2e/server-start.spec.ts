@@ -8,26 +8,17 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY } from '../../src/server/db/client.ts';
+import { freePort } from '../../src/server/test/live-server.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** CI's PostgreSQL (.ci/run sets it), else this machine's own. */
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 test('a starting server shows the landing page while its database is not open yet, and the API once it is', async ({
   browser,
