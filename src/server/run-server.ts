@@ -33,6 +33,7 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
   const server = serve({ fetch, port: config.PORT }, (info) => {
     logger.info('betproof listening', { url: config.BASE_URL, port: info.port });
   });
+  keepIdleConnections(server);
   // Bound: from here a request waits in the socket's backlog, whatever the main thread is doing.
   const opening = openDatabase();
   const app = loadApp(config, logger, site, opening);
@@ -61,6 +62,21 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
   answer = await app;
   // The requests that came meanwhile are answered; now the render module, before a page needs it.
   setImmediate(() => site?.documents.preload());
+}
+
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than the
+ * idle timeout of the proxies and clients that keep connections (60 s is common: load balancers,
+ * nginx, Node's and Playwright's keep-alive agents): a request sent on a connection just as the
+ * server closes it is reset (ECONNRESET), as one was in CI. So the server waits longer than they do.
+ */
+export const KEEP_ALIVE_SECONDS = 65;
+
+function keepIdleConnections(server: ReturnType<typeof serve>) {
+  if (!('keepAliveTimeout' in server)) return;
+  server.keepAliveTimeout = KEEP_ALIVE_SECONDS * 1000;
+  // A request's headers may take as long as the connection may idle (Node requires it be longer).
+  server.headersTimeout = (KEEP_ALIVE_SECONDS + 1) * 1000;
 }
 
 /** The app over the opened database: its modules load while the database opens. */

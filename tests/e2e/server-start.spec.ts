@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY } from '../../src/server/db/client.ts';
+import { KEEP_ALIVE_SECONDS } from '../../src/server/run-server.ts';
 import { freePort } from '../../src/server/test/live-server.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -79,6 +80,8 @@ test('a starting server shows the landing page while its database is not open ye
     expect(health).toBe(200);
     const answer = await fetch(`${origin}/api/health`);
     expect(await answer.json()).toEqual({ status: 'ok', database: true });
+    // Idle connections outlive a client's or proxy's own idle timeout (run-server.ts).
+    expect(answer.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_SECONDS}`);
   } finally {
     server.kill('SIGTERM');
     await exited;
