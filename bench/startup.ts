@@ -6,9 +6,10 @@
  * /api/health (the app runs and the database is open), each until its first 200; then the
  * resident memory (RSS) after a few idle seconds. PGlite in a data directory that already holds a
  * migrated database (a restart), and a first start on an empty one; with STARTUP_DATABASE_URL
- * set, on that PostgreSQL database too.
+ * set (a PostgreSQL server's URL that may create databases), on PostgreSQL too: in a database of
+ * its own for each server measured, created empty and dropped after.
  *
- *   npm run build && npx tsx bench/startup.ts [restarts]
+ *   npm run build && [STARTUP_DATABASE_URL=postgres://…/postgres] npx tsx bench/startup.ts [restarts]
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/server/test/live-server.ts';
+import { createScratchDatabase } from './shared.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const IDLE_MS = 3000;
@@ -74,17 +76,18 @@ async function measure(command: string[], dataDir: string, databaseUrl = ''): Pr
     // npm's own process is not the server's: its memory is not measured.
     return { healthMs, pageMs, rssMb: file === 'npm' ? NaN : rssMb(child.pid!) };
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
-    // Until the whole group has gone (npm leaves before the server has closed its database).
-    const alive = () => {
+    // Signals the group; false once it has gone (a server that exited, its error on stderr, has none left).
+    const signalGroup = (signal: NodeJS.Signals | 0) => {
       try {
-        process.kill(-child.pid!, 0);
+        process.kill(-child.pid!, signal);
         return true;
       } catch {
         return false;
       }
     };
-    while (alive()) await new Promise((r) => setTimeout(r, 10));
+    signalGroup('SIGTERM');
+    // Until the whole group has gone (npm leaves before the server has closed its database).
+    while (signalGroup(0)) await new Promise((r) => setTimeout(r, 10));
   }
 }
 
@@ -111,10 +114,11 @@ console.log(
 console.log('|---|---|---|---|---|');
 for (const [label, command, databaseUrl] of variants) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'betproof-startup-'));
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
   try {
-    const first = await measure(command, dataDir, databaseUrl);
+    const first = await measure(command, dataDir, scratch?.url);
     const restarts: Sample[] = [];
-    for (let i = 0; i < runs; i++) restarts.push(await measure(command, dataDir, databaseUrl));
+    for (let i = 0; i < runs; i++) restarts.push(await measure(command, dataDir, scratch?.url));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const column = (of: (s: Sample) => number) => `${median(restarts.map(of))} ms (${restarts.map(of).join(', ')})`;
     console.log(
@@ -122,5 +126,6 @@ for (const [label, command, databaseUrl] of variants) {
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
   }
 }

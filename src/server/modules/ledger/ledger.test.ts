@@ -89,6 +89,12 @@ describeEachDatabase('public ledger', (env) => {
     expect(nd.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     const lines = (await nd.text()).trimEnd().split('\n');
     expect(lines.map((l) => JSON.parse(l) as LedgerEntry)).toEqual(page.entries);
+    // Both send the entries as stored, the JSON page with the head read in the same snapshot.
+    const raw = await env().request(`/api/profiles/${username}/ledger`);
+    expect(raw.headers.get('content-type')).toBe('application/json');
+    expect(await raw.text()).toBe(
+      `{"username":"${username}","head":{"seq":4,"hash":"${page.head.hash}"},"entries":[${lines.join(',')}]}`,
+    );
   });
 
   it('refuses to update or delete a ledger row in SQL, and to truncate bets or the ledger', async () => {

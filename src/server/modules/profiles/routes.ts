@@ -5,7 +5,7 @@ import { optionalUser, requireUser, type AppEnv, type Auth, type SessionUser, ty
 import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bet-schemas.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
-import { getLedgerHead, getLedgerPage, ledgerNdjsonStream } from '../ledger/queries.ts';
+import { getLedgerHead, ledgerNdjsonStream, ledgerPageText } from '../ledger/queries.ts';
 import { coalescing } from '../../coalesce.ts';
 import type { Quotas } from '../../quotas.ts';
 import { RecordCache, readWithin } from '../../record-cache.ts';
@@ -100,8 +100,8 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, c.get('viewer'));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-        const page = await getLedgerPage(db, access.found.userId, c.req.valid('query'));
-        return c.json({ username: access.found.username, ...page }, 200);
+        const { userId, username } = access.found;
+        return jsonText(c, await ledgerPageText(db, userId, username, c.req.valid('query')), 200);
       })
       .get('/:username/ledger.ndjson', async (c) => {
         const record = findProfileByUsername(db, c.req.param('username'));
