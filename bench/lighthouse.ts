@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { writeResultsPart } from './report.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -235,6 +236,38 @@ function commandArgs(opts: Options): string {
   return args.length > 0 ? ` -- ${args.join(' ')}` : '';
 }
 
+/** The scores and metrics of each page, a target missed in bold with ✗, and whether all are met. */
+function scoreTable(runs: PageRun[]): string[] {
+  const met = runs.every(({ lhr }) => misses(lhr).length === 0);
+  return [
+    `| page | ${CATEGORIES.map((c) => CATEGORY_TITLES[c]).join(' | ')} | FCP | LCP | TBT | CLS |`,
+    `| --- | ${CATEGORIES.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: |`,
+    ...runs.map(({ label, lhr }) => {
+      const metric = (id: string) => {
+        const shown = lhr.audits[id]?.displayValue ?? '—';
+        return METRIC_TARGETS.some((m) => m.id === id) && overTarget(lhr, id as (typeof METRIC_TARGETS)[number]['id'])
+          ? `**${shown}** ✗`
+          : shown;
+      };
+      const cells = CATEGORIES.map((c) => (score(lhr, c) < TARGETS[c] ? `**${score(lhr, c)}** ✗` : `${score(lhr, c)}`));
+      return `| ${label} | ${cells.join(' | ')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} |`;
+    }),
+    '',
+    met ? 'Every page meets every target.' : 'Not every page meets every target: ✗ marks each miss.',
+    '',
+  ];
+}
+
+/** The mobile run's table for RESULTS.md's Lighthouse section, with when and where it was measured. */
+function resultsPart(runs: PageRun[], opts: Options): string {
+  const cpu = cpus();
+  return [
+    `Written by \`npm run lighthouse${commandArgs(opts)}\` at ${new Date().toISOString()} on ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(1)} at the end, Lighthouse's benchmark index ${Math.round(runs[0]!.lhr.environment.benchmarkIndex)}; median of ${opts.runs} run${opts.runs > 1 ? 's' : ''} per page:`,
+    '',
+    ...scoreTable(runs),
+  ].join('\n');
+}
+
 function report(runs: PageRun[], opts: Options): string {
   const cpu = cpus();
   const lines = [
@@ -251,22 +284,9 @@ function report(runs: PageRun[], opts: Options): string {
     `- Targets: performance >= ${TARGETS.performance}; accessibility, best practices and SEO = 100; ${METRIC_TARGETS.map((m) => `${m.label} <= ${m.max}${m.unit}`).join(', ')}`,
     '- Noise: simulated throttling computes the network from a model, but scales the CPU work it observed (x4 on mobile), so a machine busy with other work inflates Total Blocking Time; compare runs at similar load',
     '',
-    `| page | ${CATEGORIES.map((c) => CATEGORY_TITLES[c]).join(' | ')} | FCP | LCP | TBT | CLS |`,
-    `| --- | ${CATEGORIES.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: |`,
-    ...runs.map(({ label, lhr }) => {
-      const metric = (id: string) => {
-        const shown = lhr.audits[id]?.displayValue ?? '—';
-        return METRIC_TARGETS.some((m) => m.id === id) && overTarget(lhr, id as (typeof METRIC_TARGETS)[number]['id'])
-          ? `**${shown}** ✗`
-          : shown;
-      };
-      const cells = CATEGORIES.map((c) => (score(lhr, c) < TARGETS[c] ? `**${score(lhr, c)}** ✗` : `${score(lhr, c)}`));
-      return `| ${label} | ${cells.join(' | ')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} |`;
-    }),
-    '',
+    ...scoreTable(runs),
   ];
   const missed = runs.filter(({ lhr }) => misses(lhr).length > 0);
-  if (missed.length === 0) lines.push('Every page meets every target.', '');
   for (const { label, lhr } of missed) {
     for (const m of missedMetrics(lhr))
       lines.push(`**${label}, ${m.label} ${lhr.audits[m.id]?.displayValue}** (target: at most ${m.max}${m.unit})`, '');
@@ -347,6 +367,10 @@ async function main(): Promise<number> {
     const file = fileURLToPath(new URL(opts.desktop ? './LIGHTHOUSE-desktop.md' : './LIGHTHOUSE.md', import.meta.url));
     writeFileSync(file, report(results, opts));
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
+    if (!opts.desktop) {
+      writeResultsPart('lighthouse:table', resultsPart(results, opts));
+      console.log('wrote its table into bench/RESULTS.md');
+    }
     const failed = results.filter(({ lhr }) => misses(lhr).length > 0);
     for (const { path: p, lhr } of failed) console.error(`${p} misses: ${misses(lhr).join(', ')}`);
     return failed.length === 0 ? 0 : 1;

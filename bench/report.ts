@@ -309,6 +309,19 @@ function keptIntro(previous: string): string {
  */
 const KEPT_SECTIONS = ['lighthouse', 'startup'] as const;
 
+/**
+ * Writes `body` between `<!-- name -->` and `<!-- /name -->` in RESULTS.md, a generated part
+ * inside a section written by hand (bench/lighthouse.ts's table), leaving the rest as it is.
+ */
+export function writeResultsPart(name: string, body: string) {
+  const [open, close] = [`<!-- ${name} -->`, `<!-- /${name} -->`];
+  const previous = readFileSync(resultsFile, 'utf8');
+  const start = previous.indexOf(open);
+  const end = previous.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`bench/RESULTS.md has no ${open} … ${close} to write into`);
+  writeFileSync(resultsFile, `${previous.slice(0, start + open.length)}\n\n${body.trim()}\n\n${previous.slice(end)}`);
+}
+
 function keptSection(previous: string, name: (typeof KEPT_SECTIONS)[number]): string {
   const [open, close] = [`<!-- ${name} -->`, `<!-- /${name} -->`];
   const start = previous.indexOf(open);

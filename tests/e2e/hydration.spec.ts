@@ -73,6 +73,18 @@ test('/ hydrates cleanly, holds still and answers a click', async ({ page }) => 
   expect(problems).toEqual([]);
 });
 
+test('a rendered page asks for the app only once the browser has painted it', async ({ page }) => {
+  await load(page, '/auth', 'Welcome to betproof');
+  // main.tsx waits for the first contentful paint (lib/after-first-paint.ts) before it imports
+  // start.tsx, so the app's ~200 KB never stand between the HTML and the first paint.
+  const { paint, app } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    app: performance.getEntriesByType('resource').find((r) => /\/assets\/start-[\w-]+\.js$/.test(r.name))?.startTime,
+  }));
+  expect(paint).toBeGreaterThan(0);
+  expect(app).toBeGreaterThanOrEqual(paint!);
+});
+
 test('/auth hydrates cleanly, holds still and switches tabs', async ({ page }) => {
   const problems = await watch(page);
   await load(page, '/auth', 'Welcome to betproof');
