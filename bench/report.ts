@@ -314,17 +314,22 @@ const KEPT_SECTIONS = ['lighthouse', 'startup'] as const;
  * inside a section written by hand (bench/lighthouse.ts's table), leaving the rest as it is.
  */
 export function writeResultsPart(name: string, body: string) {
-  const [open, close] = [`<!-- ${name} -->`, `<!-- /${name} -->`];
   const previous = readFileSync(resultsFile, 'utf8');
-  const start = previous.indexOf(open);
-  const end = previous.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`bench/RESULTS.md has no ${open} … ${close} to write into`);
-  writeFileSync(resultsFile, `${previous.slice(0, start + open.length)}\n\n${body.trim()}\n\n${previous.slice(end)}`);
+  const part = markedPart(previous, name);
+  if (!part) throw new Error(`bench/RESULTS.md has no <!-- ${name} --> … <!-- /${name} --> to write into`);
+  writeFileSync(resultsFile, `${previous.slice(0, part.inner)}\n\n${body.trim()}\n\n${previous.slice(part.close)}`);
 }
 
 function keptSection(previous: string, name: (typeof KEPT_SECTIONS)[number]): string {
+  const part = markedPart(previous, name);
+  return part ? `${previous.slice(part.open, part.end)}\n\n` : '';
+}
+
+/** Where `<!-- name -->` … `<!-- /name -->` is in `text`: each marker's start, the inside's start, the end. */
+function markedPart(text: string, name: string) {
   const [open, close] = [`<!-- ${name} -->`, `<!-- /${name} -->`];
-  const start = previous.indexOf(open);
-  const end = previous.indexOf(close);
-  return start >= 0 && end > start ? `${previous.slice(start, end + close.length)}\n\n` : '';
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  if (start < 0 || end <= start) return null;
+  return { open: start, inner: start + open.length, close: end, end: end + close.length };
 }

@@ -7,8 +7,8 @@ const FIRST_PAINT_WAIT_MS = 3000;
  * queued from an animation frame was not enough: in 4 of 4 Lighthouse runs of /auth and a profile
  * the app's scripts were requested 7-29 ms before that paint, and Lighthouse's simulation counts
  * what starts before the paint as needed for it (its first paint 0-70 ms later than when waiting
- * for the entry). Without paint timing, after the next frame. A hidden page paints nothing until it is shown, so
- * it resolves at once then (and if the page is hidden while waiting).
+ * for the entry). Without paint timing, after the next frame. A hidden page paints nothing until
+ * it is shown, so it resolves at once then (and if the page is hidden while waiting).
  */
 export function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -21,11 +21,12 @@ export function afterFirstPaint(): Promise<void> {
     const observer = new PerformanceObserver((list) => {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
+      clearTimeout(giveUp);
       resolve();
     });
     // buffered: a paint that happened before this script ran is reported too.
     observer.observe({ type: 'paint', buffered: true });
-    setTimeout(() => {
+    const giveUp = setTimeout(() => {
       observer.disconnect();
       afterFrame();
     }, FIRST_PAINT_WAIT_MS);
