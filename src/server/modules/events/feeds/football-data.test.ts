@@ -43,8 +43,9 @@ describe('football-data.co.uk: E0.csv 2024/25 as published (its first 29 matches
       status: 'final',
       score: { home: 1, away: 0 },
     });
-    // 1X2, totals and Asian handicap of every bookmaker and figure, before and at the close.
-    expect(prices).toHaveLength(94);
+    // 1X2, totals and Asian handicap of every bookmaker and figure, before and at the close, but for
+    // the closing Asian handicap: its line, AHCh, is -0.75, a quarter line.
+    expect(prices).toHaveLength(84);
     expect(events.find((e) => e.home === 'Wolves' && e.away === 'Chelsea')).toMatchObject({
       startsAt: '2024-08-25T13:00:00Z',
       score: { home: 2, away: 6 },
@@ -64,9 +65,7 @@ describe('football-data.co.uk: E0.csv 2024/25 as published (its first 29 matches
     expect(price(first, { bookmaker: 'B365', kind: 'pre', market: 'spread', selection: 'home', line: -1 })).toBe(
       '2.05',
     );
-    expect(price(first, { bookmaker: 'PS', kind: 'closing', market: 'spread', selection: 'away', line: -0.75 })).toBe(
-      '2.11',
-    );
+    expect(first?.prices.filter((p) => p.market === 'spread' && p.kind === 'closing')).toEqual([]);
     // Man City v Ipswich: Betfair Exchange's pre-match totals cells are blank: no price; its closing ones are not.
     const city = events.find((e) => e.home === 'Man City' && e.away === 'Ipswich');
     expect(
@@ -120,7 +119,7 @@ describe('football-data.co.uk: what a file must say', () => {
   it('reads an older season: two-digit years, no Time column, Betbrain columns', () => {
     const older = [
       'Div,Date,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HTHG,HTAG,HTR,B365H,B365D,B365A,BbMxH,BbAvH,BbAHh,BbMxAHH,BbAvAHA',
-      'E0,13/08/05,Aston Villa,Bolton,2,2,D,2,2,D,2.2,3.2,3.25,2.3,2.17,-0.25,1.85,1.93',
+      'E0,13/08/05,Aston Villa,Bolton,2,2,D,2,2,D,2.2,3.2,3.25,2.3,2.17,-0.5,1.85,1.93',
       ',,,,,,,,,,,,,,,,,',
     ].join('\n');
     const parsed = parseFeed('football-data', older, {});
@@ -141,8 +140,8 @@ describe('football-data.co.uk: what a file must say', () => {
           { bookmaker: 'B365', kind: 'pre', market: '1x2', selection: 'away', odds: '3.25' },
           { bookmaker: 'BbMx', kind: 'pre', market: '1x2', selection: 'home', odds: '2.3' },
           { bookmaker: 'BbAv', kind: 'pre', market: '1x2', selection: 'home', odds: '2.17' },
-          { bookmaker: 'BbMx', kind: 'pre', market: 'spread', selection: 'home', line: -0.25, odds: '1.85' },
-          { bookmaker: 'BbAv', kind: 'pre', market: 'spread', selection: 'away', line: -0.25, odds: '1.93' },
+          { bookmaker: 'BbMx', kind: 'pre', market: 'spread', selection: 'home', line: -0.5, odds: '1.85' },
+          { bookmaker: 'BbAv', kind: 'pre', market: 'spread', selection: 'away', line: -0.5, odds: '1.93' },
         ],
       },
     ]);

@@ -249,6 +249,9 @@ function pricesOf(row: number, record: string[], columns: PriceColumn[], errors:
         errors.add(row, `${lineColumnName(column)} is not a handicap in quarters of a goal: ${shown(lineText)}`);
         continue;
       }
+      // A quarter line (-0.75) is two bets, half on each neighbouring line: no market betproof
+      // grades, so its prices are left out (docs/FEEDS.md).
+      if (!isHalfLine(line)) continue;
       prices.push({ ...column.price, line, odds });
       continue;
     }
@@ -259,4 +262,9 @@ function pricesOf(row: number, record: string[], columns: PriceColumn[], errors:
 
 function lineColumnName(column: PriceColumn) {
   return column.name.startsWith('Bb') ? 'BbAHh' : column.price.kind === 'closing' ? 'AHCh' : 'AHh';
+}
+
+/** A whole or half line (the catalog's lines); quarter lines are Asian split handicaps. */
+export function isHalfLine(line: number) {
+  return Number.isInteger(line * 2);
 }

@@ -108,7 +108,7 @@ describe('The Odds API v4: the documented example responses', () => {
     ]);
   });
 
-  it('keeps decimal prices as published, reads totals and 3-way markets, and leaves in-play prices out', () => {
+  it('keeps decimal prices as published, reads totals and 3-way markets, leaves quarter lines and in-play prices out', () => {
     const game = {
       id: 'e1',
       sport_key: 'soccer_epl',
@@ -132,8 +132,15 @@ describe('The Odds API v4: the documented example responses', () => {
             {
               key: 'totals',
               outcomes: [
-                { name: 'Over', price: 1.95, point: 2.75 },
-                { name: 'Under', price: 1.93, point: 2.75 },
+                { name: 'Over', price: 1.95, point: 2.5 },
+                { name: 'Under', price: 1.93, point: 2.5 },
+              ],
+            },
+            {
+              key: 'spreads',
+              outcomes: [
+                { name: 'Fulham', price: 1.9, point: -0.75 },
+                { name: 'Ipswich Town', price: 1.9, point: 0.75 },
               ],
             },
           ],
@@ -151,8 +158,8 @@ describe('The Odds API v4: the documented example responses', () => {
       { bookmaker: 'pinnacle', kind: 'pre', market: '1x2', selection: 'home', odds: '1.61' },
       { bookmaker: 'pinnacle', kind: 'pre', market: '1x2', selection: 'away', odds: '5.9' },
       { bookmaker: 'pinnacle', kind: 'pre', market: '1x2', selection: 'draw', odds: '4.1' },
-      { bookmaker: 'pinnacle', kind: 'pre', market: 'total', selection: 'over', line: 2.75, odds: '1.95' },
-      { bookmaker: 'pinnacle', kind: 'pre', market: 'total', selection: 'under', line: 2.75, odds: '1.93' },
+      { bookmaker: 'pinnacle', kind: 'pre', market: 'total', selection: 'over', line: 2.5, odds: '1.95' },
+      { bookmaker: 'pinnacle', kind: 'pre', market: 'total', selection: 'under', line: 2.5, odds: '1.93' },
     ]);
   });
 

@@ -13,6 +13,7 @@
  * the API has no closing line of its own, and in-play prices are neither.
  */
 import type { Sport } from '../../../../shared/bets.ts';
+import { isHalfLine } from './football-data.ts';
 import { MAX_FEED_CHARS, MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
 import { RowErrors, shown } from './row-errors.ts';
 import type { EventStatus, FeedEvent, FeedPrice, ParsedFeed, ParseOptions } from './types.ts';
@@ -226,7 +227,10 @@ function pricesOf(
         errors.add(row, `${where}: ${read}`);
         continue;
       }
-      for (const price of read) prices.push({ bookmaker: key, kind: 'pre', ...price });
+      for (const price of read) {
+        // Quarter lines are Asian split handicaps, not a market betproof grades (docs/FEEDS.md).
+        if (price.line === undefined || isHalfLine(price.line)) prices.push({ bookmaker: key, kind: 'pre', ...price });
+      }
     }
   }
   return prices;
