@@ -109,7 +109,7 @@ describeEachDatabase('parlays', (env) => {
       'legs',
       '',
       bet
-        .legs!.map((l) => `${l.position}. ${l.description} | ${l.sport} | ${l.odds} | ${l.eventDate} | pending`)
+        .legs!.map((l) => `${l.position}. ${l.description} | ${l.sport} | ${l.odds} | ${l.eventDate} | pending | self-reported`)
         .join('; '),
     ]);
     // One recorded entry for the parlay, its legs in it, all pending.
