@@ -97,7 +97,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('feed pulls on PostgreSQL (pg-bo
     const server = await publisher(300);
     const { calls, importFeed } = recordingImport();
     const seen = pulls(1);
-    const feeds = [feedAt(`${server.url}/2024-25/en.1.json`)];
+    // Daily: the start-up pull is a singleton for a whole day.
+    const feeds = [{ ...feedAt(`${server.url}/2024-25/en.1.json`), everyMinutes: 1440 }];
     const servers: FeedPulls[] = [];
     for (let i = 0; i < 3; i++) {
       const feedPulls = await startFeedPulls({
