@@ -63,7 +63,7 @@ const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);
 const bySign = (s: number): GradeResult => (s > 0 ? 'won' : s < 0 ? 'lost' : 'void');
 
 /**
- * The result of a bet from the final score (docs/decisions/020):
+ * The result of a bet from the final score (docs/decisions/022):
  * - moneyline (2-way): the side that scored more wins; a draw is void (the stake comes back, as
  *   "draw no bet" and the US books' two-way lines settle a tie);
  * - 1x2 (3-way): home, draw or away, exactly one wins;
@@ -138,5 +138,5 @@ export const PARLAY_SAME_EVENT_MESSAGE = "A parlay's legs must be on different e
 export const EVENT_RESULT_FINAL_MESSAGE =
   "This event's result is final: its bets were graded from it and are in the ledger";
 
-/** A postponed event still unplayed this long after its latest known start counts as cancelled (decision 021). */
+/** A postponed event still unplayed this long after its latest known start counts as cancelled (decision 023). */
 export const POSTPONED_CANCEL_AFTER_HOURS = 72;

@@ -1,4 +1,4 @@
--- Postponed for good (decision 021): an event still postponed 72 hours after its latest known start
+-- Postponed for good (decision 023): an event still postponed 72 hours after its latest known start
 -- counts as cancelled, so its bets are void (events_grade). Run by every import and correction.
 CREATE OR REPLACE FUNCTION events_cancel_postponed(at timestamptz) RETURNS integer
 LANGUAGE plpgsql AS $$

@@ -1,7 +1,7 @@
 -- The grading: when an event becomes final, every pending bet and parlay leg on it is settled from
 -- its score, in this statement's transaction (the ledger's and the summaries' triggers follow as
 -- for any settlement); when it becomes cancelled, they are void. A leg of a parlay already settled
--- (lost by another leg) stays as it is. A postponed event changes nothing (decision 021).
+-- (lost by another leg) stays as it is. A postponed event changes nothing (decision 023).
 CREATE OR REPLACE FUNCTION events_grade() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE

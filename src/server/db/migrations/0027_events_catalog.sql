@@ -1,4 +1,4 @@
--- The events catalog (docs/decisions/020-events-catalog-and-grading.md): events imported from
+-- The events catalog (docs/decisions/022-events-catalog-and-grading.md): events imported from
 -- fixtures and results feeds, the bookmakers' prices they carry, and bets and parlay legs placed
 -- on a listed event, which are graded from its result by the database (never by the bettor).
 -- Tables, constraints, indexes and data only; the functions and triggers that grade, guard and
@@ -40,7 +40,7 @@ CREATE TABLE "events" (
 -- GET /api/events: upcoming scheduled events in start order.
 CREATE INDEX "events_upcoming_idx" ON "events" USING btree ("starts_at", "id") WHERE "status" = 'scheduled';
 --> statement-breakpoint
--- The postponement sweep (decision 021): postponed events by start.
+-- The postponement sweep (decision 023): postponed events by start.
 CREATE INDEX "events_postponed_idx" ON "events" USING btree ("starts_at") WHERE "status" = 'postponed';
 --> statement-breakpoint
 -- A bookmaker's decimal price for one selection of an event, before it ('pre') or at its close

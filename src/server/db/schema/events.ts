@@ -4,7 +4,7 @@ import type { EventStatus } from '../../../shared/events.ts';
 import { user } from './auth.ts';
 
 /**
- * The events catalog (migration 0027, docs/decisions/020): events from fixtures and results feeds.
+ * The events catalog (migration 0027, docs/decisions/022): events from fixtures and results feeds.
  * The migration holds the rules (CHECK constraints, the unique source, the triggers that grade
  * bets when an event becomes final or cancelled); this declares the columns for queries.
  */

@@ -95,7 +95,7 @@ describeEachDatabase('grading a bet from the final score', (env) => {
     );
   });
 
-  it('grades the worked examples of decision 020', async () => {
+  it('grades the worked examples of decision 022', async () => {
     const examples: [Case, GradeResult][] = [
       [{ market: 'moneyline', selection: 'home', line: null, home: 2, away: 1 }, 'won'],
       [{ market: 'moneyline', selection: 'away', line: null, home: 2, away: 1 }, 'lost'],

@@ -1,7 +1,7 @@
 /**
  * The events catalog: importing a feed's events (and grading the bets on those that became final
  * or cancelled, which the database does in the same transaction: migration 0027, events_grade),
- * listing the upcoming ones, and an admin's correction. docs/decisions/020 and 021.
+ * listing the upcoming ones, and an admin's correction. docs/decisions/022 and 023.
  */
 import { and, asc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -83,7 +83,7 @@ function eventProblem(e: FeedEvent): string | null {
  * ones (the same feed and feed id) updated where the file says something new, their prices kept
  * (the latest file's price for each bookmaker, kind, selection and line). Events that become
  * final or cancelled grade their pending bets and legs in the same transaction (the database's
- * trigger), at `now`; postponed events past their time count as cancelled first (decision 021).
+ * trigger), at `now`; postponed events past their time count as cancelled first (decision 023).
  * A file with any bad row is refused whole (FeedRefusedError): the parser's row errors, an event
  * that repeats, or one that contradicts a final result already graded.
  */
@@ -364,7 +364,8 @@ export async function listEvents(db: Db, opts: ListEventsOptions, now: Date): Pr
 
 export type CorrectEventResult =
   | { ok: true; event: CatalogEvent; graded: number }
-  | { ok: false; reason: 'not-found' | 'final' }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'final' }
   | { ok: false; reason: 'invalid'; message: string; field: string };
 
 /**
