@@ -7,15 +7,15 @@
 import type { Database } from '../../../db/client.ts';
 import type { Config } from '../../../env.ts';
 import type { Logger } from '../../../logger.ts';
-import { importFeed } from '../queries.ts';
+import { catalogImporter } from '../routes.ts';
 import { startFeedPulls, type FeedPulls } from './schedule.ts';
 
 export function startEventFeeds(config: Config, database: Database, logger: Logger): Promise<FeedPulls> {
   return startFeedPulls({
     feeds: config.EVENT_FEEDS,
     databaseUrl: database.driver === 'postgres' ? config.DATABASE_URL : undefined,
-    // A pull is no request: it grades at the server's clock, as the admin's import does.
-    importFeed: (format, parsed) => importFeed(database.db, format, parsed, new Date()),
+    // A pull is no request: it grades at the server's clock.
+    importFeed: catalogImporter(database.db, () => new Date()),
     logger,
   });
 }
