@@ -38,7 +38,8 @@ export async function pullFeed(feed: FeedConfig, deps: PullDeps): Promise<PullOu
   const outcome = await pull(feed, deps);
   const label = feedLabel(feed);
   if (outcome.ok) {
-    deps.logger.info('event feed pulled', { feed: label, ...outcome, ok: undefined });
+    const { ok: _ok, ...counts } = outcome;
+    deps.logger.info('event feed pulled', { feed: label, ...counts });
   } else if (outcome.rowErrors) {
     deps.logger.warn('event feed refused', {
       feed: label,

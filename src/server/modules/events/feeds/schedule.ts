@@ -68,6 +68,9 @@ async function startPgBoss(
     application_name: 'betproof-event-feeds',
     // Its own small pool: pulls are a few jobs an hour, apart from the app's connections.
     max: 2,
+    // A completed pull is kept (not archived) for two days: the start-up pull's singleton spans
+    // the feed's interval, up to a day, and pg-boss requires it within this.
+    archiveCompletedAfterSeconds: 2 * 86_400,
   });
   boss.on('error', (err) => options.logger.error('event feed jobs: pg-boss error', { error: String(err) }));
   await boss.start();

@@ -39,7 +39,7 @@ export interface FeedEvent {
 }
 
 export interface FeedRowError {
-  /** 1-based row (CSV line after the header, or the match's position in the file). */
+  /** 1-based row (CSV line after the header, or the match's position in the file); 0: the file as a whole. */
   row: number;
   message: string;
 }
