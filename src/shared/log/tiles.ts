@@ -74,13 +74,13 @@ export function tileHashIndexes(t: Tile): number[] {
 }
 
 /** An entry bundle's bytes. Each entry must be under 64 KiB. */
-export function encodeEntryBundle(entries: readonly Uint8Array[]): Uint8Array {
+export function encodeEntryBundle(entries: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   for (const entry of entries) {
     if (entry.length > 0xffff) throw new RangeError('a log entry is at most 65535 bytes');
     parts.push(Uint8Array.of(entry.length >> 8, entry.length & 0xff), entry);
   }
-  return new Uint8Array(Buffer.concat(parts));
+  return Uint8Array.from(Buffer.concat(parts));
 }
 
 /** The entries of a bundle; throws when the bytes are not one. */

@@ -140,6 +140,12 @@ function subTreeIndex(lo: number, hi: number, need: number[]): number[] {
   return need;
 }
 
+/**
+ * Stored-hash indexes of the complete subtrees covering records [lo, hi), largest first. For
+ * [0, n): the tree's right edge, which is all that appending record n reads.
+ */
+export const subTreeIndexes = (lo: number, hi: number): number[] => subTreeIndex(lo, hi, []);
+
 /** Folds the hashes subTreeIndex(lo, hi) asked for into the hash of [lo, hi); answers the rest. */
 function subTreeHash(lo: number, hi: number, hashes: Hash[]): [Hash, Hash[]] {
   let numTree = 0;
