@@ -125,6 +125,25 @@ describeEachDatabase(
       expect(later.stdout).toContain('log: 3 of 3 entries proven included\n');
     });
 
+    it('the single-file build runs with plain Node, outside the checkout, and checks the same', async () => {
+      const bundle = path.join(dir, 'betproof-verify.mjs');
+      await new Promise<void>((resolve, reject) =>
+        execFile(process.execPath, ['scripts/build-verifier.mjs', bundle], { cwd: repoRoot }, (err) =>
+          err ? reject(err) : resolve(),
+        ),
+      );
+      const result = await new Promise<{ code: number; stdout: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [bundle, 'verify', `${origin}/${username}`, '--log-key', signer.verifierKey],
+          { cwd: dir },
+          (err, stdout) => resolve({ code: err ? Number(err.code) : 0, stdout }),
+        ),
+      );
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('log: 3 of 3 entries proven included\n');
+    }, 60_000);
+
     it('another pinned key: exit 1, the checkpoint does not verify', async () => {
       const other = parseSignerKey(generateSignerKey('127.0.0.1/log'));
       const result = await betproof('verify', `${origin}/${username}`, '--log-key', other.verifierKey);
