@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { ALG_COSIGNATURE_V1, ALG_ED25519, parseSignerKey, parseVerifierKey } from '../shared/log/note.ts';
+import { ALG_ED25519, parseSignerKey } from '../shared/log/note.ts';
 import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
 import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
 
@@ -132,51 +132,6 @@ const envSchema = z.object({
       }
     }, 'must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)')
     .optional(),
-  /** RFC 3161 time-stamp authorities that time-stamp each checkpoint: http(s) URLs, comma-separated. */
-  TIMESTAMP_AUTHORITIES: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    )
-    .superRefine((urls, ctx) => {
-      for (const url of urls) {
-        if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
-          ctx.addIssue({ code: 'custom', message: `"${url}" is not an http:// or https:// URL` });
-        }
-      }
-    }),
-  /**
-   * Witnesses (C2SP tlog-witness) asked to cosign each checkpoint: comma-separated
-   * `<witness verifier key> <submission URL prefix>` pairs.
-   */
-  LOG_WITNESSES: z
-    .string()
-    .default('')
-    .transform((v, ctx) =>
-      v
-        .split(',')
-        .map((pair) => pair.trim())
-        .filter(Boolean)
-        .flatMap((pair) => {
-          const [key, url, ...rest] = pair.split(/\s+/);
-          let ok =
-            rest.length === 0 && !!url && URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
-          try {
-            ok = ok && parseVerifierKey(key!).alg === ALG_COSIGNATURE_V1;
-          } catch {
-            ok = false;
-          }
-          if (!ok) {
-            ctx.addIssue({ code: 'custom', message: `"${pair}" is not "<cosignature verifier key> <http(s) URL>"` });
-            return [];
-          }
-          return [{ key: key!, url: url! }];
-        }),
-    ),
   /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
    * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.

@@ -223,6 +223,43 @@ describeEachDatabase(
       expect(toHex(await (await mirror(env(), cp.size)).root())).toBe(toHex(cp.root));
     });
 
+    it("erasing an account keeps its leaves (every proof still checks) but not its entries' text (decision 026)", async () => {
+      const kept = await signUpAndSignIn(env());
+      const gone = await signUpAndSignIn(env());
+      await recordBet(env(), gone.cookie, 'to be erased');
+      await tick(env());
+      const queued = await signUpAndSignIn(env());
+      await recordBet(env(), queued.cookie, 'erased before sequencing');
+      const before = await checkpoint(env());
+      const [leaf] = await queryRows<{ index: string }>(
+        env().db,
+        sql`select index::text as index from log_leaves where user_id = ${gone.userId}`,
+      );
+      await env().db.execute(sql`delete from users where id in (${gone.userId}, ${queued.userId})`);
+      await recordBet(env(), kept.cookie, 'after the erasure');
+      await tick(env());
+      const after = await checkpoint(env());
+      // The queued entry of the account erased before sequencing never entered the log.
+      expect(after.size).toBe(before.size + 1);
+      const proof = (await (
+        await env().request(`/api/log/consistency?from=${before.size}&to=${after.size}`)
+      ).json()) as Consistency;
+      expect(() =>
+        checkTree(
+          proof.proof.map((h) => hashFromHex(h)!),
+          after.size,
+          after.root,
+          before.size,
+          before.root,
+        ),
+      ).not.toThrow();
+      const n = Math.floor(Number(leaf!.index) / TILE_WIDTH);
+      const width = tileWidthAt('entries', n, after.size);
+      const bundle = await env().request(`/log/${tilePath({ level: 'entries', n, width })}`);
+      expect(bundle.status).toBe(410);
+      expect((await env().request(`/log/${tilePath({ level: 0, n, width })}`)).status).toBe(200);
+    });
+
     it('checkpoints come at most every interval while the log grows', async () => {
       env().clock.freeze();
       const { cookie } = await signUpAndSignIn(env());
