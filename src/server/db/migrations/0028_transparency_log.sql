@@ -56,46 +56,9 @@ CREATE TABLE "log_checkpoints" (
 	CONSTRAINT "log_checkpoints_size" CHECK ("log_checkpoints"."size" >= 1)
 );
 --> statement-breakpoint
--- The log is append-only: its leaves, hashes and checkpoints are never changed or removed.
-CREATE FUNCTION log_append_only() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'the transparency log is append-only (%)', TG_TABLE_NAME
-    USING ERRCODE = 'check_violation', CONSTRAINT = 'log_append_only';
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER log_leaves_append_only BEFORE UPDATE OR DELETE ON log_leaves
-FOR EACH ROW EXECUTE FUNCTION log_append_only();
---> statement-breakpoint
-CREATE TRIGGER log_hashes_append_only BEFORE UPDATE OR DELETE ON log_hashes
-FOR EACH ROW EXECUTE FUNCTION log_append_only();
---> statement-breakpoint
-CREATE TRIGGER log_checkpoints_append_only BEFORE UPDATE OR DELETE ON log_checkpoints
-FOR EACH ROW EXECUTE FUNCTION log_append_only();
---> statement-breakpoint
-CREATE TRIGGER log_leaves_no_truncate BEFORE TRUNCATE ON log_leaves
-FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
---> statement-breakpoint
-CREATE TRIGGER log_hashes_no_truncate BEFORE TRUNCATE ON log_hashes
-FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
---> statement-breakpoint
-CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON log_checkpoints
-FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
---> statement-breakpoint
--- Every new ledger row queues itself for the log, in its own transaction (a bigserial takes no lock
--- that other writers wait on).
-CREATE FUNCTION bet_ledger_queue_for_log() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO log_pending (user_id, seq) VALUES (NEW.user_id, NEW.seq);
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON bet_ledger
-FOR EACH ROW EXECUTE FUNCTION bet_ledger_queue_for_log();
---> statement-breakpoint
+-- The log's rules live with their functions: log_append_only.sql (no UPDATE, DELETE or TRUNCATE
+-- of the log's tables; refuse_truncate.sql) and bet_ledger_queue_for_log.sql (each ledger row
+-- queues itself) in src/server/db/functions/.
 -- The entries already in the ledger, queued once, each chain in order (chains one after another:
 -- the order they were committed in is not known).
 INSERT INTO log_state (id, backfilled) SELECT true, count(*) FROM bet_ledger;
