@@ -23,6 +23,9 @@ import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
 import { EVENTS_IMPORT_PATH, adminEventRoutes, eventRoutes } from './modules/events/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { logApiRoutes, logFileRoutes } from './modules/log/routes.ts';
+import { loadLogSigner } from './modules/log/signer.ts';
+import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
@@ -57,6 +60,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The client's server render; by default the build's, beside clientDir (html.ts). */
   pageRendering?: Promise<PageRendering | null>;
+  /** The transparency log's signing key; by default LOG_SIGNING_KEY's or DATA_DIR's (modules/log/signer.ts). */
+  logSigner?: Signer;
 }
 
 export function createApp(deps: AppDeps) {
@@ -73,6 +78,7 @@ export function createApp(deps: AppDeps) {
   let builtOpenApi: Promise<OpenApiDocument> | undefined;
   const openApiDocument = () => (builtOpenApi ??= import('./openapi.ts').then((m) => m.buildOpenApiDocument()));
   const quotas = createQuotas({ db, config, logger, now });
+  const logSigner = deps.logSigner ?? loadLogSigner(config);
 
   const app = new Hono<AppEnv>();
 
@@ -144,6 +150,7 @@ export function createApp(deps: AppDeps) {
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
+    .route('/log', logApiRoutes({ db, signer: logSigner }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));
 
@@ -153,6 +160,9 @@ export function createApp(deps: AppDeps) {
     logger.info('api not found', { method: c.req.method, path: c.req.path });
     return c.json({ error: 'Not Found' }, 404);
   });
+
+  // The log's checkpoint and tiles: files anyone may mirror (docs/LOG.md), outside /api.
+  app.route('/log', logFileRoutes({ db }));
 
   const site =
     deps.site ?? createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });
@@ -182,7 +192,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'Internal Server Error' }, 500);
   });
 
-  return { app, auth, routes };
+  return { app, auth, routes, now, logSigner };
 }
 
 /**

@@ -30,6 +30,7 @@ import { communityModule } from './openapi/community.ts';
 import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
 import { inboxModule } from './openapi/inbox.ts';
+import { logModule } from './openapi/log.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
 import { verificationModule } from './openapi/verification.ts';
@@ -46,6 +47,7 @@ const MODULES: readonly ApiModule[] = [
   verificationModule,
   communityModule,
   inboxModule,
+  logModule,
   adminModule,
   serviceModule,
 ];

@@ -99,6 +99,10 @@ CREATE FUNCTION public.bet_ledger_leg_json(l public.bet_legs, shown_status text 
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_leg_json.sql $$;
 
+CREATE FUNCTION public.bet_ledger_queue_for_log() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_queue_for_log.sql $$;
+
 CREATE FUNCTION public.bet_legs_graded() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_legs_graded.sql $$;
@@ -178,6 +182,10 @@ CREATE FUNCTION public.grading_clock() RETURNS timestamp with time zone
 CREATE FUNCTION public.level_yield_low(n bigint, level_profit numeric, level_profit_sq numeric, odds_sum numeric) RETURNS double precision
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/level_yield_low.sql $$;
+
+CREATE FUNCTION public.log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/log_append_only.sql $$;
 
 CREATE FUNCTION public.neutral_username() RETURNS text
     LANGUAGE plpgsql
@@ -374,6 +382,54 @@ CREATE TABLE public.inbox_rate_limits (
     key text NOT NULL,
     window_start timestamp with time zone NOT NULL,
     count integer NOT NULL
+);
+
+CREATE TABLE public.log_checkpoints (
+    size bigint NOT NULL,
+    note text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_checkpoints_size CHECK ((size >= 1))
+);
+
+CREATE TABLE public.log_hashes (
+    index bigint NOT NULL,
+    hash bytea NOT NULL,
+    CONSTRAINT log_hashes_hash CHECK ((octet_length(hash) = 32))
+);
+
+CREATE TABLE public.log_leaves (
+    index bigint NOT NULL,
+    leaf_hash bytea NOT NULL,
+    user_id text NOT NULL,
+    seq integer NOT NULL,
+    sealed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_leaves_index CHECK ((index >= 0)),
+    CONSTRAINT log_leaves_leaf_hash CHECK ((octet_length(leaf_hash) = 32))
+);
+
+CREATE TABLE public.log_pending (
+    id bigint NOT NULL,
+    user_id text NOT NULL,
+    seq integer NOT NULL
+);
+
+CREATE SEQUENCE public.log_pending_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.log_pending_id_seq OWNED BY public.log_pending.id;
+
+CREATE TABLE public.log_state (
+    id boolean DEFAULT true NOT NULL,
+    size bigint DEFAULT 0 NOT NULL,
+    verifier_key text,
+    backfilled bigint DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_state_one_row CHECK (id),
+    CONSTRAINT log_state_size CHECK ((size >= 0))
 );
 
 CREATE TABLE public.mail_sends (
@@ -589,6 +645,8 @@ CREATE TABLE public.verifications (
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+ALTER TABLE ONLY public.log_pending ALTER COLUMN id SET DEFAULT nextval('public.log_pending_id_seq'::regclass);
+
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
 
@@ -636,6 +694,24 @@ ALTER TABLE ONLY public.inbox_messages
 
 ALTER TABLE ONLY public.inbox_rate_limits
     ADD CONSTRAINT inbox_rate_limits_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY public.log_checkpoints
+    ADD CONSTRAINT log_checkpoints_pkey PRIMARY KEY (size);
+
+ALTER TABLE ONLY public.log_hashes
+    ADD CONSTRAINT log_hashes_pkey PRIMARY KEY (index);
+
+ALTER TABLE ONLY public.log_leaves
+    ADD CONSTRAINT log_leaves_entry_once UNIQUE (user_id, seq);
+
+ALTER TABLE ONLY public.log_leaves
+    ADD CONSTRAINT log_leaves_pkey PRIMARY KEY (index);
+
+ALTER TABLE ONLY public.log_pending
+    ADD CONSTRAINT log_pending_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.log_state
+    ADD CONSTRAINT log_state_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.mail_sends
     ADD CONSTRAINT mail_sends_pkey PRIMARY KEY (id);
@@ -745,6 +821,8 @@ CREATE INDEX inbox_messages_status_created_at_idx ON public.inbox_messages USING
 
 CREATE INDEX inbox_rate_limits_window_start_idx ON public.inbox_rate_limits USING btree (window_start);
 
+CREATE UNIQUE INDEX log_leaves_leaf_hash_idx ON public.log_leaves USING btree (leaf_hash);
+
 CREATE INDEX mail_sends_recipient_sent_idx ON public.mail_sends USING btree (recipient, sent_at);
 
 CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at DESC, id DESC);
@@ -780,6 +858,8 @@ CREATE STATISTICS public.user_settings_profile_public_stats ON (privacy_settings
 CREATE TRIGGER bet_ledger_append_only BEFORE DELETE OR UPDATE ON public.bet_ledger FOR EACH ROW EXECUTE FUNCTION public.bet_ledger_append_only();
 
 CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON public.bet_ledger FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger FOR EACH ROW EXECUTE FUNCTION public.bet_ledger_queue_for_log();
 
 CREATE TRIGGER bet_legs_graded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_graded();
 
@@ -845,6 +925,18 @@ CREATE TRIGGER events_grade AFTER INSERT OR UPDATE OF status ON public.events FO
 
 CREATE TRIGGER events_guard_result BEFORE INSERT OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.events_guard_result();
 
+CREATE TRIGGER log_checkpoints_append_only BEFORE DELETE OR UPDATE ON public.log_checkpoints FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON public.log_checkpoints FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER log_hashes_append_only BEFORE DELETE OR UPDATE ON public.log_hashes FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_hashes_no_truncate BEFORE TRUNCATE ON public.log_hashes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER log_leaves_append_only BEFORE DELETE OR UPDATE ON public.log_leaves FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_leaves_no_truncate BEFORE TRUNCATE ON public.log_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
 CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profiles_record_old_username();
 
 CREATE TRIGGER profiles_username_not_reserved BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_refuse_reserved_username();
@@ -899,6 +991,9 @@ ALTER TABLE ONLY public.imported_bets
 
 ALTER TABLE ONLY public.inbox_messages
     ADD CONSTRAINT inbox_messages_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.log_pending
+    ADD CONSTRAINT log_pending_ledger_fk FOREIGN KEY (user_id, seq) REFERENCES public.bet_ledger(user_id, seq) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
