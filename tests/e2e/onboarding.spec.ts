@@ -99,9 +99,16 @@ test('skipping keeps the neutral name, the card stays away, and the name can be 
 }) => {
   await signedInUser(page);
   const neutral = await ownUsername(page);
+  // The server renders the card for the account that has not chosen yet: it is in the first paint.
+  const before = await (await page.request.get('/dashboard')).text();
+  expect(before).toContain('Choose your username</h2>');
   await page.goto('/dashboard');
   await card(page).getByRole('button', { name: 'Skip for now' }).click();
   await expect(card(page)).toHaveCount(0);
+  // ...and, once skipped in this browser (a cookie it sends), renders the dashboard without it.
+  const after = await (await page.request.get('/dashboard')).text();
+  expect(after).toContain('Recent Bets');
+  expect(after).not.toContain('Choose your username');
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'Recent Bets' })).toBeVisible();
   await expect(card(page)).toHaveCount(0);
