@@ -120,8 +120,10 @@ export function createPageResolver(deps: {
     let data: RenderData = {};
     try {
       const session = await deps.sessionOf(headers);
-      // The dashboard comes with its figures and first bets: it arrives whole, nothing moves.
-      const dashboard = session && path === paths.dashboard ? await deps.dashboardData(headers) : null;
+      // The dashboard comes with its figures and first bets, the own profile with the profile and
+      // the same first bets: each arrives whole, nothing moves as it is hydrated.
+      const withData = path === paths.dashboard || path === paths.profile;
+      const dashboard = session && withData ? await deps.dashboardData(headers) : null;
       // The reader's preference cookies too: the dashboard's username prompt, skipped or not.
       const preferences = preferenceCookiesOf(headers.get('cookie'));
       if (session) data = dashboard ? { session, dashboard, preferences } : { session, preferences };
