@@ -363,7 +363,7 @@ describeEachDatabase('pages rendered on the server', (env) => {
       ['profile', userId, 'profile'],
       ['imports', userId, 'list'],
     ]);
-    expect((queries[3]!.state.data as { username: string }).username).toMatch(/^bettor-/);
+    expect((queries[3]!.state.data as { username: string }).username).toMatch(/^bettor_/);
     expect(
       (queries[4]!.state.data as { pages: { bets: { description: string }[] }[] }).pages[0]!.bets.map(
         (b) => b.description,

@@ -34,7 +34,7 @@ function useSettled<T>(value: T, ms: number): T {
 
 /**
  * The dashboard's onboarding prompt: while the account still has the neutral username it was given
- * at sign-up (bettor-xxxxxx), offer to pick a real one, checking as the owner types whether it is
+ * at sign-up (bettor_xxxxxx), offer to pick a real one, checking as the owner types whether it is
  * valid and free. Skipping is fine: the username can be changed on the profile at any time.
  */
 export function ChooseUsernameCard({ userId }: { userId: string }) {
