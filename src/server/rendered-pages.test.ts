@@ -363,7 +363,7 @@ describeEachDatabase('pages rendered on the server', (env) => {
       ['profile', userId, 'profile'],
       ['imports', userId, 'list'],
     ]);
-    expect((queries[3]!.state.data as { username: string }).username).toMatch(/^bettor-/);
+    expect((queries[3]!.state.data as { username: string }).username).toMatch(/^bettor_/);
     expect(
       (queries[4]!.state.data as { pages: { bets: { description: string }[] }[] }).pages[0]!.bets.map(
         (b) => b.description,
@@ -374,9 +374,11 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(session.session).not.toHaveProperty('token');
     expectNoInlineScript(html);
 
-    // The own profile: its layout in skeletons.
-    const profile = await app.request('/profile', { headers: { cookie } });
-    expect(text(await profile.text())).toContain('Loading profile...');
+    // The own profile: whole, its profile and first bets in the page (nothing moves as they would arrive).
+    const profile = text(await (await app.request('/profile', { headers: { cookie } })).text());
+    expect(profile).not.toContain('Loading profile...');
+    expect(profile).toContain('Dana picks the Jets');
+    expect(profile).toContain(`@${(queries[3]!.state.data as { username: string }).username}`);
 
     // With no session (or a stale cookie): the prerendered page, which sends the visitor to sign in; still never stored.
     for (const headers of [{}, { cookie: 'better-auth.session_token=stale.c2lnbmF0dXJl' }]) {

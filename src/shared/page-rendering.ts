@@ -6,6 +6,7 @@
  */
 import type { BetPage, BetStats } from './bet-schemas.ts';
 import type { ImportedBetPage } from './imports.ts';
+import type { PreferenceCookies } from './preference-cookies.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from './profile-schemas.ts';
 
 /**
@@ -103,6 +104,11 @@ export interface RenderData {
   signedOut?: boolean;
   /** The site's public origin (BASE_URL), for the addresses a page shows in full. */
   origin?: string;
+  /**
+   * The request's preference cookies (shared/preference-cookies.ts: a skipped prompt, the cookie
+   * choice), so the page renders as the browser that sent them will show it.
+   */
+  preferences?: PreferenceCookies;
 }
 
 export interface Rendered {

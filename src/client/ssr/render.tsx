@@ -22,6 +22,7 @@ import { profileKeys } from '../features/profiles/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { parseSession } from '../features/auth/auth-provider.tsx';
 import { createQueryClient, SESSION_QUERY_KEY } from '../lib/query-client.ts';
+import { RequestPreferences } from '../lib/preference-cookies.tsx';
 import { setServerOrigin } from '../lib/site-origin.ts';
 import { PageMetaCollector, type PageMeta } from '../lib/use-document-title.ts';
 import { routes } from '../route-table.tsx';
@@ -65,10 +66,12 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   const meta: PageMeta = {};
   const { prelude } = await prerender(
     <PageMetaCollector.Provider value={(asked) => Object.assign(meta, asked)}>
-      <AppProviders queryClient={queryClient}>
-        {/* No inline hydration script (the CSP allows none): there is no loader data to carry. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <RequestPreferences.Provider value={data.preferences ?? {}}>
+        <AppProviders queryClient={queryClient}>
+          {/* No inline hydration script (the CSP allows none): there is no loader data to carry. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </RequestPreferences.Provider>
     </PageMetaCollector.Provider>,
     // Every boundary written in place, in order: no inline script moves outlined parts into
     // place (the CSP runs none), and the page reads top to bottom without JavaScript.

@@ -461,7 +461,7 @@ CREATE TABLE public.profiles (
     display_name text,
     verification_status text DEFAULT 'unverified'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT profiles_username_format CHECK (((username ~ '^[a-z0-9_.]{3,30}$'::text) OR (username ~ '^bettor-[0-9a-z]{6}$'::text))),
+    CONSTRAINT profiles_username_format CHECK ((username ~ '^[a-z0-9_.]{3,30}$'::text)),
     CONSTRAINT profiles_verification_status CHECK ((verification_status = ANY (ARRAY['unverified'::text, 'pending'::text, 'verified'::text])))
 );
 
