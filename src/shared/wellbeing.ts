@@ -224,9 +224,12 @@ export function lossChaseQuestion(c: LossChase): string {
   );
 }
 
-/** 423's message while a cool-off lasts. */
+/** An ISO instant as "2026-11-29 15:40 UTC": what the API can say for everyone (the pages say it in local time). */
+export const utcMinute = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** 423's message while a cool-off lasts (`until` an ISO instant). */
 export const coolOffMessage = (until: string): string =>
-  `You're taking a break from recording bets until ${until}. Pending bets still settle as usual.`;
+  `You're taking a break from recording bets until ${utcMinute(until)}. Pending bets still settle as usual.`;
 
 export const COOL_OFF_SHORTER_MESSAGE = 'A cool-off cannot be shortened. You can choose a longer one.';
 
