@@ -232,7 +232,7 @@ export type UpdateProfileResult =
 
 /** The username's unique constraint: on the lowercase column, so case-insensitive (migration 0000). */
 const USERNAME_UNIQUE = 'profiles_username_unique';
-/** The trigger refusing reserved names (migration 0017), whatever the handler checked first. */
+/** The trigger refusing reserved names (db/functions/profiles_refuse_reserved_username.sql), whatever the handler checked first. */
 const USERNAME_NOT_RESERVED = 'profiles_username_not_reserved';
 
 /**
