@@ -88,6 +88,12 @@ async function loadApp(config: Config, logger: Logger, site: Site | null, openin
   ]);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const { app } = createApp({ config, db: database.db, mailer, logger, site });
+  // The monthly statements go out from a background step, never from a request.
+  const { startStatementSweep } = await import('./modules/wellbeing/statements.ts');
+  startStatementSweep(
+    { db: database.db, mailer, now: () => new Date(), baseUrl: config.BASE_URL, logger },
+    config.STATEMENT_SWEEP_MINUTES,
+  );
   logger.info('betproof ready', { database: database.driver });
   return app.fetch;
 }

@@ -18,6 +18,7 @@ import {
   type CoolOffDays,
 } from '../../../shared/wellbeing.ts';
 import type { Budget, CoolOff, PutWellbeingInput, Wellbeing } from '../../../shared/wellbeing-schemas.ts';
+import { previousMonth } from './statements.ts';
 
 interface SettingsRow {
   budget_period: BudgetPeriod | null;
@@ -107,7 +108,14 @@ export async function writeWellbeing(db: Db, userId: string, input: PutWellbeing
     );
   }
   if (input.realityCheckMinutes !== undefined) set.push(sql`reality_check_minutes = ${input.realityCheckMinutes}`);
-  if (input.monthlyStatement !== undefined) set.push(sql`monthly_statement = ${input.monthlyStatement}`);
+  if (input.monthlyStatement !== undefined) {
+    // Opting in starts with this month's statement (sent next month), not the month already past.
+    set.push(
+      sql`last_statement_month = CASE WHEN ${input.monthlyStatement} AND NOT monthly_statement
+            THEN ${previousMonth(at).start}::date ELSE last_statement_month END`,
+      sql`monthly_statement = ${input.monthlyStatement}`,
+    );
+  }
   set.push(sql`updated_at = ${at.toISOString()}::timestamptz`);
   await db.execute(sql`INSERT INTO user_wellbeing (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`);
   await db.execute(sql`UPDATE user_wellbeing SET ${sql.join(set, sql`, `)} WHERE user_id = ${userId}`);

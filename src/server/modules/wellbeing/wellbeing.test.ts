@@ -13,6 +13,8 @@ import type { Bet } from '../../../shared/bet-schemas.ts';
 import type { BudgetStanding } from '../../../shared/wellbeing.ts';
 import { budgetLines, coolOffMessage } from '../../../shared/wellbeing.ts';
 import type { Wellbeing, WellbeingCheck } from '../../../shared/wellbeing-schemas.ts';
+import { createLogger } from '../../logger.ts';
+import { sendDueStatements } from './statements.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -346,5 +348,58 @@ describeEachDatabase('wellbeing: the loss-chasing question', (env) => {
     } finally {
       env().clock.reset();
     }
+  });
+});
+
+describeEachDatabase('wellbeing: the monthly statement', (env) => {
+  afterEach(() => env().clock.reset());
+
+  it('mails the month before to those who opted in, once, from the background step', async () => {
+    freezeAt(env(), '2027-03-10T09:00:00Z');
+    const optedIn = await signUpAndSignIn(env());
+    const other = await signUpAndSignIn(env());
+    await env().request('/api/me/wellbeing', {
+      method: 'PUT',
+      cookie: optedIn.cookie,
+      body: { monthlyStatement: true },
+    });
+    const sweep = () =>
+      sendDueStatements({
+        db: env().db,
+        mailer: env().mailer,
+        now: env().clock.now,
+        baseUrl: 'https://betproof.test',
+        logger: createLogger('silent'),
+      });
+    // Opting in in March: nothing for February.
+    expect(await sweep()).toBe(0);
+    const lost = (await (await record(env(), optedIn.cookie, '30')).json()) as Bet;
+    await record(env(), other.cookie, '5');
+    env().clock.advance(DAY);
+    await record(env(), optedIn.cookie, '12.50');
+    env().clock.advance(8 * HOUR);
+    await env().request(`/api/bets/${lost.id}`, { method: 'PATCH', cookie: optedIn.cookie, body: { status: 'lost' } });
+
+    env().clock.advance(25 * DAY);
+    const before = env().mailer.sent.length;
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBe(0);
+    const mails = env().mailer.sent.slice(before);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[optedIn.email, 'Your betproof statement for March 2027']]);
+    expect(mails[0]!.text).toBe(
+      [
+        'Your betproof statement for March 2027.',
+        '',
+        'Staked: $42.50 on 2 bets, recorded on 2 days.',
+        'Settled: 1 bet, 0 won; overall you were down $30.00.',
+        '',
+        'Your budget and a break from recording are on your dashboard: https://betproof.test/dashboard',
+        'Free, confidential help: https://betproof.test/help',
+        '',
+        'You get this because you asked for a monthly statement. To stop it, untick it under "Your budget" on your dashboard.',
+        '',
+        '— betproof',
+      ].join('\n'),
+    );
   });
 });
