@@ -182,3 +182,21 @@ test.describe('Need help?', () => {
     await expectNoViolations(page);
   });
 });
+
+test('the reality check, when chosen, says how long the visit has lasted and where the budget stands', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  const put = await page.request.put('/api/me/wellbeing', {
+    data: { budget: { period: 'week', lossLimit: '40' }, realityCheckMinutes: 30 },
+  });
+  expect(put.status()).toBe(200);
+  await page.clock.install();
+  await page.goto('/dashboard');
+  await expect(budgetCard(page)).toContainText(/\$0\.00 of \$40\.00 net loss this week/);
+  await page.clock.fastForward('29:00');
+  await expect(page.getByText("You've been on betproof for", { exact: false })).toHaveCount(0);
+  await page.clock.fastForward('01:05');
+  await expect(page.getByText("You've been on betproof for 30 minutes.")).toBeVisible();
+  await expect(page.getByText(/\$0\.00 of \$40\.00 net loss this week, \d+ days? left\./)).toBeVisible();
+});

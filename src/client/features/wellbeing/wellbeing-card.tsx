@@ -12,6 +12,7 @@ import { cn } from '../../lib/utils.ts';
 import { useWellbeing } from './api.ts';
 import { BudgetDialog } from './budget-dialog.tsx';
 import { CoolOffDialog } from './cool-off-dialog.tsx';
+import { useRealityCheck } from './reality-check.ts';
 
 const LEVEL_BADGE: Record<BudgetLevel, 'success' | 'warning' | 'destructive'> = {
   ok: 'success',
@@ -28,6 +29,7 @@ const LEVEL_BAR: Record<BudgetLevel, string> = {
 /** The dashboard's "Your budget" card: where the budget stands in a colour and in words, the cool-off, help. */
 export function WellbeingCard({ userId }: { userId: string }) {
   const wellbeing = useWellbeing(userId);
+  useRealityCheck(wellbeing.data);
   const headingId = useId();
   return (
     <Card className="flex flex-col gap-4 p-5 sm:p-6" role="region" aria-labelledby={headingId}>
