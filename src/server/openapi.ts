@@ -32,6 +32,7 @@ import { inboxModule } from './openapi/inbox.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
 import { verificationModule } from './openapi/verification.ts';
+import { wellbeingModule } from './openapi/wellbeing.ts';
 
 export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } from './openapi/common.ts';
 
@@ -42,6 +43,7 @@ const MODULES: readonly ApiModule[] = [
   publicProfilesModule,
   ownProfileModule,
   verificationModule,
+  wellbeingModule,
   communityModule,
   inboxModule,
   adminModule,

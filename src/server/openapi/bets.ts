@@ -39,6 +39,7 @@ import {
   signedIn,
   type ApiModule,
 } from './common.ts';
+import { coolOffLocked } from './wellbeing.ts';
 
 const LEAD_HOURS = MIN_EVENT_LEAD_MS / (60 * 60 * 1000);
 
@@ -94,8 +95,12 @@ export const betsModule: ApiModule = {
           content: { 'application/json': { schema: { oneOf: [ref('RecordBetInput'), ref('RecordParlayInput')] } } },
         },
         responses: {
-          '201': response('The recorded bet', ref('Bet')),
+          '201': response(
+            'The recorded bet; with `budget` (a BudgetStanding, the bet included) when the bettor has a budget',
+            ref('Bet'),
+          ),
           '401': errors.notAuthenticated,
+          '423': coolOffLocked,
           '429': quotaRefused.writes('recording bets'),
           '422': errors.invalid,
         },
