@@ -29,6 +29,8 @@ import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
+import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { createPageResolver } from './pages.ts';
 import type { PageRendering } from './html.ts';
@@ -41,6 +43,7 @@ import {
 } from '../shared/page-rendering.ts';
 import type { BetPage, BetStats } from '../shared/bet-schemas.ts';
 import type { ImportedBetPage } from '../shared/imports.ts';
+import type { Wellbeing } from '../shared/wellbeing-schemas.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
@@ -151,6 +154,8 @@ export function createApp(deps: AppDeps) {
     .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
     .route('/log', logApiRoutes({ db, signer: logSigner }))
+    .route('/me', wellbeingRoutes({ auth, db, now, quotas }))
+    .route('/help-resources', helpResourceRoutes({ file: config.HELP_RESOURCES_FILE, logger }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));
 
@@ -226,16 +231,18 @@ async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<Dashb
       `/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`,
       '/api/profile',
       `/api/bets/imported?limit=${DASHBOARD_FIRST_PAGE_IMPORTED}`,
+      '/api/me/wellbeing',
     ],
     { cookie: headers.get('cookie') ?? '' },
   );
   if (!answers) return null;
-  const [stats, bets, ownProfile, imported] = answers;
+  const [stats, bets, ownProfile, imported, wellbeing] = answers;
   return {
     stats: stats as BetStats,
     bets: bets as BetPage,
     ownProfile: ownProfile as OwnProfile,
     imported: imported as ImportedBetPage,
+    wellbeing: wellbeing as Wellbeing,
   };
 }
 

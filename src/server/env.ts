@@ -147,6 +147,13 @@ const envSchema = z.object({
     }, 'must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)')
     .optional(),
   /**
+   * A JSON file of help lines and self-exclusion tools by country (the shape of
+   * src/shared/help-resources.json, the list used when unset), read when first asked for.
+   */
+  HELP_RESOURCES_FILE: z.string().min(1).optional(),
+  /** How often the background step looks for monthly statements to send (0: never, on this server). */
+  STATEMENT_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
    * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.
    */

@@ -34,6 +34,7 @@ import { logModule } from './openapi/log.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
 import { verificationModule } from './openapi/verification.ts';
+import { wellbeingModule } from './openapi/wellbeing.ts';
 
 export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } from './openapi/common.ts';
 
@@ -45,6 +46,7 @@ const MODULES: readonly ApiModule[] = [
   publicProfilesModule,
   ownProfileModule,
   verificationModule,
+  wellbeingModule,
   communityModule,
   inboxModule,
   logModule,

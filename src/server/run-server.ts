@@ -114,6 +114,12 @@ async function loadApp(
   const { app, now, logSigner } = createApp({ config, db: database.db, mailer, logger, site });
   // The transparency log's sequencer (docs/LOG.md): every server runs one; they take turns.
   onLogStarted(startLogSequencer({ db: database.db, signer: logSigner, logger, now }).stop);
+  // The monthly statements go out from a background step, never from a request.
+  const { startStatementSweep } = await import('./modules/wellbeing/statements.ts');
+  startStatementSweep(
+    { db: database.db, mailer, now: () => new Date(), baseUrl: config.BASE_URL, logger },
+    config.STATEMENT_SWEEP_MINUTES,
+  );
   logger.info('betproof ready', { database: database.driver });
   return app.fetch;
 }

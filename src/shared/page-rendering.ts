@@ -7,6 +7,7 @@
 import type { BetPage, BetStats } from './bet-schemas.ts';
 import type { ImportedBetPage } from './imports.ts';
 import type { PreferenceCookies } from './preference-cookies.ts';
+import type { Wellbeing } from './wellbeing-schemas.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from './profile-schemas.ts';
 
 /**
@@ -31,6 +32,7 @@ export const PRERENDERED_PAGES: readonly { url: string; file: string }[] = [
   { url: '/advertise', file: 'advertise.html' },
   { url: '/influencers', file: 'influencers.html' },
   { url: '/spotlight', file: 'spotlight.html' },
+  { url: '/help', file: 'help.html' },
   { url: '/dashboard', file: 'dashboard.html' },
   { url: '/profile', file: 'profile.html' },
   { url: '/admin', file: 'admin.html' },
@@ -77,6 +79,8 @@ export interface DashboardData {
   bets: BetPage;
   ownProfile: OwnProfile;
   imported: ImportedBetPage;
+  /** GET /api/me/wellbeing: the budget card. */
+  wellbeing?: Wellbeing;
 }
 
 /** Imported bets on the first page the dashboard asks for (the client's IMPORTED_PAGE_SIZE is this). */

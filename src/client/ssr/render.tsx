@@ -17,6 +17,7 @@ import {
 } from '../../shared/page-rendering.ts';
 import { AppProviders } from '../app-providers.tsx';
 import { betKeys } from '../features/bets/use-bets.ts';
+import { wellbeingKey } from '../features/wellbeing/index.ts';
 import { importKeys } from '../features/imports/api.ts';
 import { profileKeys } from '../features/profiles/api.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -46,6 +47,7 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
     queryClient.setQueryData(betKeys.list(userId), { pages: [data.dashboard.bets], pageParams: [null] });
     queryClient.setQueryData(profileKeys.ownProfile(userId), data.dashboard.ownProfile);
     queryClient.setQueryData(importKeys.list(userId), { pages: [data.dashboard.imported], pageParams: [null] });
+    if (data.dashboard.wellbeing) queryClient.setQueryData(wellbeingKey(userId), data.dashboard.wellbeing);
   }
   if (data.profile) {
     const { username } = data.profile.profile;

@@ -239,6 +239,14 @@ CREATE FUNCTION public.user_bet_streaks_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_bet_streaks_apply.sql $$;
 
+CREATE FUNCTION public.user_stake_days_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_stake_days_apply.sql $$;
+
+CREATE FUNCTION public.user_wellbeing_cool_off_only_longer() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_wellbeing_cool_off_only_longer.sql $$;
+
 CREATE FUNCTION public.users_age_confirmation_rules() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/users_age_confirmation_rules.sql $$;
@@ -616,6 +624,37 @@ CREATE TABLE public.user_sport_stats (
     profit numeric(20,2) DEFAULT '0'::numeric NOT NULL
 );
 
+CREATE TABLE public.user_stake_days (
+    user_id text NOT NULL,
+    day date NOT NULL,
+    staked numeric(20,2) DEFAULT 0 NOT NULL,
+    bets integer DEFAULT 0 NOT NULL
+);
+
+CREATE TABLE public.user_wellbeing (
+    user_id text NOT NULL,
+    budget_period text,
+    pay_day smallint,
+    stake_limit numeric(12,2),
+    loss_limit numeric(12,2),
+    cool_off_started_at timestamp with time zone,
+    cool_off_until timestamp with time zone,
+    reality_check_minutes smallint,
+    monthly_statement boolean DEFAULT false NOT NULL,
+    last_statement_month date,
+    loss_chase_prompts integer DEFAULT 0 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT user_wellbeing_budget_complete CHECK (((budget_period IS NULL) = ((stake_limit IS NULL) AND (loss_limit IS NULL)))),
+    CONSTRAINT user_wellbeing_budget_period CHECK ((budget_period = ANY (ARRAY['week'::text, 'month'::text, 'payday'::text]))),
+    CONSTRAINT user_wellbeing_cool_off_order CHECK ((cool_off_until > cool_off_started_at)),
+    CONSTRAINT user_wellbeing_cool_off_pair CHECK (((cool_off_started_at IS NULL) = (cool_off_until IS NULL))),
+    CONSTRAINT user_wellbeing_loss_limit CHECK ((loss_limit >= 0.01)),
+    CONSTRAINT user_wellbeing_pay_day CHECK (((pay_day >= 1) AND (pay_day <= 31))),
+    CONSTRAINT user_wellbeing_pay_day_period CHECK (((pay_day IS NOT NULL) = (NOT (budget_period IS DISTINCT FROM 'payday'::text)))),
+    CONSTRAINT user_wellbeing_reality_check CHECK ((reality_check_minutes = ANY (ARRAY[30, 60, 120]))),
+    CONSTRAINT user_wellbeing_stake_limit CHECK ((stake_limit >= 0.01))
+);
+
 CREATE TABLE public.username_history (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id text NOT NULL,
@@ -779,6 +818,12 @@ ALTER TABLE ONLY public.user_settings
 ALTER TABLE ONLY public.user_sport_stats
     ADD CONSTRAINT user_sport_stats_pkey PRIMARY KEY (user_id, sport);
 
+ALTER TABLE ONLY public.user_stake_days
+    ADD CONSTRAINT user_stake_days_pkey PRIMARY KEY (user_id, day);
+
+ALTER TABLE ONLY public.user_wellbeing
+    ADD CONSTRAINT user_wellbeing_pkey PRIMARY KEY (user_id);
+
 ALTER TABLE ONLY public.username_history
     ADD CONSTRAINT username_history_pkey PRIMARY KEY (id);
 
@@ -893,6 +938,12 @@ CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON public.bets FOR EACH STATEMEN
 
 CREATE CONSTRAINT TRIGGER bets_parlay_leg_count AFTER INSERT ON public.bets DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.leg_count IS NOT NULL)) EXECUTE FUNCTION public.bets_parlay_leg_count();
 
+CREATE TRIGGER bets_stake_days_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
+
+CREATE TRIGGER bets_stake_days_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
+
+CREATE TRIGGER bets_stake_days_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
+
 CREATE TRIGGER bets_stats_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_stats_apply();
 
 CREATE TRIGGER bets_stats_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_stats_apply();
@@ -946,6 +997,8 @@ CREATE TRIGGER sessions_notify_change AFTER DELETE OR UPDATE ON public.sessions 
 CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
 CREATE TRIGGER user_bet_kinds_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
+
+CREATE TRIGGER user_wellbeing_cool_off_only_longer BEFORE UPDATE OF cool_off_until ON public.user_wellbeing FOR EACH ROW EXECUTE FUNCTION public.user_wellbeing_cool_off_only_longer();
 
 CREATE TRIGGER users_age_confirmation BEFORE INSERT OR UPDATE OF age_confirmed_at ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_age_confirmation_rules();
 
@@ -1027,6 +1080,12 @@ ALTER TABLE ONLY public.user_settings
 
 ALTER TABLE ONLY public.user_sport_stats
     ADD CONSTRAINT user_sport_stats_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_stake_days
+    ADD CONSTRAINT user_stake_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_wellbeing
+    ADD CONSTRAINT user_wellbeing_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.username_history
     ADD CONSTRAINT username_history_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

@@ -11,3 +11,4 @@ export * from './bet-legs.ts';
 export * from './bet-record-versions.ts';
 export * from './events.ts';
 export * from './log.ts';
+export * from './wellbeing.ts';
