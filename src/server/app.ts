@@ -136,8 +136,8 @@ export function createApp(deps: AppDeps) {
     .route('/bets', importRoutes({ auth, db, now, quotas }))
     .route('/bets', betRoutes({ auth, db, now, quotas }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
-    .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
-    .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
+    .route('/profiles', publicProfileRoutes({ auth, config, db, logger, now }))
+    .route('/profile', ownProfileRoutes({ auth, config, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));

@@ -1,0 +1,28 @@
+-- Admin powers ask how the session signed in, not only what the account has turned on
+-- (modules/auth/middleware.ts, adminPowers): a session completed with a second factor (a code
+-- from the authenticator app or a recovery code) says so. Better Auth makes every session with
+-- false; the two-factor endpoints mark the one they make (modules/auth/hooks.ts).
+ALTER TABLE "sessions" ADD COLUMN "second_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- A code from the authenticator app is accepted once (RFC 6238 section 5.2): each one accepted is
+-- kept (a SHA-256 of the account and the code, never the code) for as long as it could be valid,
+-- and a second use within that time is refused (modules/auth/totp-once.ts).
+CREATE TABLE "used_totp_codes" (
+	"user_id" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"used_at" timestamp (3) with time zone NOT NULL,
+	CONSTRAINT "used_totp_codes_pkey" PRIMARY KEY ("user_id", "code_hash"),
+	CONSTRAINT "used_totp_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action
+);--> statement-breakpoint
+-- Turning two-factor sign-in on ends every session the account had: a session signed in with the
+-- password alone (perhaps by someone who learnt it) does not outlive the owner's switch. The
+-- two-factor plugin sets the flag, then makes the session that confirmed it anew (which stays).
+CREATE FUNCTION users_two_factor_on_ends_sessions() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM sessions WHERE user_id = NEW.id;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER users_two_factor_on_ends_sessions AFTER UPDATE OF two_factor_enabled ON users
+FOR EACH ROW WHEN (NEW.two_factor_enabled AND NOT OLD.two_factor_enabled)
+EXECUTE FUNCTION users_two_factor_on_ends_sessions();
