@@ -4,7 +4,15 @@ import { HTTPException } from 'hono/http-exception';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
-import { apiError, clientKey, isSafeMethod, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
+import {
+  apiError,
+  bodyDeadline,
+  clientKey,
+  isSafeMethod,
+  limitBodySize,
+  privateAnswers,
+  requireUtf8Body,
+} from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -19,7 +27,7 @@ import {
   type AppEnv,
 } from './modules/auth/index.ts';
 import { betRoutes } from './modules/bets/routes.ts';
-import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
+import { importRoutes, isImportUpload } from './modules/imports/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
@@ -85,12 +93,15 @@ export function createApp(deps: AppDeps) {
   // A request a quota has just refused, sent again as it was: refused again before its body is
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);
+  // Every body arrives within BODY_DEADLINE_MS or the connection is closed with a 408.
+  app.use('/api/*', bodyDeadline(config.BODY_DEADLINE_MS));
   // One size limit for every body, Better Auth's endpoints included (they read any size). A history
-  // import is the exception: a larger file, read as it streams, its limits and UTF-8 check its own.
+  // import is the exception: a larger file, read as it streams, its limits and UTF-8 check its own;
+  // only the import itself (POST, as text/csv), never another method or type at its path.
   const unlessImport =
     (check: typeof limitBodySize): typeof limitBodySize =>
     (c, next) =>
-      c.req.path === IMPORT_PATH ? next() : check(c, next);
+      isImportUpload(c) ? next() : check(c, next);
   app.use('/api/*', unlessImport(limitBodySize));
   // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
   app.use('/api/*', unlessImport(requireUtf8Body));
