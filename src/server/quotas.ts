@@ -192,7 +192,7 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
   };
   const refusals = new Refusals();
   /**
-   * The same request again (method, path and Cookie header) after a quota refused it: the same
+   * The same request again (method, path with its query, and Cookie header) after a quota refused it: the same
    * user, bucket and answer, until the window ends. Refused before the session is even looked up
    * (`refuseRepeated`): a flood of one refused request then costs no query at all, where each
    * would otherwise still cost its session lookup, about half of what another user's read costs
@@ -201,7 +201,8 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
   const repeated = new Refusals<Refusal & { message: (seconds: number) => string }>();
   const repeatKey = (c: Context<AppEnv>) => {
     const cookie = c.req.header('cookie');
-    return cookie ? `${c.req.method} ${c.req.path}\n${cookie}` : null;
+    // The query too: a refused `?includeImported=true` says nothing of the same path without it.
+    return cookie ? `${c.req.method} ${c.req.path}${new URL(c.req.url).search}\n${cookie}` : null;
   };
   const answer429 = (c: Context, refusal: Refusal, message: (seconds: number) => string, at: Date) => {
     const seconds = Math.max(1, Math.ceil((refusal.until.getTime() - at.getTime()) / 1000));

@@ -49,3 +49,7 @@ $$;--> statement-breakpoint
 CREATE TRIGGER imported_bets_total_cap AFTER INSERT ON imported_bets
 REFERENCING NEW TABLE AS inserted
 FOR EACH STATEMENT EXECUTE FUNCTION imported_bets_total_cap();
+--> statement-breakpoint
+-- The version of a user's imported history (imports/queries.ts importedRecordVersion): its newest
+-- import, read from this index in one step whatever the number of rows.
+CREATE INDEX "imported_bets_user_imported_idx" ON "imported_bets" USING btree ("user_id", "imported_at" DESC, "import_id" DESC);

@@ -339,12 +339,38 @@ export async function totalsWithImported(db: Db, userId: string, record: StatsTo
   };
 }
 
-/** GET /api/bets/stats?includeImported=true: the owner's statistics over their record and imported history. */
-export async function getStatsWithImported(db: Db, userId: string, now: Date): Promise<BetStats> {
+/**
+ * The version of a user's record with their imported history: the ledger head (every change to a
+ * bet advances it) and the newest import (imported rows are only ever added, a file at a time, or
+ * erased with the account), each one index lookup (migration 0029's imported_bets_user_imported_idx).
+ * What totalsWithImported reads changes only with it.
+ */
+export async function importedRecordVersion(db: Db, userId: string): Promise<string> {
+  const [row] = await queryRows<{ seq: string; newest: string | null }>(
+    db,
+    sql`select coalesce((select seq::text from bet_ledger_heads where user_id = ${userId}), '0') as seq,
+               (select import_id::text || '@' || imported_at::text from imported_bets where user_id = ${userId}
+                order by imported_at desc, import_id desc limit 1) as newest`,
+  );
+  return `${row?.seq ?? '0'}:${row?.newest ?? ''}`;
+}
+
+/**
+ * GET /api/bets/stats?includeImported=true: the owner's statistics over their record and imported
+ * history. Its cost grows with the imported rows (up to IMPORTED_BETS_MAX): a heavy read, whose
+ * totals `totals` may answer from a cache (routes.ts); the summary, overdue count and unit size
+ * are read each time (cheap, and the overdue count follows the clock).
+ */
+export async function getStatsWithImported(
+  db: Db,
+  userId: string,
+  now: Date,
+  totals: (record: StatsTotals) => Promise<StatsTotals> = (record) => totalsWithImported(db, userId, record),
+): Promise<BetStats> {
   const [summary, overdue, unitSize] = await Promise.all([
     getBetSummary(db, userId),
     countOverdue(db, userId, now),
     getUnitSize(db, userId),
   ]);
-  return buildStats(await totalsWithImported(db, userId, totalsFromSummary(summary)), { overdue, unitSize });
+  return buildStats(await totals(totalsFromSummary(summary)), { overdue, unitSize });
 }

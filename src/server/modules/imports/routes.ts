@@ -12,7 +12,20 @@ import {
   type ImportRefusal,
 } from '../../../shared/imports.ts';
 import { IMPORTED_BETS_MAX, IMPORT_MESSAGES, importWrites } from '../../../shared/import-history.ts';
-import { countImportedBets, listImportedBets, planImport, previewImport, readUpload, storeImport } from './queries.ts';
+import { RecordCache } from '../../record-cache.ts';
+import type { BetStats } from '../../../shared/bet-schemas.ts';
+import type { StatsTotals } from '../../../shared/stats.ts';
+import {
+  countImportedBets,
+  getStatsWithImported,
+  importedRecordVersion,
+  listImportedBets,
+  planImport,
+  previewImport,
+  readUpload,
+  storeImport,
+  totalsWithImported,
+} from './queries.ts';
 
 /** The import's path. */
 export const IMPORT_PATH = '/api/bets/import';
@@ -27,6 +40,39 @@ const isCsvType = (type: string | undefined) => /^\s*text\/csv\s*(;|$)/i.test(ty
  */
 export const isImportUpload = (c: Context) =>
   c.req.method === 'POST' && c.req.path === IMPORT_PATH && isCsvType(c.req.header('content-type'));
+
+/**
+ * The owner's statistics with their imported history (GET /api/bets/stats?includeImported=true,
+ * served by the bets routes): a heavy read (docs/SECURITY.md). It counts against the analytics
+ * quota, runs one at a time per user on this server, and its totals are kept while the record and
+ * the imported history are unchanged (record-cache.ts; importedRecordVersion read first, so an
+ * answer is never older than the record the request sees).
+ */
+export function statsWithImported({ db, now, quotas }: Omit<ImportRoutesDeps, 'auth'>) {
+  const cache = new RecordCache();
+  const asked = (c: Context) => c.req.query('includeImported') === 'true';
+  return {
+    /** Before the stats handler: counts the request when it asks for the imported history. */
+    quota: quotas.limit('analytics', 'asking for your statistics', asked),
+    asked,
+    answer: async (userId: string): Promise<BetStats> => {
+      const release = await cache.acquire('stats-with-imported', userId);
+      try {
+        const version = await importedRecordVersion(db, userId);
+        return await getStatsWithImported(db, userId, now(), async (record) => {
+          const key = `${version}:${JSON.stringify(record, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
+          const kept = cache.get<StatsTotals>('stats-with-imported', userId, key);
+          if (kept) return kept;
+          const totals = await totalsWithImported(db, userId, record);
+          cache.set('stats-with-imported', userId, key, totals, 1024);
+          return totals;
+        });
+      } finally {
+        release();
+      }
+    },
+  };
+}
 
 export interface ImportRoutesDeps {
   auth: Auth;
