@@ -53,3 +53,32 @@ FOR EACH STATEMENT EXECUTE FUNCTION imported_bets_total_cap();
 -- The version of a user's imported history (imports/queries.ts importedRecordVersion): its newest
 -- import, read from this index in one step whatever the number of rows.
 CREATE INDEX "imported_bets_user_imported_idx" ON "imported_bets" USING btree ("user_id", "imported_at" DESC, "import_id" DESC);
+--> statement-breakpoint
+-- A display name holds no bidirectional or invisible characters and no look-alike verified badge
+-- (a check mark, the word "verified"): shared/display-name.ts checks the same first and words the
+-- refusal. NOT VALID: enforced on every write from now on; names already stored stay as they are.
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_display_name_plain" CHECK (
+  display_name !~ '[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]'
+  AND display_name !~ '[\u2611\u2705\u2713\u2714\U0001F5F8\U0001F5F9]'
+  AND display_name !~* '\mverified\M'
+) NOT VALID;
+--> statement-breakpoint
+-- A username given up stays its owner's for 30 days (modules/profiles/og.ts redirects it to them
+-- for as long): no other profile may take it meanwhile, whatever writes it. The owner may take it
+-- back. The API answers the refusal as a taken name (profiles/queries.ts).
+CREATE FUNCTION profiles_username_not_recently_released() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (
+    SELECT 1 FROM username_history h
+    WHERE h.old_username = NEW.username AND h.user_id <> NEW.user_id
+      AND h.renamed_at > now() - interval '30 days'
+  ) THEN
+    RAISE EXCEPTION 'The username % was given up less than 30 days ago', NEW.username
+      USING ERRCODE = 'unique_violation', CONSTRAINT = 'profiles_username_recently_released';
+  END IF;
+  RETURN NEW;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER profiles_username_not_recently_released BEFORE INSERT OR UPDATE OF username ON profiles
+FOR EACH ROW EXECUTE FUNCTION profiles_username_not_recently_released();
