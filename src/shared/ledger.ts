@@ -3,7 +3,7 @@
  * the profile page and the `betproof verify` command. Pure: no I/O, no Node-only modules (the hash
  * is passed in, so the browser could verify with SubtleCrypto and Node with node:crypto).
  *
- * The entries are written by the database (migration 0013, `bet_ledger_append`); this module is
+ * The entries are written by the database (src/server/db/functions/bet_ledger_append.sql); this module is
  * the reader's side of the same rules, and the one implementation every verifier here uses.
  */
 import { z } from 'zod';
@@ -30,7 +30,7 @@ const text = z.string().refine((s) => !LONE_SURROGATE.test(s), 'must not contain
 
 const status = z.enum(['pending', 'won', 'lost', 'void']);
 
-/** A parlay's leg (migration 0021, bet_ledger_leg_json). */
+/** A parlay's leg (src/server/db/functions/bet_ledger_leg_json.sql). */
 const ledgerLegSchema = z.strictObject({
   id: text,
   description: text,

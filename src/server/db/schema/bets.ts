@@ -83,7 +83,7 @@ export const bets = pgTable(
 );
 
 /**
- * Per-user totals over `bets`, kept by triggers on `bets` (migration 0003) whatever code writes
+ * Per-user totals over `bets`, kept by triggers on `bets` (db/functions/user_bet_stats_apply.sql) whatever code writes
  * bets, so statistics (and later leaderboards) read one row instead of a user's whole history.
  */
 export const userBetStats = pgTable('user_bet_stats', {
@@ -114,7 +114,7 @@ export const userBetStats = pgTable('user_bet_stats', {
   breakEvenVar: numeric('break_even_var').notNull().default('0'),
   /**
    * Streaks over settled bets in settlement order, (settled_at, id) ascending — settled_at is the
-   * server's clock at settle time. Kept by the triggers of migrations 0007 and 0019: a settlement
+   * server's clock at settle time. Kept by a trigger (db/functions/user_bet_streaks_apply.sql): a settlement
    * after the last one extends the run; anything else (a delete, an earlier settled_at) recounts
    * that user.
    */

@@ -183,7 +183,7 @@ export async function countImportedBets(db: Db, userId: string): Promise<number>
  * Stores the accepted rows in one transaction, `imported_at` = `now`. A row the user imported
  * before is skipped by the unique key (ON CONFLICT DO NOTHING), so two imports of one file at once
  * still store it once, and reported as a duplicate. Null, storing nothing, when the rows would take
- * the account past IMPORTED_BETS_MAX (the database's trigger refused them: migration 0029).
+ * the account past IMPORTED_BETS_MAX (the database's trigger refused them: db/functions/imported_bets_total_cap.sql).
  */
 export async function storeImport(db: Db, userId: string, plan: ImportPlan, now: Date): Promise<ImportResult | null> {
   const importId = randomUUID();
@@ -283,7 +283,7 @@ function toImportedBet(row: typeof importedBets.$inferSelect): ImportedBet {
 /**
  * The record's totals with the user's imported bets added: the counts and sums in one aggregate of
  * imported_bets (the same sums the summary keeps), the runs and the drawdown from
- * runs_with_imported (migration 0022: one ordered pass over both, imported bets at their event date).
+ * runs_with_imported (db/functions/runs_with_imported.sql: one ordered pass over both, imported bets at their event date).
  */
 export async function totalsWithImported(db: Db, userId: string, record: StatsTotals): Promise<StatsTotals> {
   const decided = (value: SQL) =>

@@ -115,7 +115,7 @@ export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
             { error: importRefusedMessage(plan.errors.length), rows: plan.errors },
             400,
           );
-        // The account's total (IMPORTED_BETS_MAX; the database holds it too: migration 0029).
+        // The account's total (IMPORTED_BETS_MAX; the database holds it too: db/functions/imported_bets_total_cap.sql).
         const held = await countImportedBets(db, userId);
         if (held + plan.accepted.length > IMPORTED_BETS_MAX)
           return c.json<ImportRefusal, 422>({ error: IMPORT_MESSAGES.overTotal(held, plan.accepted.length) }, 422);

@@ -233,9 +233,9 @@ export type UpdateProfileResult =
 
 /** The username's unique constraint: on the lowercase column, so case-insensitive (migration 0000). */
 const USERNAME_UNIQUE = 'profiles_username_unique';
-/** The trigger keeping a given-up name its owner's for 30 days (migration 0029): answered as taken. */
+/** The trigger keeping a given-up name its owner's for 30 days (db/functions/profiles_username_not_recently_released.sql): answered as taken. */
 const USERNAME_RECENTLY_RELEASED = 'profiles_username_recently_released';
-/** The trigger refusing reserved names (migration 0017), whatever the handler checked first. */
+/** The trigger refusing reserved names (db/functions/profiles_refuse_reserved_username.sql), whatever the handler checked first. */
 const USERNAME_NOT_RESERVED = 'profiles_username_not_reserved';
 
 /**
@@ -277,7 +277,7 @@ export async function isUsernameAvailable(db: Db, userId: string, username: stri
     .where(eq(profiles.username, username))
     .limit(1);
   if (holder) return holder.userId === userId;
-  // Given up by someone else less than 30 days ago: still theirs (migration 0029's trigger).
+  // Given up by someone else less than 30 days ago: still theirs (db/functions/profiles_username_not_recently_released.sql).
   const [released] = await db
     .select({ userId: usernameHistory.userId })
     .from(usernameHistory)
