@@ -10,7 +10,8 @@
  * lies between two line breaks) is held to the same IMPORT_MAX_ROW_CHARS before csv-parse sees it;
  * `max_record_size` then bounds a quoted field that spans lines.
  */
-import { parse as parseStream, CsvError, type Options } from 'csv-parse/stream';
+import { CsvError, type Options } from 'csv-parse';
+import { parse as parseStream } from 'csv-parse/stream';
 import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_FIELD_CHARS,
