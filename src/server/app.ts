@@ -4,7 +4,15 @@ import { HTTPException } from 'hono/http-exception';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
-import { apiError, clientKey, isSafeMethod, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
+import {
+  apiError,
+  bodyDeadline,
+  clientKey,
+  isSafeMethod,
+  limitBodySize,
+  privateAnswers,
+  requireUtf8Body,
+} from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -19,7 +27,7 @@ import {
   type AppEnv,
 } from './modules/auth/index.ts';
 import { betRoutes } from './modules/bets/routes.ts';
-import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
+import { importRoutes, isImportUpload } from './modules/imports/routes.ts';
 import { EVENTS_IMPORT_PATH, adminEventRoutes, eventRoutes } from './modules/events/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
@@ -95,13 +103,16 @@ export function createApp(deps: AppDeps) {
   // A request a quota has just refused, sent again as it was: refused again before its body is
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);
+  // Every body arrives within BODY_DEADLINE_MS or the connection is closed with a 408.
+  app.use('/api/*', bodyDeadline(config.BODY_DEADLINE_MS));
   // One size limit for every body, Better Auth's endpoints included (they read any size). A history
   // import and an admin's feed upload are the exceptions: a larger file, read as it streams, its
-  // limits and UTF-8 check its own.
+  // limits and UTF-8 check its own. Only the import itself (POST, as text/csv), never another
+  // method or type at its path.
   const unlessImport =
     (check: typeof limitBodySize): typeof limitBodySize =>
     (c, next) =>
-      c.req.path === IMPORT_PATH || c.req.path === EVENTS_IMPORT_PATH ? next() : check(c, next);
+      isImportUpload(c) || c.req.path === EVENTS_IMPORT_PATH ? next() : check(c, next);
   app.use('/api/*', unlessImport(limitBodySize));
   // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
   app.use('/api/*', unlessImport(requireUtf8Body));
@@ -150,8 +161,8 @@ export function createApp(deps: AppDeps) {
     .route('/bets', importRoutes({ auth, db, now, quotas }))
     .route('/bets', betRoutes({ auth, db, now, quotas }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
-    .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
-    .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
+    .route('/profiles', publicProfileRoutes({ auth, config, db, logger, now }))
+    .route('/profile', ownProfileRoutes({ auth, config, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
     .route('/log', logApiRoutes({ db, signer: logSigner }))
     .route('/me', wellbeingRoutes({ auth, db, now, quotas }))

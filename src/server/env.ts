@@ -59,6 +59,12 @@ const envSchema = z.object({
   DB_POOL_SIZE: wholeNumber(1).default(defaultPoolSize),
   /** PostgreSQL cancels a statement running longer than this; 0: never (PGlite cannot, see SECURITY.md). */
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(0).default(10_000),
+  /**
+   * A request's body must have arrived within this long of the request (http.ts bodyDeadline): a
+   * body sent a byte at a time would otherwise hold its socket, and its user's write queue, for as
+   * long as Node's own request timeout (300 s).
+   */
+  BODY_DEADLINE_MS: wholeNumber(1).default(30_000),
   /** Per-user quotas (quotas.ts): writes, and each heavy read (analytics, the CSV export). */
   WRITE_QUOTA_PER_MINUTE: wholeNumber(1).default(QUOTA_DEFAULTS.writesPerMinute),
   WRITE_QUOTA_PER_DAY: wholeNumber(1).default(QUOTA_DEFAULTS.writesPerDay),

@@ -103,7 +103,11 @@ export const RESERVED_USERNAMES: readonly string[] = [
     'ads.txt',
     'index.html',
   ]),
-].filter((name) => USERNAME_PATTERN.test(name));
+]
+  // Every file is served precompressed too (vite.config.ts writes a .br and a .gz copy beside each
+  // text file of the build): `/favicon.svg.br` is a file, so no profile can live there either.
+  .flatMap((name) => (name.includes('.') ? [name, `${name}.br`, `${name}.gz`] : [name]))
+  .filter((name) => USERNAME_PATTERN.test(name));
 
 const reserved = new Set(RESERVED_USERNAMES);
 

@@ -179,6 +179,10 @@ CREATE FUNCTION public.grading_clock() RETURNS timestamp with time zone
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/grading_clock.sql $$;
 
+CREATE FUNCTION public.imported_bets_total_cap() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/imported_bets_total_cap.sql $$;
+
 CREATE FUNCTION public.level_yield_low(n bigint, level_profit numeric, level_profit_sq numeric, odds_sum numeric) RETURNS double precision
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/level_yield_low.sql $$;
@@ -206,6 +210,10 @@ CREATE FUNCTION public.profiles_record_old_username() RETURNS trigger
 CREATE FUNCTION public.profiles_refuse_reserved_username() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/profiles_refuse_reserved_username.sql $$;
+
+CREATE FUNCTION public.profiles_username_not_recently_released() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/profiles_username_not_recently_released.sql $$;
 
 CREATE FUNCTION public.rational_round(num numeric, den numeric, scale integer) RETURNS numeric
     LANGUAGE sql IMMUTABLE
@@ -250,6 +258,10 @@ CREATE FUNCTION public.user_wellbeing_cool_off_only_longer() RETURNS trigger
 CREATE FUNCTION public.users_age_confirmation_rules() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/users_age_confirmation_rules.sql $$;
+
+CREATE FUNCTION public.users_two_factor_on_ends_sessions() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/users_two_factor_on_ends_sessions.sql $$;
 
 CREATE TABLE public.accounts (
     id text NOT NULL,
@@ -492,7 +504,8 @@ CREATE TABLE public.sessions (
     user_agent text,
     user_id text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    second_factor boolean DEFAULT false NOT NULL
 );
 
 CREATE TABLE public.sign_in_alerts (
@@ -524,6 +537,12 @@ CREATE TABLE public.two_factors (
     verified boolean DEFAULT true NOT NULL,
     failed_verification_count integer DEFAULT 0 NOT NULL,
     locked_until timestamp with time zone
+);
+
+CREATE TABLE public.used_totp_codes (
+    user_id text NOT NULL,
+    code_hash text NOT NULL,
+    used_at timestamp(3) with time zone NOT NULL
 );
 
 CREATE TABLE public.user_bet_days (
@@ -761,6 +780,9 @@ ALTER TABLE ONLY public.newsletter_subscriptions
 ALTER TABLE ONLY public.newsletter_subscriptions
     ADD CONSTRAINT newsletter_subscriptions_pkey PRIMARY KEY (id);
 
+ALTER TABLE public.profiles
+    ADD CONSTRAINT profiles_display_name_plain CHECK (((display_name !~ '[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]'::text) AND (display_name !~ '[\u2611\u2705\u2713\u2714\U0001F5F8\U0001F5F9]'::text) AND (display_name !~* '\mverified\M'::text))) NOT VALID;
+
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
 
@@ -793,6 +815,9 @@ ALTER TABLE ONLY public.sign_in_failures
 
 ALTER TABLE ONLY public.two_factors
     ADD CONSTRAINT two_factors_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.used_totp_codes
+    ADD CONSTRAINT used_totp_codes_pkey PRIMARY KEY (user_id, code_hash);
 
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_pkey PRIMARY KEY (user_id, day);
@@ -859,6 +884,8 @@ CREATE INDEX events_postponed_idx ON public.events USING btree (starts_at) WHERE
 CREATE INDEX events_upcoming_idx ON public.events USING btree (starts_at, id) WHERE (status = 'scheduled'::text);
 
 CREATE INDEX imported_bets_user_event_idx ON public.imported_bets USING btree (user_id, event_date DESC, id DESC);
+
+CREATE INDEX imported_bets_user_imported_idx ON public.imported_bets USING btree (user_id, imported_at DESC, import_id DESC);
 
 CREATE INDEX inbox_messages_created_at_idx ON public.inbox_messages USING btree (created_at DESC, id DESC);
 
@@ -976,6 +1003,8 @@ CREATE TRIGGER events_grade AFTER INSERT OR UPDATE OF status ON public.events FO
 
 CREATE TRIGGER events_guard_result BEFORE INSERT OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.events_guard_result();
 
+CREATE TRIGGER imported_bets_total_cap AFTER INSERT ON public.imported_bets REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.imported_bets_total_cap();
+
 CREATE TRIGGER log_checkpoints_append_only BEFORE DELETE OR UPDATE ON public.log_checkpoints FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON public.log_checkpoints FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
@@ -989,6 +1018,8 @@ CREATE TRIGGER log_leaves_append_only BEFORE DELETE OR UPDATE ON public.log_leav
 CREATE TRIGGER log_leaves_no_truncate BEFORE TRUNCATE ON public.log_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
 CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profiles_record_old_username();
+
+CREATE TRIGGER profiles_username_not_recently_released BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_username_not_recently_released();
 
 CREATE TRIGGER profiles_username_not_reserved BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_refuse_reserved_username();
 
@@ -1005,6 +1036,8 @@ CREATE TRIGGER users_age_confirmation BEFORE INSERT OR UPDATE OF age_confirmed_a
 CREATE TRIGGER users_create_profile AFTER INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.create_profile_for_new_user();
 
 CREATE TRIGGER users_notify_change AFTER DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.notify_session_change('id');
+
+CREATE TRIGGER users_two_factor_on_ends_sessions AFTER UPDATE OF two_factor_enabled ON public.users FOR EACH ROW WHEN ((new.two_factor_enabled AND (NOT old.two_factor_enabled))) EXECUTE FUNCTION public.users_two_factor_on_ends_sessions();
 
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
@@ -1056,6 +1089,9 @@ ALTER TABLE ONLY public.sessions
 
 ALTER TABLE ONLY public.two_factors
     ADD CONSTRAINT two_factors_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.used_totp_codes
+    ADD CONSTRAINT used_totp_codes_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

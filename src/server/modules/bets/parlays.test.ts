@@ -11,7 +11,7 @@ import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv
 import { countLedger, entryOf, listLedgerRows } from '../ledger/queries.ts';
 import { EVENT_TOO_SOON_MESSAGE } from '../../../shared/bets.ts';
 import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
-import { parseCsv } from '../../../shared/csv.ts';
+import { parseCsv } from '../../../shared/csv-read.ts';
 import { verifyChain, type LedgerEntry } from '../../../shared/ledger.ts';
 import {
   LEG_ALREADY_SETTLED_MESSAGE,
