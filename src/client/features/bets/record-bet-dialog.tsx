@@ -37,6 +37,7 @@ import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
 import { EMPTY_LEG, ParlayFields, type LegFormValues } from './parlay-fields.tsx';
 import { BetTypeSwitch } from './parlay-parts.tsx';
+import { localDateTimeToIso } from '../../lib/local-date-time.ts';
 
 /**
  * What the inputs hold: the stake as typed, the event time as the datetime-local text; in Parlay
@@ -63,26 +64,6 @@ const EMPTY: RecordBetFormValues = {
 };
 const FIELDS = Object.keys(EMPTY) as (keyof RecordBetFormValues)[];
 export type RecordInput = RecordBetInput | RecordParlayInput;
-
-const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
-
-/**
- * A datetime-local value ("2027-03-14T19:30", the browser's own time zone) as an ISO date-time
- * with the browser's offset ("2027-03-14T19:30:00+01:00"). Empty stays undefined (required);
- * text the browser cannot read is passed on for the schema to reject.
- */
-export function localDateTimeToIso(local: string): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(local);
-  if (Number.isNaN(date.getTime())) return local;
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
-    `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
-  );
-}
 
 /** The request body the inputs describe (validated by the shared schema, never re-implemented here). */
 const toRequestBody = (values: RecordBetFormValues) =>

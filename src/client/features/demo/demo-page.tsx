@@ -58,12 +58,12 @@ import {
   sampleDemoBets,
   settleDemoBet,
   settleDemoLeg,
-  toLocalDateTimeValue,
   type DemoBet,
   type DemoBetForm,
   type DemoLeg,
   type DemoLegForm,
 } from './demo-bets.ts';
+import { toLocalDateTimeValue } from '../../lib/local-date-time.ts';
 
 export interface DemoPageProps {
   /** Null until the demo is first changed: until then it shows the sample bets. */

@@ -23,6 +23,7 @@ import {
   isoText,
   isUuid,
   queryRows,
+  sqlErrorIn,
   type JsonText,
   type KeysetCursor,
 } from '../../db/sql.ts';
@@ -485,16 +486,11 @@ const NAMED_RULES = [
 
 /** The CHECK constraint (or rule trigger) a database error reports as violated, if that is what it is. */
 function violatedCheck(err: unknown): string | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23514') {
-      if (typeof constraint === 'string') return constraint;
-      // A driver that drops the field still has the name in the message.
-      const named = typeof message === 'string' ? NAMED_RULES.find((name) => message.includes(name)) : undefined;
-      return named ?? 'unknown';
-    }
-  }
-  return null;
+  const e = sqlErrorIn(err, '23514');
+  if (!e) return null;
+  if (typeof e.constraint === 'string') return e.constraint;
+  // A driver that drops the field still has the name in the message.
+  return NAMED_RULES.find((name) => typeof e.message === 'string' && e.message.includes(name)) ?? 'unknown';
 }
 
 /**
