@@ -1,5 +1,5 @@
 /**
- * The community contract (issue 7): the Spotlight leaderboard and the Influencers directory.
+ * The community contract: the Spotlight leaderboard and the Influencers directory.
  * Both are computed on the server from the bets people recorded, only for public profiles; the
  * rules they follow (periods, minimum bets, tiers, trend) live here so the pages can state them
  * with the same numbers the server uses. No zod here (docs/decisions/015): the query and answer

@@ -1,5 +1,5 @@
 /**
- * The rules of profiles (issue 4) the pages state: verification statuses, the API's verbatim
+ * The rules of profiles the pages state: verification statuses, the API's verbatim
  * errors, the unit-size message. No zod here (docs/decisions/015): the request and answer shapes
  * are profile-schemas.ts.
  */
@@ -8,7 +8,7 @@ import type { SocialLinks } from './profile-schemas.ts';
 export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** Verbatim API errors the client maps to the spec's views. */
+/** Verbatim API errors the client maps to its views. */
 export const PROFILE_NOT_FOUND_ERROR = 'Profile not found';
 export const PROFILE_PRIVATE_ERROR = 'Private profile';
 export const USERNAME_TAKEN_MESSAGE = 'That username is taken';

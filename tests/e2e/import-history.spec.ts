@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2 as a person meets it: on their own profile, "Import history" takes a CSV file,
+ * Importing a history (docs/decisions/009) as a person meets it: on their own profile, "Import history" takes a CSV file,
  * previews it with the bad row's error, imports the valid rows (with a progress bar), the
  * imported bets show in their imported history marked Imported, and the dashboard's switch adds
  * them to the figures. Screenshots of the dialog at 360 and 1280 px.

@@ -1,5 +1,5 @@
 /**
- * Parlays (issue 20): a 3-leg parlay recorded through the dialog's Parlay mode, with the combined
+ * Parlays (docs/decisions/008): a 3-leg parlay recorded through the dialog's Parlay mode, with the combined
  * odds and potential win shown as the legs are typed, and a 3-leg parlay settled leg by leg through
  * the confirm dialog until it settles itself, at a phone's width and a desktop's.
  */

@@ -77,7 +77,7 @@ describe('demo bets', () => {
     expect(recordDemoBet(form({ [field]: '  ' }), now)).toEqual({ ok: false, title: FILL_ALL_FIELDS_MESSAGE });
   });
 
-  it('refuses an event less than 6 hours away with the spec message', () => {
+  it('refuses an event less than 6 hours away with the dashboard’s message', () => {
     expect(recordDemoBet(form({ eventDateTime: inHours(5) }), now)).toEqual({
       ok: false,
       title: INVALID_EVENT_TIME_TITLE,

@@ -88,7 +88,7 @@ export const EMPTY_DEMO_FORM: DemoBetForm = { description: '', amount: '', odds:
 export type DemoLegForm = Omit<DemoBetForm, 'amount'>;
 export const EMPTY_DEMO_LEG: DemoLegForm = { description: '', odds: '', sport: '', eventDateTime: '' };
 
-/** Verbatim from the spec (sections 5 and 8). */
+/** The dashboard's words, verbatim (src/shared/bets.ts for the rules' own messages). */
 export const FILL_ALL_FIELDS_MESSAGE = 'Please fill in all fields';
 export const INVALID_EVENT_TIME_TITLE = 'Invalid Event Time';
 
@@ -100,7 +100,7 @@ const newId = () =>
 
 /**
  * Checks the form with the dashboard's own schema (the browser's clock standing in for the
- * server's) and builds the bet, or says what is wrong in the words the spec gives.
+ * server's) and builds the bet, or says what is wrong in the dashboard's words.
  */
 export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult {
   const values = Object.values(form) as string[];

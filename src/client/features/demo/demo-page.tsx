@@ -332,10 +332,6 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
   );
 }
 
-/**
- * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
- * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
- */
 /** The sports a demo bet or leg can be, after a blank choice. */
 function SportOptions() {
   return (
@@ -350,6 +346,10 @@ function SportOptions() {
   );
 }
 
+/**
+ * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
+ * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
+ */
 function DemoLegFields({
   legs,
   onChange,

@@ -129,13 +129,13 @@ const keysetAfter = (cursor: KeysetCursor | undefined) =>
 /**
  * A bet as the API answers it (toBet's shape, field for field), written as JSON by the database:
  * a page of bets is then sent as the database wrote it, with no row parsed, mapped and serialised
- * again in JavaScript (about two thirds of a page's CPU in the server on PostgreSQL, issue 17).
+ * again in JavaScript (about two thirds of a page's CPU in the server on PostgreSQL: bench/HISTORY.md).
  * Money as numeric's text (two places, as formatCents writes it), odds as stored, times to the
  * millisecond in UTC. page-json.test.ts holds it to toBet for every kind of bet.
  *
  * `legs` is written null and comes last: a parlay's are filled in by withLegs from a second query,
  * run only for a page that has a parlay. A subquery here cost every page, parlays or not, its
- * set-up in the executor (on PGlite a third of a page of 20 singles' query time, issue 17).
+ * set-up in the executor (on PGlite a third of a page of 20 singles' query time: bench/HISTORY.md).
  */
 const betJson = sql<string>`json_build_object(
   'id', ${bets.id}, 'description', ${bets.description}, 'amount', ${bets.amount}::text, 'odds', ${bets.odds},
