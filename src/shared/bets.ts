@@ -16,8 +16,8 @@ export type Sport = (typeof SPORTS)[number];
 export const BET_SPORTS = [...SPORTS, 'parlay'] as const;
 export type BetSport = (typeof BET_SPORTS)[number];
 
-export const BET_STATUSES = ['pending', 'won', 'lost', 'void'] as const;
-export type BetStatus = (typeof BET_STATUSES)[number];
+export { BET_STATUSES, type BetStatus } from './bet-status.ts';
+import type { BetStatus } from './bet-status.ts';
 /**
  * The results a pending bet settles to. `void` is a cancelled event or a push: the stake comes
  * back (profit 0.00) and the bet counts in no rate (win rate, ROI, yield, streaks, drawdown).

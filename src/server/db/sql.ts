@@ -3,7 +3,7 @@
  * timestamps as text, UUIDs, and the keyset cursor of paged lists. One implementation each.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 /** The rows of db.execute's result on either driver (PGlite returns them in `rows`, as node-postgres does; a bare array too). */
 export const rowsOf = <T>(result: unknown): T[] =>
