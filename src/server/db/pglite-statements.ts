@@ -18,7 +18,7 @@
  * answers and errors with an untouched client.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { LruMap } from '../lru-map.ts';
+import { LRUCache } from 'lru-cache';
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
@@ -81,7 +81,13 @@ export function keepNamedStatements(client: PGlite): void {
   /** Statements no longer kept, closed with the next Parse. */
   const closing: string[] = [];
   /** By text; the least recently used is closed when another is needed. */
-  const statements = new LruMap<string, Statement>(STATEMENTS_KEPT, (_, statement) => closing.push(statement.name));
+  const statements = new LRUCache<string, Statement>({
+    max: STATEMENTS_KEPT,
+    // Only those dropped to make room: a forgotten one is closed by `forget`, a replaced one never is.
+    dispose: (statement, _, reason) => {
+      if (reason === 'evict') closing.push(statement.name);
+    },
+  });
   let nextName = 0;
 
   const forget = (text: string) => {
