@@ -6,14 +6,7 @@
 import type { Page } from '@playwright/test';
 import { CLOCK_HEADER, DAY, HOUR, fromNow } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
-
-/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
-const localDateTimeIn = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const d = new Date(Date.now() + h * 3_600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, hours);
+import { localDateTimeIn } from './support/page.ts';
 
 const LEGS = [
   { description: 'Chiefs ML', sport: 'Football', odds: '-110' },

@@ -8,8 +8,8 @@ import type { Page } from '@playwright/test';
 import { DAY, HOUR, recordBet, settledBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { createBettor, recordAndSettle } from './support/community.ts';
+import { statValue } from './support/page.ts';
 
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 const statDetail = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-detail');
 const betItem = (page: Page, description: string) =>
   page
