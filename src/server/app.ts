@@ -20,8 +20,12 @@ import {
 } from './modules/auth/index.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
+import { EVENTS_IMPORT_PATH, adminEventRoutes, eventRoutes } from './modules/events/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { logApiRoutes, logFileRoutes } from './modules/log/routes.ts';
+import { loadLogSigner } from './modules/log/signer.ts';
+import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
@@ -56,6 +60,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The client's server render; by default the build's, beside clientDir (html.ts). */
   pageRendering?: Promise<PageRendering | null>;
+  /** The transparency log's signing key; by default LOG_SIGNING_KEY's or DATA_DIR's (modules/log/signer.ts). */
+  logSigner?: Signer;
 }
 
 export function createApp(deps: AppDeps) {
@@ -72,6 +78,7 @@ export function createApp(deps: AppDeps) {
   let builtOpenApi: Promise<OpenApiDocument> | undefined;
   const openApiDocument = () => (builtOpenApi ??= import('./openapi.ts').then((m) => m.buildOpenApiDocument()));
   const quotas = createQuotas({ db, config, logger, now });
+  const logSigner = deps.logSigner ?? loadLogSigner(config);
 
   const app = new Hono<AppEnv>();
 
@@ -86,11 +93,12 @@ export function createApp(deps: AppDeps) {
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);
   // One size limit for every body, Better Auth's endpoints included (they read any size). A history
-  // import is the exception: a larger file, read as it streams, its limits and UTF-8 check its own.
+  // import and an admin's feed upload are the exceptions: a larger file, read as it streams, its
+  // limits and UTF-8 check its own.
   const unlessImport =
     (check: typeof limitBodySize): typeof limitBodySize =>
     (c, next) =>
-      c.req.path === IMPORT_PATH ? next() : check(c, next);
+      c.req.path === IMPORT_PATH || c.req.path === EVENTS_IMPORT_PATH ? next() : check(c, next);
   app.use('/api/*', unlessImport(limitBodySize));
   // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
   app.use('/api/*', unlessImport(requireUtf8Body));
@@ -130,7 +138,10 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     // Lets the admin page confirm on the server that the signed-in user is an admin.
     .get('/admin/access', requireUser(auth), requireAdmin(config), (c) => c.json({ admin: true as const }))
+    // Before /admin: its routes answer /admin/events themselves, behind the same admin checks.
+    .route('/admin/events', adminEventRoutes({ auth, db, config, now }))
     .route('/admin', adminRoutes({ auth, db, config, now }))
+    .route('/events', eventRoutes({ db, now }))
     .route('/verification', verificationRoutes({ auth, db, quotas }))
     // Before the bets routes: /bets/import and /bets/imported are answered there.
     .route('/bets', importRoutes({ auth, db, now, quotas }))
@@ -139,6 +150,7 @@ export function createApp(deps: AppDeps) {
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
+    .route('/log', logApiRoutes({ db, signer: logSigner }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));
 
@@ -148,6 +160,9 @@ export function createApp(deps: AppDeps) {
     logger.info('api not found', { method: c.req.method, path: c.req.path });
     return c.json({ error: 'Not Found' }, 404);
   });
+
+  // The log's checkpoint and tiles: files anyone may mirror (docs/LOG.md), outside /api.
+  app.route('/log', logFileRoutes({ db }));
 
   const site =
     deps.site ?? createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });
@@ -177,7 +192,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'Internal Server Error' }, 500);
   });
 
-  return { app, auth, routes };
+  return { app, auth, routes, now, logSigner };
 }
 
 /**

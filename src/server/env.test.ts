@@ -238,3 +238,77 @@ describe('loadConfig', () => {
     expect(existsSync(path.join(before, 'memory:'))).toBe(false);
   });
 });
+
+describe('EVENT_FEEDS', () => {
+  it('is no feeds when unset, and reads each feed: format, URL, options', () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }).EVENT_FEEDS).toEqual([]);
+    const config = loadConfig({
+      AUTH_SECRET: SECRET,
+      EVENT_FEEDS: [
+        'the-odds-api https://api.the-odds-api.com/v4/sports/basketball_nba/scores/?daysFrom=3 key=abc123 every=30m',
+        'football-json https://example.org/2025-26/en.1.json timezone=Europe/London competition=Premier%20League every=6h',
+      ].join('\n'),
+    });
+    expect(config.EVENT_FEEDS).toEqual([
+      {
+        format: 'the-odds-api',
+        url: 'https://api.the-odds-api.com/v4/sports/basketball_nba/scores/?daysFrom=3',
+        options: {},
+        key: 'abc123',
+        everyMinutes: 30,
+      },
+      {
+        format: 'football-json',
+        url: 'https://example.org/2025-26/en.1.json',
+        options: { timezone: 'Europe/London', competition: 'Premier League' },
+        everyMinutes: 360,
+      },
+    ]);
+  });
+
+  it('refuses a wrong feed at boot, naming the variable, the feed and what is wrong', () => {
+    const err = configError({
+      AUTH_SECRET: SECRET,
+      EVENT_FEEDS:
+        'espn https://x.example; football-data ftp://x.example; football-json https://x.example/a.json; ' +
+        'football-data https://x.example/E0.csv key=k every=7m timezone=BST colour=red',
+    });
+    expect(err.message.split('\n').slice(1)).toEqual([
+      '  EVENT_FEEDS: feed 1: "espn" is not a feed format (football-json, football-data, the-odds-api)',
+      '  EVENT_FEEDS: feed 2: "ftp://x.example" is not an http:// or https:// URL',
+      '  EVENT_FEEDS: feed 3: football-json times are local: name their zone (timezone=Europe/London)',
+      '  EVENT_FEEDS: feed 4: only the-odds-api feeds take a key',
+      '  EVENT_FEEDS: feed 4: every "7m" is not minutes dividing an hour (15m), hours dividing a day (6h) or 1d',
+      '  EVENT_FEEDS: feed 4: timezone "BST" is not an IANA time zone, like Europe/London',
+      '  EVENT_FEEDS: feed 4: "colour=red" is not an option (timezone=, competition=, key=, every=)',
+    ]);
+  });
+});
+
+describe('the transparency log key (LOG_SIGNING_KEY, modules/log/signer.ts)', () => {
+  it('accepts an Ed25519 signer key and refuses anything else, naming the variable', async () => {
+    const { generateSignerKey, ALG_COSIGNATURE_V1 } = await import('../shared/log/note.ts');
+    const key = generateSignerKey('betproof.example/log');
+    expect(loadConfig({ DATA_DIR: 'memory://', LOG_SIGNING_KEY: key }).LOG_SIGNING_KEY).toBe(key);
+    const message =
+      'LOG_SIGNING_KEY: must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)';
+    expect(configError({ LOG_SIGNING_KEY: 'betproof.example/log+0000+AAAA' }).message).toContain(message);
+    expect(configError({ LOG_SIGNING_KEY: key.slice(0, -2) }).message).toContain(message);
+    // A witness's cosigning key is not a log key.
+    expect(configError({ LOG_SIGNING_KEY: generateSignerKey('w.example', ALG_COSIGNATURE_V1) }).message).toContain(
+      message,
+    );
+  });
+
+  it('generates the key once into DATA_DIR, named after BASE_URL, and reuses it', async () => {
+    const { loadLogSigner, LOG_KEY_FILE } = await import('./modules/log/signer.ts');
+    const dataDir = path.join(tmp, 'log-key');
+    const config = loadConfig({ DATA_DIR: dataDir, BASE_URL: 'https://betproof.example' });
+    const first = loadLogSigner(config);
+    expect(first.name).toBe('betproof.example/log');
+    expect(statSync(path.join(dataDir, LOG_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(loadLogSigner(config).verifierKey).toBe(first.verifierKey);
+    const given = loadLogSigner({ ...config, LOG_SIGNING_KEY: readFileSync(path.join(dataDir, LOG_KEY_FILE), 'utf8') });
+    expect(given.verifierKey).toBe(first.verifierKey);
+  });
+});

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ALG_ED25519, parseSignerKey } from '../shared/log/note.ts';
 import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
+import { parseEventFeeds, type FeedConfig } from './modules/events/feeds/config.ts';
 import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
 
 /** A URL of one of `protocols` (each like 'https:'). */
@@ -116,6 +118,34 @@ export const envSchema = z.object({
   PRIVACY_EMAIL: siteContactSchema.shape.privacyEmail,
   LEGAL_EMAIL: siteContactSchema.shape.legalEmail,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Feeds of fixtures and results pulled on a schedule (modules/events/feeds/config.ts for the
+   * syntax, docs/FEEDS.md); unset: none.
+   */
+  EVENT_FEEDS: z
+    .string()
+    .default('')
+    .transform((text, ctx): FeedConfig[] => {
+      const result = parseEventFeeds(text);
+      if (result.ok) return result.feeds;
+      for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
+  /**
+   * The transparency log's signing key (docs/LOG.md), a signed-note signer key
+   * `PRIVATE+KEY+<origin>+<key ID>+<key>`; unset: generated into DATA_DIR on first start.
+   */
+  LOG_SIGNING_KEY: z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return parseSignerKey(v).alg === ALG_ED25519;
+      } catch {
+        return false;
+      }
+    }, 'must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)')
+    .optional(),
   /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
    * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.

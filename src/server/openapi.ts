@@ -27,8 +27,10 @@ import {
   type Tag,
 } from './openapi/common.ts';
 import { communityModule } from './openapi/community.ts';
+import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
 import { inboxModule } from './openapi/inbox.ts';
+import { logModule } from './openapi/log.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
 import { verificationModule } from './openapi/verification.ts';
@@ -38,12 +40,14 @@ export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } fro
 /** The modules, in the order the reference page lists them. */
 const MODULES: readonly ApiModule[] = [
   betsModule,
+  eventsModule,
   importsModule,
   publicProfilesModule,
   ownProfileModule,
   verificationModule,
   communityModule,
   inboxModule,
+  logModule,
   adminModule,
   serviceModule,
 ];

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import type { Logger } from './logger.ts';
+import type { FeedPulls } from './modules/events/feeds/schedule.ts';
 import { createSite, defaultClientDir, siteUntilApp, type Answer, type Site } from './site.ts';
 
 /** `openDatabase`: begins opening the database; called once the server listens. */
@@ -36,9 +37,11 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
   keepIdleConnections(server);
   // Bound: from here a request waits in the socket's backlog, whatever the main thread is doing.
   const opening = openDatabase();
-  const app = loadApp(config, logger, site, opening);
+  let stopLog: () => Promise<void> = async () => {};
+  const app = loadApp(config, logger, site, opening, (stop) => (stopLog = stop));
   answer = site ? siteUntilApp(site, config.BASE_URL, app) : async (...args) => (await app)(...args);
 
+  let feeds: Promise<FeedPulls | undefined> | undefined;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -47,6 +50,9 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
     // Stop accepting; in-flight requests finish (those whose client left too); then the database closes.
     server.close(async () => {
       await idle();
+      // The feed pulls use the database: they finish (or are given up) before it closes.
+      await (await feeds)?.stop().catch((err) => logger.error('event feeds did not stop', { error: String(err) }));
+      await stopLog();
       await (await opening).close();
       logger.info('stopped');
       process.exit(0);
@@ -60,6 +66,17 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
 
   // A database or app that fails to start rejects here (index.ts says why and exits).
   answer = await app;
+  // Scheduled feed pulls, only when EVENT_FEEDS lists some (docs/FEEDS.md). A failure to start
+  // them (pg-boss cannot set up its schema) is logged; the server serves on without them.
+  if (config.EVENT_FEEDS.length > 0) {
+    feeds = (async () => {
+      const { startEventFeeds } = await import('./modules/events/feeds/start.ts');
+      return startEventFeeds(config, await opening, logger);
+    })().catch((err) => {
+      logger.error('event feeds did not start', { error: String(err) });
+      return undefined;
+    });
+  }
   // The requests that came meanwhile are answered; now the render module, before a page needs it.
   setImmediate(() => site?.documents.preload());
 }
@@ -80,14 +97,23 @@ function keepIdleConnections(server: ReturnType<typeof serve>) {
 }
 
 /** The app over the opened database: its modules load while the database opens. */
-async function loadApp(config: Config, logger: Logger, site: Site | null, opening: Promise<Database>): Promise<Answer> {
-  const [{ createApp }, { createMailer }, database] = await Promise.all([
+async function loadApp(
+  config: Config,
+  logger: Logger,
+  site: Site | null,
+  opening: Promise<Database>,
+  onLogStarted: (stop: () => Promise<void>) => void,
+): Promise<Answer> {
+  const [{ createApp }, { createMailer }, { startLogSequencer }, database] = await Promise.all([
     import('./app.ts'),
     import('./mail.ts'),
+    import('./modules/log/sequencer.ts'),
     opening,
   ]);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
-  const { app } = createApp({ config, db: database.db, mailer, logger, site });
+  const { app, now, logSigner } = createApp({ config, db: database.db, mailer, logger, site });
+  // The transparency log's sequencer (docs/LOG.md): every server runs one; they take turns.
+  onLogStarted(startLogSequencer({ db: database.db, signer: logSigner, logger, now }).stop);
   logger.info('betproof ready', { database: database.driver });
   return app.fetch;
 }

@@ -9,6 +9,10 @@ CREATE FUNCTION public.bet_decided(status text, value numeric) RETURNS numeric
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/bet_decided.sql $$;
 
+CREATE FUNCTION public.bet_grade(market text, selection text, line numeric, home_score integer, away_score integer) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/bet_grade.sql $$;
+
 CREATE TABLE public.bet_legs (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     bet_id uuid NOT NULL,
@@ -22,7 +26,13 @@ CREATE TABLE public.bet_legs (
     event_date timestamp with time zone NOT NULL,
     status text DEFAULT 'pending'::text NOT NULL,
     settled_at timestamp with time zone,
+    event_id uuid,
+    market text,
+    selection text,
+    line numeric(6,1),
     CONSTRAINT bet_legs_description_length CHECK (((char_length(description) >= 1) AND (char_length(description) <= 500))),
+    CONSTRAINT bet_legs_event_selection CHECK ((((event_id IS NULL) AND (market IS NULL) AND (selection IS NULL) AND (line IS NULL)) OR ((event_id IS NOT NULL) AND (((market = 'moneyline'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NULL)) OR ((market = '1x2'::text) AND (selection = ANY (ARRAY['home'::text, 'draw'::text, 'away'::text])) AND (line IS NULL)) OR ((market = 'spread'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NOT NULL)) OR ((market = 'total'::text) AND (selection = ANY (ARRAY['over'::text, 'under'::text])) AND (line >= (0)::numeric)))))),
+    CONSTRAINT bet_legs_half_line CHECK (((line IS NULL) OR ((line * (2)::numeric) = trunc((line * (2)::numeric))))),
     CONSTRAINT bet_legs_odds_exact CHECK (((odds_den >= (1)::numeric) AND (odds_num > odds_den) AND (odds_num = trunc(odds_num)) AND (odds_den = trunc(odds_den)) AND (decimal_odds = (div(((((2)::numeric * odds_num) * (1000000)::numeric) + odds_den), ((2)::numeric * odds_den)) / (1000000)::numeric)))),
     CONSTRAINT bet_legs_position_range CHECK ((("position" >= 1) AND ("position" <= 15))),
     CONSTRAINT bet_legs_settled_after_event_start CHECK (((settled_at IS NULL) OR (settled_at >= event_date))),
@@ -46,10 +56,18 @@ CREATE TABLE public.bets (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     leg_count smallint,
     last_event_date timestamp with time zone,
+    event_id uuid,
+    market text,
+    selection text,
+    line numeric(6,1),
+    graded boolean DEFAULT false NOT NULL,
     CONSTRAINT bets_amount_min CHECK ((amount >= 0.01)),
     CONSTRAINT bets_decimal_odds_gt_one CHECK ((decimal_odds > (1)::numeric)),
     CONSTRAINT bets_description_length CHECK (((char_length(description) >= 1) AND (char_length(description) <= 500))),
     CONSTRAINT bets_event_at_least_6h_ahead CHECK ((event_date > (created_at + '06:00:00'::interval))),
+    CONSTRAINT bets_event_selection CHECK ((((event_id IS NULL) AND (market IS NULL) AND (selection IS NULL) AND (line IS NULL)) OR ((event_id IS NOT NULL) AND (leg_count IS NULL) AND (((market = 'moneyline'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NULL)) OR ((market = '1x2'::text) AND (selection = ANY (ARRAY['home'::text, 'draw'::text, 'away'::text])) AND (line IS NULL)) OR ((market = 'spread'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NOT NULL)) OR ((market = 'total'::text) AND (selection = ANY (ARRAY['over'::text, 'under'::text])) AND (line >= (0)::numeric)))))),
+    CONSTRAINT bets_graded_single CHECK (((leg_count IS NOT NULL) OR (graded = (event_id IS NOT NULL)))),
+    CONSTRAINT bets_half_line CHECK (((line IS NULL) OR ((line * (2)::numeric) = trunc((line * (2)::numeric))))),
     CONSTRAINT bets_leg_count_range CHECK (((leg_count IS NULL) OR ((leg_count >= 2) AND (leg_count <= 15)))),
     CONSTRAINT bets_parlay_shape CHECK ((((leg_count IS NULL) AND (last_event_date IS NULL) AND (bet_type <> 'parlay'::text)) OR ((leg_count IS NOT NULL) AND (last_event_date >= event_date) AND (bet_type = 'parlay'::text)))),
     CONSTRAINT bets_settlement_consistent CHECK ((((status = 'pending'::text) AND (profit_loss IS NULL) AND (settled_at IS NULL)) OR ((status <> 'pending'::text) AND (profit_loss IS NOT NULL) AND (settled_at IS NOT NULL)))),
@@ -69,6 +87,10 @@ CREATE FUNCTION public.bet_ledger_backfill() RETURNS integer
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_ledger_backfill.sql $$;
 
+CREATE FUNCTION public.bet_ledger_event_json(event_id uuid, market text, selection text, line numeric) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$ src/server/db/functions/bet_ledger_event_json.sql $$;
+
 CREATE FUNCTION public.bet_ledger_iso(ts timestamp with time zone) RETURNS text
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_iso.sql $$;
@@ -76,6 +98,14 @@ CREATE FUNCTION public.bet_ledger_iso(ts timestamp with time zone) RETURNS text
 CREATE FUNCTION public.bet_ledger_leg_json(l public.bet_legs, shown_status text DEFAULT NULL::text) RETURNS text
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_leg_json.sql $$;
+
+CREATE FUNCTION public.bet_ledger_queue_for_log() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_queue_for_log.sql $$;
+
+CREATE FUNCTION public.bet_legs_graded() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_legs_graded.sql $$;
 
 CREATE FUNCTION public.bet_legs_guard() RETURNS trigger
     LANGUAGE plpgsql
@@ -101,6 +131,10 @@ CREATE FUNCTION public.bet_unit_return(status text, decimal_odds numeric) RETURN
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/bet_unit_return.sql $$;
 
+CREATE FUNCTION public.bets_guard_graded() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_guard_graded.sql $$;
+
 CREATE FUNCTION public.bets_guard_record() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_guard_record.sql $$;
@@ -108,6 +142,10 @@ CREATE FUNCTION public.bets_guard_record() RETURNS trigger
 CREATE FUNCTION public.bets_ledger_append() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_ledger_append.sql $$;
+
+CREATE FUNCTION public.bets_match_event() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_match_event.sql $$;
 
 CREATE FUNCTION public.bets_parlay_leg_count() RETURNS trigger
     LANGUAGE plpgsql
@@ -125,9 +163,29 @@ CREATE FUNCTION public.create_profile_for_new_user() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/create_profile_for_new_user.sql $$;
 
+CREATE FUNCTION public.events_cancel_postponed(at timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/events_cancel_postponed.sql $$;
+
+CREATE FUNCTION public.events_grade() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/events_grade.sql $$;
+
+CREATE FUNCTION public.events_guard_result() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/events_guard_result.sql $$;
+
+CREATE FUNCTION public.grading_clock() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/grading_clock.sql $$;
+
 CREATE FUNCTION public.level_yield_low(n bigint, level_profit numeric, level_profit_sq numeric, odds_sum numeric) RETURNS double precision
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/level_yield_low.sql $$;
+
+CREATE FUNCTION public.log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/log_append_only.sql $$;
 
 CREATE FUNCTION public.neutral_username() RETURNS text
     LANGUAGE plpgsql
@@ -160,6 +218,10 @@ CREATE FUNCTION public.refuse_truncate() RETURNS trigger
 CREATE FUNCTION public.runs_with_imported(uid text, OUT longest_win integer, OUT longest_loss integer, OUT max_drawdown numeric) RETURNS record
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/runs_with_imported.sql $$;
+
+CREATE FUNCTION public.user_bet_kinds_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_bet_kinds_count.sql $$;
 
 CREATE FUNCTION public.user_bet_runs_merge(uid text, settled_removed boolean, removed_max_amount numeric, added_max_amount numeric, added_status text[], added_settled_at timestamp with time zone[], added_id uuid[], added_profit numeric[]) RETURNS void
     LANGUAGE plpgsql
@@ -230,6 +292,47 @@ CREATE TABLE public.bet_record_versions (
     version bigint NOT NULL
 );
 
+CREATE TABLE public.event_prices (
+    event_id uuid NOT NULL,
+    bookmaker text NOT NULL,
+    kind text NOT NULL,
+    market text NOT NULL,
+    selection text NOT NULL,
+    line numeric(6,1),
+    odds numeric(14,6) NOT NULL,
+    CONSTRAINT event_prices_bookmaker_length CHECK (((char_length(bookmaker) >= 1) AND (char_length(bookmaker) <= 40))),
+    CONSTRAINT event_prices_half_line CHECK (((line IS NULL) OR ((line * (2)::numeric) = trunc((line * (2)::numeric))))),
+    CONSTRAINT event_prices_kind CHECK ((kind = ANY (ARRAY['pre'::text, 'closing'::text]))),
+    CONSTRAINT event_prices_odds CHECK (((odds > (1)::numeric) AND (odds <= (100000)::numeric))),
+    CONSTRAINT event_prices_selection CHECK ((((market = 'moneyline'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NULL)) OR ((market = '1x2'::text) AND (selection = ANY (ARRAY['home'::text, 'draw'::text, 'away'::text])) AND (line IS NULL)) OR ((market = 'spread'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NOT NULL)) OR ((market = 'total'::text) AND (selection = ANY (ARRAY['over'::text, 'under'::text])) AND (line >= (0)::numeric))))
+);
+
+CREATE TABLE public.events (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    source_feed text NOT NULL,
+    source_id text NOT NULL,
+    sport text NOT NULL,
+    competition text NOT NULL,
+    home text NOT NULL,
+    away text NOT NULL,
+    starts_at timestamp with time zone,
+    status text DEFAULT 'scheduled'::text NOT NULL,
+    home_score integer,
+    away_score integer,
+    graded_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT events_competition_length CHECK (((char_length(competition) >= 1) AND (char_length(competition) <= 200))),
+    CONSTRAINT events_final_has_start CHECK (((status <> 'final'::text) OR (starts_at IS NOT NULL))),
+    CONSTRAINT events_participants CHECK ((((char_length(home) >= 1) AND (char_length(home) <= 200)) AND ((char_length(away) >= 1) AND (char_length(away) <= 200)) AND (home <> away))),
+    CONSTRAINT events_score_range CHECK ((((home_score >= 0) AND (home_score <= 10000)) AND ((away_score >= 0) AND (away_score <= 10000)))),
+    CONSTRAINT events_score_when_final CHECK ((((status = 'final'::text) = ((home_score IS NOT NULL) AND (away_score IS NOT NULL))) AND ((home_score IS NULL) = (away_score IS NULL)))),
+    CONSTRAINT events_source_feed CHECK ((source_feed = ANY (ARRAY['football-json'::text, 'football-data'::text, 'the-odds-api'::text, 'sample'::text]))),
+    CONSTRAINT events_source_id_length CHECK (((char_length(source_id) >= 1) AND (char_length(source_id) <= 300))),
+    CONSTRAINT events_sport CHECK ((sport = ANY (ARRAY['football'::text, 'basketball'::text, 'baseball'::text, 'soccer'::text, 'tennis'::text, 'mma'::text, 'other'::text]))),
+    CONSTRAINT events_status CHECK ((status = ANY (ARRAY['scheduled'::text, 'live'::text, 'final'::text, 'postponed'::text, 'cancelled'::text])))
+);
+
 CREATE TABLE public.imported_bets (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id text NOT NULL,
@@ -279,6 +382,54 @@ CREATE TABLE public.inbox_rate_limits (
     key text NOT NULL,
     window_start timestamp with time zone NOT NULL,
     count integer NOT NULL
+);
+
+CREATE TABLE public.log_checkpoints (
+    size bigint NOT NULL,
+    note text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_checkpoints_size CHECK ((size >= 1))
+);
+
+CREATE TABLE public.log_hashes (
+    index bigint NOT NULL,
+    hash bytea NOT NULL,
+    CONSTRAINT log_hashes_hash CHECK ((octet_length(hash) = 32))
+);
+
+CREATE TABLE public.log_leaves (
+    index bigint NOT NULL,
+    leaf_hash bytea NOT NULL,
+    user_id text NOT NULL,
+    seq integer NOT NULL,
+    sealed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_leaves_index CHECK ((index >= 0)),
+    CONSTRAINT log_leaves_leaf_hash CHECK ((octet_length(leaf_hash) = 32))
+);
+
+CREATE TABLE public.log_pending (
+    id bigint NOT NULL,
+    user_id text NOT NULL,
+    seq integer NOT NULL
+);
+
+CREATE SEQUENCE public.log_pending_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.log_pending_id_seq OWNED BY public.log_pending.id;
+
+CREATE TABLE public.log_state (
+    id boolean DEFAULT true NOT NULL,
+    size bigint DEFAULT 0 NOT NULL,
+    verifier_key text,
+    backfilled bigint DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_state_one_row CHECK (id),
+    CONSTRAINT log_state_size CHECK ((size >= 0))
 );
 
 CREATE TABLE public.mail_sends (
@@ -386,6 +537,12 @@ CREATE TABLE public.user_bet_days (
     cum_odds_sum numeric DEFAULT '0'::numeric NOT NULL
 );
 
+CREATE TABLE public.user_bet_kinds (
+    user_id text NOT NULL,
+    graded integer DEFAULT 0 NOT NULL,
+    self_reported integer DEFAULT 0 NOT NULL
+);
+
 CREATE TABLE public.user_bet_stats (
     user_id text NOT NULL,
     total_bets integer DEFAULT 0 NOT NULL,
@@ -488,6 +645,8 @@ CREATE TABLE public.verifications (
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+ALTER TABLE ONLY public.log_pending ALTER COLUMN id SET DEFAULT nextval('public.log_pending_id_seq'::regclass);
+
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
 
@@ -515,6 +674,15 @@ ALTER TABLE ONLY public.bets
 ALTER TABLE public.bets
     ADD CONSTRAINT bets_settled_after_event_start CHECK (((settled_at IS NULL) OR (settled_at >= event_date))) NOT VALID;
 
+ALTER TABLE ONLY public.event_prices
+    ADD CONSTRAINT event_prices_unique UNIQUE NULLS NOT DISTINCT (event_id, bookmaker, kind, market, selection, line);
+
+ALTER TABLE ONLY public.events
+    ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.events
+    ADD CONSTRAINT events_source_unique UNIQUE (source_feed, source_id);
+
 ALTER TABLE ONLY public.imported_bets
     ADD CONSTRAINT imported_bets_pkey PRIMARY KEY (id);
 
@@ -526,6 +694,24 @@ ALTER TABLE ONLY public.inbox_messages
 
 ALTER TABLE ONLY public.inbox_rate_limits
     ADD CONSTRAINT inbox_rate_limits_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY public.log_checkpoints
+    ADD CONSTRAINT log_checkpoints_pkey PRIMARY KEY (size);
+
+ALTER TABLE ONLY public.log_hashes
+    ADD CONSTRAINT log_hashes_pkey PRIMARY KEY (index);
+
+ALTER TABLE ONLY public.log_leaves
+    ADD CONSTRAINT log_leaves_entry_once UNIQUE (user_id, seq);
+
+ALTER TABLE ONLY public.log_leaves
+    ADD CONSTRAINT log_leaves_pkey PRIMARY KEY (index);
+
+ALTER TABLE ONLY public.log_pending
+    ADD CONSTRAINT log_pending_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.log_state
+    ADD CONSTRAINT log_state_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.mail_sends
     ADD CONSTRAINT mail_sends_pkey PRIMARY KEY (id);
@@ -572,6 +758,9 @@ ALTER TABLE ONLY public.two_factors
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_pkey PRIMARY KEY (user_id, day);
 
+ALTER TABLE ONLY public.user_bet_kinds
+    ADD CONSTRAINT user_bet_kinds_pkey PRIMARY KEY (user_id);
+
 ALTER TABLE ONLY public.user_bet_stats
     ADD CONSTRAINT user_bet_stats_pkey PRIMARY KEY (user_id);
 
@@ -606,6 +795,12 @@ CREATE INDEX accounts_user_id_idx ON public.accounts USING btree (user_id);
 
 CREATE INDEX admin_logs_created_at_idx ON public.admin_logs USING btree (created_at DESC NULLS LAST);
 
+CREATE INDEX bet_legs_event_pending_idx ON public.bet_legs USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
+
+CREATE UNIQUE INDEX bet_legs_one_per_event ON public.bet_legs USING btree (bet_id, event_id) WHERE (event_id IS NOT NULL);
+
+CREATE INDEX bets_event_pending_idx ON public.bets USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
+
 CREATE INDEX bets_settled_at_idx ON public.bets USING btree (settled_at) WHERE (settled_at IS NOT NULL);
 
 CREATE INDEX bets_user_id_created_at_idx ON public.bets USING btree (user_id, created_at DESC, id DESC);
@@ -614,6 +809,10 @@ CREATE INDEX bets_user_id_pending_event_idx ON public.bets USING btree (user_id,
 
 CREATE INDEX bets_user_id_settled_at_idx ON public.bets USING btree (user_id, settled_at, id) WHERE (status <> 'pending'::text);
 
+CREATE INDEX events_postponed_idx ON public.events USING btree (starts_at) WHERE (status = 'postponed'::text);
+
+CREATE INDEX events_upcoming_idx ON public.events USING btree (starts_at, id) WHERE (status = 'scheduled'::text);
+
 CREATE INDEX imported_bets_user_event_idx ON public.imported_bets USING btree (user_id, event_date DESC, id DESC);
 
 CREATE INDEX inbox_messages_created_at_idx ON public.inbox_messages USING btree (created_at DESC, id DESC);
@@ -621,6 +820,8 @@ CREATE INDEX inbox_messages_created_at_idx ON public.inbox_messages USING btree 
 CREATE INDEX inbox_messages_status_created_at_idx ON public.inbox_messages USING btree (status, created_at DESC);
 
 CREATE INDEX inbox_rate_limits_window_start_idx ON public.inbox_rate_limits USING btree (window_start);
+
+CREATE UNIQUE INDEX log_leaves_leaf_hash_idx ON public.log_leaves USING btree (leaf_hash);
 
 CREATE INDEX mail_sends_recipient_sent_idx ON public.mail_sends USING btree (recipient, sent_at);
 
@@ -658,7 +859,15 @@ CREATE TRIGGER bet_ledger_append_only BEFORE DELETE OR UPDATE ON public.bet_ledg
 
 CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON public.bet_ledger FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
+CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger FOR EACH ROW EXECUTE FUNCTION public.bet_ledger_queue_for_log();
+
+CREATE TRIGGER bet_legs_graded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_graded();
+
 CREATE TRIGGER bet_legs_guard BEFORE INSERT OR DELETE OR UPDATE ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bet_legs_guard();
+
+CREATE TRIGGER bet_legs_guard_graded BEFORE UPDATE ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
+
+CREATE TRIGGER bet_legs_match_event BEFORE INSERT ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bets_match_event();
 
 CREATE TRIGGER bet_legs_no_truncate BEFORE TRUNCATE ON public.bet_legs FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
@@ -672,9 +881,13 @@ CREATE TRIGGER bet_legs_version_insert AFTER INSERT ON public.bet_legs REFERENCI
 
 CREATE TRIGGER bet_legs_version_update AFTER UPDATE ON public.bet_legs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
 
+CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
+
 CREATE TRIGGER bets_guard_record BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_record();
 
 CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_ledger_append();
+
+CREATE TRIGGER bets_match_event BEFORE INSERT ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_match_event();
 
 CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
@@ -708,11 +921,31 @@ CREATE TRIGGER bets_version_insert AFTER INSERT ON public.bets REFERENCING NEW T
 
 CREATE TRIGGER bets_version_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bets');
 
+CREATE TRIGGER events_grade AFTER INSERT OR UPDATE OF status ON public.events FOR EACH ROW EXECUTE FUNCTION public.events_grade();
+
+CREATE TRIGGER events_guard_result BEFORE INSERT OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.events_guard_result();
+
+CREATE TRIGGER log_checkpoints_append_only BEFORE DELETE OR UPDATE ON public.log_checkpoints FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON public.log_checkpoints FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER log_hashes_append_only BEFORE DELETE OR UPDATE ON public.log_hashes FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_hashes_no_truncate BEFORE TRUNCATE ON public.log_hashes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER log_leaves_append_only BEFORE DELETE OR UPDATE ON public.log_leaves FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_leaves_no_truncate BEFORE TRUNCATE ON public.log_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
 CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profiles_record_old_username();
 
 CREATE TRIGGER profiles_username_not_reserved BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_refuse_reserved_username();
 
 CREATE TRIGGER sessions_notify_change AFTER DELETE OR UPDATE ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.notify_session_change('user_id');
+
+CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
+
+CREATE TRIGGER user_bet_kinds_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
 CREATE TRIGGER users_age_confirmation BEFORE INSERT OR UPDATE OF age_confirmed_at ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_age_confirmation_rules();
 
@@ -738,17 +971,29 @@ ALTER TABLE ONLY public.bet_ledger
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_bet_id_bets_id_fk FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.bet_legs
+    ADD CONSTRAINT bet_legs_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
+
 ALTER TABLE ONLY public.bet_record_versions
     ADD CONSTRAINT bet_record_versions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.bets
+    ADD CONSTRAINT bets_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
+
+ALTER TABLE ONLY public.bets
     ADD CONSTRAINT bets_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.event_prices
+    ADD CONSTRAINT event_prices_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.imported_bets
     ADD CONSTRAINT imported_bets_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.inbox_messages
     ADD CONSTRAINT inbox_messages_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.log_pending
+    ADD CONSTRAINT log_pending_ledger_fk FOREIGN KEY (user_id, seq) REFERENCES public.bet_ledger(user_id, seq) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
@@ -761,6 +1006,9 @@ ALTER TABLE ONLY public.two_factors
 
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_bet_kinds
+    ADD CONSTRAINT user_bet_kinds_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_bet_stats
     ADD CONSTRAINT user_bet_stats_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

@@ -3,8 +3,10 @@
 -- JSON.stringify does (to_json(text) escapes exactly ", \, and U+0000-U+001F, the short forms for
 -- \b\f\n\r\t). A parlay's legs are in its "bet" (ordered by position; all pending in the recorded
 -- entry; left out of a deleted entry, whose legs the cascade has removed before this runs), and the
--- settled leg of a leg-settled entry is under "leg". The head row is locked first, so concurrent
--- writers of one user append one after another.
+-- settled leg of a leg-settled entry is under "leg". A graded bet's pick is under "event", after its
+-- description ("description" < "event" < "eventStart" in code-unit order); a self-reported bet's
+-- entry has none, as every entry before the events catalog. The head row is locked first, so
+-- concurrent writers of one user append one after another.
 CREATE OR REPLACE FUNCTION bet_ledger_append(b bets, p_kind text, p_at timestamptz, p_leg bet_legs DEFAULT NULL) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -29,6 +31,7 @@ BEGIN
   END IF;
   entry := '{"at":' || to_json(bet_ledger_iso(p_at))::text
     || ',"bet":{"description":' || to_json(b.description)::text
+    || bet_ledger_event_json(b.event_id, b.market, b.selection, b.line)
     || ',"eventStart":' || to_json(bet_ledger_iso(b.event_date))::text
     || ',"id":' || to_json(b.id::text)::text
     || coalesce(legs, '')

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BET_STATUSES } from '../../../shared/bets.ts';
 import { user } from './auth.ts';
+import { eventSelectionColumns } from './events.ts';
 
 export { BET_STATUSES, type BetStatus } from '../../../shared/bets.ts';
 
@@ -30,6 +43,10 @@ export const bets = pgTable(
     legCount: smallint('leg_count'),
     /** A parlay's last leg's start (it is overdue 72 hours after it); null for a single bet. */
     lastEventDate: timestamp('last_event_date', { withTimezone: true }),
+    /** The listed event, market, selection and line (migration 0027); null for a self-reported bet. */
+    ...eventSelectionColumns(),
+    /** Graded from an event's result (a single on a listed event, a parlay of listed legs only). */
+    graded: boolean('graded').notNull().default(false),
   },
   (t) => [
     /**
