@@ -45,7 +45,7 @@ const wholeNumber = (min: number) => {
  */
 export const defaultPoolSize = 2 * availableParallelism() + 1;
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: PORT_MESSAGE })

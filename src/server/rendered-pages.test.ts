@@ -1,5 +1,5 @@
 /**
- * The HTML the server sends before any JavaScript runs (issue 17, "HTML first"): the prerendered
+ * The HTML the server sends before any JavaScript runs (docs/ARCHITECTURE.md, Rendering): the prerendered
  * pages, a public profile rendered with its record, and the not-found pages, all from the client's
  * own render module (src/client/ssr/render.tsx, which the build compiles to dist/ssr/render.js;
  * here the source, loaded by path as the server loads the build's).

@@ -1,5 +1,5 @@
 /**
- * The admin API contract (issue 5): statistics, users and their verification, the issues inbox,
+ * The admin API contract: statistics, users and their verification, the issues inbox,
  * analytics and the audit log. Every /api/admin/* endpoint answers 401 to anonymous callers and
  * 403 to signed-in non-admins, whatever the method. The server validates with these schemas and
  * answers in these shapes; the client uses the types and the verbatim messages.

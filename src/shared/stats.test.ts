@@ -90,7 +90,7 @@ const EMPTY: BetStats = {
 };
 
 describe('computeStats', () => {
-  it('the steady bettor of issue 15: 15 of 25 level $10 bets won at 2.00', () => {
+  it('the steady bettor: 15 of 25 level $10 bets won at 2.00', () => {
     // Settlement order L L L W W W W W L W W L L W W W L W W L L W W W L.
     //   profit 15 × 10 − 10 × 10 = 50 on 250 staked: ROI = yield = 50 / 250 = 20.0%.
     //   Drawdown: the first three losses take the running total from the 0 start to −30.

@@ -2,14 +2,7 @@ import type { Page } from '@playwright/test';
 import { BET_PART_OF_RECORD_MESSAGE, settleAfterMessage } from '../../src/shared/bets.ts';
 import { CLOCK_HEADER, DAY, HOUR, recordBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
-
-/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
-const localDateTimeIn = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const d = new Date(Date.now() + h * 3_600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, hours);
+import { localDateTimeIn, statValue } from './support/page.ts';
 
 /**
  * Records a bet through the API, as this page's signed-in user: by default for an event 3 days
@@ -29,8 +22,6 @@ async function betNamed(page: Page, description: string) {
   expect(bet, description).toBeDefined();
   return bet!;
 }
-
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 
 async function expectStats(
   page: Page,

@@ -100,7 +100,7 @@ test.describe('landing-page demo', () => {
     await expect(toast(page, 'Please fill in all fields')).toHaveCount(2);
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);
 
-    // The 6-hour rule, in the spec's words.
+    // The 6-hour rule, in the dashboard's words.
     await fillBet(page, { hours: 2 });
     await page.getByRole('button', { name: 'Record Bet' }).click();
     const tooSoon = toast(page, 'Invalid Event Time');

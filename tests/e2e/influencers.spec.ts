@@ -100,7 +100,7 @@ test('the ranking: by the low end of the yield range, with the rule stated; a ra
   baseURL,
 }) => {
   const tag = Date.now().toString(36);
-  // 20 wins at +5000: a low end no other spec's bettor reaches, so this one is first.
+  // 20 wins at +5000: a low end no other bettor of this file reaches, so this one is first.
   const ace = await createBettor(baseURL, `Ranked Ace ${tag}`);
   await recordAndSettle(ace, [...times(20, { result: 'won', odds: '+5000', amount: '1' }), { result: 'void' }]);
   await page.goto(`/influencers?q=${encodeURIComponent(tag)}`);

@@ -4,6 +4,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { parseCsv } from '../../src/shared/csv-read.ts';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { statValue } from './support/page.ts';
 
 /*
  * The own profile /profile: real numbers, inline username and display name, settings, analytics,
@@ -40,8 +41,6 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
   });
   return { context, page: loadsUntilHydrated(await context.newPage()) };
 }
-
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 
 async function expectStats(page: Page, stats: Record<string, string>) {
   for (const [title, value] of Object.entries(stats)) await expect(statValue(page, title)).toHaveText(value);

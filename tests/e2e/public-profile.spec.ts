@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { statValue } from './support/page.ts';
 
 /*
  * The public profile /{username}: what anyone, signed in or not, sees of a bettor's record.
@@ -38,8 +39,6 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
   });
   return { context, page: loadsUntilHydrated(await context.newPage()) };
 }
-
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 
 async function expectStats(page: Page, stats: Record<string, string>) {
   for (const [title, value] of Object.entries(stats)) await expect(statValue(page, title)).toHaveText(value);

@@ -1,5 +1,5 @@
 /**
- * Issue 15 as a person meets it: settling a bet "Void / push" on the dashboard, the figures that
+ * Void bets and the statistics (docs/decisions/007) as a person meets them: settling a bet "Void / push" on the dashboard, the figures that
  * say how much a record proves on a public profile, and a unit size set in Settings shown beside
  * the dollars on the profile, the dashboard and the bets.
  */
@@ -8,8 +8,8 @@ import type { Page } from '@playwright/test';
 import { DAY, HOUR, recordBet, settledBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { createBettor, recordAndSettle } from './support/community.ts';
+import { statValue } from './support/page.ts';
 
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 const statDetail = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-detail');
 const betItem = (page: Page, description: string) =>
   page
@@ -61,7 +61,7 @@ test('a public profile says how much its record proves: ROI range, the chance of
   page,
   baseURL,
 }) => {
-  // Issue 15's steady bettor: 15 of 25 level $10 bets won at 2.00, in this order, and one push.
+  // The steady bettor: 15 of 25 level $10 bets won at 2.00, in this order, and one push.
   const bettor = await createBettor(baseURL, `Steady Stats ${Date.now().toString(36)}`);
   await recordAndSettle(bettor, [
     ...[...'LLLWWWWWLWWLLWWWLWWLLWWWL'].map((r) => ({

@@ -1,5 +1,5 @@
 /**
- * True statuses (issue 17): an address that is no page answers 404 and shows the not-found page;
+ * True statuses: an address that is no page answers 404 and shows the not-found page;
  * old addresses redirect to the pages they mean.
  */
 import { expect, signedInUser, test } from './support/fixtures.ts';

@@ -58,12 +58,12 @@ import {
   sampleDemoBets,
   settleDemoBet,
   settleDemoLeg,
-  toLocalDateTimeValue,
   type DemoBet,
   type DemoBetForm,
   type DemoLeg,
   type DemoLegForm,
 } from './demo-bets.ts';
+import { toLocalDateTimeValue } from '../../lib/local-date-time.ts';
 
 export interface DemoPageProps {
   /** Null until the demo is first changed: until then it shows the sample bets. */
@@ -332,10 +332,6 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
   );
 }
 
-/**
- * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
- * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
- */
 /** The sports a demo bet or leg can be, after a blank choice. */
 function SportOptions() {
   return (
@@ -350,6 +346,10 @@ function SportOptions() {
   );
 }
 
+/**
+ * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
+ * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
+ */
 function DemoLegFields({
   legs,
   onChange,

@@ -1,4 +1,4 @@
-/** Verbatim from the spec (section 2, Contact). */
+/** The site's contact details, as the Contact page and the footer state them. */
 export const SUPPORT_HOURS = 'Monday - Friday, 9 AM - 6 PM EST';
 
 /** Static marketing claims (spec section 9). */
