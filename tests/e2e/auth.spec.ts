@@ -45,7 +45,7 @@ test.describe('1. shared header and footer', () => {
     for (const section of ['Product', 'Company', 'Legal']) {
       await expect(footer(page).getByText(section, { exact: true })).toBeVisible();
     }
-    await expect(footer(page)).toContainText('© 2024 betproof');
+    await expect(footer(page)).toContainText(`© ${new Date().getFullYear()} betproof`);
 
     await header(page).getByRole('link', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/auth?mode=signup');
