@@ -205,9 +205,9 @@ test.describe('static and marketing pages', () => {
     await expect(main(page).getByRole('heading', { name: '8. International Data Transfers' })).toBeVisible();
   });
 
-  test('the auth page links its Terms of Service and Privacy Policy here', async ({ page }) => {
+  test('the auth page links its Terms of Use and Privacy Policy here', async ({ page }) => {
     await page.goto('/auth');
-    await page.getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Terms of Use' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Use');
     await page.goBack();
     await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
