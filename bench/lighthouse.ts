@@ -258,13 +258,28 @@ function scoreTable(runs: PageRun[]): string[] {
   ];
 }
 
-/** The mobile run's table for RESULTS.md's Lighthouse section, with when and where it was measured. */
+/**
+ * The mobile run's rows for RESULTS.md's current figures: per page its targets, its scores and
+ * metrics (a miss in bold with ✗), and when, on what host and by which command they were measured.
+ */
 function resultsPart(runs: PageRun[], opts: Options): string {
-  const cpu = cpus();
+  const date = new Date().toISOString().slice(0, 10);
+  const index = Math.round(runs[0]!.lhr.environment.benchmarkIndex).toLocaleString('en-US');
+  const command = `\`npm run lighthouse${commandArgs(opts)}\``;
+  const target = `${CATEGORIES.map((c) => TARGETS[c]).join(' · ')}; ${METRIC_TARGETS.map((m) => `${m.label} ≤ ${m.max}${m.unit}`).join(', ')}`;
   return [
-    `Written by \`npm run lighthouse${commandArgs(opts)}\` at ${new Date().toISOString()} on ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(1)} at the end, Lighthouse's benchmark index ${Math.round(runs[0]!.lhr.environment.benchmarkIndex)}; median of ${opts.runs} run${opts.runs > 1 ? 's' : ''} per page:`,
-    '',
-    ...scoreTable(runs),
+    `| page | target | figure | date | host index | command |`,
+    `| --- | --- | --- | --- | ---: | --- |`,
+    ...runs.map(({ label, lhr }) => {
+      const scores = CATEGORIES.map((c) =>
+        score(lhr, c) < TARGETS[c] ? `**${score(lhr, c)}** ✗` : `${score(lhr, c)}`,
+      );
+      const metrics = METRIC_TARGETS.map((m) => {
+        const shown = `${m.label} ${lhr.audits[m.id]?.displayValue ?? '—'}`;
+        return overTarget(lhr, m.id) ? `**${shown}** ✗` : shown;
+      });
+      return `| ${label} | ≥ ${target} | ${scores.join(' · ')}; ${metrics.join(', ')} | ${date} | ${index} | ${command} |`;
+    }),
   ].join('\n');
 }
 

@@ -1,6 +1,7 @@
 /**
- * bench/RESULTS.md: one section per driver (PGlite, PostgreSQL), each replaced by the next run on
- * that driver, so one file holds the latest figures of both.
+ * bench/RESULTS.md: the current figures (written by hand from the runs' sections), then one section
+ * per driver (PGlite, PostgreSQL) and kind, each replaced in place by the next run on that driver,
+ * so one file holds the latest figures of both. Dated findings go to bench/HISTORY.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { LoadResult } from './load.ts';
@@ -85,7 +86,6 @@ export interface RunReport {
 export const resultsFile = new URL('./RESULTS.md', import.meta.url);
 
 const DRIVER_TITLES: Record<DriverName, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const ORDER: DriverName[] = ['pglite', 'postgres'];
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 /** Latencies: autocannon records whole milliseconds. */
@@ -214,115 +214,31 @@ function ledgerLines(report: RunReport): string[] {
   ];
 }
 
-const INTRO = [
-  '# Benchmark results',
-  '',
-  'Written by `npm run bench` (bench/run.ts): the built app served by the real server',
-  '(`src/server/index.ts`, `NODE_ENV=production`, `LOG_LEVEL=warn`) on a fresh database, loaded over',
-  'loopback by autocannon from a separate process, one endpoint after another. Throughput is',
-  'compared with `GET /api/health` (routing, security headers and a `select 1`: the floor of the',
-  'framework) measured in the same run, so the ratios hold on a busy machine better than the',
-  'absolute figures do. Each run replaces its driver’s section.',
-  '',
-  '- Clients: the seeded accounts sign in through `POST /api/auth/sign-in/email` and send the session',
-  '  cookie they get. There is no proxy in front (`TRUST_PROXY=false`), so the server sees every client',
-  '  as 127.0.0.1; only `/api/auth/*` is rate-limited (10 sign-ins a minute per address), so none of the',
-  '  measured endpoints is throttled and no client pretends to be another address.',
-  '- Latencies are autocannon’s, in whole milliseconds, under the full load (50 connections): they are',
-  '  queueing plus service time. *Server CPU ms/request* is the server process’s CPU time (user + system,',
-  '  from /proc) per response: steadier than req/s when other work shares the machine; it leaves out',
-  '  PostgreSQL’s own CPU.',
-  '- Writes: `POST /api/bets` records a bet (event a week ahead) and `PATCH /api/bets/:id` settles one,',
-  '  from 5 users’ sessions at once (10 connections each). Each settle request settles a different',
-  '  pending bet whose event started long ago (seeded for the writers, `BENCH_SETTLE_BETS` each; the',
-  '  load worker hands each connection the next unused one, and a connection stops rather than reuse',
-  '  one). Both append to the user’s hash-chained ledger in the same transaction (the row trigger of',
-  '  migration 0013: the user’s head row locked, canonical JSON and SHA-256 in SQL). Each write first',
-  '  takes the user’s write quota (src/server/quotas.ts: an upsert of `user_quotas`, a transaction of',
-  '  its own), with a limit of 10⁹ a minute and a day for the bench, so it is counted but never refuses.',
-  '- Data: besides the project’s seeded community, the bench’s own accounts (reader, writers, scaling',
-  '  users, the ledger’s profile) keep records as a bettor who settles does: every bet settled, won and',
-  '  lost in turn, but their 3 newest, pending with events a week ahead, so none is overdue. Runs before',
-  '  2026-11-25T08:00 gave them a third of their bets pending with events months past: 33,333 overdue',
-  '  bets for the 100,000-bet user, a record that is left out of every ranking, and its stats count them',
-  '  (an index-only scan of bets_user_id_pending_event_idx from migration 0013 already, no heap fetch,',
-  '  but 33,333 entries: 4.6× the 100-bet user on PostgreSQL). The writers’ settleable bets are the',
-  '  exception: pending, their events long started, to be settled one per request.',
-  '- The ledger: a public profile with 10,000 entries, read signed out: the first page at the default',
-  '  limit (100), the first page of 1,000 and a page of 1,000 after entry 9,000. “Paged fast” is the',
-  '  deep page against the first page of the same size (the default first page carries a tenth of the',
-  '  entries, so it says nothing about depth). The whole chain as NDJSON is timed one download at a',
-  '  time, and checked to end at the head the JSON pages report.',
-  '- Targets: every authenticated read (`GET /api/bets`, `GET /api/bets/stats`, the profile API signed',
-  '  in) at least 40% of the health endpoint’s throughput on PGlite and 60% on PostgreSQL (issue 17);',
-  '  recording and settling a bet each at least 15%; the stats of a user with 100,000 bets at most 3× the p50 latency of a user with 100; the deep',
-  '  ledger page at most 3× the p50 latency of the first page of 1,000; zero errors and zero non-2xx in',
-  '  every measurement. `npm run bench` exits non-zero when one is missed.',
-  '',
-  '- PGlite: `npm run build && npm run bench`',
-  '- PostgreSQL: `npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`',
-  '  (a throwaway database is created on that server and dropped after the run)',
-  '- `BENCH_DURATION` (seconds per measurement, default 10), `BENCH_WARMUP` (default 2),',
-  '  `BENCH_CONNECTIONS` (default 50), `BENCH_USERS` / `BENCH_BETS` (the seeded community, default',
-  '  1,000 / 100,000), `BENCH_SETTLE_BETS` (settleable bets seeded per writer, default 4,000).',
-].join('\n');
+/** The kinds of section the throughput runs write: their own tables, and the noisy neighbour's (noisy.ts). */
+export type SectionKind = 'results' | 'noisy';
 
-/** The kinds of section, in the order the file lists them: the throughput runs, then the noisy neighbour (noisy.ts). */
-const KINDS = ['results', 'noisy'] as const;
-export type SectionKind = (typeof KINDS)[number];
-
-const marker = (driver: DriverName, end = false, kind: SectionKind = 'results') =>
-  `<!-- ${end ? '/' : ''}${kind}:${driver} -->`;
-
-/** Writes `section` as the driver's part of RESULTS.md of its kind, keeping every other section. */
+/**
+ * Writes `section` as the driver's section of its kind in RESULTS.md, between `<!-- kind:driver -->`
+ * and `<!-- /kind:driver -->`, leaving the rest of the file (its current figures, written by hand
+ * from these sections, and the other sections) as it is; a file without those markers gets them at
+ * its end.
+ */
 export function writeResults(driver: DriverName, section: string, kind: SectionKind = 'results') {
-  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
-  const kept = (k: SectionKind, d: DriverName) => {
-    if (k === kind && d === driver) return section;
-    const start = previous.indexOf(marker(d, false, k));
-    const end = previous.indexOf(marker(d, true, k));
-    return start >= 0 && end > start ? previous.slice(start + marker(d, false, k).length, end).trim() : null;
-  };
-  const body = KINDS.flatMap((k) =>
-    ORDER.flatMap((d) => {
-      const text = kept(k, d);
-      return text === null ? [] : [[marker(d, false, k), '', text, '', marker(d, true, k)].join('\n')];
-    }),
-  ).join('\n\n');
-  const others = KEPT_SECTIONS.map((name) => keptSection(previous, name)).join('');
-  writeFileSync(resultsFile, `${keptIntro(previous)}\n\n${others}${body}\n`);
+  const name = `${kind}:${driver}`;
+  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Benchmark results\n';
+  if (markedPart(previous, name)) return writeResultsPart(name, section);
+  writeFileSync(resultsFile, `${previous.trimEnd()}\n\n<!-- ${name} -->\n\n${section.trim()}\n\n<!-- /${name} -->\n`);
 }
-
-/**
- * The file's opening as RESULTS.md has it (how to read the runs and what each day's runs found,
- * written by hand after them); INTRO starts a file that has none.
- */
-function keptIntro(previous: string): string {
-  const first = previous.search(/<!-- (lighthouse|startup|results:|noisy:)/);
-  return first > 0 ? previous.slice(0, first).trimEnd() : INTRO;
-}
-
-/**
- * Sections other tools measure, kept as they are by the throughput runs: the Lighthouse table
- * (bench/lighthouse.ts, copied from bench/LIGHTHOUSE.md) and the start time and idle memory
- * (bench/startup.ts), each between its markers.
- */
-const KEPT_SECTIONS = ['lighthouse', 'startup'] as const;
 
 /**
  * Writes `body` between `<!-- name -->` and `<!-- /name -->` in RESULTS.md, a generated part
- * inside a section written by hand (bench/lighthouse.ts's table), leaving the rest as it is.
+ * inside a section written by hand (bench/lighthouse.ts's rows), leaving the rest as it is.
  */
 export function writeResultsPart(name: string, body: string) {
   const previous = readFileSync(resultsFile, 'utf8');
   const part = markedPart(previous, name);
   if (!part) throw new Error(`bench/RESULTS.md has no <!-- ${name} --> … <!-- /${name} --> to write into`);
   writeFileSync(resultsFile, `${previous.slice(0, part.inner)}\n\n${body.trim()}\n\n${previous.slice(part.close)}`);
-}
-
-function keptSection(previous: string, name: (typeof KEPT_SECTIONS)[number]): string {
-  const part = markedPart(previous, name);
-  return part ? `${previous.slice(part.open, part.end)}\n\n` : '';
 }
 
 /** Where `<!-- name -->` … `<!-- /name -->` is in `text`: each marker's start, the inside's start, the end. */

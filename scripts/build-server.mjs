@@ -9,7 +9,8 @@
 //    better-auth, zod, drizzle...) one by one was half of a start (PostgreSQL: 1.1 s external,
 //    0.6 s bundled; bench/RESULTS.md). Left external: PGlite (it loads its WebAssembly and data
 //    files from beside its own module) and the native argon2 binding. The migrations, which
-//    db/client.ts finds next to its own module (import.meta.url), are copied next to the bundle.
+//    db/client.ts finds next to its own module (import.meta.url), are copied next to the bundle, and
+//    so are the database functions' files (db/functions.ts).
 //    In chunks: the entry (index.ts) starts opening the database before it imports the rest
 //    (run-server.ts), and Node parses each chunk as it is imported, where it parsed one 4.4 MB
 //    module before the first line ran (the entry ran at ~370 ms of a start, now ~170 ms).
@@ -84,4 +85,11 @@ for (const file of readdirSync(outdir)) {
   if (/\.js(\.map)?$/.test(file) && !built.has(full)) rmSync(full);
 }
 cpSync(`${root}src/server/db/migrations`, `${outdir}/migrations`, { recursive: true });
+// The database functions' files likewise (db/functions.ts), then those no longer in the source go:
+// the folder is the set of functions a start leaves in the database.
+cpSync(`${root}src/server/db/functions`, `${outdir}/functions`, { recursive: true });
+const functionFiles = new Set(readdirSync(`${root}src/server/db/functions`));
+for (const file of readdirSync(`${outdir}/functions`)) {
+  if (!functionFiles.has(file)) rmSync(`${outdir}/functions/${file}`);
+}
 console.log('server built: dist/server/index.js');

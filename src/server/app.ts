@@ -20,6 +20,7 @@ import {
 } from './modules/auth/index.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
+import { EVENTS_IMPORT_PATH, adminEventRoutes, eventRoutes } from './modules/events/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
@@ -86,11 +87,12 @@ export function createApp(deps: AppDeps) {
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);
   // One size limit for every body, Better Auth's endpoints included (they read any size). A history
-  // import is the exception: a larger file, read as it streams, its limits and UTF-8 check its own.
+  // import and an admin's feed upload are the exceptions: a larger file, read as it streams, its
+  // limits and UTF-8 check its own.
   const unlessImport =
     (check: typeof limitBodySize): typeof limitBodySize =>
     (c, next) =>
-      c.req.path === IMPORT_PATH ? next() : check(c, next);
+      c.req.path === IMPORT_PATH || c.req.path === EVENTS_IMPORT_PATH ? next() : check(c, next);
   app.use('/api/*', unlessImport(limitBodySize));
   // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
   app.use('/api/*', unlessImport(requireUtf8Body));
@@ -130,7 +132,10 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     // Lets the admin page confirm on the server that the signed-in user is an admin.
     .get('/admin/access', requireUser(auth), requireAdmin(config), (c) => c.json({ admin: true as const }))
+    // Before /admin: its routes answer /admin/events themselves, behind the same admin checks.
+    .route('/admin/events', adminEventRoutes({ auth, db, config, now }))
     .route('/admin', adminRoutes({ auth, db, config, now }))
+    .route('/events', eventRoutes({ db, now }))
     .route('/verification', verificationRoutes({ auth, db, quotas }))
     // Before the bets routes: /bets/import and /bets/imported are answered there.
     .route('/bets', importRoutes({ auth, db, now, quotas }))

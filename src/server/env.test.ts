@@ -238,3 +238,49 @@ describe('loadConfig', () => {
     expect(existsSync(path.join(before, 'memory:'))).toBe(false);
   });
 });
+
+describe('EVENT_FEEDS', () => {
+  it('is no feeds when unset, and reads each feed: format, URL, options', () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }).EVENT_FEEDS).toEqual([]);
+    const config = loadConfig({
+      AUTH_SECRET: SECRET,
+      EVENT_FEEDS: [
+        'the-odds-api https://api.the-odds-api.com/v4/sports/basketball_nba/scores/?daysFrom=3 key=abc123 every=30m',
+        'football-json https://example.org/2025-26/en.1.json timezone=Europe/London competition=Premier%20League every=6h',
+      ].join('\n'),
+    });
+    expect(config.EVENT_FEEDS).toEqual([
+      {
+        format: 'the-odds-api',
+        url: 'https://api.the-odds-api.com/v4/sports/basketball_nba/scores/?daysFrom=3',
+        options: {},
+        key: 'abc123',
+        everyMinutes: 30,
+      },
+      {
+        format: 'football-json',
+        url: 'https://example.org/2025-26/en.1.json',
+        options: { timezone: 'Europe/London', competition: 'Premier League' },
+        everyMinutes: 360,
+      },
+    ]);
+  });
+
+  it('refuses a wrong feed at boot, naming the variable, the feed and what is wrong', () => {
+    const err = configError({
+      AUTH_SECRET: SECRET,
+      EVENT_FEEDS:
+        'espn https://x.example; football-data ftp://x.example; football-json https://x.example/a.json; ' +
+        'football-data https://x.example/E0.csv key=k every=7m timezone=BST colour=red',
+    });
+    expect(err.message.split('\n').slice(1)).toEqual([
+      '  EVENT_FEEDS: feed 1: "espn" is not a feed format (football-json, football-data, the-odds-api)',
+      '  EVENT_FEEDS: feed 2: "ftp://x.example" is not an http:// or https:// URL',
+      '  EVENT_FEEDS: feed 3: football-json times are local: name their zone (timezone=Europe/London)',
+      '  EVENT_FEEDS: feed 4: only the-odds-api feeds take a key',
+      '  EVENT_FEEDS: feed 4: every "7m" is not minutes dividing an hour (15m), hours dividing a day (6h) or 1d',
+      '  EVENT_FEEDS: feed 4: timezone "BST" is not an IANA time zone, like Europe/London',
+      '  EVENT_FEEDS: feed 4: "colour=red" is not an option (timezone=, competition=, key=, every=)',
+    ]);
+  });
+});

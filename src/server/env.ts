@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
+import { parseEventFeeds, type FeedConfig } from './modules/events/feeds/config.ts';
 import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
 
 /** A URL of one of `protocols` (each like 'https:'). */
@@ -127,6 +128,19 @@ const envSchema = z.object({
   SOCIAL_TIKTOK_URL: siteContactSchema.shape.socialTiktok,
   SOCIAL_TIKTOK_FOLLOWERS: siteContactSchema.shape.socialTiktokFollowers,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Feeds of fixtures and results pulled on a schedule (modules/events/feeds/config.ts for the
+   * syntax, docs/FEEDS.md); unset: none.
+   */
+  EVENT_FEEDS: z
+    .string()
+    .default('')
+    .transform((text, ctx): FeedConfig[] => {
+      const result = parseEventFeeds(text);
+      if (result.ok) return result.feeds;
+      for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
   /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
    * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.

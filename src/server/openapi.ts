@@ -27,6 +27,7 @@ import {
   type Tag,
 } from './openapi/common.ts';
 import { communityModule } from './openapi/community.ts';
+import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
 import { inboxModule } from './openapi/inbox.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
@@ -38,6 +39,7 @@ export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } fro
 /** The modules, in the order the reference page lists them. */
 const MODULES: readonly ApiModule[] = [
   betsModule,
+  eventsModule,
   importsModule,
   publicProfilesModule,
   ownProfileModule,

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import type { Logger } from './logger.ts';
+import type { FeedPulls } from './modules/events/feeds/schedule.ts';
 import { createSite, defaultClientDir, siteUntilApp, type Answer, type Site } from './site.ts';
 
 /** `openDatabase`: begins opening the database; called once the server listens. */
@@ -39,6 +40,7 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
   const app = loadApp(config, logger, site, opening);
   answer = site ? siteUntilApp(site, config.BASE_URL, app) : async (...args) => (await app)(...args);
 
+  let feeds: Promise<FeedPulls | undefined> | undefined;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -47,6 +49,8 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
     // Stop accepting; in-flight requests finish (those whose client left too); then the database closes.
     server.close(async () => {
       await idle();
+      // The feed pulls use the database: they finish (or are given up) before it closes.
+      await (await feeds)?.stop().catch((err) => logger.error('event feeds did not stop', { error: String(err) }));
       await (await opening).close();
       logger.info('stopped');
       process.exit(0);
@@ -60,6 +64,17 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
 
   // A database or app that fails to start rejects here (index.ts says why and exits).
   answer = await app;
+  // Scheduled feed pulls, only when EVENT_FEEDS lists some (docs/FEEDS.md). A failure to start
+  // them (pg-boss cannot set up its schema) is logged; the server serves on without them.
+  if (config.EVENT_FEEDS.length > 0) {
+    feeds = (async () => {
+      const { startEventFeeds } = await import('./modules/events/feeds/start.ts');
+      return startEventFeeds(config, await opening, logger);
+    })().catch((err) => {
+      logger.error('event feeds did not start', { error: String(err) });
+      return undefined;
+    });
+  }
   // The requests that came meanwhile are answered; now the render module, before a page needs it.
   setImmediate(() => site?.documents.preload());
 }

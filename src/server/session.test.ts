@@ -140,7 +140,7 @@ describeEachDatabase('readSession (the session of an API request)', (env) => {
     expect((await read(env(), headersWith(cookie))).session?.user.role).toBe('user');
     expect(queries.stop()).toBe(0);
 
-    // Direct SQL, as a script or another server would change it: the triggers of migration 0023
+    // Direct SQL, as a script or another server would change it: the triggers of db/functions/notify_session_change.sql
     // notify every server; PGlite delivers it as the statement returns, PostgreSQL a moment later.
     await env().db.execute(sql`update users set role = 'admin' where id = ${userId}`);
     await expectOnceNotified(env(), async () => (await read(env(), headersWith(cookie))).session?.user.role, 'admin');

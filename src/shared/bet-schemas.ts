@@ -18,6 +18,7 @@ import {
   STAKE_MESSAGES,
   stakeProblem,
 } from './bets.ts';
+import { BET_KINDS, MARKETS, SELECTIONS } from './events.ts';
 
 /** A zod error callback: `required` for a missing value, `invalid` for a value of the wrong type. */
 const typeError = (required: string, invalid: string | ((input: unknown) => string)) => (issue: { input?: unknown }) =>
@@ -128,6 +129,21 @@ export type ListBetsQuery = z.input<typeof listBetsQuerySchema>;
 const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 const isoString = z.iso.datetime({ offset: true });
 
+/** Where a bet or leg on a listed event says which; all null for a self-reported one. */
+const gradedFields = (what: 'bet' | 'leg') => ({
+  kind: z
+    .enum(BET_KINDS)
+    .describe(
+      what === 'bet'
+        ? "'graded': on listed events, settled from their results (a parlay whose every leg is); 'self-reported': settled by the bettor."
+        : "'graded': on a listed event, settled from its result; 'self-reported': settled by the bettor.",
+    ),
+  eventId: z.string().nullable().describe('The listed event (GET /api/events); null when self-reported.'),
+  market: z.enum(MARKETS).nullable(),
+  selection: z.enum(SELECTIONS).nullable(),
+  line: z.number().nullable().describe("The spread's home handicap or the total's line; null otherwise."),
+});
+
 /** A parlay's leg as the API answers it. */
 export const betLegSchema = z.object({
   id: z.string(),
@@ -140,6 +156,7 @@ export const betLegSchema = z.object({
   eventDate: isoString,
   status: z.enum(BET_STATUSES),
   settledAt: isoString.nullable(),
+  ...gradedFields('leg'),
 });
 export type BetLeg = z.infer<typeof betLegSchema>;
 
@@ -165,6 +182,7 @@ export const betSchema = z.object({
     .describe(
       "A parlay's legs in the order typed (each settled on its own with PATCH /api/bets/{id}/legs/{legId}); null for a single bet.",
     ),
+  ...gradedFields('bet'),
 });
 export type Bet = z.infer<typeof betSchema>;
 

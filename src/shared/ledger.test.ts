@@ -20,7 +20,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 type Bet = LedgerEntry['bet'];
 type Change = { kind: LedgerKind; at: string; bet: Bet };
 
-/** A chain built as the database builds it (migration 0013): seq from 1, each hash over prevHash + JCS. */
+/** A chain built as the database builds it (src/server/db/functions/bet_ledger_append.sql): seq from 1, each hash over prevHash + JCS. */
 function chainOf(changes: readonly Change[], from: LedgerHead = { seq: 0, hash: GENESIS_HASH }): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   let head = from;

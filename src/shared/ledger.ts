@@ -3,11 +3,12 @@
  * the profile page and the `betproof verify` command. Pure: no I/O, no Node-only modules (the hash
  * is passed in, so the browser could verify with SubtleCrypto and Node with node:crypto).
  *
- * The entries are written by the database (migration 0013, `bet_ledger_append`); this module is
+ * The entries are written by the database (src/server/db/functions/bet_ledger_append.sql); this module is
  * the reader's side of the same rules, and the one implementation every verifier here uses.
  */
 import { z } from 'zod';
 import { pageLimitParam, wholeNumberParam } from './paging.ts';
+import { MARKETS, SELECTIONS } from './events.ts';
 
 /** `leg-settled`: one leg of a parlay settled (migration 0021), the leg under `leg`. */
 export const LEDGER_KINDS = ['recorded', 'settled', 'deleted', 'leg-settled'] as const;
@@ -30,9 +31,26 @@ const text = z.string().refine((s) => !LONE_SURROGATE.test(s), 'must not contain
 
 const status = z.enum(['pending', 'won', 'lost', 'void']);
 
-/** A parlay's leg (migration 0021, bet_ledger_leg_json). */
+/**
+ * A graded bet's or leg's pick (migration 0027, bet_ledger_event_json): the listed event, the
+ * market, the selection and (spread, total) the line. Absent from a self-reported one, whose entry
+ * is exactly what it was before the catalog.
+ */
+const ledgerEventSchema = z.strictObject({
+  id: text,
+  market: z.enum(MARKETS),
+  selection: z.enum(SELECTIONS),
+  /** A whole or half number. */
+  line: z
+    .number()
+    .refine((n) => Number.isInteger(n * 2), 'must be a whole or half number')
+    .optional(),
+});
+
+/** A parlay's leg (src/server/db/functions/bet_ledger_leg_json.sql). */
 const ledgerLegSchema = z.strictObject({
   id: text,
+  event: ledgerEventSchema.optional(),
   description: text,
   sport: text,
   odds: text,
@@ -47,6 +65,8 @@ export const ledgerEntrySchema = z
     kind: z.enum(LEDGER_KINDS),
     bet: z.strictObject({
       id: text,
+      /** On a listed event: graded from its result. Absent: self-reported. */
+      event: ledgerEventSchema.optional(),
       description: text,
       sport: text,
       /** In cents. */

@@ -132,7 +132,13 @@ export const publicProfileSchema = z.object({
   /** True when the signed-in viewer owns this profile. */
   isOwner: z.boolean(),
   social: socialLinksSchema,
-  stats: betStatsSchema,
+  stats: betStatsSchema.extend({
+    graded: z
+      .number()
+      .int()
+      .describe("Bets graded from listed events' results (a parlay whose every leg is listed), settled or not."),
+    selfReported: z.number().int().describe('Bets on events the catalog does not list, settled by the bettor.'),
+  }),
   achievements: z.array(achievementSchema),
   /** The newest entry of the profile's public ledger (seq 0 and 64 zeros before the first). */
   ledgerHead: ledgerHeadSchema,

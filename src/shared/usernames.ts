@@ -4,7 +4,7 @@ import { paths } from './routes.ts';
 export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 
 /**
- * The neutral username every new account starts with (the sign-up trigger, migration 0017):
+ * The neutral username every new account starts with (the sign-up trigger, db/functions/create_profile_for_new_user.sql):
  * 'bettor-' and 6 random base36 characters, nothing from the email. Its '-' is a character no
  * chosen name may have, so the two kinds never collide and none can be chosen to look neutral.
  */

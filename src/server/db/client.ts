@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
 import { hasSqlState, queryRows } from './sql.ts';
 import { closeListeners } from './notifications.ts';
+import { applyFunctionsIfChanged, functionsFolder, type SqlSession } from './functions.ts';
 import { adoptDrizzleTextParsers } from './pglite-parsers.ts';
 import { keepNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
@@ -37,11 +38,18 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
 }
 
-type OpenOptions = { databaseUrl?: string; dataDir: string; logger?: Logger } & PostgresOptions;
+type OpenOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  logger?: Logger;
+  /** The database functions' files (db/functions.ts); another folder only in tests. */
+  functionsFolder?: string;
+} & PostgresOptions;
 
 /**
  * Opens the database: PostgreSQL when a URL is given, else PGlite (in memory for `memory://`,
- * otherwise file-backed in `dataDir`). Migrations are applied before it is returned.
+ * otherwise file-backed in `dataDir`). Migrations, then the database functions (db/functions.ts),
+ * are applied before it is returned.
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return (await beginOpeningDatabase(opts)).ready;
@@ -55,7 +63,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 export async function beginOpeningDatabase(opts: OpenOptions): Promise<{ ready: Promise<Database> }> {
   const { ready } = opts.databaseUrl
     ? { ready: openPostgres(opts.databaseUrl, opts, opts.logger) }
-    : await beginOpeningPglite(opts.dataDir);
+    : await beginOpeningPglite(opts.dataDir, opts.functionsFolder ?? functionsFolder);
   // Awaited by the caller later; a failure meanwhile is not "unhandled".
   ready.catch(() => {});
   return { ready };
@@ -64,7 +72,11 @@ export async function beginOpeningDatabase(opts: OpenOptions): Promise<{ ready: 
 /** Any number for pg_advisory_lock, as long as every betproof server uses the same one. */
 export const MIGRATION_LOCK_KEY = 4_711_2024;
 
-async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger): Promise<Database> {
+async function openPostgres(
+  url: string,
+  opts: PostgresOptions & { functionsFolder?: string },
+  logger?: Logger,
+): Promise<Database> {
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -87,7 +99,14 @@ async function openPostgres(url: string, opts: PostgresOptions, logger?: Logger)
     await lock.query('set statement_timeout = 0');
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const migrating = drizzle(lock, { schema }) as unknown as Db;
-    await migrateIfBehind(migrating, () => migrate(drizzle(lock, { schema }), { migrationsFolder }));
+    const migrated = await migrateIfBehind(migrating, () => migrate(drizzle(lock, { schema }), { migrationsFolder }));
+    const session: SqlSession = {
+      run: async <T>(text: string) => {
+        const result = (await lock.query(text)) as unknown as { rows: T[] } | { rows: T[] }[];
+        return (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [];
+      },
+    };
+    await applyFunctionsIfChanged(session, { folder: opts.functionsFolder, force: migrated });
     await syncReservedUsernames(migrating);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
@@ -123,7 +142,7 @@ export async function pgliteOptions() {
 }
 
 /** PGlite, once its start is under way: `ready` migrates it and hands it over. */
-async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Database> }> {
+async function beginOpeningPglite(dataDir: string, functions: string): Promise<{ ready: Promise<Database> }> {
   // Begun at once: the WebAssembly compiles while the server's modules load (loadPgliteArtifacts).
   const options = pgliteOptions();
   const { PGlite } = await import('@electric-sql/pglite');
@@ -135,10 +154,14 @@ async function beginOpeningPglite(dataDir: string): Promise<{ ready: Promise<Dat
     try {
       const client = inMemory ? new PGlite(await options) : new PGlite(`${dataDir}/pglite`, await options);
       const db = await drizzlePglite(client);
-      await migrateIfBehind(db as unknown as Db, async () => {
+      const migrated = await migrateIfBehind(db as unknown as Db, async () => {
         const { migrate } = await import('drizzle-orm/pglite/migrator');
         await migrate(db, { migrationsFolder });
       });
+      const session: SqlSession = {
+        run: async <T>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[],
+      };
+      await applyFunctionsIfChanged(session, { folder: functions, force: migrated });
       await syncReservedUsernames(db as unknown as Db);
       const close = async () => {
         try {
@@ -188,14 +211,23 @@ export async function drizzlePglite(client: PGlite) {
 }
 
 /**
+ * The journal time of 0025, the last migration written when migrations still created functions.
+ * Those bodies are gone from 0000-0025 (their current definitions are in db/functions/), so a
+ * database part way through them would be upgraded by migrations that no longer keep its triggers
+ * in step with its tables (docs/decisions/016): it is refused, to be upgraded first by a release
+ * from before the change. A new database (nothing applied) and one at 0025 or later are fine.
+ */
+const LAST_MIGRATION_WITH_FUNCTIONS = 1795581245792;
+
+/**
  * Runs `migrate` (Drizzle's migrator) unless the database already has the newest migration: every
  * restart, where the migrator would read and hash every migration file and make four statements
  * (two of them DDL) to find nothing to do, ~75 ms of a PGlite start. Drizzle's own test: a
- * migration is applied when the newest applied one was created before it.
+ * migration is applied when the newest applied one was created before it. Answers whether it ran.
  */
-export async function migrateIfBehind(db: Db, migrate: () => Promise<void>) {
+export async function migrateIfBehind(db: Db, migrate: () => Promise<void>): Promise<boolean> {
   const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
-    entries: { when: number }[];
+    entries: { when: number; tag: string }[];
   };
   const newest = Math.max(...journal.entries.map((e) => e.when));
   const applied = await queryRows<{ at: string | null }>(
@@ -209,7 +241,15 @@ export async function migrateIfBehind(db: Db, migrate: () => Promise<void>) {
       throw err;
     },
   );
-  if (applied < newest) await migrate();
+  if (applied > 0 && applied < LAST_MIGRATION_WITH_FUNCTIONS) {
+    const at = journal.entries.find((e) => e.when === applied)?.tag ?? `created_at ${applied}`;
+    throw new Error(
+      `the database is at migration ${at}, before 0025: upgrade it to 0025 with an earlier release first (docs/decisions/016)`,
+    );
+  }
+  if (applied >= newest) return false;
+  await migrate();
+  return true;
 }
 
 /**

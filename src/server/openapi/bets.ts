@@ -24,7 +24,15 @@ import {
   PARLAY_MIN_LEGS,
   PARLAY_SETTLED_BY_LEGS_MESSAGE,
 } from '../../shared/parlays.ts';
-import { recordParlaySchema } from '../../shared/parlay-schemas.ts';
+import { recordAnyParlayDocSchema } from '../../shared/parlay-schemas.ts';
+import { recordListedBetSchema } from '../../shared/event-schemas.ts';
+import {
+  EVENT_NOT_FOUND_MESSAGE,
+  EVENT_NOT_OPEN_MESSAGE,
+  EVENT_START_FROM_CATALOG_MESSAGE,
+  GRADED_FROM_RESULT_MESSAGE,
+  GRADED_LEG_FROM_RESULT_MESSAGE,
+} from '../../shared/events.ts';
 import {
   apiError,
   errors,
@@ -60,7 +68,8 @@ export const betsModule: ApiModule = {
     BetPage: jsonSchema(betPageSchema, 'output'),
     BetStats: jsonSchema(betStatsSchema, 'output'),
     RecordBetInput: jsonSchema(recordBetSchema, 'input'),
-    RecordParlayInput: jsonSchema(recordParlaySchema, 'input'),
+    RecordListedBetInput: jsonSchema(recordListedBetSchema, 'input'),
+    RecordParlayInput: jsonSchema(recordAnyParlayDocSchema, 'input'),
     SettleBetInput: jsonSchema(settleBetSchema, 'input'),
   },
   paths: {
@@ -87,17 +96,34 @@ export const betsModule: ApiModule = {
           `A body with \`legs\` (${PARLAY_MIN_LEGS}-${PARLAY_MAX_LEGS} of \`{description, sport, odds, eventDate}\`) ` +
           "records a parlay instead: one bet of sport 'parlay' whose stake is `amount`, whose decimal odds are the " +
           "product of the legs' (exactly, then rounded), whose `eventDate` is the earliest leg's start (each leg " +
-          `must start more than ${LEAD_HOURS} hours ahead); field errors name the leg, such as \`legs.1.odds\`.`,
+          `must start more than ${LEAD_HOURS} hours ahead); field errors name the leg, such as \`legs.1.odds\`. ` +
+          'A body with `eventId` (RecordListedBetInput: `{ eventId, market, selection, line?, odds, amount }`, the ' +
+          'event from GET /api/events) records a **graded** bet: its description, sport and start come from the event ' +
+          `(a sent \`eventDate\`, \`description\` or \`sport\` answers 422, e.g. ${says(EVENT_START_FROM_CATALOG_MESSAGE)}), ` +
+          "and it is settled from the event's result, never by hand. `market`: moneyline (home, away), 1x2 (home, draw, " +
+          "away), spread (home, away; `line` is the home side's handicap, a whole or half number) or total (over, " +
+          "under; `line` ≥ 0). A parlay's legs may be listed the same way (without `amount`), each on a different " +
+          'event; a parlay is graded when every leg is listed. Any other bet is **self-reported** (`kind`).',
         security: signedIn,
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { oneOf: [ref('RecordBetInput'), ref('RecordParlayInput')] } } },
+          content: {
+            'application/json': {
+              schema: { oneOf: [ref('RecordBetInput'), ref('RecordListedBetInput'), ref('RecordParlayInput')] },
+            },
+          },
         },
         responses: {
           '201': response('The recorded bet', ref('Bet')),
           '401': errors.notAuthenticated,
+          '409': apiError(
+            `The listed event is no longer open (live, final, postponed or cancelled): ${says(EVENT_NOT_OPEN_MESSAGE)}`,
+          ),
           '429': quotaRefused.writes('recording bets'),
-          '422': errors.invalid,
+          '422': apiError(
+            'Invalid input: `error` summarises, `fields` has one message per field (unknown ones included); an ' +
+              `\`eventId\` naming no event: ${says(EVENT_NOT_FOUND_MESSAGE)}`,
+          ),
         },
       },
     },
@@ -139,7 +165,8 @@ export const betsModule: ApiModule = {
           '409': apiError(
             `Already settled (${says(BET_ALREADY_SETTLED_MESSAGE)}), the event has not started ` +
               `(${says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC')}), or a parlay, ` +
-              `which its legs settle (${says(PARLAY_SETTLED_BY_LEGS_MESSAGE)})`,
+              `which its legs settle (${says(PARLAY_SETTLED_BY_LEGS_MESSAGE)}), or a graded bet, which its event's result ` +
+              `settles (${says(GRADED_FROM_RESULT_MESSAGE)})`,
           ),
           '422': errors.invalid,
         },
@@ -155,7 +182,10 @@ export const betsModule: ApiModule = {
           '401': errors.notAuthenticated,
           '429': quotaRefused.writes('deleting bets'),
           '404': notFound,
-          '409': apiError(`Part of the record: ${says(BET_PART_OF_RECORD_MESSAGE)}`),
+          '409': apiError(
+            `Part of the record: ${says(BET_PART_OF_RECORD_MESSAGE)}; a graded bet whose event has started (or is ` +
+              `no longer scheduled): ${says(GRADED_FROM_RESULT_MESSAGE)}`,
+          ),
         },
       },
     },
@@ -184,7 +214,8 @@ export const betsModule: ApiModule = {
           '404': apiError(`No such leg of a parlay of the signed-in user: ${says(LEG_NOT_FOUND_MESSAGE)}`),
           '409': apiError(
             `The leg is settled (${says(LEG_ALREADY_SETTLED_MESSAGE)}), the parlay is (${says(PARLAY_ALREADY_SETTLED_MESSAGE)}), ` +
-              `or the leg's event has not started (${says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC')})`,
+              `or the leg's event has not started (${says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC')}); ` +
+              `a leg on a listed event is graded from its result (${says(GRADED_LEG_FROM_RESULT_MESSAGE)})`,
           ),
           '422': errors.invalid,
         },

@@ -198,7 +198,7 @@ export async function createTestEnv(
 
 /**
  * After a change made straight in the database (by a script, another server, the admin CLI): what
- * `read()` answers once this server has heard of it through migration 0023's notifications (its
+ * `read()` answers once this server has heard of it through the notifications of db/functions/notify_session_change.sql (its
  * cached sessions dropped: modules/auth/session-cache.ts): at once on PGlite (one process; the
  * notification is delivered as the changing statement returns), on PostgreSQL within 5 s (milliseconds
  * on a quiet machine: over the listening connection, a moment after the commit).
@@ -213,7 +213,7 @@ export async function expectOnceNotified(env: TestEnv, read: () => Promise<unkno
  * seconds per file. So the first file to need one boots it the ordinary way (openDatabase) and
  * leaves a snapshot of the migrated data directory in the OS temp dir; every later database loads
  * that snapshot. The snapshot's name hashes everything it depends on, so a changed migration,
- * reserved-username list or PGlite version makes a new one.
+ * database function, reserved-username list or PGlite version makes a new one.
  */
 async function openPgliteMemory() {
   const snapshot = pgliteSnapshotPath();
@@ -241,10 +241,12 @@ let snapshotPath: string | undefined;
 function pgliteSnapshotPath(): string {
   if (snapshotPath) return snapshotPath;
   const hash = createHash('sha256');
-  const migrations = fileURLToPath(new URL('../db/migrations', import.meta.url));
-  for (const name of readdirSync(migrations, { recursive: true }).map(String).sort()) {
-    const file = path.join(migrations, name);
-    if (statSync(file).isFile()) hash.update(name).update(readFileSync(file));
+  for (const folder of ['../db/migrations', '../db/functions']) {
+    const dir = fileURLToPath(new URL(folder, import.meta.url));
+    for (const name of readdirSync(dir, { recursive: true }).map(String).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isFile()) hash.update(`${folder}/${name}`).update(readFileSync(file));
+    }
   }
   hash.update(JSON.stringify(RESERVED_USERNAMES));
   const pglitePackage = path.join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json');

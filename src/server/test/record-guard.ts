@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TestEnv } from './harness.ts';
 
 /**
- * Runs one statement the record's guard (the bets_guard_record trigger of migration 0013) refuses
+ * Runs one statement the record's guard (db/functions/bets_guard_record.sql) refuses
  * by design: re-settling, moving settled_at, changing a settled bet, moving bets to another user,
  * deleting settled or started bets. An operator's repair with the guard off must still leave the
  * summaries right, so the property tests of the summary triggers keep such statements, run this

@@ -10,14 +10,4 @@ CREATE TABLE "username_history" (
 	"renamed_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "username_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action
 );--> statement-breakpoint
-CREATE INDEX "username_history_old_username_idx" ON "username_history" USING btree ("old_username","renamed_at");--> statement-breakpoint
-CREATE FUNCTION profiles_record_old_username() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO username_history (user_id, old_username) VALUES (OLD.user_id, OLD.username);
-  RETURN NEW;
-END;
-$$;--> statement-breakpoint
-CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON profiles
-FOR EACH ROW WHEN (NEW.username IS DISTINCT FROM OLD.username)
-EXECUTE FUNCTION profiles_record_old_username();
+CREATE INDEX "username_history_old_username_idx" ON "username_history" USING btree ("old_username","renamed_at");

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, numeric, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { BET_STATUSES } from '../../../shared/bets.ts';
 import { bets } from './bets.ts';
+import { eventSelectionColumns } from './events.ts';
 
 /**
  * A parlay's legs (migration 0021, docs/decisions/008-parlays.md). The parlay itself is one `bets`
@@ -28,6 +29,8 @@ export const betLegs = pgTable(
     eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
     status: text('status', { enum: BET_STATUSES }).notNull().default('pending'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The listed event, market, selection and line (migration 0027); null for a self-reported leg. */
+    ...eventSelectionColumns(),
   },
   (t) => [
     unique('bet_legs_bet_id_position_unique').on(t.betId, t.position),

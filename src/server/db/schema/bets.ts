@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BET_STATUSES } from '../../../shared/bets.ts';
 import { user } from './auth.ts';
+import { eventSelectionColumns } from './events.ts';
 
 export { BET_STATUSES, type BetStatus } from '../../../shared/bets.ts';
 
@@ -30,6 +43,10 @@ export const bets = pgTable(
     legCount: smallint('leg_count'),
     /** A parlay's last leg's start (it is overdue 72 hours after it); null for a single bet. */
     lastEventDate: timestamp('last_event_date', { withTimezone: true }),
+    /** The listed event, market, selection and line (migration 0027); null for a self-reported bet. */
+    ...eventSelectionColumns(),
+    /** Graded from an event's result (a single on a listed event, a parlay of listed legs only). */
+    graded: boolean('graded').notNull().default(false),
   },
   (t) => [
     /**
@@ -83,7 +100,7 @@ export const bets = pgTable(
 );
 
 /**
- * Per-user totals over `bets`, kept by triggers on `bets` (migration 0003) whatever code writes
+ * Per-user totals over `bets`, kept by triggers on `bets` (db/functions/user_bet_stats_apply.sql) whatever code writes
  * bets, so statistics (and later leaderboards) read one row instead of a user's whole history.
  */
 export const userBetStats = pgTable('user_bet_stats', {
@@ -114,7 +131,7 @@ export const userBetStats = pgTable('user_bet_stats', {
   breakEvenVar: numeric('break_even_var').notNull().default('0'),
   /**
    * Streaks over settled bets in settlement order, (settled_at, id) ascending — settled_at is the
-   * server's clock at settle time. Kept by the triggers of migrations 0007 and 0019: a settlement
+   * server's clock at settle time. Kept by a trigger (db/functions/user_bet_streaks_apply.sql): a settlement
    * after the last one extends the run; anything else (a delete, an earlier settled_at) recounts
    * that user.
    */

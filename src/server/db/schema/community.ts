@@ -3,7 +3,7 @@ import { user } from './auth.ts';
 
 /**
  * Summaries behind the Spotlight leaderboard and the Influencers directory, kept by statement-level
- * triggers on `bets` (migration 0009) whatever code writes bets, like user_bet_stats.
+ * triggers on `bets` (db/functions/community_summaries_apply.sql) whatever code writes bets, like user_bet_stats.
  */
 
 /**

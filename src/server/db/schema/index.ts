@@ -9,3 +9,4 @@ export * from './username-history.ts';
 export * from './imported-bets.ts';
 export * from './bet-legs.ts';
 export * from './bet-record-versions.ts';
+export * from './events.ts';

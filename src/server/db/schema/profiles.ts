@@ -5,8 +5,8 @@ import { user } from './auth.ts';
 import { VERIFICATION_STATUSES } from '../../../shared/profiles.ts';
 
 /**
- * One per account, created with it by the `create_profile_for_new_user` trigger (migrations 0001,
- * 0017) so an account never exists without its profile and settings; its username is a neutral
+ * One per account, created with it by the `create_profile_for_new_user` trigger (db/functions/
+ * create_profile_for_new_user.sql) so an account never exists without its profile and settings; its username is a neutral
  * `bettor-xxxxxx` until the owner picks one. Usernames are stored lowercase, which makes the plain
  * unique constraint case-insensitive.
  */
@@ -60,7 +60,7 @@ export const userSettings = pgTable(
 );
 
 /**
- * Words no profile may use as its username, which a trigger on profiles checks (migration 0017);
+ * Words no profile may use as its username, which a trigger on profiles checks (db/functions/profiles_refuse_reserved_username.sql);
  * synced from src/shared/usernames.ts at boot.
  */
 export const reservedUsernames = pgTable('reserved_usernames', {

@@ -3,7 +3,7 @@ import { user } from './auth.ts';
 
 /**
  * Usernames a profile has given up, written only by the `profiles_username_history` trigger
- * (migration 0020) on every change of profiles.username. `/{old name}` redirects to the profile's
+ * (db/functions/profiles_record_old_username.sql) on every change of profiles.username. `/{old name}` redirects to the profile's
  * current name for 30 days after renamed_at, while no profile holds the old name
  * (modules/profiles/pages.ts).
  */

@@ -3,8 +3,8 @@
  * no query to learn who sent it: on PGlite that query was a third of a signed-in read's CPU, on
  * PostgreSQL a round trip as long as the read's own (bench/RESULTS.md).
  *
- * An entry is only as good as the database's word that nothing behind it changed: migration 0023
- * notifies every server of each change to a session or a user, and the user's entries are dropped
+ * An entry is only as good as the database's word that nothing behind it changed: a trigger
+ * (db/functions/notify_session_change.sql) notifies every server of each change to a session or a user, and the user's entries are dropped
  * (`forgetUser`). So a sign-out, a revoked session, a changed role reach this server as soon as the
  * notification does: at once on PGlite (one process; delivered as the changing statement returns),
  * a moment after the commit on PostgreSQL. A write through this server's own /api/auth and

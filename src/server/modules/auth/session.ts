@@ -83,7 +83,7 @@ export function enableDirectSessionReads(auth: Auth, db: Db) {
   readers.set(auth, { read: createDirectReader(auth, db, cache), cache });
 }
 
-/** The channel migration 0023's triggers notify with the id of a user whose session or account changed. */
+/** The channel the triggers of db/functions/notify_session_change.sql notify with the id of a user whose session or account changed. */
 const SESSION_CHANGES_CHANNEL = 'betproof_session_changes';
 
 function createDirectReader(auth: Auth, db: Db, cache: SessionCache): ReadSession {

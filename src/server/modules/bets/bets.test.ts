@@ -101,6 +101,12 @@ describeEachDatabase('bets API', (env) => {
       settledAt: null,
       createdAt: expect.any(String),
       legs: null,
+      // Self-reported: on no listed event.
+      kind: 'self-reported',
+      eventId: null,
+      market: null,
+      selection: null,
+      line: null,
     });
     const createdAt = Date.parse(bet.createdAt);
     expect(createdAt).toBeGreaterThanOrEqual(before);

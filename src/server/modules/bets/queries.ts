@@ -20,20 +20,30 @@ import { preparedPerDb } from '../../db/prepared.ts';
 import {
   cursorTime,
   encodeCursor,
+  violatedConstraint,
   isoText,
   isUuid,
   queryRows,
   type JsonText,
   type KeysetCursor,
 } from '../../db/sql.ts';
-import { betLegs, betRecordVersions, bets, userBetStats, userSettings } from '../../db/schema/index.ts';
+import { betLegs, betRecordVersions, bets, events, userBetStats, userSettings } from '../../db/schema/index.ts';
 import { firstPages, keptStats } from './kept-answers.ts';
-import { OVERDUE_AFTER_MS, type BetSport, type SettledStatus, type Sport } from '../../../shared/bets.ts';
+import {
+  eventTimeError,
+  OVERDUE_AFTER_MS,
+  type BetSport,
+  type SettledStatus,
+  type Sport,
+} from '../../../shared/bets.ts';
 import type { Bet, BetLeg, BetPage, BetStats, RecordBetInput } from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, potentialWinCents, type Cents } from '../../../shared/money.ts';
 import { decimalOddsString, parseOdds, rational } from '../../../shared/odds.ts';
 import { PARLAY_SPORT, combinedOdds, parlayDescription, shortDecimal } from '../../../shared/parlays.ts';
-import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
+import type { RecordAnyParlayInput } from '../../../shared/parlay-schemas.ts';
+import { gradedDescription, type Market, type Selection } from '../../../shared/events.ts';
+import type { RecordListedBetInput } from '../../../shared/event-schemas.ts';
+import { eventRows } from '../events/queries.ts';
 import { ZERO_TOTALS, buildStats, parseScaled, type StatsTotals } from '../../../shared/stats.ts';
 
 /** What a bet's answer is made of: every column but the owner's id (the caller knows it). */
@@ -52,6 +62,18 @@ const money = (value: string): string => {
 
 type LegRow = typeof betLegs.$inferSelect;
 
+/** A bet's or leg's kind and listed pick (all null when self-reported). */
+const gradedFieldsOf = (
+  row: Pick<LegRow, 'eventId' | 'market' | 'selection' | 'line'>,
+  graded: boolean,
+): Pick<Bet, 'kind' | 'eventId' | 'market' | 'selection' | 'line'> => ({
+  kind: graded ? 'graded' : 'self-reported',
+  eventId: row.eventId,
+  market: row.market as Market | null,
+  selection: row.selection as Selection | null,
+  line: row.line === null ? null : Number(row.line),
+});
+
 const toLeg = (row: LegRow): BetLeg => ({
   id: row.id,
   position: row.position,
@@ -62,6 +84,7 @@ const toLeg = (row: LegRow): BetLeg => ({
   eventDate: row.eventDate.toISOString(),
   status: row.status,
   settledAt: row.settledAt?.toISOString() ?? null,
+  ...gradedFieldsOf(row, row.eventId !== null),
 });
 
 /** A bet as the API answers it; `legs` are a parlay's (in position order), null for a single bet. */
@@ -80,6 +103,7 @@ export function toBet(row: BetRow, legs: readonly LegRow[] | null = null): Bet {
     settledAt: row.settledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     legs: row.legCount === null ? null : [...(legs ?? [])].sort((a, b) => a.position - b.position).map(toLeg),
+    ...gradedFieldsOf(row, row.graded),
   };
 }
 
@@ -140,7 +164,9 @@ const betJson = sql<string>`json_build_object(
   'id', ${bets.id}, 'description', ${bets.description}, 'amount', ${bets.amount}::text, 'odds', ${bets.odds},
   'decimalOdds', ${bets.decimalOdds}::text, 'sport', ${bets.betType}, 'eventDate', ${isoText('bets.event_date')},
   'status', ${bets.status}, 'potentialWin', ${bets.potentialWin}::text, 'profitLoss', ${bets.profitLoss}::text,
-  'settledAt', ${isoText('bets.settled_at')}, 'createdAt', ${isoText('bets.created_at')}, 'legs', null)::text`;
+  'settledAt', ${isoText('bets.settled_at')}, 'createdAt', ${isoText('bets.created_at')},
+  'kind', case when ${bets.graded} then 'graded' else 'self-reported' end, 'eventId', ${bets.eventId},
+  'market', ${bets.market}, 'selection', ${bets.selection}, 'line', ${bets.line}, 'legs', null)::text`;
 
 /** How json_build_object writes betJson's last member (PostgreSQL's own spacing). */
 const NO_LEGS = '"legs" : null}';
@@ -150,7 +176,9 @@ const legsJson = sql<string>`json_agg(json_build_object(
   'id', ${betLegs.id}, 'position', ${betLegs.position}, 'description', ${betLegs.description},
   'sport', ${betLegs.sport}, 'odds', ${betLegs.odds}, 'decimalOdds', ${betLegs.decimalOdds}::text,
   'eventDate', ${isoText('bet_legs.event_date')}, 'status', ${betLegs.status},
-  'settledAt', ${isoText('bet_legs.settled_at')}) order by ${betLegs.position})::text`;
+  'settledAt', ${isoText('bet_legs.settled_at')},
+  'kind', case when ${betLegs.eventId} is null then 'self-reported' else 'graded' end, 'eventId', ${betLegs.eventId},
+  'market', ${betLegs.market}, 'selection', ${betLegs.selection}, 'line', ${betLegs.line}) order by ${betLegs.position})::text`;
 
 const pageFields = { json: betJson, id: bets.id, createdAtText, isParlay: sql<boolean>`${bets.legCount} is not null` };
 
@@ -455,7 +483,11 @@ export async function recountBetStats(db: Db, userId: string, now: Date): Promis
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-export type RecordBetResult = { ok: true; bet: Bet } | { ok: false; reason: 'event-too-soon' | 'invalid' };
+export type RecordBetResult =
+  | { ok: true; bet: Bet }
+  | { ok: false; reason: 'event-too-soon' | 'invalid' | 'event-not-open' }
+  /** `field`: where the body named the event (eventId, or legs.N.eventId). */
+  | { ok: false; reason: 'event-not-found'; field: string };
 
 /** The database's 6-hour rule. */
 const EVENT_CHECK = 'bets_event_at_least_6h_ahead';
@@ -471,6 +503,11 @@ const LEG_SETTLED_IS_FINAL = 'bet_legs_settled_is_final';
 const LEG_PARLAY_SETTLED = 'bet_legs_parlay_settled';
 const PARLAY_SETTLED_BY_LEGS = 'bets_parlay_settled_by_legs';
 
+/** A listed event's rules (migration 0027). */
+const EVENT_OPEN = 'bets_event_open';
+const GRADED_FROM_RESULT = 'bets_graded_from_result';
+const LEGS_ONE_PER_EVENT = 'bet_legs_one_per_event';
+
 const NAMED_RULES = [
   EVENT_CHECK,
   SETTLED_AFTER_START_CHECK,
@@ -481,6 +518,8 @@ const NAMED_RULES = [
   LEG_SETTLED_IS_FINAL,
   LEG_PARLAY_SETTLED,
   PARLAY_SETTLED_BY_LEGS,
+  EVENT_OPEN,
+  GRADED_FROM_RESULT,
 ];
 
 /** The CHECK constraint (or rule trigger) a database error reports as violated, if that is what it is. */
@@ -529,55 +568,180 @@ export async function recordBet(db: Db, userId: string, input: RecordBetInput, n
   }
 }
 
+/** A pick on a listed event, with what the event gives it: its description, sport and start. */
+interface ResolvedPick {
+  description: string;
+  sport: Sport;
+  start: Date;
+  eventId: string | null;
+  market: Market | null;
+  selection: Selection | null;
+  line: string | null;
+}
+
+type PickResolution = { ok: true; pick: ResolvedPick } | Exclude<RecordBetResult, { ok: true }>;
+
+/**
+ * What a listed event gives a pick (description, sport, start), or why it cannot be taken at
+ * `now`: no such event, or not open (not scheduled, no start, or less than 6 hours ahead).
+ */
+function resolveListed(
+  event: typeof events.$inferSelect | undefined,
+  pick: { eventId: string; market: Market; selection: Selection; line?: number },
+  field: string,
+  now: Date,
+): PickResolution {
+  if (!event) return { ok: false, reason: 'event-not-found', field };
+  if (event.status !== 'scheduled' || event.startsAt === null) return { ok: false, reason: 'event-not-open' };
+  if (eventTimeError(event.startsAt, now)) return { ok: false, reason: 'event-too-soon' };
+  const line = pick.line ?? null;
+  return {
+    ok: true,
+    pick: {
+      description: gradedDescription(event, pick.market, pick.selection, line),
+      sport: event.sport as Sport,
+      start: event.startsAt,
+      eventId: event.id,
+      market: pick.market,
+      selection: pick.selection,
+      line: line === null ? null : String(line),
+    },
+  };
+}
+
+/** The database's refusal of a recording, as the API's answer; rethrows anything else. */
+function recordingRefused(err: unknown): Exclude<RecordBetResult, { ok: true }> {
+  const check = violatedCheck(err);
+  if (check === EVENT_CHECK || check === LEG_EVENT_CHECK) return { ok: false, reason: 'event-too-soon' };
+  // The event was closed (went live, was postponed) between the read and the insert.
+  if (check === EVENT_OPEN) return { ok: false, reason: 'event-not-open' };
+  if (check) return { ok: false, reason: 'invalid' };
+  if (violatedConstraint(err, '23505', [LEGS_ONE_PER_EVENT])) return { ok: false, reason: 'invalid' };
+  throw err;
+}
+
+/**
+ * Records a bet on a listed event at `now`: its description, sport and start are the event's (the
+ * database checks the start and sport match, and that the event is open), so the bettor chooses
+ * neither the event's time nor its result; the bet is graded when the event's result arrives.
+ */
+export async function recordListedBet(
+  db: Db,
+  userId: string,
+  input: RecordListedBetInput,
+  now: Date,
+): Promise<RecordBetResult> {
+  const odds = parseOdds(input.odds);
+  const stake = parseMoney(input.amount.trim());
+  if (!odds.ok || stake === null) return { ok: false, reason: 'invalid' };
+  const event = (await eventRows(db, [input.eventId])).get(input.eventId);
+  const resolved = resolveListed(event, input, 'eventId', now);
+  if (!resolved.ok) return resolved;
+  const { pick } = resolved;
+  try {
+    const [row] = await db
+      .insert(bets)
+      .values({
+        userId,
+        description: pick.description,
+        amount: formatCents(stake),
+        odds: input.odds.trim(),
+        decimalOdds: decimalOddsString(odds.decimal),
+        betType: pick.sport,
+        eventDate: pick.start,
+        potentialWin: formatCents(potentialWinCents(stake, odds.decimal)),
+        createdAt: now,
+        eventId: pick.eventId,
+        market: pick.market,
+        selection: pick.selection,
+        line: pick.line,
+        graded: true,
+      })
+      .returning();
+    return { ok: true, bet: toBet(row!) };
+  } catch (err) {
+    return recordingRefused(err);
+  }
+}
+
 /**
  * Records a parlay at `now`, in one transaction: the bets row (stake, combined odds = the product
  * of the legs', event_date = the earliest leg's start, last_event_date = the latest's) and its
- * legs. The database checks the same (each leg 6+ hours ahead, the combined figures, 2-15 legs at
- * commit) and appends the recording, legs included, to the ledger.
+ * legs, each self-reported or on a listed event (which gives it its description, sport and
+ * start). The parlay is graded when every leg is on a listed event. The database checks the same
+ * (each leg 6+ hours ahead, the combined figures, 2-15 legs at commit, one leg per event, the
+ * events' starts and sports) and appends the recording, legs included, to the ledger.
  */
 export async function recordParlay(
   db: Db,
   userId: string,
-  input: RecordParlayInput,
+  input: RecordAnyParlayInput,
   now: Date,
 ): Promise<RecordBetResult> {
   const stake = parseMoney(input.amount.trim());
-  const legs = input.legs.map((leg) => ({ ...leg, parsed: parseOdds(leg.odds), start: new Date(leg.eventDate) }));
-  if (stake === null || legs.some((l) => !l.parsed.ok)) return { ok: false, reason: 'invalid' };
-  const exact = legs.map((l) => (l.parsed.ok ? l.parsed.decimal : rational(1n)));
+  const parsedOdds = input.legs.map((leg) => parseOdds(leg.odds));
+  if (stake === null || parsedOdds.some((p) => !p.ok)) return { ok: false, reason: 'invalid' };
+  const listed = await eventRows(
+    db,
+    input.legs.flatMap((leg) => ('eventId' in leg && leg.eventId !== undefined ? [leg.eventId] : [])),
+  );
+  const picks: ResolvedPick[] = [];
+  for (const [i, leg] of input.legs.entries()) {
+    if ('market' in leg && leg.eventId !== undefined) {
+      const resolved = resolveListed(listed.get(leg.eventId), leg, `legs.${i}.eventId`, now);
+      if (!resolved.ok) return resolved;
+      picks.push(resolved.pick);
+    } else if ('description' in leg && leg.description !== undefined) {
+      picks.push({
+        description: leg.description.trim(),
+        sport: leg.sport,
+        start: new Date(leg.eventDate),
+        eventId: null,
+        market: null,
+        selection: null,
+        line: null,
+      });
+    }
+  }
+  const exact = parsedOdds.map((p) => (p.ok ? p.decimal : rational(1n)));
   const odds = combinedOdds(exact);
-  const starts = legs.map((l) => l.start.getTime());
+  const starts = picks.map((l) => l.start.getTime());
   try {
     const [betRow, legRows] = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(bets)
         .values({
           userId,
-          description: parlayDescription(legs.map((l) => l.description)),
+          description: parlayDescription(picks.map((l) => l.description)),
           amount: formatCents(stake),
           odds: shortDecimal(odds),
           decimalOdds: decimalOddsString(odds),
           betType: PARLAY_SPORT,
           eventDate: new Date(Math.min(...starts)),
           lastEventDate: new Date(Math.max(...starts)),
-          legCount: legs.length,
+          legCount: picks.length,
           potentialWin: formatCents(potentialWinCents(stake, odds)),
           createdAt: now,
+          graded: picks.every((l) => l.eventId !== null),
         })
         .returning();
       const inserted = await tx
         .insert(betLegs)
         .values(
-          legs.map((leg, i) => ({
+          picks.map((leg, i) => ({
             betId: row!.id,
             position: i + 1,
-            description: leg.description.trim(),
+            description: leg.description,
             sport: leg.sport,
-            odds: leg.odds.trim(),
+            odds: input.legs[i]!.odds.trim(),
             decimalOdds: decimalOddsString(exact[i]!),
             oddsNum: exact[i]!.num.toString(),
             oddsDen: exact[i]!.den.toString(),
             eventDate: leg.start,
+            eventId: leg.eventId,
+            market: leg.market,
+            selection: leg.selection,
+            line: leg.line,
           })),
         )
         .returning();
@@ -585,16 +749,13 @@ export async function recordParlay(
     });
     return { ok: true, bet: toBet(betRow, legRows) };
   } catch (err) {
-    const check = violatedCheck(err);
-    if (check === EVENT_CHECK || check === LEG_EVENT_CHECK) return { ok: false, reason: 'event-too-soon' };
-    if (check) return { ok: false, reason: 'invalid' };
-    throw err;
+    return recordingRefused(err);
   }
 }
 
 export type SettleBetResult =
   | { ok: true; bet: Bet }
-  | { ok: false; reason: 'not-found' | 'already-settled' | 'parlay' }
+  | { ok: false; reason: 'not-found' | 'already-settled' | 'parlay' | 'graded' }
   | { ok: false; reason: 'not-started'; eventDate: Date };
 
 /** A settlement's profit, in SQL: won → potential win − stake; lost → −stake; void → 0 (the stake comes back). */
@@ -625,7 +786,9 @@ export async function settleBet(
         profitLoss: settledProfit(status),
         settledAt: now,
       })
-      .where(and(owned, eq(bets.status, 'pending'), lte(bets.eventDate, now), isNull(bets.legCount)))
+      .where(
+        and(owned, eq(bets.status, 'pending'), lte(bets.eventDate, now), isNull(bets.legCount), isNull(bets.eventId)),
+      )
       .returning();
     if (row) return { ok: true, bet: toBet(row) };
   } catch (err) {
@@ -633,19 +796,21 @@ export async function settleBet(
     if (violatedCheck(err) !== SETTLED_IS_FINAL && violatedCheck(err) !== SETTLED_AFTER_START_CHECK) throw err;
   }
   const [existing] = await db
-    .select({ status: bets.status, eventDate: bets.eventDate, legCount: bets.legCount })
+    .select({ status: bets.status, eventDate: bets.eventDate, legCount: bets.legCount, eventId: bets.eventId })
     .from(bets)
     .where(owned)
     .limit(1);
   if (!existing) return { ok: false, reason: 'not-found' };
   if (existing.legCount !== null) return { ok: false, reason: 'parlay' };
+  // Graded from its event's result (bets_graded_from_result): never settled by hand.
+  if (existing.eventId !== null && existing.status === 'pending') return { ok: false, reason: 'graded' };
   if (existing.status !== 'pending') return { ok: false, reason: 'already-settled' };
   return { ok: false, reason: 'not-started', eventDate: existing.eventDate };
 }
 
 export type SettleLegResult =
   | { ok: true; bet: Bet }
-  | { ok: false; reason: 'not-found' | 'already-settled' | 'parlay-settled' }
+  | { ok: false; reason: 'not-found' | 'already-settled' | 'parlay-settled' | 'graded' }
   | { ok: false; reason: 'not-started'; eventDate: Date };
 
 /**
@@ -672,6 +837,7 @@ export async function settleLeg(
           eq(betLegs.id, legId),
           eq(betLegs.status, 'pending'),
           lte(betLegs.eventDate, now),
+          isNull(betLegs.eventId),
           sql`exists (select 1 from ${bets} where ${owned} and ${bets.id} = ${betLegs.betId} and ${bets.status} = 'pending')`,
         ),
       )
@@ -683,7 +849,7 @@ export async function settleLeg(
     if (check !== LEG_PARLAY_SETTLED && check !== LEG_SETTLED_IS_FINAL && check !== LEG_SETTLED_AFTER_START) throw err;
   }
   const [existing] = await db
-    .select({ parlay: bets.status, leg: betLegs.status, eventDate: betLegs.eventDate })
+    .select({ parlay: bets.status, leg: betLegs.status, eventDate: betLegs.eventDate, eventId: betLegs.eventId })
     .from(betLegs)
     .innerJoin(bets, eq(bets.id, betLegs.betId))
     .where(and(owned, eq(betLegs.id, legId)))
@@ -691,6 +857,7 @@ export async function settleLeg(
   if (!existing) return { ok: false, reason: 'not-found' };
   if (existing.leg !== 'pending') return { ok: false, reason: 'already-settled' };
   if (existing.parlay !== 'pending') return { ok: false, reason: 'parlay-settled' };
+  if (existing.eventId !== null) return { ok: false, reason: 'graded' };
   return { ok: false, reason: 'not-started', eventDate: existing.eventDate };
 }
 
@@ -704,7 +871,7 @@ export async function getBet(db: Db, userId: string, betId: string): Promise<Bet
   return row && (await toBets(db, [row]))[0];
 }
 
-export type DeleteBetResult = { ok: true } | { ok: false; reason: 'not-found' | 'part-of-record' };
+export type DeleteBetResult = { ok: true } | { ok: false; reason: 'not-found' | 'part-of-record' | 'graded' };
 
 /**
  * Deletes one of the user's bets while it is a correction: pending, and its event not started at
@@ -717,12 +884,23 @@ export async function deleteBet(db: Db, userId: string, betId: string, now: Date
   try {
     const rows = await db
       .delete(bets)
-      .where(and(owned, eq(bets.status, 'pending'), gt(bets.eventDate, now)))
+      .where(
+        and(
+          owned,
+          eq(bets.status, 'pending'),
+          gt(bets.eventDate, now),
+          // A graded bet's event may have started early or been closed: its own start and status decide.
+          sql`(${bets.eventId} is null or exists (select 1 from ${events} where ${events.id} = ${bets.eventId}
+               and ${events.status} = 'scheduled' and ${events.startsAt} > ${now.toISOString()}::timestamptz))`,
+        ),
+      )
       .returning({ id: bets.id });
     if (rows.length > 0) return { ok: true };
   } catch (err) {
-    if (violatedCheck(err) !== DELETE_BEFORE_START) throw err;
+    const check = violatedCheck(err);
+    if (check !== DELETE_BEFORE_START && check !== GRADED_FROM_RESULT) throw err;
   }
-  const [existing] = await db.select({ id: bets.id }).from(bets).where(owned).limit(1);
-  return { ok: false, reason: existing ? 'part-of-record' : 'not-found' };
+  const [existing] = await db.select({ id: bets.id, eventId: bets.eventId }).from(bets).where(owned).limit(1);
+  if (!existing) return { ok: false, reason: 'not-found' };
+  return { ok: false, reason: existing.eventId === null ? 'part-of-record' : 'graded' };
 }

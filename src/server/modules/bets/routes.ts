@@ -15,7 +15,22 @@ import { listBetsQuerySchema, settleBetSchema } from '../../../shared/bet-schema
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { statsQuerySchema } from '../../../shared/imports.ts';
 import { getStatsWithImported } from '../imports/queries.ts';
-import { betStatsText, deleteBet, listBets, recordBet, recordParlay, settleBet, settleLeg } from './queries.ts';
+import {
+  betStatsText,
+  deleteBet,
+  listBets,
+  recordBet,
+  recordListedBet,
+  recordParlay,
+  settleBet,
+  settleLeg,
+} from './queries.ts';
+import {
+  EVENT_NOT_FOUND_MESSAGE,
+  EVENT_NOT_OPEN_MESSAGE,
+  GRADED_FROM_RESULT_MESSAGE,
+  GRADED_LEG_FROM_RESULT_MESSAGE,
+} from '../../../shared/events.ts';
 import {
   LEG_ALREADY_SETTLED_MESSAGE,
   LEG_NOT_FOUND_MESSAGE,
@@ -75,8 +90,16 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       const result =
         'legs' in input
           ? await recordParlay(db, c.get('user').id, input, now())
-          : await recordBet(db, c.get('user').id, input, now());
+          : 'eventId' in input
+            ? await recordListedBet(db, c.get('user').id, input, now())
+            : await recordBet(db, c.get('user').id, input, now());
       if (result.ok) return c.json(result.bet, 201);
+      if (result.reason === 'event-not-found')
+        return c.json<ApiError, 422>(
+          { error: EVENT_NOT_FOUND_MESSAGE, fields: { [result.field]: EVENT_NOT_FOUND_MESSAGE } },
+          422,
+        );
+      if (result.reason === 'event-not-open') return c.json<ApiError, 409>({ error: EVENT_NOT_OPEN_MESSAGE }, 409);
       if (result.reason === 'event-too-soon') {
         // The database CHECK caught what validation passed (the clock moved on in between).
         return c.json<ApiError, 422>(
@@ -93,6 +116,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (result.ok) return c.json(result.bet, 200);
       if (result.reason === 'already-settled') return c.json({ error: BET_ALREADY_SETTLED_MESSAGE }, 409);
       if (result.reason === 'parlay') return c.json({ error: PARLAY_SETTLED_BY_LEGS_MESSAGE }, 409);
+      if (result.reason === 'graded') return c.json({ error: GRADED_FROM_RESULT_MESSAGE }, 409);
       if (result.reason === 'not-started') {
         // The browser words the same rule in the bettor's own time zone; the API has only UTC.
         return c.json({ error: settleAfterMessage(result.eventDate, at, 'utc') }, 409);
@@ -106,6 +130,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (result.ok) return c.json(result.bet, 200);
       if (result.reason === 'already-settled') return c.json({ error: LEG_ALREADY_SETTLED_MESSAGE }, 409);
       if (result.reason === 'parlay-settled') return c.json({ error: PARLAY_ALREADY_SETTLED_MESSAGE }, 409);
+      if (result.reason === 'graded') return c.json({ error: GRADED_LEG_FROM_RESULT_MESSAGE }, 409);
       if (result.reason === 'not-started')
         return c.json({ error: settleAfterMessage(result.eventDate, at, 'utc') }, 409);
       return c.json({ error: LEG_NOT_FOUND_MESSAGE }, 404);
@@ -114,6 +139,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       const result = await deleteBet(db, c.get('user').id, c.req.param('id'), now());
       if (result.ok) return c.body(null, 204);
       if (result.reason === 'part-of-record') return c.json({ error: BET_PART_OF_RECORD_MESSAGE }, 409);
+      if (result.reason === 'graded') return c.json({ error: GRADED_FROM_RESULT_MESSAGE }, 409);
       return c.json(notFound, 404);
     });
 }

@@ -131,7 +131,7 @@ interface SpotlightRow {
 
 /**
  * The ranking (docs/decisions/007): the low end of the 95% interval of level-stakes yield
- * (level_yield_low, migration 0019: the formula yieldInterval computes for display), then more
+ * (db/functions/level_yield_low.sql: the formula yieldInterval computes for display), then more
  * won or lost bets; the user id last, so equal records keep one order from page to page (profiles
  * are joined only for the page's rows).
  */
@@ -169,7 +169,7 @@ const isLockTimeout = (err: unknown): boolean => {
  * Makes sure user_bet_totals_before holds every user's totals of bets settled before `day`
  * (one index probe of user_bet_days per user, once per window start and day). The fill runs under
  * a SHARE lock on user_bet_days, so no bet write lands between what it reads and what it writes
- * (see migration 0009). False when that lock was not had within a second (a long bulk write holds
+ * (see db/functions/community_summaries_apply.sql). False when that lock was not had within a second (a long bulk write holds
  * it): the caller then computes without the stored totals.
  */
 export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> {

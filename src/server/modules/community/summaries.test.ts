@@ -15,7 +15,7 @@ import { ensureTotalsBefore, readCommunitySummaries, recountCommunitySummaries }
  * record refuses (moving or changing a settled bet, moving bets between users, deleting settled
  * ones) are an operator's repair with the guard off, after which the summaries must still be right.
  * Settling (settleBet, or one UPDATE settling many bets over several users and days) takes the
- * summary trigger's settle fast path (migration 0016); the repairs take its general path. Time
+ * summary trigger's settle fast path (db/functions/community_summaries_apply.sql); the repairs take its general path. Time
  * moves on the injected clock, so settlements land on later days than the ones before them.
  */
 type Command =

@@ -1,6 +1,6 @@
 /**
  * Reading a profile's public ledger (docs/LEDGER.md). The entries are written only by the database
- * triggers of migration 0013; here they are read back exactly as they were hashed: the stored body
+ * triggers (db/functions/bets_ledger_append.sql); here they are read back exactly as they were hashed: the stored body
  * is the canonical JSON, and `hash` is added to it.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';

@@ -87,6 +87,12 @@ describeEachDatabase('CSV export', (env) => {
         '',
         // Single bets: no legs.
         '',
+        // Self-reported: on no listed event, so no pick.
+        'self-reported',
+        '',
+        '',
+        '',
+        '',
       ]),
     );
 

@@ -4,6 +4,7 @@ import { preparedPerDb } from '../../db/prepared.ts';
 import { isoText, rowsOf, violatedConstraint } from '../../db/sql.ts';
 import {
   betLedgerHeads,
+  userBetKinds,
   profiles,
   user,
   userBetStats,
@@ -86,6 +87,8 @@ export interface ProfileView {
   /** The owner's unit size (numeric text), null when not set. */
   unitSize: string | null;
   ledgerHead: LedgerHead;
+  /** How many of the bets are graded from results and how many self-reported (user_bet_kinds). */
+  kinds: { graded: number; selfReported: number };
 }
 
 type ProfileViewRow = ProfileRow & {
@@ -94,14 +97,26 @@ type ProfileViewRow = ProfileRow & {
   unitSize: string | null;
   headSeq: number | null;
   headHash: string | null;
+  graded: number | null;
+  selfReported: number | null;
 };
 
-const toView = ({ summary, overdue, unitSize, headSeq, headHash, ...row }: ProfileViewRow): ProfileView => ({
+const toView = ({
+  summary,
+  overdue,
+  unitSize,
+  headSeq,
+  headHash,
+  graded,
+  selfReported,
+  ...row
+}: ProfileViewRow): ProfileView => ({
   record: toRecord(row),
   summary: summary ?? undefined,
   overdue,
   unitSize,
   ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
+  kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0 },
 });
 
 /** The lookups by username and by user id, with or without the summary: one read each. */
@@ -122,12 +137,15 @@ const selectProfileView = (db: Db) =>
       unitSize: userSettings.unitSize,
       headSeq: betLedgerHeads.seq,
       headHash: betLedgerHeads.hash,
+      graded: userBetKinds.graded,
+      selfReported: userBetKinds.selfReported,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
     .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
     .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId))
-    .leftJoin(betLedgerHeads, eq(betLedgerHeads.userId, profiles.userId));
+    .leftJoin(betLedgerHeads, eq(betLedgerHeads.userId, profiles.userId))
+    .leftJoin(userBetKinds, eq(userBetKinds.userId, profiles.userId));
 
 const byUsername = eq(profiles.username, sql.placeholder('username'));
 
@@ -205,7 +223,7 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, unitSize, ledgerHead }: ProfileView,
+  { record, summary, overdue, unitSize, ledgerHead, kinds }: ProfileView,
   opts: { isOwner: boolean; now: Date },
 ): PublicProfile {
   const stats = statsOfSummary(summary, overdue, unitSize);
@@ -218,7 +236,7 @@ export function buildProfile(
     profilePublic: record.profilePublic,
     isOwner: opts.isOwner,
     social: record.social,
-    stats,
+    stats: { ...stats, ...kinds },
     achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
     ledgerHead,
   };
@@ -232,7 +250,7 @@ export type UpdateProfileResult =
 
 /** The username's unique constraint: on the lowercase column, so case-insensitive (migration 0000). */
 const USERNAME_UNIQUE = 'profiles_username_unique';
-/** The trigger refusing reserved names (migration 0017), whatever the handler checked first. */
+/** The trigger refusing reserved names (db/functions/profiles_refuse_reserved_username.sql), whatever the handler checked first. */
 const USERNAME_NOT_RESERVED = 'profiles_username_not_reserved';
 
 /**

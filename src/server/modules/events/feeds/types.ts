@@ -4,12 +4,11 @@
  * field names inside itself; the catalog (modules/events) stores these and grades bets from them.
  */
 import type { Sport } from '../../../../shared/bets.ts';
+import type { EventStatus } from '../../../../shared/events.ts';
 
-export const FEED_FORMATS = ['football-json', 'football-data', 'the-odds-api'] as const;
-export type FeedFormat = (typeof FEED_FORMATS)[number];
-
-export const EVENT_STATUSES = ['scheduled', 'live', 'final', 'postponed', 'cancelled'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+// Defined in src/shared (the client and the API's schemas use them too, and shared code imports
+// nothing from server/); re-exported here as part of the parsers' contract.
+export { EVENT_STATUSES, FEED_FORMATS, type EventStatus, type FeedFormat } from '../../../../shared/events.ts';
 
 /** A bookmaker's decimal price for one selection, before the event ('pre') or at its close. */
 export interface FeedPrice {
@@ -40,7 +39,7 @@ export interface FeedEvent {
 }
 
 export interface FeedRowError {
-  /** 1-based row (CSV line after the header, or the match's position in the file). */
+  /** 1-based row (CSV line after the header, or the match's position in the file); 0: the file as a whole. */
   row: number;
   message: string;
 }

@@ -1,0 +1,11 @@
+-- A graded bet's or leg's event in the ledger (RFC 8785 key order), or '' for a self-reported one,
+-- whose entries are as they always were (docs/LEDGER.md).
+CREATE OR REPLACE FUNCTION bet_ledger_event_json(event_id uuid, market text, selection text, line numeric) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN event_id IS NULL THEN '' ELSE
+    ',"event":{"id":' || to_json(event_id::text)::text
+    || CASE WHEN line IS NULL THEN '' ELSE ',"line":' || trim_scale(line)::text END
+    || ',"market":' || to_json(market)::text
+    || ',"selection":' || to_json(selection)::text || '}'
+  END
+$$;

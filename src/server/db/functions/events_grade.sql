@@ -1,0 +1,33 @@
+-- The grading: when an event becomes final, every pending bet and parlay leg on it is settled from
+-- its score, in this statement's transaction (the ledger's and the summaries' triggers follow as
+-- for any settlement); when it becomes cancelled, they are void. A leg of a parlay already settled
+-- (lost by another leg) stays as it is. A postponed event changes nothing (decision 023).
+CREATE OR REPLACE FUNCTION events_grade() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  at timestamptz := grading_clock();
+  fixed text := CASE WHEN NEW.status = 'cancelled' THEN 'void' END;
+BEGIN
+  IF NOT (NEW.status IN ('final', 'cancelled') AND (TG_OP = 'INSERT' OR OLD.status <> NEW.status)) THEN
+    RETURN NULL;
+  END IF;
+  UPDATE bets b
+  SET status = g.result,
+      profit_loss = CASE g.result WHEN 'won' THEN b.potential_win - b.amount WHEN 'lost' THEN -b.amount ELSE 0 END,
+      settled_at = greatest(at, b.event_date)
+  FROM (
+    SELECT id, coalesce(fixed, bet_grade(market, selection, line, NEW.home_score, NEW.away_score)) AS result
+    FROM bets WHERE event_id = NEW.id AND status = 'pending'
+  ) g
+  WHERE b.id = g.id;
+  UPDATE bet_legs l
+  SET status = coalesce(fixed, bet_grade(l.market, l.selection, l.line, NEW.home_score, NEW.away_score)),
+      settled_at = greatest(at, l.event_date)
+  WHERE l.event_id = NEW.id AND l.status = 'pending'
+    AND EXISTS (SELECT 1 FROM bets p WHERE p.id = l.bet_id AND p.status = 'pending');
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER events_grade AFTER INSERT OR UPDATE OF status ON events
+FOR EACH ROW EXECUTE FUNCTION events_grade();

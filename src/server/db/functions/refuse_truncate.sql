@@ -1,0 +1,18 @@
+-- The record's tables (bets, bet_legs, bet_ledger) cannot be truncated: TRUNCATE fires no row
+-- trigger, so it would bypass the ledger and the guards.
+CREATE OR REPLACE FUNCTION refuse_truncate() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '% is part of the record and cannot be truncated', TG_TABLE_NAME
+    USING ERRCODE = 'check_violation', CONSTRAINT = TG_TABLE_NAME || '_no_truncate';
+END;
+$$;
+
+CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON bets
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
+
+CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON bet_ledger
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
+
+CREATE TRIGGER bet_legs_no_truncate BEFORE TRUNCATE ON bet_legs
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();

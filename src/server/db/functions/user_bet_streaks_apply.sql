@@ -1,0 +1,71 @@
+-- user_bet_stats also keeps, per user, the longest winning and losing runs in settlement order, the
+-- runs in progress at the end of that order, the peak and the drawdown of the running profit, and
+-- the largest single stake, so a profile reads them from one row however long the history.
+--
+-- Settlement order is (settled_at, id) ascending. settled_at is the server's clock at settle time,
+-- so in practice each settlement comes after every earlier one: these triggers then only extend
+-- the runs in progress (an "append", O(rows changed), user_bet_runs_merge). Anything else — a
+-- settled bet deleted, reassigned or changed, or a settlement dated before the user's last one (a
+-- bulk import of history, a clock that stepped back, two requests settling concurrently) —
+-- recounts that user's runs from the bets (bet_runs_recount). The largest stake only grows on
+-- insert; removing a stake at least as large as it recounts it.
+--
+-- Named bets_streaks_* so they fire after bets_stats_* (same event: alphabetical order), which
+-- have created the summary row and locked it.
+CREATE OR REPLACE FUNCTION user_bet_streaks_apply() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM user_bet_runs_merge(
+      user_id, false, NULL, max(amount),
+      array_agg(status ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'),
+      array_agg(settled_at ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'),
+      array_agg(id ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'),
+      array_agg(profit_loss ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'))
+    FROM new_rows GROUP BY user_id ORDER BY user_id;
+  ELSIF TG_OP = 'UPDATE' THEN
+    -- A row "leaves" a user's order or stakes when its old version differs from its new one in
+    -- what that order, the runs, the running total or the stake depend on, and "enters" the same way.
+    PERFORM user_bet_runs_merge(
+      user_id, bool_or(settled_removed), max(removed_amount), max(added_amount),
+      array_agg(status ORDER BY settled_at, id) FILTER (WHERE settled_added),
+      array_agg(settled_at ORDER BY settled_at, id) FILTER (WHERE settled_added),
+      array_agg(id ORDER BY settled_at, id) FILTER (WHERE settled_added),
+      array_agg(profit_loss ORDER BY settled_at, id) FILTER (WHERE settled_added))
+    FROM (
+      SELECT o.user_id,
+             o.status <> 'pending' AND (n.id IS NULL OR n.user_id <> o.user_id OR n.status <> o.status
+                                        OR n.settled_at IS DISTINCT FROM o.settled_at
+                                        OR n.profit_loss IS DISTINCT FROM o.profit_loss) AS settled_removed,
+             CASE WHEN n.id IS NULL OR n.user_id <> o.user_id OR n.amount <> o.amount THEN o.amount END AS removed_amount,
+             NULL::numeric AS added_amount, false AS settled_added,
+             NULL::text AS status, NULL::timestamptz AS settled_at, NULL::uuid AS id, NULL::numeric AS profit_loss
+      FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id
+      UNION ALL
+      SELECT n.user_id, false, NULL, n.amount,
+             n.status <> 'pending' AND (o.id IS NULL OR o.user_id <> n.user_id OR o.status <> n.status
+                                        OR o.settled_at IS DISTINCT FROM n.settled_at
+                                        OR o.profit_loss IS DISTINCT FROM n.profit_loss),
+             n.status, n.settled_at, n.id, n.profit_loss
+      FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+    ) delta
+    GROUP BY user_id ORDER BY user_id;
+  ELSE
+    PERFORM user_bet_runs_merge(user_id, bool_or(status <> 'pending'), max(amount), NULL, NULL, NULL, NULL, NULL)
+    FROM old_rows GROUP BY user_id ORDER BY user_id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER bets_streaks_insert AFTER INSERT ON bets
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION user_bet_streaks_apply();
+
+CREATE TRIGGER bets_streaks_update AFTER UPDATE ON bets
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION user_bet_streaks_apply();
+
+CREATE TRIGGER bets_streaks_delete AFTER DELETE ON bets
+REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION user_bet_streaks_apply();

@@ -1,0 +1,937 @@
+-- The app's schema as the migrations and db/functions make it: written by `npm run db:schema`
+-- (src/server/db/schema-dump.ts), checked by schema-dump.test.ts. Not applied: read it, never edit it.
+
+CREATE SCHEMA public;
+
+COMMENT ON SCHEMA public IS 'standard public schema';
+
+CREATE FUNCTION public.bet_decided(status text, value numeric) RETURNS numeric
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/bet_decided.sql $$;
+
+CREATE FUNCTION public.bet_grade(market text, selection text, line numeric, home_score integer, away_score integer) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/bet_grade.sql $$;
+
+CREATE TABLE public.bet_legs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    bet_id uuid NOT NULL,
+    "position" smallint NOT NULL,
+    description text NOT NULL,
+    sport text NOT NULL,
+    odds text NOT NULL,
+    decimal_odds numeric(14,6) NOT NULL,
+    odds_num numeric NOT NULL,
+    odds_den numeric NOT NULL,
+    event_date timestamp with time zone NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    settled_at timestamp with time zone,
+    event_id uuid,
+    market text,
+    selection text,
+    line numeric(6,1),
+    CONSTRAINT bet_legs_description_length CHECK (((char_length(description) >= 1) AND (char_length(description) <= 500))),
+    CONSTRAINT bet_legs_event_selection CHECK ((((event_id IS NULL) AND (market IS NULL) AND (selection IS NULL) AND (line IS NULL)) OR ((event_id IS NOT NULL) AND (((market = 'moneyline'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NULL)) OR ((market = '1x2'::text) AND (selection = ANY (ARRAY['home'::text, 'draw'::text, 'away'::text])) AND (line IS NULL)) OR ((market = 'spread'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NOT NULL)) OR ((market = 'total'::text) AND (selection = ANY (ARRAY['over'::text, 'under'::text])) AND (line >= (0)::numeric)))))),
+    CONSTRAINT bet_legs_half_line CHECK (((line IS NULL) OR ((line * (2)::numeric) = trunc((line * (2)::numeric))))),
+    CONSTRAINT bet_legs_odds_exact CHECK (((odds_den >= (1)::numeric) AND (odds_num > odds_den) AND (odds_num = trunc(odds_num)) AND (odds_den = trunc(odds_den)) AND (decimal_odds = (div(((((2)::numeric * odds_num) * (1000000)::numeric) + odds_den), ((2)::numeric * odds_den)) / (1000000)::numeric)))),
+    CONSTRAINT bet_legs_position_range CHECK ((("position" >= 1) AND ("position" <= 15))),
+    CONSTRAINT bet_legs_settled_after_event_start CHECK (((settled_at IS NULL) OR (settled_at >= event_date))),
+    CONSTRAINT bet_legs_settlement_consistent CHECK (((status = 'pending'::text) = (settled_at IS NULL))),
+    CONSTRAINT bet_legs_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text])))
+);
+
+CREATE TABLE public.bets (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id text NOT NULL,
+    description text NOT NULL,
+    amount numeric(12,2) NOT NULL,
+    odds text NOT NULL,
+    decimal_odds numeric(14,6) NOT NULL,
+    bet_type text NOT NULL,
+    event_date timestamp with time zone NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    potential_win numeric(16,2) NOT NULL,
+    profit_loss numeric(16,2),
+    settled_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    leg_count smallint,
+    last_event_date timestamp with time zone,
+    event_id uuid,
+    market text,
+    selection text,
+    line numeric(6,1),
+    graded boolean DEFAULT false NOT NULL,
+    CONSTRAINT bets_amount_min CHECK ((amount >= 0.01)),
+    CONSTRAINT bets_decimal_odds_gt_one CHECK ((decimal_odds > (1)::numeric)),
+    CONSTRAINT bets_description_length CHECK (((char_length(description) >= 1) AND (char_length(description) <= 500))),
+    CONSTRAINT bets_event_at_least_6h_ahead CHECK ((event_date > (created_at + '06:00:00'::interval))),
+    CONSTRAINT bets_event_selection CHECK ((((event_id IS NULL) AND (market IS NULL) AND (selection IS NULL) AND (line IS NULL)) OR ((event_id IS NOT NULL) AND (leg_count IS NULL) AND (((market = 'moneyline'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NULL)) OR ((market = '1x2'::text) AND (selection = ANY (ARRAY['home'::text, 'draw'::text, 'away'::text])) AND (line IS NULL)) OR ((market = 'spread'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NOT NULL)) OR ((market = 'total'::text) AND (selection = ANY (ARRAY['over'::text, 'under'::text])) AND (line >= (0)::numeric)))))),
+    CONSTRAINT bets_graded_single CHECK (((leg_count IS NOT NULL) OR (graded = (event_id IS NOT NULL)))),
+    CONSTRAINT bets_half_line CHECK (((line IS NULL) OR ((line * (2)::numeric) = trunc((line * (2)::numeric))))),
+    CONSTRAINT bets_leg_count_range CHECK (((leg_count IS NULL) OR ((leg_count >= 2) AND (leg_count <= 15)))),
+    CONSTRAINT bets_parlay_shape CHECK ((((leg_count IS NULL) AND (last_event_date IS NULL) AND (bet_type <> 'parlay'::text)) OR ((leg_count IS NOT NULL) AND (last_event_date >= event_date) AND (bet_type = 'parlay'::text)))),
+    CONSTRAINT bets_settlement_consistent CHECK ((((status = 'pending'::text) AND (profit_loss IS NULL) AND (settled_at IS NULL)) OR ((status <> 'pending'::text) AND (profit_loss IS NOT NULL) AND (settled_at IS NOT NULL)))),
+    CONSTRAINT bets_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text]))),
+    CONSTRAINT bets_void_returns_stake CHECK (((status <> 'void'::text) OR (profit_loss = (0)::numeric)))
+);
+
+CREATE FUNCTION public.bet_ledger_append(b public.bets, p_kind text, p_at timestamp with time zone, p_leg public.bet_legs DEFAULT NULL::public.bet_legs) RETURNS void
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_append.sql $$;
+
+CREATE FUNCTION public.bet_ledger_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_append_only.sql $$;
+
+CREATE FUNCTION public.bet_ledger_backfill() RETURNS integer
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_backfill.sql $$;
+
+CREATE FUNCTION public.bet_ledger_event_json(event_id uuid, market text, selection text, line numeric) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$ src/server/db/functions/bet_ledger_event_json.sql $$;
+
+CREATE FUNCTION public.bet_ledger_iso(ts timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/bet_ledger_iso.sql $$;
+
+CREATE FUNCTION public.bet_ledger_leg_json(l public.bet_legs, shown_status text DEFAULT NULL::text) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/bet_ledger_leg_json.sql $$;
+
+CREATE FUNCTION public.bet_legs_graded() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_legs_graded.sql $$;
+
+CREATE FUNCTION public.bet_legs_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_legs_guard.sql $$;
+
+CREATE FUNCTION public.bet_legs_recorded() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_legs_recorded.sql $$;
+
+CREATE FUNCTION public.bet_legs_settle_parlay() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_legs_settle_parlay.sql $$;
+
+CREATE FUNCTION public.bet_record_versions_bump() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_record_versions_bump.sql $$;
+
+CREATE FUNCTION public.bet_runs_recount(uid text, OUT longest_win integer, OUT current_win integer, OUT longest_loss integer, OUT current_loss integer, OUT peak_profit numeric, OUT max_drawdown numeric, OUT last_settled_at timestamp with time zone, OUT last_settled_id uuid) RETURNS record
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/bet_runs_recount.sql $$;
+
+CREATE FUNCTION public.bet_unit_return(status text, decimal_odds numeric) RETURNS numeric
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/bet_unit_return.sql $$;
+
+CREATE FUNCTION public.bets_guard_graded() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_guard_graded.sql $$;
+
+CREATE FUNCTION public.bets_guard_record() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_guard_record.sql $$;
+
+CREATE FUNCTION public.bets_ledger_append() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_ledger_append.sql $$;
+
+CREATE FUNCTION public.bets_match_event() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_match_event.sql $$;
+
+CREATE FUNCTION public.bets_parlay_leg_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_parlay_leg_count.sql $$;
+
+CREATE FUNCTION public.community_summaries_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/community_summaries_apply.sql $$;
+
+CREATE FUNCTION public.community_summaries_truncate() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/community_summaries_truncate.sql $$;
+
+CREATE FUNCTION public.create_profile_for_new_user() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/create_profile_for_new_user.sql $$;
+
+CREATE FUNCTION public.events_cancel_postponed(at timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/events_cancel_postponed.sql $$;
+
+CREATE FUNCTION public.events_grade() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/events_grade.sql $$;
+
+CREATE FUNCTION public.events_guard_result() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/events_guard_result.sql $$;
+
+CREATE FUNCTION public.grading_clock() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/grading_clock.sql $$;
+
+CREATE FUNCTION public.level_yield_low(n bigint, level_profit numeric, level_profit_sq numeric, odds_sum numeric) RETURNS double precision
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/level_yield_low.sql $$;
+
+CREATE FUNCTION public.neutral_username() RETURNS text
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/neutral_username.sql $$;
+
+CREATE FUNCTION public.notify_session_change() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/notify_session_change.sql $$;
+
+CREATE FUNCTION public.parlay_odds(p_bet uuid, p_skip_void boolean, OUT num numeric, OUT den numeric) RETURNS record
+    LANGUAGE plpgsql STABLE
+    AS $$ src/server/db/functions/parlay_odds.sql $$;
+
+CREATE FUNCTION public.profiles_record_old_username() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/profiles_record_old_username.sql $$;
+
+CREATE FUNCTION public.profiles_refuse_reserved_username() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/profiles_refuse_reserved_username.sql $$;
+
+CREATE FUNCTION public.rational_round(num numeric, den numeric, scale integer) RETURNS numeric
+    LANGUAGE sql IMMUTABLE
+    AS $$ src/server/db/functions/rational_round.sql $$;
+
+CREATE FUNCTION public.refuse_truncate() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/refuse_truncate.sql $$;
+
+CREATE FUNCTION public.runs_with_imported(uid text, OUT longest_win integer, OUT longest_loss integer, OUT max_drawdown numeric) RETURNS record
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/runs_with_imported.sql $$;
+
+CREATE FUNCTION public.user_bet_kinds_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_bet_kinds_count.sql $$;
+
+CREATE FUNCTION public.user_bet_runs_merge(uid text, settled_removed boolean, removed_max_amount numeric, added_max_amount numeric, added_status text[], added_settled_at timestamp with time zone[], added_id uuid[], added_profit numeric[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_bet_runs_merge.sql $$;
+
+CREATE FUNCTION public.user_bet_stats_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_bet_stats_apply.sql $$;
+
+CREATE FUNCTION public.user_bet_stats_truncate() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_bet_stats_truncate.sql $$;
+
+CREATE FUNCTION public.user_bet_streaks_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_bet_streaks_apply.sql $$;
+
+CREATE FUNCTION public.users_age_confirmation_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/users_age_confirmation_rules.sql $$;
+
+CREATE TABLE public.accounts (
+    id text NOT NULL,
+    account_id text NOT NULL,
+    provider_id text NOT NULL,
+    user_id text NOT NULL,
+    access_token text,
+    refresh_token text,
+    id_token text,
+    access_token_expires_at timestamp with time zone,
+    refresh_token_expires_at timestamp with time zone,
+    scope text,
+    password text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.admin_logs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    admin_user_id text,
+    action_type text NOT NULL,
+    target_user_id text,
+    details jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.bet_ledger (
+    user_id text NOT NULL,
+    seq integer NOT NULL,
+    at timestamp with time zone NOT NULL,
+    kind text NOT NULL,
+    bet_id uuid NOT NULL,
+    body text NOT NULL,
+    hash text NOT NULL,
+    CONSTRAINT bet_ledger_hash_hex CHECK ((hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT bet_ledger_kind CHECK ((kind = ANY (ARRAY['recorded'::text, 'settled'::text, 'deleted'::text, 'leg-settled'::text]))),
+    CONSTRAINT bet_ledger_seq_positive CHECK ((seq >= 1))
+);
+
+CREATE TABLE public.bet_ledger_heads (
+    user_id text NOT NULL,
+    seq integer NOT NULL,
+    hash text NOT NULL
+);
+
+CREATE TABLE public.bet_record_versions (
+    user_id text NOT NULL,
+    version bigint NOT NULL
+);
+
+CREATE TABLE public.event_prices (
+    event_id uuid NOT NULL,
+    bookmaker text NOT NULL,
+    kind text NOT NULL,
+    market text NOT NULL,
+    selection text NOT NULL,
+    line numeric(6,1),
+    odds numeric(14,6) NOT NULL,
+    CONSTRAINT event_prices_bookmaker_length CHECK (((char_length(bookmaker) >= 1) AND (char_length(bookmaker) <= 40))),
+    CONSTRAINT event_prices_half_line CHECK (((line IS NULL) OR ((line * (2)::numeric) = trunc((line * (2)::numeric))))),
+    CONSTRAINT event_prices_kind CHECK ((kind = ANY (ARRAY['pre'::text, 'closing'::text]))),
+    CONSTRAINT event_prices_odds CHECK (((odds > (1)::numeric) AND (odds <= (100000)::numeric))),
+    CONSTRAINT event_prices_selection CHECK ((((market = 'moneyline'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NULL)) OR ((market = '1x2'::text) AND (selection = ANY (ARRAY['home'::text, 'draw'::text, 'away'::text])) AND (line IS NULL)) OR ((market = 'spread'::text) AND (selection = ANY (ARRAY['home'::text, 'away'::text])) AND (line IS NOT NULL)) OR ((market = 'total'::text) AND (selection = ANY (ARRAY['over'::text, 'under'::text])) AND (line >= (0)::numeric))))
+);
+
+CREATE TABLE public.events (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    source_feed text NOT NULL,
+    source_id text NOT NULL,
+    sport text NOT NULL,
+    competition text NOT NULL,
+    home text NOT NULL,
+    away text NOT NULL,
+    starts_at timestamp with time zone,
+    status text DEFAULT 'scheduled'::text NOT NULL,
+    home_score integer,
+    away_score integer,
+    graded_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT events_competition_length CHECK (((char_length(competition) >= 1) AND (char_length(competition) <= 200))),
+    CONSTRAINT events_final_has_start CHECK (((status <> 'final'::text) OR (starts_at IS NOT NULL))),
+    CONSTRAINT events_participants CHECK ((((char_length(home) >= 1) AND (char_length(home) <= 200)) AND ((char_length(away) >= 1) AND (char_length(away) <= 200)) AND (home <> away))),
+    CONSTRAINT events_score_range CHECK ((((home_score >= 0) AND (home_score <= 10000)) AND ((away_score >= 0) AND (away_score <= 10000)))),
+    CONSTRAINT events_score_when_final CHECK ((((status = 'final'::text) = ((home_score IS NOT NULL) AND (away_score IS NOT NULL))) AND ((home_score IS NULL) = (away_score IS NULL)))),
+    CONSTRAINT events_source_feed CHECK ((source_feed = ANY (ARRAY['football-json'::text, 'football-data'::text, 'the-odds-api'::text, 'sample'::text]))),
+    CONSTRAINT events_source_id_length CHECK (((char_length(source_id) >= 1) AND (char_length(source_id) <= 300))),
+    CONSTRAINT events_sport CHECK ((sport = ANY (ARRAY['football'::text, 'basketball'::text, 'baseball'::text, 'soccer'::text, 'tennis'::text, 'mma'::text, 'other'::text]))),
+    CONSTRAINT events_status CHECK ((status = ANY (ARRAY['scheduled'::text, 'live'::text, 'final'::text, 'postponed'::text, 'cancelled'::text])))
+);
+
+CREATE TABLE public.imported_bets (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id text NOT NULL,
+    import_id uuid NOT NULL,
+    row_hash text NOT NULL,
+    description text NOT NULL,
+    sport text NOT NULL,
+    amount numeric(12,2) NOT NULL,
+    odds text NOT NULL,
+    decimal_odds numeric(14,6) NOT NULL,
+    event_date timestamp with time zone NOT NULL,
+    status text NOT NULL,
+    profit_loss numeric(16,2),
+    imported_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT imported_bets_amount_range CHECK (((amount >= 0.01) AND (amount <= (1000000)::numeric))),
+    CONSTRAINT imported_bets_decimal_odds_range CHECK (((decimal_odds > (1)::numeric) AND (decimal_odds <= (100000)::numeric))),
+    CONSTRAINT imported_bets_description_length CHECK (((char_length(description) >= 1) AND (char_length(description) <= 500))),
+    CONSTRAINT imported_bets_odds_length CHECK (((char_length(odds) >= 1) AND (char_length(odds) <= 32))),
+    CONSTRAINT imported_bets_row_hash_format CHECK ((row_hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT imported_bets_sport CHECK ((sport = ANY (ARRAY['football'::text, 'basketball'::text, 'baseball'::text, 'soccer'::text, 'tennis'::text, 'mma'::text, 'other'::text]))),
+    CONSTRAINT imported_bets_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text]))),
+    CONSTRAINT imported_bets_status_profit CHECK ((((status = 'pending'::text) AND (profit_loss IS NULL)) OR ((status = 'won'::text) AND (profit_loss >= (0)::numeric)) OR ((status = 'lost'::text) AND (profit_loss = (- amount))) OR ((status = 'void'::text) AND (profit_loss = (0)::numeric))))
+);
+
+CREATE TABLE public.inbox_messages (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    subject text,
+    message text NOT NULL,
+    details jsonb DEFAULT '{}'::jsonb NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    priority text DEFAULT 'medium'::text NOT NULL,
+    user_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT inbox_messages_email_length CHECK (((char_length(email) >= 3) AND (char_length(email) <= 254))),
+    CONSTRAINT inbox_messages_kind CHECK ((kind = ANY (ARRAY['contact'::text, 'advertising'::text]))),
+    CONSTRAINT inbox_messages_message_length CHECK (((char_length(message) >= 1) AND (char_length(message) <= 5000))),
+    CONSTRAINT inbox_messages_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
+    CONSTRAINT inbox_messages_priority CHECK ((priority = ANY (ARRAY['low'::text, 'medium'::text, 'high'::text]))),
+    CONSTRAINT inbox_messages_status CHECK ((status = ANY (ARRAY['open'::text, 'in-progress'::text, 'resolved'::text, 'closed'::text])))
+);
+
+CREATE TABLE public.inbox_rate_limits (
+    key text NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    count integer NOT NULL
+);
+
+CREATE TABLE public.mail_sends (
+    id bigint NOT NULL,
+    recipient text NOT NULL,
+    sent_at timestamp with time zone NOT NULL
+);
+
+ALTER TABLE public.mail_sends ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.mail_sends_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.newsletter_subscriptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT newsletter_subscriptions_email_lowercase CHECK ((email = lower(email)))
+);
+
+CREATE TABLE public.profiles (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id text NOT NULL,
+    username text NOT NULL,
+    display_name text,
+    verification_status text DEFAULT 'unverified'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT profiles_username_format CHECK (((username ~ '^[a-z0-9_.]{3,30}$'::text) OR (username ~ '^bettor-[0-9a-z]{6}$'::text))),
+    CONSTRAINT profiles_verification_status CHECK ((verification_status = ANY (ARRAY['unverified'::text, 'pending'::text, 'verified'::text])))
+);
+
+CREATE TABLE public.rate_limits (
+    id text NOT NULL,
+    key text NOT NULL,
+    count integer NOT NULL,
+    last_request bigint NOT NULL
+);
+
+CREATE TABLE public.reserved_usernames (
+    name text NOT NULL
+);
+
+CREATE TABLE public.sessions (
+    id text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    token text NOT NULL,
+    ip_address text,
+    user_agent text,
+    user_id text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.sign_in_alerts (
+    email text NOT NULL,
+    sent_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.sign_in_failures (
+    id bigint NOT NULL,
+    email text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    client text DEFAULT ''::text NOT NULL
+);
+
+ALTER TABLE public.sign_in_failures ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.sign_in_failures_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.two_factors (
+    id text NOT NULL,
+    secret text NOT NULL,
+    backup_codes text NOT NULL,
+    user_id text NOT NULL,
+    verified boolean DEFAULT true NOT NULL,
+    failed_verification_count integer DEFAULT 0 NOT NULL,
+    locked_until timestamp with time zone
+);
+
+CREATE TABLE public.user_bet_days (
+    user_id text NOT NULL,
+    day date NOT NULL,
+    settled integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    cum_settled integer DEFAULT 0 NOT NULL,
+    cum_won integer DEFAULT 0 NOT NULL,
+    cum_profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    cum_staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    odds_sum numeric DEFAULT '0'::numeric NOT NULL,
+    cum_level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    cum_level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    cum_odds_sum numeric DEFAULT '0'::numeric NOT NULL
+);
+
+CREATE TABLE public.user_bet_kinds (
+    user_id text NOT NULL,
+    graded integer DEFAULT 0 NOT NULL,
+    self_reported integer DEFAULT 0 NOT NULL
+);
+
+CREATE TABLE public.user_bet_stats (
+    user_id text NOT NULL,
+    total_bets integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    lost integer DEFAULT 0 NOT NULL,
+    pending integer DEFAULT 0 NOT NULL,
+    total_staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    total_profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    settled_staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    longest_win_streak integer DEFAULT 0 NOT NULL,
+    current_win_streak integer DEFAULT 0 NOT NULL,
+    last_settled_at timestamp with time zone,
+    last_settled_id uuid,
+    max_amount numeric(12,2) DEFAULT '0'::numeric NOT NULL,
+    voided integer DEFAULT 0 NOT NULL,
+    odds_sum numeric DEFAULT '0'::numeric NOT NULL,
+    level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    profit_stake numeric DEFAULT '0'::numeric NOT NULL,
+    stake_sq numeric DEFAULT '0'::numeric NOT NULL,
+    break_even_var numeric DEFAULT '0'::numeric NOT NULL,
+    longest_loss_streak integer DEFAULT 0 NOT NULL,
+    current_loss_streak integer DEFAULT 0 NOT NULL,
+    peak_profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    max_drawdown numeric(20,2) DEFAULT '0'::numeric NOT NULL
+);
+
+CREATE TABLE public.user_bet_totals_before (
+    day date NOT NULL,
+    user_id text NOT NULL,
+    settled integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    odds_sum numeric DEFAULT '0'::numeric NOT NULL
+);
+
+CREATE TABLE public.user_bet_totals_before_days (
+    day date NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.user_quotas (
+    user_id text NOT NULL,
+    bucket text NOT NULL,
+    minute_start timestamp with time zone NOT NULL,
+    minute_count integer NOT NULL,
+    day_start timestamp with time zone NOT NULL,
+    day_count integer NOT NULL,
+    CONSTRAINT user_quotas_bucket CHECK ((bucket = ANY (ARRAY['writes'::text, 'analytics'::text, 'export'::text]))),
+    CONSTRAINT user_quotas_counts_positive CHECK (((minute_count >= 1) AND (day_count >= 1)))
+);
+
+CREATE TABLE public.user_settings (
+    user_id text NOT NULL,
+    privacy_settings jsonb DEFAULT '{"profile_public": true}'::jsonb NOT NULL,
+    social_links jsonb DEFAULT '{}'::jsonb NOT NULL,
+    unit_size numeric(12,2),
+    CONSTRAINT user_settings_unit_size_range CHECK (((unit_size IS NULL) OR ((unit_size >= 0.01) AND (unit_size <= (1000000)::numeric))))
+);
+
+CREATE TABLE public.user_sport_stats (
+    user_id text NOT NULL,
+    sport text NOT NULL,
+    bets integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    lost integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL
+);
+
+CREATE TABLE public.username_history (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id text NOT NULL,
+    old_username text NOT NULL,
+    renamed_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.users (
+    id text NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    email_verified boolean DEFAULT false NOT NULL,
+    image text,
+    role text DEFAULT 'user'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    two_factor_enabled boolean DEFAULT false NOT NULL,
+    age_confirmed_at timestamp with time zone
+);
+
+CREATE TABLE public.verifications (
+    id text NOT NULL,
+    identifier text NOT NULL,
+    value text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.admin_logs
+    ADD CONSTRAINT admin_logs_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.bet_ledger_heads
+    ADD CONSTRAINT bet_ledger_heads_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.bet_ledger
+    ADD CONSTRAINT bet_ledger_pkey PRIMARY KEY (user_id, seq);
+
+ALTER TABLE ONLY public.bet_legs
+    ADD CONSTRAINT bet_legs_bet_id_position_unique UNIQUE (bet_id, "position");
+
+ALTER TABLE ONLY public.bet_legs
+    ADD CONSTRAINT bet_legs_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.bet_record_versions
+    ADD CONSTRAINT bet_record_versions_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.bets
+    ADD CONSTRAINT bets_pkey PRIMARY KEY (id);
+
+ALTER TABLE public.bets
+    ADD CONSTRAINT bets_settled_after_event_start CHECK (((settled_at IS NULL) OR (settled_at >= event_date))) NOT VALID;
+
+ALTER TABLE ONLY public.event_prices
+    ADD CONSTRAINT event_prices_unique UNIQUE NULLS NOT DISTINCT (event_id, bookmaker, kind, market, selection, line);
+
+ALTER TABLE ONLY public.events
+    ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.events
+    ADD CONSTRAINT events_source_unique UNIQUE (source_feed, source_id);
+
+ALTER TABLE ONLY public.imported_bets
+    ADD CONSTRAINT imported_bets_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.imported_bets
+    ADD CONSTRAINT imported_bets_user_row_hash_unique UNIQUE (user_id, row_hash);
+
+ALTER TABLE ONLY public.inbox_messages
+    ADD CONSTRAINT inbox_messages_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.inbox_rate_limits
+    ADD CONSTRAINT inbox_rate_limits_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY public.mail_sends
+    ADD CONSTRAINT mail_sends_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.newsletter_subscriptions
+    ADD CONSTRAINT newsletter_subscriptions_email_unique UNIQUE (email);
+
+ALTER TABLE ONLY public.newsletter_subscriptions
+    ADD CONSTRAINT newsletter_subscriptions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_user_id_unique UNIQUE (user_id);
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_username_unique UNIQUE (username);
+
+ALTER TABLE ONLY public.rate_limits
+    ADD CONSTRAINT rate_limits_key_unique UNIQUE (key);
+
+ALTER TABLE ONLY public.rate_limits
+    ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.reserved_usernames
+    ADD CONSTRAINT reserved_usernames_pkey PRIMARY KEY (name);
+
+ALTER TABLE ONLY public.sessions
+    ADD CONSTRAINT sessions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.sessions
+    ADD CONSTRAINT sessions_token_unique UNIQUE (token);
+
+ALTER TABLE ONLY public.sign_in_alerts
+    ADD CONSTRAINT sign_in_alerts_pkey PRIMARY KEY (email);
+
+ALTER TABLE ONLY public.sign_in_failures
+    ADD CONSTRAINT sign_in_failures_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.two_factors
+    ADD CONSTRAINT two_factors_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.user_bet_days
+    ADD CONSTRAINT user_bet_days_pkey PRIMARY KEY (user_id, day);
+
+ALTER TABLE ONLY public.user_bet_kinds
+    ADD CONSTRAINT user_bet_kinds_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.user_bet_stats
+    ADD CONSTRAINT user_bet_stats_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.user_bet_totals_before_days
+    ADD CONSTRAINT user_bet_totals_before_days_pkey PRIMARY KEY (day);
+
+ALTER TABLE ONLY public.user_bet_totals_before
+    ADD CONSTRAINT user_bet_totals_before_pkey PRIMARY KEY (day, user_id);
+
+ALTER TABLE ONLY public.user_quotas
+    ADD CONSTRAINT user_quotas_pkey PRIMARY KEY (user_id, bucket);
+
+ALTER TABLE ONLY public.user_settings
+    ADD CONSTRAINT user_settings_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.user_sport_stats
+    ADD CONSTRAINT user_sport_stats_pkey PRIMARY KEY (user_id, sport);
+
+ALTER TABLE ONLY public.username_history
+    ADD CONSTRAINT username_history_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_email_unique UNIQUE (email);
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.verifications
+    ADD CONSTRAINT verifications_pkey PRIMARY KEY (id);
+
+CREATE INDEX accounts_user_id_idx ON public.accounts USING btree (user_id);
+
+CREATE INDEX admin_logs_created_at_idx ON public.admin_logs USING btree (created_at DESC NULLS LAST);
+
+CREATE INDEX bet_legs_event_pending_idx ON public.bet_legs USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
+
+CREATE UNIQUE INDEX bet_legs_one_per_event ON public.bet_legs USING btree (bet_id, event_id) WHERE (event_id IS NOT NULL);
+
+CREATE INDEX bets_event_pending_idx ON public.bets USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
+
+CREATE INDEX bets_settled_at_idx ON public.bets USING btree (settled_at) WHERE (settled_at IS NOT NULL);
+
+CREATE INDEX bets_user_id_created_at_idx ON public.bets USING btree (user_id, created_at DESC, id DESC);
+
+CREATE INDEX bets_user_id_pending_event_idx ON public.bets USING btree (user_id, event_date) WHERE (status = 'pending'::text);
+
+CREATE INDEX bets_user_id_settled_at_idx ON public.bets USING btree (user_id, settled_at, id) WHERE (status <> 'pending'::text);
+
+CREATE INDEX events_postponed_idx ON public.events USING btree (starts_at) WHERE (status = 'postponed'::text);
+
+CREATE INDEX events_upcoming_idx ON public.events USING btree (starts_at, id) WHERE (status = 'scheduled'::text);
+
+CREATE INDEX imported_bets_user_event_idx ON public.imported_bets USING btree (user_id, event_date DESC, id DESC);
+
+CREATE INDEX inbox_messages_created_at_idx ON public.inbox_messages USING btree (created_at DESC, id DESC);
+
+CREATE INDEX inbox_messages_status_created_at_idx ON public.inbox_messages USING btree (status, created_at DESC);
+
+CREATE INDEX inbox_rate_limits_window_start_idx ON public.inbox_rate_limits USING btree (window_start);
+
+CREATE INDEX mail_sends_recipient_sent_idx ON public.mail_sends USING btree (recipient, sent_at);
+
+CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at DESC, id DESC);
+
+CREATE INDEX profiles_display_name_prefix_idx ON public.profiles USING btree (lower(display_name) text_pattern_ops);
+
+CREATE INDEX profiles_display_name_surname_prefix_idx ON public.profiles USING btree (lower("substring"(display_name, '\s+(\S.*)$'::text)) text_pattern_ops);
+
+CREATE INDEX profiles_username_prefix_idx ON public.profiles USING btree (username text_pattern_ops);
+
+CREATE INDEX profiles_verification_status_created_at_idx ON public.profiles USING btree (verification_status, created_at DESC, id DESC);
+
+CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
+
+CREATE INDEX sign_in_failures_client_created_idx ON public.sign_in_failures USING btree (client, created_at);
+
+CREATE INDEX sign_in_failures_email_created_idx ON public.sign_in_failures USING btree (email, created_at);
+
+CREATE UNIQUE INDEX two_factors_user_id_idx ON public.two_factors USING btree (user_id);
+
+CREATE INDEX user_settings_public_user_id_idx ON public.user_settings USING btree (user_id) WHERE ((privacy_settings ->> 'profile_public'::text) = 'true'::text);
+
+CREATE INDEX user_sport_stats_sport_user_id_idx ON public.user_sport_stats USING btree (sport, user_id);
+
+CREATE INDEX username_history_old_username_idx ON public.username_history USING btree (old_username, renamed_at);
+
+CREATE INDEX users_email_prefix_idx ON public.users USING btree (lower(email) text_pattern_ops);
+
+CREATE INDEX verifications_identifier_idx ON public.verifications USING btree (identifier);
+
+CREATE STATISTICS public.user_settings_profile_public_stats ON (privacy_settings ->> 'profile_public'::text) FROM public.user_settings;
+
+CREATE TRIGGER bet_ledger_append_only BEFORE DELETE OR UPDATE ON public.bet_ledger FOR EACH ROW EXECUTE FUNCTION public.bet_ledger_append_only();
+
+CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON public.bet_ledger FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER bet_legs_graded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_graded();
+
+CREATE TRIGGER bet_legs_guard BEFORE INSERT OR DELETE OR UPDATE ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bet_legs_guard();
+
+CREATE TRIGGER bet_legs_guard_graded BEFORE UPDATE ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
+
+CREATE TRIGGER bet_legs_match_event BEFORE INSERT ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bets_match_event();
+
+CREATE TRIGGER bet_legs_no_truncate BEFORE TRUNCATE ON public.bet_legs FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER bet_legs_recorded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_recorded();
+
+CREATE TRIGGER bet_legs_settle_parlay AFTER UPDATE ON public.bet_legs FOR EACH ROW WHEN (((old.status = 'pending'::text) AND (new.status <> 'pending'::text))) EXECUTE FUNCTION public.bet_legs_settle_parlay();
+
+CREATE TRIGGER bet_legs_version_delete AFTER DELETE ON public.bet_legs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
+
+CREATE TRIGGER bet_legs_version_insert AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
+
+CREATE TRIGGER bet_legs_version_update AFTER UPDATE ON public.bet_legs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
+
+CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
+
+CREATE TRIGGER bets_guard_record BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_record();
+
+CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_ledger_append();
+
+CREATE TRIGGER bets_match_event BEFORE INSERT ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_match_event();
+
+CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE CONSTRAINT TRIGGER bets_parlay_leg_count AFTER INSERT ON public.bets DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.leg_count IS NOT NULL)) EXECUTE FUNCTION public.bets_parlay_leg_count();
+
+CREATE TRIGGER bets_stats_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_stats_apply();
+
+CREATE TRIGGER bets_stats_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_stats_apply();
+
+CREATE TRIGGER bets_stats_truncate AFTER TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_stats_truncate();
+
+CREATE TRIGGER bets_stats_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_stats_apply();
+
+CREATE TRIGGER bets_streaks_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_streaks_apply();
+
+CREATE TRIGGER bets_streaks_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_streaks_apply();
+
+CREATE TRIGGER bets_streaks_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_streaks_apply();
+
+CREATE TRIGGER bets_summaries_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_apply();
+
+CREATE TRIGGER bets_summaries_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_apply();
+
+CREATE TRIGGER bets_summaries_truncate AFTER TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_truncate();
+
+CREATE TRIGGER bets_summaries_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_apply();
+
+CREATE TRIGGER bets_version_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bets');
+
+CREATE TRIGGER bets_version_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bets');
+
+CREATE TRIGGER bets_version_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bets');
+
+CREATE TRIGGER events_grade AFTER INSERT OR UPDATE OF status ON public.events FOR EACH ROW EXECUTE FUNCTION public.events_grade();
+
+CREATE TRIGGER events_guard_result BEFORE INSERT OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.events_guard_result();
+
+CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profiles_record_old_username();
+
+CREATE TRIGGER profiles_username_not_reserved BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_refuse_reserved_username();
+
+CREATE TRIGGER sessions_notify_change AFTER DELETE OR UPDATE ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.notify_session_change('user_id');
+
+CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
+
+CREATE TRIGGER user_bet_kinds_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
+
+CREATE TRIGGER users_age_confirmation BEFORE INSERT OR UPDATE OF age_confirmed_at ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_age_confirmation_rules();
+
+CREATE TRIGGER users_create_profile AFTER INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.create_profile_for_new_user();
+
+CREATE TRIGGER users_notify_change AFTER DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.notify_session_change('id');
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.admin_logs
+    ADD CONSTRAINT admin_logs_admin_user_id_users_id_fk FOREIGN KEY (admin_user_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.admin_logs
+    ADD CONSTRAINT admin_logs_target_user_id_users_id_fk FOREIGN KEY (target_user_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.bet_ledger_heads
+    ADD CONSTRAINT bet_ledger_heads_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.bet_ledger
+    ADD CONSTRAINT bet_ledger_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.bet_legs
+    ADD CONSTRAINT bet_legs_bet_id_bets_id_fk FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.bet_legs
+    ADD CONSTRAINT bet_legs_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
+
+ALTER TABLE ONLY public.bet_record_versions
+    ADD CONSTRAINT bet_record_versions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.bets
+    ADD CONSTRAINT bets_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
+
+ALTER TABLE ONLY public.bets
+    ADD CONSTRAINT bets_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.event_prices
+    ADD CONSTRAINT event_prices_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.imported_bets
+    ADD CONSTRAINT imported_bets_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.inbox_messages
+    ADD CONSTRAINT inbox_messages_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.sessions
+    ADD CONSTRAINT sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.two_factors
+    ADD CONSTRAINT two_factors_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_bet_days
+    ADD CONSTRAINT user_bet_days_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_bet_kinds
+    ADD CONSTRAINT user_bet_kinds_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_bet_stats
+    ADD CONSTRAINT user_bet_stats_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_bet_totals_before
+    ADD CONSTRAINT user_bet_totals_before_day_user_bet_totals_before_days_day_fk FOREIGN KEY (day) REFERENCES public.user_bet_totals_before_days(day) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_bet_totals_before
+    ADD CONSTRAINT user_bet_totals_before_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_quotas
+    ADD CONSTRAINT user_quotas_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_settings
+    ADD CONSTRAINT user_settings_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_sport_stats
+    ADD CONSTRAINT user_sport_stats_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.username_history
+    ADD CONSTRAINT username_history_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
