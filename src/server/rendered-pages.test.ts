@@ -254,8 +254,8 @@ describeEachDatabase('pages rendered on the server', (env) => {
       winRate: stat(html, 'Win Rate'),
       bets: stat(html, 'Total Bets'),
       profit: stat(html, 'Total Profit'),
-      wagered: stat(html, 'Total Wagered'),
-    }).toEqual({ winRate: '50.0%', bets: '3', profit: '$4.00', wagered: '$26.00' });
+      staked: stat(html, 'Total Staked'),
+    }).toEqual({ winRate: '50.0%', bets: '3', profit: '+$4.00', staked: '$26.00' });
     const page = text(html);
     for (const description of ['Arsenal to beat Chelsea', 'Lakers -4.5', 'Nadal in straight sets'])
       expect(page).toContain(description);
