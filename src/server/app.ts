@@ -23,9 +23,14 @@ import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
 import { EVENTS_IMPORT_PATH, adminEventRoutes, eventRoutes } from './modules/events/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { logApiRoutes, logFileRoutes } from './modules/log/routes.ts';
+import { loadLogSigner } from './modules/log/signer.ts';
+import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
+import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { createPageResolver } from './pages.ts';
 import type { PageRendering } from './html.ts';
@@ -38,6 +43,7 @@ import {
 } from '../shared/page-rendering.ts';
 import type { BetPage, BetStats } from '../shared/bet-schemas.ts';
 import type { ImportedBetPage } from '../shared/imports.ts';
+import type { Wellbeing } from '../shared/wellbeing-schemas.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
@@ -57,6 +63,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The client's server render; by default the build's, beside clientDir (html.ts). */
   pageRendering?: Promise<PageRendering | null>;
+  /** The transparency log's signing key; by default LOG_SIGNING_KEY's or DATA_DIR's (modules/log/signer.ts). */
+  logSigner?: Signer;
 }
 
 export function createApp(deps: AppDeps) {
@@ -73,6 +81,7 @@ export function createApp(deps: AppDeps) {
   let builtOpenApi: Promise<OpenApiDocument> | undefined;
   const openApiDocument = () => (builtOpenApi ??= import('./openapi.ts').then((m) => m.buildOpenApiDocument()));
   const quotas = createQuotas({ db, config, logger, now });
+  const logSigner = deps.logSigner ?? loadLogSigner(config);
 
   const app = new Hono<AppEnv>();
 
@@ -144,6 +153,9 @@ export function createApp(deps: AppDeps) {
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
+    .route('/log', logApiRoutes({ db, signer: logSigner }))
+    .route('/me', wellbeingRoutes({ auth, db, now, quotas }))
+    .route('/help-resources', helpResourceRoutes({ file: config.HELP_RESOURCES_FILE, logger }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));
 
@@ -153,6 +165,9 @@ export function createApp(deps: AppDeps) {
     logger.info('api not found', { method: c.req.method, path: c.req.path });
     return c.json({ error: 'Not Found' }, 404);
   });
+
+  // The log's checkpoint and tiles: files anyone may mirror (docs/LOG.md), outside /api.
+  app.route('/log', logFileRoutes({ db }));
 
   const site =
     deps.site ?? createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });
@@ -182,7 +197,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'Internal Server Error' }, 500);
   });
 
-  return { app, auth, routes };
+  return { app, auth, routes, now, logSigner };
 }
 
 /**
@@ -216,16 +231,18 @@ async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<Dashb
       `/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`,
       '/api/profile',
       `/api/bets/imported?limit=${DASHBOARD_FIRST_PAGE_IMPORTED}`,
+      '/api/me/wellbeing',
     ],
     { cookie: headers.get('cookie') ?? '' },
   );
   if (!answers) return null;
-  const [stats, bets, ownProfile, imported] = answers;
+  const [stats, bets, ownProfile, imported, wellbeing] = answers;
   return {
     stats: stats as BetStats,
     bets: bets as BetPage,
     ownProfile: ownProfile as OwnProfile,
     imported: imported as ImportedBetPage,
+    wellbeing: wellbeing as Wellbeing,
   };
 }
 

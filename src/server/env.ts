@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ALG_ED25519, parseSignerKey } from '../shared/log/note.ts';
 import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
 import { parseEventFeeds, type FeedConfig } from './modules/events/feeds/config.ts';
 import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
@@ -141,6 +142,28 @@ const envSchema = z.object({
       for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }),
+  /**
+   * The transparency log's signing key (docs/LOG.md), a signed-note signer key
+   * `PRIVATE+KEY+<origin>+<key ID>+<key>`; unset: generated into DATA_DIR on first start.
+   */
+  LOG_SIGNING_KEY: z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return parseSignerKey(v).alg === ALG_ED25519;
+      } catch {
+        return false;
+      }
+    }, 'must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)')
+    .optional(),
+  /**
+   * A JSON file of help lines and self-exclusion tools by country (the shape of
+   * src/shared/help-resources.json, the list used when unset), read when first asked for.
+   */
+  HELP_RESOURCES_FILE: z.string().min(1).optional(),
+  /** How often the background step looks for monthly statements to send (0: never, on this server). */
+  STATEMENT_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
    * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.

@@ -30,9 +30,11 @@ import { communityModule } from './openapi/community.ts';
 import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
 import { inboxModule } from './openapi/inbox.ts';
+import { logModule } from './openapi/log.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
 import { verificationModule } from './openapi/verification.ts';
+import { wellbeingModule } from './openapi/wellbeing.ts';
 
 export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } from './openapi/common.ts';
 
@@ -44,8 +46,10 @@ const MODULES: readonly ApiModule[] = [
   publicProfilesModule,
   ownProfileModule,
   verificationModule,
+  wellbeingModule,
   communityModule,
   inboxModule,
+  logModule,
   adminModule,
   serviceModule,
 ];

@@ -15,6 +15,7 @@ export const paths = {
   advertise: '/advertise',
   influencers: '/influencers',
   spotlight: '/spotlight',
+  help: '/help',
 } as const;
 
 export const publicProfilePath = (username: string) => `/${encodeURIComponent(username)}`;

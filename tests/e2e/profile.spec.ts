@@ -202,7 +202,7 @@ test('change the username inline, and the share link follows it', async ({ page,
   // Someone else's username, to collide with.
   const other = await visitor(browser, testInfo);
   await signedInUser(other.page);
-  // A chosen name (a neutral bettor-… one has '-', which the form refuses before asking the server).
+  // A chosen name (a neutral bettor_… one is reserved for new accounts, which the form says before asking the server).
   const taken = `tk_${Date.now().toString(36)}${testInfo.workerIndex}`;
   const picked = await other.page.request.patch('/api/profile', { data: { username: taken } });
   expect(picked.status(), await picked.text()).toBe(200);

@@ -10,3 +10,5 @@ export * from './imported-bets.ts';
 export * from './bet-legs.ts';
 export * from './bet-record-versions.ts';
 export * from './events.ts';
+export * from './log.ts';
+export * from './wellbeing.ts';

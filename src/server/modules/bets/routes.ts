@@ -38,6 +38,7 @@ import {
   PARLAY_SETTLED_BY_LEGS_MESSAGE,
 } from '../../../shared/parlays.ts';
 import { createRecordAnyBetSchema } from '../../../shared/parlay-schemas.ts';
+import { refuseDuringCoolOff, withBudgetStanding } from '../wellbeing/recording.ts';
 
 export interface BetRoutesDeps {
   auth: Auth;
@@ -84,16 +85,18 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (withImported) return c.json(await getStatsWithImported(db, userId, now()), 200);
       return jsonText(c, await betStatsText(db, userId, now()), 200);
     })
-    .post('/', validate('json', createRecordAnyBetSchema(now), headline), async (c) => {
+    .post('/', refuseDuringCoolOff(db, now), validate('json', createRecordAnyBetSchema(now), headline), async (c) => {
       // A body with `legs` is a parlay (shared/parlays.ts); any other a single bet.
       const input = c.req.valid('json');
+      const at = now();
       const result =
         'legs' in input
-          ? await recordParlay(db, c.get('user').id, input, now())
+          ? await recordParlay(db, c.get('user').id, input, at)
           : 'eventId' in input
-            ? await recordListedBet(db, c.get('user').id, input, now())
-            : await recordBet(db, c.get('user').id, input, now());
-      if (result.ok) return c.json(result.bet, 201);
+            ? await recordListedBet(db, c.get('user').id, input, at)
+            : await recordBet(db, c.get('user').id, input, at);
+      // With the owner's budget standing after it, when they have one (docs/decisions/034).
+      if (result.ok) return c.json(await withBudgetStanding(db, c.get('user').id, at, result.bet), 201);
       if (result.reason === 'event-not-found')
         return c.json<ApiError, 422>(
           { error: EVENT_NOT_FOUND_MESSAGE, fields: { [result.field]: EVENT_NOT_FOUND_MESSAGE } },

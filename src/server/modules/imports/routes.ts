@@ -11,6 +11,7 @@ import {
   listImportedQuerySchema,
   type ImportRefusal,
 } from '../../../shared/imports.ts';
+import { refuseDuringCoolOff } from '../wellbeing/recording.ts';
 import { listImportedBets, planImport, previewImport, readUpload, storeImport } from './queries.ts';
 
 /** The import's path, which app.ts exempts from the 64 KB body limit (it has its own, read as it streams). */
@@ -40,6 +41,7 @@ export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
       '/import',
       requireUser(auth),
       quotas.writes('importing bets'),
+      refuseDuringCoolOff(db, now),
       validate('query', importQuerySchema),
       async (c) => {
         if (!/^\s*text\/csv\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
