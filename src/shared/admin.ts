@@ -105,8 +105,8 @@ export const adminUserSchema = z.object({
   /** When the account (and its profile) was created. */
   joinDate: isoString,
   totalBets: z.number().int(),
-  /** won / total × 100 over all the user's bets, one decimal. */
-  winRate: z.number(),
+  /** won ÷ (won + lost) × 100, one decimal, as the profile shows it; null with no won or lost bet (nothing measured yet). */
+  winRate: z.number().nullable(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   role: z.enum(['user', 'admin']),
   profilePublic: z.boolean(),

@@ -47,7 +47,7 @@ for (const width of [360, 1280]) {
       }
       // 21/11 × 7/2 × 5/2 = 16.7045…: $10 pays $167.05.
       await expect(dialog.getByTestId('combined-odds')).toHaveText('16.70');
-      await expect(dialog.getByTestId('potential-win')).toHaveText('Potential win: $167.05');
+      await expect(dialog.getByTestId('potential-win')).toHaveText('Payout: $167.05');
       // A fourth leg, with bad odds, says so by its field; removed, the three are left as typed.
       await dialog.getByRole('button', { name: 'Add leg' }).click();
       await dialog.getByLabel('Leg 4 odds').fill('evens');
@@ -57,7 +57,7 @@ for (const width of [360, 1280]) {
       await expect(dialog.getByText(/^Invalid odds/)).toBeVisible();
       await dialog.getByRole('button', { name: 'Remove leg 4' }).click();
       await expect(dialog.getByLabel('Leg 3 odds')).toHaveValue('2.5');
-      await expect(dialog.getByTestId('potential-win')).toHaveText('Potential win: $167.05');
+      await expect(dialog.getByTestId('potential-win')).toHaveText('Payout: $167.05');
       await dialog.getByRole('button', { name: 'Record Parlay' }).click();
       await expect(dialog).toBeHidden();
 

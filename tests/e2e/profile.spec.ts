@@ -54,7 +54,7 @@ test('the signed-in user sees their real numbers, record, verification status an
   await page.goto('/profile');
   await expect(page).toHaveTitle('Profile · betproof');
   await expect(page.getByText(`@${username}`, { exact: true })).toBeVisible();
-  await expectStats(page, { 'Win Rate': '0.0%', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Active': '1' });
+  await expectStats(page, { 'Win Rate': '—', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Since Joining': '1' });
   await expect(page.getByText('No bets recorded yet')).toBeVisible();
   await expect(page.getByText('Verification: Unverified')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
@@ -77,8 +77,8 @@ test('the signed-in user sees their real numbers, record, verification status an
     'Total Profit': '-$10.00',
     Wins: '1',
     Losses: '1',
-    'Total Wagered': '$45.00',
-    'Days Active': '1',
+    'Total Staked': '$45.00',
+    'Days Since Joining': '1',
   });
   await expect(page.getByRole('progressbar', { name: 'Overall Performance' })).toHaveAttribute('aria-valuenow', '50');
   await expect(page.getByRole('group', { name: 'Pending' })).toContainText('0 overdue');

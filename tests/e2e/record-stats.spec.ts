@@ -43,8 +43,8 @@ test('a pending bet whose event has started is settled Void / push: stake back, 
   await expect(statDetail(page, 'Total Bets')).toHaveText('1 won · 0 lost · 1 void · 0 pending');
   await expect(statValue(page, 'Win Rate')).toHaveText('100.0%');
   await expect(statValue(page, 'Total Staked')).toHaveText('$50.00');
-  await expect(statValue(page, 'Total Profit')).toHaveText('$10.00');
-  await expect(statDetail(page, 'Total Profit')).toHaveText('ROI (settled): +100.0% · Yield: +100.0%');
+  await expect(statValue(page, 'Total Profit')).toHaveText('+$10.00');
+  await expect(statDetail(page, 'Total Profit')).toHaveText('ROI: +100.0% · Yield: +100.0%');
 
   // The public ledger shows the void settlement.
   const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
@@ -76,7 +76,7 @@ test('a public profile says how much its record proves: ROI range, the chance of
     await page.goto(`/${bettor.username}`);
     const region = page.getByRole('region', { name: 'Skill or luck?' });
     await expect(region.getByTestId('roi-interval')).toHaveText(
-      'ROI +20.0%, likely between -19.2% and +59.2% (95% range).',
+      'ROI +20.0%, likely between -19.2% and +59.2% (ROI 95% range).',
     );
     await expect(region.getByTestId('luck')).toHaveText(
       'A break-even bettor at the same odds and stakes would do at least this well about 1 in 6 times.',
@@ -125,7 +125,7 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
   await expect(dialog).toHaveCount(0);
 
   // $75 staked is 3u; +$75 profit is +3u; the won bet's $50 stake is 2u.
-  await expect(statDetail(page, 'Total Wagered')).toHaveText('3u');
+  await expect(statDetail(page, 'Total Staked')).toHaveText('3u');
   await expect(statDetail(page, 'Total Profit')).toHaveText('+3u');
   const won = page.getByRole('listitem').filter({ has: page.getByText('Unit win', { exact: true }) });
   await expect(won.getByRole('definition').filter({ hasText: '$50.00' })).toHaveText('$50.00(2u)');
@@ -133,7 +133,7 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
 
   await page.goto('/dashboard');
   await expect(statDetail(page, 'Total Staked')).toHaveText('All bets · 3u');
-  await expect(statDetail(page, 'Total Profit')).toContainText('+3u · ROI (settled): +150.0%');
+  await expect(statDetail(page, 'Total Profit')).toContainText('+3u · ROI: +150.0%');
   await expect(
     betItem(page, 'Unit pending').getByRole('definition').filter({ hasText: '$25.00' }).first(),
   ).toContainText('(1u)');
@@ -145,5 +145,5 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
   await unit.fill('');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(statDetail(page, 'Total Wagered')).toHaveCount(0);
+  await expect(statDetail(page, 'Total Staked')).toHaveCount(0);
 });

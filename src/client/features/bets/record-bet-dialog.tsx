@@ -1,3 +1,4 @@
+import { FIGURES } from '../../../shared/figures.ts';
 import { useEffect, useState } from 'react';
 import {
   Controller,
@@ -251,9 +252,9 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
               <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
                 <div>
                   <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-                    Potential win
+                    {FIGURES.payout.label}
                   </p>
-                  <p className="text-xs text-emerald-900">Stake × decimal odds, stake included</p>
+                  <p className="text-xs text-emerald-900">{FIGURES.payout.explanation}</p>
                 </div>
                 <p
                   className="text-xl font-semibold text-emerald-900 tabular-nums"
@@ -261,7 +262,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
                   aria-atomic="true"
                   data-testid="potential-win"
                 >
-                  <span className="sr-only">Potential win: </span>
+                  <span className="sr-only">{FIGURES.payout.label}: </span>
                   {potentialWin === null ? '—' : formatMoney(potentialWin)}
                 </p>
               </div>
