@@ -11,10 +11,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/display-name.ts';
+import { DISPLAY_NAME_MAX_LENGTH, displayNameSchema } from '../../shared/display-name.ts';
 import { EMPTY_SOCIAL_LINKS } from '../../shared/profiles.ts';
 import type { PublicProfile, SocialLinks } from '../../shared/profile-schemas.ts';
-import { RESERVED_USERNAMES, USERNAME_PATTERN, isReservedUsername } from '../../shared/usernames.ts';
+import { RESERVED_USERNAMES, USERNAME_PATTERN, isUnchoosableUsername } from '../../shared/usernames.ts';
 import { usernameSchema } from '../../shared/profile-schemas.ts';
 import { createApp } from '../app.ts';
 import { profiles } from '../db/schema/index.ts';
@@ -383,9 +383,13 @@ describeEachDatabase('fuzz: profile writes', (env) => {
 });
 
 /** What a valid-shaped update must get: 422 for a bad or reserved username, 409 for a taken one. */
+/** What the shared rules say of a valid body: a name no one may choose (a reserved word, or the
+ * generated form the other account holds) and a display name the schema refuses are 422. */
 function expectedStatus(body: Record<string, unknown>, taken: string) {
+  if (typeof body.displayName === 'string' && !displayNameSchema('Display name').safeParse(body.displayName).success)
+    return 422;
   if (typeof body.username !== 'string') return 200;
   const name = body.username.trim().toLowerCase();
-  if (!USERNAME_PATTERN.test(name) || isReservedUsername(name)) return 422;
+  if (!USERNAME_PATTERN.test(name) || isUnchoosableUsername(name)) return 422;
   return name === taken ? 409 : 200;
 }
