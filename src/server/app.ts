@@ -25,6 +25,7 @@ import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
+import { followRoutes } from './modules/follows/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { createPageResolver } from './pages.ts';
@@ -141,6 +142,8 @@ export function createApp(deps: AppDeps) {
     .route('/bets', importRoutes({ auth, db, now, quotas }))
     .route('/bets', betRoutes({ auth, db, now, quotas }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
+    // Before /profiles: /profiles/:username/follow is answered there (signed in, a counted write).
+    .route('/', followRoutes({ auth, db, quotas }))
     .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))

@@ -29,6 +29,7 @@ import {
 import { communityModule } from './openapi/community.ts';
 import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
+import { followsModule } from './openapi/follows.ts';
 import { inboxModule } from './openapi/inbox.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
@@ -43,6 +44,7 @@ const MODULES: readonly ApiModule[] = [
   importsModule,
   publicProfilesModule,
   ownProfileModule,
+  followsModule,
   verificationModule,
   communityModule,
   inboxModule,

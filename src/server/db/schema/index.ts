@@ -10,3 +10,4 @@ export * from './imported-bets.ts';
 export * from './bet-legs.ts';
 export * from './bet-record-versions.ts';
 export * from './events.ts';
+export * from './follows.ts';

@@ -89,6 +89,8 @@ export interface ProfileView {
   ledgerHead: LedgerHead;
   /** How many of the bets are graded from results and how many self-reported (user_bet_kinds). */
   kinds: { graded: number; selfReported: number };
+  /** How many people follow the profile (follows, migration 0031). */
+  followers: number;
 }
 
 type ProfileViewRow = ProfileRow & {
@@ -99,6 +101,7 @@ type ProfileViewRow = ProfileRow & {
   headHash: string | null;
   graded: number | null;
   selfReported: number | null;
+  followers: number;
 };
 
 const toView = ({
@@ -109,6 +112,7 @@ const toView = ({
   headHash,
   graded,
   selfReported,
+  followers,
   ...row
 }: ProfileViewRow): ProfileView => ({
   record: toRecord(row),
@@ -117,6 +121,7 @@ const toView = ({
   unitSize,
   ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
   kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0 },
+  followers: Number(followers),
 });
 
 /** The lookups by username and by user id, with or without the summary: one read each. */
@@ -139,6 +144,8 @@ const selectProfileView = (db: Db) =>
       headHash: betLedgerHeads.hash,
       graded: userBetKinds.graded,
       selfReported: userBetKinds.selfReported,
+      // An index-only count of the profile's range of follows_followee_id_idx.
+      followers: sql<number>`(select count(*)::int from follows where follows.followee_id = ${profiles.userId})`,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
@@ -223,8 +230,8 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, unitSize, ledgerHead, kinds }: ProfileView,
-  opts: { isOwner: boolean; now: Date },
+  { record, summary, overdue, unitSize, ledgerHead, kinds, followers }: ProfileView,
+  opts: { isOwner: boolean; now: Date; following?: boolean },
 ): PublicProfile {
   const stats = statsOfSummary(summary, overdue, unitSize);
   return {
@@ -239,6 +246,8 @@ export function buildProfile(
     stats: { ...stats, ...kinds },
     achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
     ledgerHead,
+    followers,
+    following: opts.following ?? false,
   };
 }
 
