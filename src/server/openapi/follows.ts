@@ -42,7 +42,7 @@ const followOperation = (operationId: string, summary: string, extra: OperationS
 export const followsModule: ApiModule = {
   tag: {
     name: 'Following',
-    description: "Follow public profiles and read their picks: pending ones first, then results.",
+    description: 'Follow public profiles and read their picks: pending ones first, then results.',
   },
   schemas: {
     FollowState: jsonSchema(followStateSchema, 'output'),

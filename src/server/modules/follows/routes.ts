@@ -13,14 +13,7 @@ import {
   FOLLOWING_LIMIT_MESSAGE,
 } from '../../../shared/follows.ts';
 import { feedQuerySchema, type FollowState } from '../../../shared/follow-schemas.ts';
-import {
-  countFollowers,
-  decodeFeedCursor,
-  follow,
-  listFollowed,
-  readFeed,
-  unfollow,
-} from './queries.ts';
+import { countFollowers, decodeFeedCursor, follow, listFollowed, readFeed, unfollow } from './queries.ts';
 
 export interface FollowRoutesDeps {
   auth: Auth;
@@ -47,34 +40,36 @@ export function followRoutes({ auth, db, quotas }: FollowRoutesDeps) {
     following,
     followers: await countFollowers(db, followeeId),
   });
-  return new Hono<AppEnv>()
-    .post('/profiles/:username/follow', signedIn, counted, async (c) => {
-      const record = await lookup(c.req.param('username'));
-      if (!record) return c.json(notFound, 404);
-      // Only a public record can be followed (visibility.ts): a private one says so, even to its owner.
-      if (!recordIsPublic(record)) return c.json<ApiError, 403>({ error: FOLLOW_PRIVATE_MESSAGE }, 403);
-      const result = await follow(db, c.get('user').id, record.userId);
-      if (!result.ok && result.reason === 'self')
-        return c.json<ApiError, 422>({ error: CANNOT_FOLLOW_SELF_MESSAGE }, 422);
-      if (!result.ok) return c.json<ApiError, 409>({ error: FOLLOWING_LIMIT_MESSAGE }, 409);
-      return c.json(await state(true, record.userId), 200);
-    })
-    // Unfollowing works whatever the profile's visibility now: nobody is kept following a private one.
-    .delete('/profiles/:username/follow', signedIn, counted, async (c) => {
-      const record = await lookup(c.req.param('username'));
-      if (!record) return c.json(notFound, 404);
-      await unfollow(db, c.get('user').id, record.userId);
-      return c.json(await state(false, record.userId), 200);
-    })
-    .get('/feed', signedIn, validate('query', feedQuerySchema), async (c) => {
-      const { sport, bettor, limit, cursor: cursorText } = c.req.valid('query');
-      const cursor = cursorText === undefined ? undefined : decodeFeedCursor(cursorText);
-      if (cursor === null) return c.json<ApiError, 422>(INVALID_CURSOR, 422);
-      const userId = c.get('user').id;
-      const [page, following] = await Promise.all([
-        readFeed(db, userId, { sport, bettor, limit, cursor }),
-        listFollowed(db, userId),
-      ]);
-      return c.json({ ...page, following }, 200);
-    });
+  return (
+    new Hono<AppEnv>()
+      .post('/profiles/:username/follow', signedIn, counted, async (c) => {
+        const record = await lookup(c.req.param('username'));
+        if (!record) return c.json(notFound, 404);
+        // Only a public record can be followed (visibility.ts): a private one says so, even to its owner.
+        if (!recordIsPublic(record)) return c.json<ApiError, 403>({ error: FOLLOW_PRIVATE_MESSAGE }, 403);
+        const result = await follow(db, c.get('user').id, record.userId);
+        if (!result.ok && result.reason === 'self')
+          return c.json<ApiError, 422>({ error: CANNOT_FOLLOW_SELF_MESSAGE }, 422);
+        if (!result.ok) return c.json<ApiError, 409>({ error: FOLLOWING_LIMIT_MESSAGE }, 409);
+        return c.json(await state(true, record.userId), 200);
+      })
+      // Unfollowing works whatever the profile's visibility now: nobody is kept following a private one.
+      .delete('/profiles/:username/follow', signedIn, counted, async (c) => {
+        const record = await lookup(c.req.param('username'));
+        if (!record) return c.json(notFound, 404);
+        await unfollow(db, c.get('user').id, record.userId);
+        return c.json(await state(false, record.userId), 200);
+      })
+      .get('/feed', signedIn, validate('query', feedQuerySchema), async (c) => {
+        const { sport, bettor, limit, cursor: cursorText } = c.req.valid('query');
+        const cursor = cursorText === undefined ? undefined : decodeFeedCursor(cursorText);
+        if (cursor === null) return c.json<ApiError, 422>(INVALID_CURSOR, 422);
+        const userId = c.get('user').id;
+        const [page, following] = await Promise.all([
+          readFeed(db, userId, { sport, bettor, limit, cursor }),
+          listFollowed(db, userId),
+        ]);
+        return c.json({ ...page, following }, 200);
+      })
+  );
 }
