@@ -15,6 +15,7 @@ export const paths = {
   advertise: '/advertise',
   influencers: '/influencers',
   spotlight: '/spotlight',
+  following: '/following',
 } as const;
 
 export const publicProfilePath = (username: string) => `/${encodeURIComponent(username)}`;

@@ -1,0 +1,53 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BetSport } from '../../../shared/bets.ts';
+import type { FeedPage, FollowState } from '../../../shared/follow-schemas.ts';
+import { api, unwrap } from '../../lib/api.ts';
+
+export const feedKeys = {
+  all: (userId: string) => ['feed', userId] as const,
+  page: (userId: string, sport: string, bettor: string) => ['feed', userId, sport, bettor] as const,
+};
+
+const usernameParam = (username: string) => ({ username: encodeURIComponent(username) });
+
+export const followProfile = (username: string): Promise<FollowState> =>
+  unwrap(api.api.profiles[':username'].follow.$post({ param: usernameParam(username) }));
+export const unfollowProfile = (username: string): Promise<FollowState> =>
+  unwrap(api.api.profiles[':username'].follow.$delete({ param: usernameParam(username) }));
+
+export const fetchFeed = (
+  filters: { sport: BetSport | ''; bettor: string },
+  cursor: string | null,
+): Promise<FeedPage> => {
+  const query: Record<string, string> = {};
+  if (filters.sport) query.sport = filters.sport;
+  if (filters.bettor) query.bettor = filters.bettor;
+  if (cursor) query.cursor = cursor;
+  return unwrap(api.api.feed.$get({ query }));
+};
+
+/**
+ * Follow or unfollow: `onChanged` gets the answer (following, follower count) for the page that
+ * shows it, and the viewer's feed is asked again next time it is shown.
+ */
+export function useFollow(username: string, userId: string, onChanged: (state: FollowState) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) => (follow ? followProfile(username) : unfollowProfile(username)),
+    onSuccess: (state) => {
+      onChanged(state);
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all(userId) });
+    },
+  });
+}
+
+/** GET /api/feed with the filters, a cursor page at a time. */
+export function useFeed(userId: string, filters: { sport: BetSport | ''; bettor: string }) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.page(userId, filters.sport, filters.bettor),
+    queryFn: ({ pageParam }) => fetchFeed(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    refetchOnMount: 'always',
+  });
+}
