@@ -50,6 +50,17 @@ export const followsModule: ApiModule = {
   },
   paths: {
     '/api/profiles/{username}/follow': {
+      get: {
+        operationId: 'getFollowState',
+        summary: 'Whether you follow a profile, and its follower count',
+        security: signedIn,
+        parameters: [username],
+        responses: {
+          '200': response('Whether you follow the profile, and its follower count', ref('FollowState')),
+          '401': errors.notAuthenticated,
+          '404': noProfile,
+        },
+      },
       post: followOperation('followProfile', 'Follow a public profile', {
         '403': apiError(`The profile is private: ${says(FOLLOW_PRIVATE_MESSAGE)}`),
         '409': apiError(`You already follow the most allowed: ${says(FOLLOWING_LIMIT_MESSAGE)}`),

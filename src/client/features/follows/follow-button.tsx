@@ -1,35 +1,29 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserCheck, UserPlus } from 'lucide-react';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
-import type { FollowState } from '../../../shared/follow-schemas.ts';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { useAuth } from '../auth/index.ts';
-import { useFollow } from './api.ts';
+import { useFollow, useFollowState } from './api.ts';
+
+const followersText = (n: number) => (n === 1 ? '1 follower' : `${n.toLocaleString('en-US')} followers`);
+
+function FollowerCount({ count }: { count: number }) {
+  return (
+    <span className="text-sm text-muted-foreground" aria-live="polite">
+      {followersText(count)}
+    </span>
+  );
+}
 
 /**
  * "Follow" / "Following" on a public profile, with its follower count. A visitor is sent to sign
  * in; the owner sees the count only. Its accessible name says whom it follows or unfollows.
  */
-export function FollowButton({
-  profile,
-  name,
-  onChanged,
-}: {
-  profile: PublicProfile;
-  name: string;
-  /** Gets where the follow stands after a change (to update the shown profile). */
-  onChanged: (state: FollowState) => void;
-}) {
+export function FollowButton({ profile, name }: { profile: PublicProfile; name: string }) {
   const { user } = useAuth();
-  const count = (
-    <span className="text-sm text-muted-foreground" aria-live="polite">
-      {profile.followers === 1 ? '1 follower' : `${profile.followers.toLocaleString('en-US')} followers`}
-    </span>
-  );
-  if (profile.isOwner) return count;
+  if (profile.isOwner) return <FollowerCount count={profile.followers} />;
   if (!user)
     return (
       <div className="flex items-center gap-3">
@@ -39,27 +33,16 @@ export function FollowButton({
             Follow
           </Link>
         </Button>
-        {count}
+        <FollowerCount count={profile.followers} />
       </div>
     );
-  return <SignedInFollowButton profile={profile} name={name} userId={user.id} count={count} onChanged={onChanged} />;
+  return <SignedInFollowButton profile={profile} name={name} userId={user.id} />;
 }
 
-function SignedInFollowButton({
-  profile,
-  name,
-  userId,
-  count,
-  onChanged,
-}: {
-  profile: PublicProfile;
-  name: string;
-  userId: string;
-  count: ReactNode;
-  onChanged: (state: FollowState) => void;
-}) {
-  const follow = useFollow(profile.username, userId, onChanged);
-  const following = profile.following;
+function SignedInFollowButton({ profile, name, userId }: { profile: PublicProfile; name: string; userId: string }) {
+  const state = useFollowState(profile.username, userId);
+  const follow = useFollow(profile.username, userId);
+  const following = state.data?.following ?? profile.following;
   const toggle = () =>
     follow.mutate(!following, {
       onError: (err) =>
@@ -71,12 +54,12 @@ function SignedInFollowButton({
         variant={following ? 'outline' : 'default'}
         aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
         onClick={toggle}
-        disabled={follow.isPending}
+        disabled={follow.isPending || state.isPending}
       >
         {following ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
         {following ? 'Following' : 'Follow'}
       </Button>
-      {count}
+      <FollowerCount count={state.data?.followers ?? profile.followers} />
     </div>
   );
 }

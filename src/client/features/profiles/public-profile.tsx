@@ -1,8 +1,6 @@
 import { Suspense, useDeferredValue, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { FollowState } from '../../../shared/follow-schemas.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { paths } from '../../../shared/routes.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -14,7 +12,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { AchievementsList } from './achievements-list.tsx';
-import { profileKeys, usePublicProfile, useProfileBets } from './api.ts';
+import { usePublicProfile, useProfileBets } from './api.ts';
 import { profileName } from './format.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { ProfileBetList } from './profile-bet-list.tsx';
@@ -99,11 +97,6 @@ function BackHomeButton(props: Pick<ComponentProps<typeof Button>, 'variant' | '
 function PublicProfileContent({ profile }: { profile: PublicProfile }) {
   const bets = useDeferredValue(useProfileBets(profile.username));
   const name = profileName(profile);
-  const queryClient = useQueryClient();
-  const onFollowChanged = (state: FollowState) =>
-    queryClient.setQueryData<PublicProfile>(profileKeys.publicProfile(profile.username), (old) =>
-      old ? { ...old, ...state } : old,
-    );
   return (
     <PageContainer className="flex flex-col gap-6 sm:gap-8">
       {profile.isOwner && !profile.profilePublic && (
@@ -130,7 +123,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
                 )}
               </div>
               <p className="break-all text-muted-foreground">@{profile.username}</p>
-              <FollowButton profile={profile} name={name} onChanged={onFollowChanged} />
+              <FollowButton profile={profile} name={name} />
             </div>
           </div>
           <div className="flex flex-wrap gap-2 sm:justify-end">

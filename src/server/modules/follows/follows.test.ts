@@ -78,6 +78,8 @@ describeEachDatabase('follows', (env) => {
     const profileAs = async (cookie?: string) =>
       (await (await env().request(`/api/profiles/${tipster.username}`, { cookie })).json()) as PublicProfile;
     expect(await profileAs(fan.cookie)).toMatchObject({ followers: 2, following: true });
+    expect(await (await env().request(path, { cookie: fan.cookie })).json()).toEqual({ following: true, followers: 2 });
+    expect((await env().request(path)).status).toBe(401);
     expect(await profileAs()).toMatchObject({ followers: 2, following: false });
     expect(await profileAs(tipster.cookie)).toMatchObject({ followers: 2, following: false, isOwner: true });
 

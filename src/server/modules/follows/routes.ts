@@ -13,7 +13,7 @@ import {
   FOLLOWING_LIMIT_MESSAGE,
 } from '../../../shared/follows.ts';
 import { feedQuerySchema, type FollowState } from '../../../shared/follow-schemas.ts';
-import { countFollowers, decodeFeedCursor, follow, listFollowed, readFeed, unfollow } from './queries.ts';
+import { countFollowers, decodeFeedCursor, follow, isFollowing, listFollowed, readFeed, unfollow } from './queries.ts';
 
 export interface FollowRoutesDeps {
   auth: Auth;
@@ -42,6 +42,12 @@ export function followRoutes({ auth, db, quotas }: FollowRoutesDeps) {
   });
   return (
     new Hono<AppEnv>()
+      // Whether the signed-in viewer follows the profile: the page's HTML is the same for everyone.
+      .get('/profiles/:username/follow', signedIn, async (c) => {
+        const record = await lookup(c.req.param('username'));
+        if (!record) return c.json(notFound, 404);
+        return c.json(await state(await isFollowing(db, c.get('user').id, record.userId), record.userId), 200);
+      })
       .post('/profiles/:username/follow', signedIn, counted, async (c) => {
         const record = await lookup(c.req.param('username'));
         if (!record) return c.json(notFound, 404);
