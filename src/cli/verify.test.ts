@@ -237,7 +237,9 @@ describe('betproof verify <file> (the command, as a child process)', { timeout: 
   it('--help: the usage on stdout, exit 0', async () => {
     const result = await betproof('verify', '--help');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: betproof verify <profile URL \| NDJSON file> \[--since <seq>:<hash>\]\n/);
+    expect(result.stdout).toMatch(
+      /^Usage: betproof verify <profile URL \| NDJSON file> \[--since <seq>:<hash>\] \[log options\]\n/,
+    );
     expect(result.stdout).toContain('Exit status: 0 verified, 1 verification failed, 2 could not check');
   });
 

@@ -11,11 +11,22 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { verifyNdjson, type ChainCheck, type LedgerHead } from '../shared/ledger.ts';
+import { verifyNdjson, type ChainCheck, type LedgerEntry, type LedgerHead } from '../shared/ledger.ts';
+import {
+  checkLogOptions,
+  hasLogChecks,
+  LOG_USAGE,
+  LogMismatch,
+  LogUnusable,
+  logBase,
+  takeLogOption,
+  verifyLog,
+  type LogOptions,
+} from './verify-log.ts';
 
 export const EXIT = { ok: 0, failed: 1, unusable: 2 } as const;
 
-export const USAGE = `Usage: betproof verify <profile URL | NDJSON file> [--since <seq>:<hash>]
+export const USAGE = `Usage: betproof verify <profile URL | NDJSON file> [--since <seq>:<hash>] [log options]
 
 Checks a betproof public ledger: every entry's hash, and that each links to the one before it.
 
@@ -25,12 +36,16 @@ Checks a betproof public ledger: every entry's hash, and that each links to the 
   --since S:H     a head you saved earlier (as printed on success, e.g. 17:3f2a…):
                   also checks the history up to it is unchanged, only appended to
 
+${LOG_USAGE}
+
 Exit status: 0 verified, 1 verification failed, 2 could not check (usage, file, network, HTTP).
-Format and rules: docs/LEDGER.md`;
+Format and rules: docs/LEDGER.md, docs/LOG.md`;
 
 export interface VerifyArgs {
   source: string;
   since?: LedgerHead;
+  /** The transparency log's checks (verify-log.ts), when --log-key is given. */
+  log?: LogOptions;
 }
 
 export type ParsedArgs = { kind: 'verify'; args: VerifyArgs } | { kind: 'help' } | { kind: 'usage'; error: string };
@@ -42,9 +57,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command !== 'verify') return { kind: 'usage', error: `unknown command "${command}"` };
   let source: string | undefined;
   let sinceText: string | undefined;
+  const log: LogOptions = { witnesses: [] };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    const logOption = takeLogOption(rest, i, log);
+    if (logOption && 'error' in logOption) return { kind: 'usage', error: logOption.error };
+    if (logOption) {
+      i = logOption.next - 1;
+      continue;
+    }
     if (arg === '--since' || arg.startsWith('--since=')) {
       const value = arg === '--since' ? rest[++i] : arg.slice('--since='.length);
       if (value === undefined) return { kind: 'usage', error: '--since needs a value: <seq>:<hash>' };
@@ -58,7 +80,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   if (source === undefined) return { kind: 'usage', error: 'give a profile URL or an NDJSON file' };
-  if (sinceText === undefined) return { kind: 'verify', args: { source } };
+  const logError = checkLogOptions(log, source);
+  if (logError) return { kind: 'usage', error: logError };
+  const logArgs = hasLogChecks(log) ? { log } : {};
+  if (sinceText === undefined) return { kind: 'verify', args: { source, ...logArgs } };
   const since = parseHead(sinceText);
   if (!since) {
     return {
@@ -66,7 +91,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       error: `--since must be <seq>:<hash> (a whole number, a colon, 64 hex digits), not "${sinceText}"`,
     };
   }
-  return { kind: 'verify', args: { source, since } };
+  return { kind: 'verify', args: { source, since, ...logArgs } };
 }
 
 /** "17:3f2a…" (64 hex digits, either case) as a head; null when it is not one. */
@@ -195,5 +220,34 @@ export async function run(argv: readonly string[], io: Io = consoleIo): Promise<
   const result = report(verifyNdjson(bytes, sha256, { since }), since);
   result.stdout.forEach(io.out);
   result.stderr.forEach(io.err);
-  return result.code;
+  if (result.code !== EXIT.ok || !parsed.args.log) return result.code;
+  return runLogChecks(source, bytes, parsed.args.log, io);
+}
+
+/** The log's checks on a chain that verified (verify-log.ts): their lines, and the exit code. */
+async function runLogChecks(source: string, bytes: Uint8Array, log: LogOptions, io: Io): Promise<number> {
+  const text = new TextDecoder().decode(bytes);
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const entries = lines.map((line) => JSON.parse(line) as LedgerEntry);
+  try {
+    const checked = await verifyLog(
+      logBase(source, isUrl(source) ? ledgerUrl(source) : null, log),
+      lines,
+      entries,
+      log,
+    );
+    checked.lines.forEach(io.out);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof LogMismatch) {
+      io.err(`FAILED log: ${err.message}`);
+      return EXIT.failed;
+    }
+    if (err instanceof LogUnusable) {
+      io.err(`betproof: ${err.message}`);
+      return EXIT.unusable;
+    }
+    throw err;
+  }
 }

@@ -44,8 +44,11 @@ describe('reserved usernames cover the router and the public folder', () => {
     for (const segment of staticSegments) expect(usernameSchema.safeParse(segment).success, segment).toBe(false);
   });
 
-  it('reserves every file of the public folder', () => {
+  it('reserves every file of the public folder, and the compressed copies the build serves beside it', () => {
     expect(unreserved(publicFiles)).toEqual([]);
+    const compressed = publicFiles.flatMap((file) => [`${file}.br`, `${file}.gz`]);
+    expect(compressed).toEqual(expect.arrayContaining(['favicon.svg.br', 'robots.txt.gz']));
+    expect(unreserved(compressed)).toEqual([]);
     for (const file of publicFiles) expect(usernameSchema.safeParse(file).success, file).toBe(false);
   });
 

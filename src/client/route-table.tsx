@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: 'advertise', lazy: page(() => import('./routes/advertise.tsx')) },
           { path: 'influencers', lazy: page(() => import('./routes/influencers.tsx')) },
           { path: 'spotlight', lazy: page(() => import('./routes/spotlight.tsx')) },
+          { path: 'help', lazy: page(() => import('./routes/help.tsx')) },
           // One segment that is none of the above: a public profile.
           { path: ':username', lazy: page(() => import('./routes/public-profile.tsx')) },
           { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },

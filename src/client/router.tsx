@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { routes } from './route-table.tsx';
+import { HYDRATE_ATTRIBUTE } from '../shared/page-rendering.ts';
 
 /**
  * The browser's router, made once the page's own route modules are loaded: its first render is
@@ -14,5 +15,10 @@ export async function createRouter() {
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
-  return createBrowserRouter(routes);
+  // A page the server rendered is where the browser put it (scrolled by the visitor, or to its
+  // #fragment): hydration data (empty: no route has a loader) tells the router its first location
+  // is already shown, so its ScrollRestoration leaves the scroll alone instead of jumping to the
+  // top under a visitor's pointer as the app takes over (docs/decisions/030).
+  const rendered = document.getElementById('root')?.hasAttribute(HYDRATE_ATTRIBUTE) ?? false;
+  return createBrowserRouter(routes, rendered ? { hydrationData: { loaderData: {} } } : undefined);
 }

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app-providers.tsx';
 import { yieldToBrowser } from './lib/after-first-paint.ts';
+import { replayEarlyClicksOnceHydrated, unlessLeaving } from './lib/early-clicks.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createRouter } from './router.tsx';
 import { HYDRATE_ATTRIBUTE, QUERY_STATE_ELEMENT_ID } from '../shared/page-rendering.ts';
@@ -27,6 +28,8 @@ async function start() {
   // the ~20 it imports, each fetch begun on this thread) is a task of its own (on the dashboard,
   // one 170 ms task at 4x CPU became two).
   if (root.hasAttribute(HYDRATE_ATTRIBUTE)) await yieldToBrowser();
+  // A link clicked meanwhile is taking the window elsewhere: nothing to take over.
+  await new Promise<void>((resolve) => unlessLeaving(resolve));
   const [router] = await Promise.all([
     createRouter(),
     queryState && import('./lib/query-state.ts').then((m) => m.restoreQueryState(queryClient, queryState)),
@@ -41,6 +44,8 @@ async function start() {
   // long task (Lighthouse's Total Blocking Time, and input on a slow phone); hydration too.
   if (root.hasAttribute(HYDRATE_ATTRIBUTE)) {
     // The server rendered this very page: React takes over its HTML (no repaint, no layout shift).
+    // From here React sees every click; a button clicked before is clicked again once hydrated.
+    replayEarlyClicksOnceHydrated(() => document.documentElement.hasAttribute('data-hydrated'));
     startTransition(() => void hydrateRoot(root, app));
   } else {
     // Rendered here (the dev server's shell, or a server without its render module).

@@ -252,6 +252,29 @@ const MATRIX: Row[] = [
   ['PUT',    '/api/community/influencers',                     404, 404, 404, 404, 404],
   ['DELETE', '/api/community/influencers',                     404, 404, 404, 404, 404],
 
+  // The bettor's own wellbeing tools (docs/decisions/034): every caller reaches only their own;
+  // no path names another user. After the bets rows: a cool-off refuses the caller's recording.
+  ['GET',    '/api/me/wellbeing',                              401, 200, 200, 200, 200],
+  ['POST',   '/api/me/wellbeing',                              401, 404, 404, 404, 404],
+  ['PATCH',  '/api/me/wellbeing',                              401, 404, 404, 404, 404],
+  ['PUT',    '/api/me/wellbeing',                              401, 200, 200, 200, 200],
+  ['DELETE', '/api/me/wellbeing',                              401, 404, 404, 404, 404],
+  ['GET',    '/api/me/wellbeing/check',                        401, 404, 404, 404, 404],
+  ['POST',   '/api/me/wellbeing/check',                        401, 200, 200, 200, 200],
+  ['PATCH',  '/api/me/wellbeing/check',                        401, 404, 404, 404, 404],
+  ['PUT',    '/api/me/wellbeing/check',                        401, 404, 404, 404, 404],
+  ['DELETE', '/api/me/wellbeing/check',                        401, 404, 404, 404, 404],
+  ['GET',    '/api/me/cool-off',                               401, 404, 404, 404, 404],
+  ['POST',   '/api/me/cool-off',                               401, 200, 200, 200, 200],
+  ['PATCH',  '/api/me/cool-off',                               401, 404, 404, 404, 404],
+  ['PUT',    '/api/me/cool-off',                               401, 404, 404, 404, 404],
+  ['DELETE', '/api/me/cool-off',                               401, 404, 404, 404, 404],
+  ['GET',    '/api/help-resources',                            200, 200, 200, 200, 200],
+  ['POST',   '/api/help-resources',                            404, 404, 404, 404, 404],
+  ['PATCH',  '/api/help-resources',                            404, 404, 404, 404, 404],
+  ['PUT',    '/api/help-resources',                            404, 404, 404, 404, 404],
+  ['DELETE', '/api/help-resources',                            404, 404, 404, 404, 404],
+
   ['GET',    '/api/auth/get-session',                          200, 200, 200, 200, 200],
   ['POST',   '/api/auth/get-session',                          405, 405, 405, 405, 405],
   ['PATCH',  '/api/auth/get-session',                          404, 404, 404, 404, 404],
@@ -548,6 +571,12 @@ async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Calle
       return { csv: `date,description,sport,stake,odds,result\r\n2024-03-01,Matrix ${caller},soccer,10,2.0,won\r\n` };
     case '/api/profile':
       return { displayName: `Matrix ${caller}` };
+    case '/api/me/wellbeing':
+      return { budget: { period: 'month', stakeLimit: '100' } };
+    case '/api/me/wellbeing/check':
+      return { amount: '10' };
+    case '/api/me/cool-off':
+      return { days: 1 };
     case '/api/profile/settings':
       // userA keeps a private profile, so the privacy rows stay meaningful.
       return { profilePublic: caller !== 'userA', social: EMPTY_SOCIAL_LINKS };

@@ -12,7 +12,7 @@ describeEachDatabase('app basics', (env) => {
     const { userId } = await signUpAndSignIn(env(), { email: 'Mixed.Case_Name@Example.com' });
     const profile = await env().db.query.profiles.findFirst({ where: (p, { eq }) => eq(p.userId, userId) });
     // Neutral: nothing of the email's local part (issue 16)
-    expect(profile?.username).toMatch(/^bettor-[0-9a-z]{6}$/);
+    expect(profile?.username).toMatch(/^bettor_[0-9a-z]{6}$/);
     expect(profile?.verificationStatus).toBe('unverified');
     const settings = await env().db.query.userSettings.findFirst({ where: (s, { eq }) => eq(s.userId, userId) });
     expect(settings?.privacySettings).toEqual({ profile_public: true });

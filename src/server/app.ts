@@ -4,7 +4,15 @@ import { HTTPException } from 'hono/http-exception';
 import { apiDocs } from './api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
-import { apiError, clientKey, isSafeMethod, limitBodySize, privateAnswers, requireUtf8Body } from './http.ts';
+import {
+  apiError,
+  bodyDeadline,
+  clientKey,
+  isSafeMethod,
+  limitBodySize,
+  privateAnswers,
+  requireUtf8Body,
+} from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -19,14 +27,19 @@ import {
   type AppEnv,
 } from './modules/auth/index.ts';
 import { betRoutes } from './modules/bets/routes.ts';
-import { IMPORT_PATH, importRoutes } from './modules/imports/routes.ts';
+import { importRoutes, isImportUpload } from './modules/imports/routes.ts';
 import { EVENTS_IMPORT_PATH, adminEventRoutes, eventRoutes } from './modules/events/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { logApiRoutes, logFileRoutes } from './modules/log/routes.ts';
+import { loadLogSigner } from './modules/log/signer.ts';
+import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { followRoutes } from './modules/follows/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
+import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { createPageResolver } from './pages.ts';
 import type { PageRendering } from './html.ts';
@@ -39,6 +52,7 @@ import {
 } from '../shared/page-rendering.ts';
 import type { BetPage, BetStats } from '../shared/bet-schemas.ts';
 import type { ImportedBetPage } from '../shared/imports.ts';
+import type { Wellbeing } from '../shared/wellbeing-schemas.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
 import { createQuotas } from './quotas.ts';
 import { sameOriginWrites } from './same-origin.ts';
@@ -58,6 +72,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The client's server render; by default the build's, beside clientDir (html.ts). */
   pageRendering?: Promise<PageRendering | null>;
+  /** The transparency log's signing key; by default LOG_SIGNING_KEY's or DATA_DIR's (modules/log/signer.ts). */
+  logSigner?: Signer;
 }
 
 export function createApp(deps: AppDeps) {
@@ -74,6 +90,7 @@ export function createApp(deps: AppDeps) {
   let builtOpenApi: Promise<OpenApiDocument> | undefined;
   const openApiDocument = () => (builtOpenApi ??= import('./openapi.ts').then((m) => m.buildOpenApiDocument()));
   const quotas = createQuotas({ db, config, logger, now });
+  const logSigner = deps.logSigner ?? loadLogSigner(config);
 
   const app = new Hono<AppEnv>();
 
@@ -87,13 +104,16 @@ export function createApp(deps: AppDeps) {
   // A request a quota has just refused, sent again as it was: refused again before its body is
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);
+  // Every body arrives within BODY_DEADLINE_MS or the connection is closed with a 408.
+  app.use('/api/*', bodyDeadline(config.BODY_DEADLINE_MS));
   // One size limit for every body, Better Auth's endpoints included (they read any size). A history
   // import and an admin's feed upload are the exceptions: a larger file, read as it streams, its
-  // limits and UTF-8 check its own.
+  // limits and UTF-8 check its own. Only the import itself (POST, as text/csv), never another
+  // method or type at its path.
   const unlessImport =
     (check: typeof limitBodySize): typeof limitBodySize =>
     (c, next) =>
-      c.req.path === IMPORT_PATH || c.req.path === EVENTS_IMPORT_PATH ? next() : check(c, next);
+      isImportUpload(c) || c.req.path === EVENTS_IMPORT_PATH ? next() : check(c, next);
   app.use('/api/*', unlessImport(limitBodySize));
   // A text body must be UTF-8 as sent, not repaired with U+FFFD (ours and Better Auth's).
   app.use('/api/*', unlessImport(requireUtf8Body));
@@ -144,9 +164,12 @@ export function createApp(deps: AppDeps) {
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
     // Before /profiles: /profiles/:username/follow is answered there (signed in, a counted write).
     .route('/', followRoutes({ auth, db, quotas }))
-    .route('/profiles', publicProfileRoutes({ auth, db, logger, now }))
-    .route('/profile', ownProfileRoutes({ auth, db, logger, now, quotas }))
+    .route('/profiles', publicProfileRoutes({ auth, config, db, logger, now }))
+    .route('/profile', ownProfileRoutes({ auth, config, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
+    .route('/log', logApiRoutes({ db, signer: logSigner }))
+    .route('/me', wellbeingRoutes({ auth, db, now, quotas }))
+    .route('/help-resources', helpResourceRoutes({ file: config.HELP_RESOURCES_FILE, logger }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));
 
@@ -156,6 +179,9 @@ export function createApp(deps: AppDeps) {
     logger.info('api not found', { method: c.req.method, path: c.req.path });
     return c.json({ error: 'Not Found' }, 404);
   });
+
+  // The log's checkpoint and tiles: files anyone may mirror (docs/LOG.md), outside /api.
+  app.route('/log', logFileRoutes({ db }));
 
   const site =
     deps.site ?? createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });
@@ -185,7 +211,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'Internal Server Error' }, 500);
   });
 
-  return { app, auth, routes };
+  return { app, auth, routes, now, logSigner };
 }
 
 /**
@@ -219,16 +245,18 @@ async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<Dashb
       `/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`,
       '/api/profile',
       `/api/bets/imported?limit=${DASHBOARD_FIRST_PAGE_IMPORTED}`,
+      '/api/me/wellbeing',
     ],
     { cookie: headers.get('cookie') ?? '' },
   );
   if (!answers) return null;
-  const [stats, bets, ownProfile, imported] = answers;
+  const [stats, bets, ownProfile, imported, wellbeing] = answers;
   return {
     stats: stats as BetStats,
     bets: bets as BetPage,
     ownProfile: ownProfile as OwnProfile,
     imported: imported as ImportedBetPage,
+    wellbeing: wellbeing as Wellbeing,
   };
 }
 

@@ -284,3 +284,31 @@ describe('EVENT_FEEDS', () => {
     ]);
   });
 });
+
+describe('the transparency log key (LOG_SIGNING_KEY, modules/log/signer.ts)', () => {
+  it('accepts an Ed25519 signer key and refuses anything else, naming the variable', async () => {
+    const { generateSignerKey, ALG_COSIGNATURE_V1 } = await import('../shared/log/note.ts');
+    const key = generateSignerKey('betproof.example/log');
+    expect(loadConfig({ DATA_DIR: 'memory://', LOG_SIGNING_KEY: key }).LOG_SIGNING_KEY).toBe(key);
+    const message =
+      'LOG_SIGNING_KEY: must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)';
+    expect(configError({ LOG_SIGNING_KEY: 'betproof.example/log+0000+AAAA' }).message).toContain(message);
+    expect(configError({ LOG_SIGNING_KEY: key.slice(0, -2) }).message).toContain(message);
+    // A witness's cosigning key is not a log key.
+    expect(configError({ LOG_SIGNING_KEY: generateSignerKey('w.example', ALG_COSIGNATURE_V1) }).message).toContain(
+      message,
+    );
+  });
+
+  it('generates the key once into DATA_DIR, named after BASE_URL, and reuses it', async () => {
+    const { loadLogSigner, LOG_KEY_FILE } = await import('./modules/log/signer.ts');
+    const dataDir = path.join(tmp, 'log-key');
+    const config = loadConfig({ DATA_DIR: dataDir, BASE_URL: 'https://betproof.example' });
+    const first = loadLogSigner(config);
+    expect(first.name).toBe('betproof.example/log');
+    expect(statSync(path.join(dataDir, LOG_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(loadLogSigner(config).verifierKey).toBe(first.verifierKey);
+    const given = loadLogSigner({ ...config, LOG_SIGNING_KEY: readFileSync(path.join(dataDir, LOG_KEY_FILE), 'utf8') });
+    expect(given.verifierKey).toBe(first.verifierKey);
+  });
+});

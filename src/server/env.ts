@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ALG_ED25519, parseSignerKey } from '../shared/log/note.ts';
 import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
 import { parseEventFeeds, type FeedConfig } from './modules/events/feeds/config.ts';
 import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
@@ -58,6 +59,12 @@ const envSchema = z.object({
   DB_POOL_SIZE: wholeNumber(1).default(defaultPoolSize),
   /** PostgreSQL cancels a statement running longer than this; 0: never (PGlite cannot, see SECURITY.md). */
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(0).default(10_000),
+  /**
+   * A request's body must have arrived within this long of the request (http.ts bodyDeadline): a
+   * body sent a byte at a time would otherwise hold its socket, and its user's write queue, for as
+   * long as Node's own request timeout (300 s).
+   */
+  BODY_DEADLINE_MS: wholeNumber(1).default(30_000),
   /** Per-user quotas (quotas.ts): writes, and each heavy read (analytics, the CSV export). */
   WRITE_QUOTA_PER_MINUTE: wholeNumber(1).default(QUOTA_DEFAULTS.writesPerMinute),
   WRITE_QUOTA_PER_DAY: wholeNumber(1).default(QUOTA_DEFAULTS.writesPerDay),
@@ -130,6 +137,28 @@ const envSchema = z.object({
       for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }),
+  /**
+   * The transparency log's signing key (docs/LOG.md), a signed-note signer key
+   * `PRIVATE+KEY+<origin>+<key ID>+<key>`; unset: generated into DATA_DIR on first start.
+   */
+  LOG_SIGNING_KEY: z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return parseSignerKey(v).alg === ALG_ED25519;
+      } catch {
+        return false;
+      }
+    }, 'must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)')
+    .optional(),
+  /**
+   * A JSON file of help lines and self-exclusion tools by country (the shape of
+   * src/shared/help-resources.json, the list used when unset), read when first asked for.
+   */
+  HELP_RESOURCES_FILE: z.string().min(1).optional(),
+  /** How often the background step looks for monthly statements to send (0: never, on this server). */
+  STATEMENT_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
    * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.

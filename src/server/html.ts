@@ -101,7 +101,12 @@ export function createDocuments({
     const loaded = await ready;
     if (!loaded) return indexHtml;
     const address = url.pathname + url.search;
-    const forThisRequest = data.profile || data.missingProfile || data.session || data.dashboard;
+    const forThisRequest =
+      data.profile ||
+      data.missingProfile ||
+      data.session ||
+      data.dashboard ||
+      Object.keys(data.preferences ?? {}).length > 0;
     const prerendered = !forThisRequest && loaded.prerendered.get(address);
     if (prerendered) return prerendered;
     try {

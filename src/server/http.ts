@@ -5,6 +5,7 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage } from 'node:http';
 import type { Context, TypedResponse, ValidationTargets } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyLimit } from 'hono/body-limit';
@@ -49,6 +50,48 @@ const limitBody = bodyLimit({
  * read's CPU (bench/RESULTS.md). The body checks skip them.
  */
 const hasNoBody = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD';
+
+export const BODY_TOO_SLOW_MESSAGE = 'The request body took too long to arrive';
+
+/**
+ * Every request body must have arrived within `ms` of the request (BODY_DEADLINE_MS, 30 s): past
+ * it the server answers 408 and closes the connection, so the handler waiting for the body (and
+ * the user's write queue it holds: quotas.ts) is let go at once. A body trickling in a byte at a
+ * time would otherwise hold both for Node's own request timeout, 300 s. Requests made in-process
+ * (tests through app.request) have no socket and no deadline.
+ */
+export const bodyDeadline = (ms: number) =>
+  createMiddleware(async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (hasNoBody(c) || typeof incoming?.once !== 'function' || incoming.complete) return next();
+    let answered = false;
+    const timer = setTimeout(() => {
+      const socket = incoming.socket;
+      if (!socket || socket.destroyed) return;
+      // Answered without reading the body (a 401, a 429): Node reads and drops the rest before the
+      // connection can carry another request, so a body still trickling only holds the socket.
+      if (answered) return void socket.destroy();
+      // Answered on the socket itself: the handler is still waiting for the body, and Node's
+      // response object belongs to it.
+      const body = JSON.stringify({ error: BODY_TOO_SLOW_MESSAGE });
+      socket.end(
+        `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      setTimeout(() => socket.destroy(), 1000).unref();
+      // The body's reader fails now, so whatever waits for it ends.
+      incoming.destroy(new Error(BODY_TOO_SLOW_MESSAGE));
+    }, ms);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    incoming.once('end', done);
+    incoming.once('close', done);
+    try {
+      await next();
+    } finally {
+      answered = true;
+      if (incoming.complete) done();
+    }
+  });
 
 export const INVALID_UTF8_MESSAGE = 'The request body is not valid UTF-8';
 

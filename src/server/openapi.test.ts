@@ -154,8 +154,21 @@ describeEachDatabase('OpenAPI document', (env) => {
         'settledAt',
         'createdAt',
         'legs',
+        'kind',
+        'eventId',
+        'market',
+        'selection',
+        'line',
       ].sort(),
     );
+    // A bet on a listed event, and the events catalog's routes, documented from their schemas.
+    expect(doc.components.schemas.RecordListedBetInput).toMatchObject({
+      additionalProperties: false,
+      properties: { market: { enum: ['moneyline', '1x2', 'spread', 'total'] } },
+    });
+    expect(doc.paths['/api/events']?.get?.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/EventPage' } } },
+    });
     expect(BetStats?.required).toEqual(
       expect.arrayContaining(['totalBets', 'winRate', 'totalStaked', 'totalProfit', 'settledStaked', 'roi']),
     );

@@ -31,9 +31,11 @@ import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
 import { followsModule } from './openapi/follows.ts';
 import { inboxModule } from './openapi/inbox.ts';
+import { logModule } from './openapi/log.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
 import { serviceModule } from './openapi/service.ts';
 import { verificationModule } from './openapi/verification.ts';
+import { wellbeingModule } from './openapi/wellbeing.ts';
 
 export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } from './openapi/common.ts';
 
@@ -46,8 +48,10 @@ const MODULES: readonly ApiModule[] = [
   ownProfileModule,
   followsModule,
   verificationModule,
+  wellbeingModule,
   communityModule,
   inboxModule,
+  logModule,
   adminModule,
   serviceModule,
 ];

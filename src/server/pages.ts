@@ -18,6 +18,7 @@ import {
   type ProfileData,
   type RenderData,
 } from '../shared/page-rendering.ts';
+import { preferenceCookiesOf } from '../shared/preference-cookies.ts';
 import { coalescing } from './coalesce.ts';
 import { carriesSessionCookie } from './http.ts';
 import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
@@ -39,6 +40,16 @@ const CLIENT_PAGES: ReadonlySet<string> = new Set(Object.values(paths));
  * (React Router's defaults).
  */
 const routerPath = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path).toLowerCase();
+
+/** A one-segment address's segment as the page shows it (decoded when it can be). */
+function segmentOf(pathname: string): string {
+  const segment = pathname.replace(/^\/|\/$/g, '');
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** Addresses people guess or old links use, moved for good to the page they mean. */
 function movedFor(path: string, search: string): string | null {
@@ -64,7 +75,7 @@ function movedFor(path: string, search: string): string | null {
 export async function answerWithoutData(
   url: URL,
   headers: Headers,
-  render: (url: URL) => Promise<string>,
+  render: (url: URL, data?: RenderData) => Promise<string>,
 ): Promise<PageAnswer | null> {
   const path = routerPath(url.pathname);
   const moved = movedFor(path, url.search);
@@ -73,6 +84,13 @@ export async function answerWithoutData(
     return carriesSessionCookie(headers.get('cookie'))
       ? null
       : { status: 200, html: await render(url), personal: true };
+  if (path === paths.cookies) {
+    // Shows the saved cookie choice, which the browser sends as a cookie (docs/decisions/031): the
+    // prerendered page (the defaults) only for a visitor who has none.
+    const preferences = preferenceCookiesOf(headers.get('cookie'));
+    const html = preferences.cookieChoice ? await render(url, { preferences }) : await render(url);
+    return { status: 200, html, variesByCookie: true };
+  }
   if (CLIENT_PAGES.has(path)) return { status: 200, html: await render(url) };
   return null;
 }
@@ -92,12 +110,9 @@ export function createPageResolver(deps: {
   onError: (path: string, err: unknown) => void;
 }) {
   /** The not-found page; for a profile address, the profile page's own "Profile Not Found". */
-  const notFound = async (url: URL, name: string | null, signedOut = false): Promise<PageAnswer> => ({
+  const notFound = async (url: URL, profileAddress: boolean, signedOut = false): Promise<PageAnswer> => ({
     status: 404,
-    html: await deps.render(
-      url,
-      name ? { missingProfile: decodeURIComponent(url.pathname.replace(/^\/|\/$/g, '')), signedOut } : {},
-    ),
+    html: await deps.render(url, profileAddress ? { missingProfile: segmentOf(url.pathname), signedOut } : {}),
   });
 
   /** A signed-in page: with the request's session, rendered for it; without, the prerendered page. */
@@ -105,9 +120,13 @@ export function createPageResolver(deps: {
     let data: RenderData = {};
     try {
       const session = await deps.sessionOf(headers);
-      // The dashboard comes with its figures and first bets: it arrives whole, nothing moves.
-      const dashboard = session && path === paths.dashboard ? await deps.dashboardData(headers) : null;
-      if (session) data = dashboard ? { session, dashboard } : { session };
+      // The dashboard comes with its figures and first bets, the own profile with the profile and
+      // the same first bets: each arrives whole, nothing moves as it is hydrated.
+      const withData = path === paths.dashboard || path === paths.profile;
+      const dashboard = session && withData ? await deps.dashboardData(headers) : null;
+      // The reader's preference cookies too: the dashboard's username prompt, skipped or not.
+      const preferences = preferenceCookiesOf(headers.get('cookie'));
+      if (session) data = dashboard ? { session, dashboard, preferences } : { session, preferences };
     } catch (err) {
       // The database is down: the browser's own session lookup will say so (and retry).
       deps.onError(url.pathname, err);
@@ -144,7 +163,7 @@ export function createPageResolver(deps: {
       return { status: 503, html: indexHtml };
     }
     if (page.kind === 'renamed') return { status: 302, location: `/${page.username}${url.search}` };
-    if (!data) return notFound(url, name, signedOut);
+    if (!data) return notFound(url, true, signedOut);
     const html = await deps.render(url, { profile: data, signedOut });
     // The preview tags from the very answer the page shows.
     return { status: 200, html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html };
@@ -156,8 +175,11 @@ export function createPageResolver(deps: {
     const path = routerPath(url.pathname);
     if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, path, headers, indexHtml);
     const name = usernameFromPath(path);
-    if (!name) return notFound(url, null);
     const signedOut = !carriesSessionCookie(headers.get('cookie'));
+    // One segment that no username can be ('/a-b', '/NoSuch!'): the client's router still shows it
+    // with the profile page (its `:username` route), so it is that page's "Profile Not Found" the
+    // server renders, not a page that waits for a lookup.
+    if (!name) return notFound(url, /^\/[^/]+$/.test(path), signedOut);
     // Keyed by the address as sent (the render shows it: a not-found page names it) and the variant.
     const answer = await sharedProfileAnswer(
       `${signedOut ? 'signed out' : 'cookie'} ${url.pathname}${url.search}`,

@@ -77,23 +77,30 @@ export async function takeQuota(
   bucket: QuotaBucket,
   rule: QuotaRule,
   now: Date,
+  /** How many requests' worth this one counts for (an import: one per IMPORT_ROWS_PER_WRITE rows). */
+  count = 1,
 ): Promise<QuotaAnswer> {
   const at = now.getTime();
+  // More than a whole window holds: refused whatever the counts (the day's, when both are too small).
+  if (count > rule.perDay)
+    return { ok: false, window: 'day', limit: rule.perDay, until: new Date(at + QUOTA_WINDOWS.day) };
+  if (count > rule.perMinute)
+    return { ok: false, window: 'minute', limit: rule.perMinute, until: new Date(at + QUOTA_WINDOWS.minute) };
   const minuteOver = windowOver(userQuotas.minuteStart, at, QUOTA_WINDOWS.minute);
   const dayOver = windowOver(userQuotas.dayStart, at, QUOTA_WINDOWS.day);
   const counted = await db
     .insert(userQuotas)
-    .values({ userId, bucket, minuteStart: now, minuteCount: 1, dayStart: now, dayCount: 1 })
+    .values({ userId, bucket, minuteStart: now, minuteCount: count, dayStart: now, dayCount: count })
     .onConflictDoUpdate({
       target: [userQuotas.userId, userQuotas.bucket],
       set: {
         minuteStart: sql`case when ${minuteOver} then ${iso(at)} else ${userQuotas.minuteStart} end`,
-        minuteCount: sql`case when ${minuteOver} then 1 else ${userQuotas.minuteCount} + 1 end`,
+        minuteCount: sql`case when ${minuteOver} then ${count}::int else ${userQuotas.minuteCount} + ${count}::int end`,
         dayStart: sql`case when ${dayOver} then ${iso(at)} else ${userQuotas.dayStart} end`,
-        dayCount: sql`case when ${dayOver} then 1 else ${userQuotas.dayCount} + 1 end`,
+        dayCount: sql`case when ${dayOver} then ${count}::int else ${userQuotas.dayCount} + ${count}::int end`,
       },
-      setWhere: sql`(${minuteOver} or ${userQuotas.minuteCount} < ${rule.perMinute})
-                and (${dayOver} or ${userQuotas.dayCount} < ${rule.perDay})`,
+      setWhere: sql`(${minuteOver} or ${userQuotas.minuteCount} + ${count}::int <= ${rule.perMinute})
+                and (${dayOver} or ${userQuotas.dayCount} + ${count}::int <= ${rule.perDay})`,
     })
     .returning({ minuteCount: userQuotas.minuteCount });
   if (counted.length > 0) return { ok: true };
@@ -105,9 +112,9 @@ export async function takeQuota(
     .where(and(eq(userQuotas.userId, userId), eq(userQuotas.bucket, bucket)));
   const full: { window: QuotaWindow; limit: number; until: number }[] = [];
   const inWindow = (start: Date, ms: number) => start.getTime() > at - ms && start.getTime() <= at + ms;
-  if (row && inWindow(row.minuteStart, QUOTA_WINDOWS.minute) && row.minuteCount >= rule.perMinute)
+  if (row && inWindow(row.minuteStart, QUOTA_WINDOWS.minute) && row.minuteCount + count > rule.perMinute)
     full.push({ window: 'minute', limit: rule.perMinute, until: row.minuteStart.getTime() + QUOTA_WINDOWS.minute });
-  if (row && inWindow(row.dayStart, QUOTA_WINDOWS.day) && row.dayCount >= rule.perDay)
+  if (row && inWindow(row.dayStart, QUOTA_WINDOWS.day) && row.dayCount + count > rule.perDay)
     full.push({ window: 'day', limit: rule.perDay, until: row.dayStart.getTime() + QUOTA_WINDOWS.day });
   // Neither, when a window ended between the two statements: a second's wait says "try again".
   const last = full.sort((a, b) => b.until - a.until)[0] ?? {
@@ -185,7 +192,7 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
   };
   const refusals = new Refusals();
   /**
-   * The same request again (method, path and Cookie header) after a quota refused it: the same
+   * The same request again (method, path with its query, and Cookie header) after a quota refused it: the same
    * user, bucket and answer, until the window ends. Refused before the session is even looked up
    * (`refuseRepeated`): a flood of one refused request then costs no query at all, where each
    * would otherwise still cost its session lookup, about half of what another user's read costs
@@ -194,7 +201,8 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
   const repeated = new Refusals<Refusal & { message: (seconds: number) => string }>();
   const repeatKey = (c: Context<AppEnv>) => {
     const cookie = c.req.header('cookie');
-    return cookie ? `${c.req.method} ${c.req.path}\n${cookie}` : null;
+    // The query too: a refused `?includeImported=true` says nothing of the same path without it.
+    return cookie ? `${c.req.method} ${c.req.path}${new URL(c.req.url).search}\n${cookie}` : null;
   };
   const answer429 = (c: Context, refusal: Refusal, message: (seconds: number) => string, at: Date) => {
     const seconds = Math.max(1, Math.ceil((refusal.until.getTime() - at.getTime()) / 1000));
@@ -251,8 +259,34 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
       }
     });
 
+  /**
+   * Counts `count` more requests of the user's against `bucket` within a request already counted
+   * once by `limit` (an import, once it knows how many rows it stores): null when they fit, else
+   * the 429 to answer, nothing counted. Within the request's turn (limit's queue), so in order.
+   */
+  const charge = async (
+    c: Context<AppEnv>,
+    bucket: QuotaBucket,
+    count: number,
+    activity: QuotaActivity,
+  ): Promise<Response | null> => {
+    if (count <= 0) return null;
+    const at = now();
+    const answer = await takeQuota(db, c.get('user').id, bucket, rules[bucket], at, count);
+    if (answer.ok) return null;
+    const refusal = { ...answer, since: at.getTime() };
+    logger.warn('quota reached', { bucket, window: answer.window, userId: c.get('user').id, count });
+    return answer429(
+      c,
+      refusal,
+      (seconds) => quotaMessage(bucket, activity, refusal.window, refusal.limit, seconds),
+      at,
+    );
+  };
+
   return {
     rules,
+    charge,
     /**
      * For every API request, before anything else reads the database: a request a quota refused,
      * sent again as it was (same method, path and cookies), gets the same 429 until its window

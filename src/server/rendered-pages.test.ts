@@ -119,6 +119,8 @@ const PAGES: Record<string, { h1: string; says: string[] }> = {
   '/advertise': { h1: 'Advertise with betproof', says: [] },
   '/influencers': { h1: 'Follow bettors whose record you can check', says: [] },
   '/spotlight': { h1: 'Bettor Spotlight', says: [] },
+  // The bundled help list, the first country's first line in the HTML before any script runs.
+  '/help': { h1: 'Talk to someone, or take a break', says: ['1-800-522-4700', 'Text 800GAM', 'Gamban', 'BetBlocker'] },
   // Signed-in pages: their layout, and the loading state the session lookup shows first.
   '/dashboard': { h1: '', says: ['Skip to content', 'Loading...', 'All rights reserved'] },
   '/profile': { h1: '', says: ['Skip to content', 'Loading...', 'All rights reserved'] },
@@ -165,6 +167,7 @@ describeEachDatabase('pages rendered on the server', (env) => {
       '/advertise',
       '/influencers',
       '/spotlight',
+      '/help',
     ]) {
       const { title, description } = await head(url);
       expect(title, url).toMatch(/^.+ · betproof$/);
@@ -362,8 +365,9 @@ describeEachDatabase('pages rendered on the server', (env) => {
       ['bets', userId, 'list'],
       ['profile', userId, 'profile'],
       ['imports', userId, 'list'],
+      ['bets', userId, 'wellbeing'],
     ]);
-    expect((queries[3]!.state.data as { username: string }).username).toMatch(/^bettor-/);
+    expect((queries[3]!.state.data as { username: string }).username).toMatch(/^bettor_/);
     expect(
       (queries[4]!.state.data as { pages: { bets: { description: string }[] }[] }).pages[0]!.bets.map(
         (b) => b.description,
@@ -374,9 +378,11 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(session.session).not.toHaveProperty('token');
     expectNoInlineScript(html);
 
-    // The own profile: its layout in skeletons.
-    const profile = await app.request('/profile', { headers: { cookie } });
-    expect(text(await profile.text())).toContain('Loading profile...');
+    // The own profile: whole, its profile and first bets in the page (nothing moves as they would arrive).
+    const profile = text(await (await app.request('/profile', { headers: { cookie } })).text());
+    expect(profile).not.toContain('Loading profile...');
+    expect(profile).toContain('Dana picks the Jets');
+    expect(profile).toContain(`@${(queries[3]!.state.data as { username: string }).username}`);
 
     // With no session (or a stale cookie): the prerendered page, which sends the visitor to sign in; still never stored.
     for (const headers of [{}, { cookie: 'better-auth.session_token=stale.c2lnbmF0dXJl' }]) {

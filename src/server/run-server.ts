@@ -37,7 +37,8 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
   keepIdleConnections(server);
   // Bound: from here a request waits in the socket's backlog, whatever the main thread is doing.
   const opening = openDatabase();
-  const app = loadApp(config, logger, site, opening);
+  let stopLog: () => Promise<void> = async () => {};
+  const app = loadApp(config, logger, site, opening, (stop) => (stopLog = stop));
   answer = site ? siteUntilApp(site, config.BASE_URL, app) : async (...args) => (await app)(...args);
 
   let feeds: Promise<FeedPulls | undefined> | undefined;
@@ -51,6 +52,7 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
       await idle();
       // The feed pulls use the database: they finish (or are given up) before it closes.
       await (await feeds)?.stop().catch((err) => logger.error('event feeds did not stop', { error: String(err) }));
+      await stopLog();
       await (await opening).close();
       logger.info('stopped');
       process.exit(0);
@@ -95,14 +97,29 @@ function keepIdleConnections(server: ReturnType<typeof serve>) {
 }
 
 /** The app over the opened database: its modules load while the database opens. */
-async function loadApp(config: Config, logger: Logger, site: Site | null, opening: Promise<Database>): Promise<Answer> {
-  const [{ createApp }, { createMailer }, database] = await Promise.all([
+async function loadApp(
+  config: Config,
+  logger: Logger,
+  site: Site | null,
+  opening: Promise<Database>,
+  onLogStarted: (stop: () => Promise<void>) => void,
+): Promise<Answer> {
+  const [{ createApp }, { createMailer }, { startLogSequencer }, database] = await Promise.all([
     import('./app.ts'),
     import('./mail.ts'),
+    import('./modules/log/sequencer.ts'),
     opening,
   ]);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
-  const { app } = createApp({ config, db: database.db, mailer, logger, site });
+  const { app, now, logSigner } = createApp({ config, db: database.db, mailer, logger, site });
+  // The transparency log's sequencer (docs/LOG.md): every server runs one; they take turns.
+  onLogStarted(startLogSequencer({ db: database.db, signer: logSigner, logger, now }).stop);
+  // The monthly statements go out from a background step, never from a request.
+  const { startStatementSweep } = await import('./modules/wellbeing/statements.ts');
+  startStatementSweep(
+    { db: database.db, mailer, now: () => new Date(), baseUrl: config.BASE_URL, logger },
+    config.STATEMENT_SWEEP_MINUTES,
+  );
   logger.info('betproof ready', { database: database.driver });
   return app.fetch;
 }

@@ -1,5 +1,5 @@
 /**
- * CSV writing: RFC 4180 (comma-separated, CRLF line ends, a field quoted when it holds a comma,
+ * CSV writing (reading is csv-read.ts): RFC 4180 (comma-separated, CRLF line ends, a field quoted when it holds a comma,
  * a double quote, CR or LF, with double quotes doubled) plus protection against formula injection
  * for fields that carry text a user typed.
  */
@@ -42,40 +42,3 @@ export const csvRow = (cells: readonly CsvCell[]): string =>
 
 /** A header row (our own column names: written plain). */
 export const csvHeader = (names: readonly string[]): string => csvRow(names.map((plain) => ({ plain })));
-
-/**
- * Reads CSV text back into rows (RFC 4180, as {@link csvRow} writes it). For tests and tools, not
- * for untrusted uploads of unbounded size.
- */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = text.startsWith(UTF8_BOM) ? 1 : 0;
-  for (; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}

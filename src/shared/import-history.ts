@@ -8,7 +8,6 @@ import { STAKE_MESSAGES } from './bets.ts';
 import { amountSchema, descriptionSchema, oddsSchema, sportSchema } from './bet-schemas.ts';
 import type { BetStatus, Sport } from './bets.ts';
 import { PARLAY_SPORT } from './parlays.ts';
-import { UTF8_BOM } from './csv.ts';
 import { formatCents, parseMoney, potentialWinCents, settlementProfitCents } from './money.ts';
 import { decimalOddsString, parseOdds } from './odds.ts';
 import { formatWholeNumber } from './number-format.ts';
@@ -20,6 +19,24 @@ export const IMPORT_MAX_ROWS = 10_000;
  * (every character a doubled quote at worst) fit, with room to spare.
  */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Bounds on one row, checked as the file streams in (server/modules/imports/csv-records.ts): the
+ * first row past one stops the reading. Our own export has 15 columns; a description is at most
+ * 500 characters (twice that with every quote doubled), a parlay's legs cell a few thousand.
+ */
+export const IMPORT_MAX_COLUMNS = 32;
+export const IMPORT_MAX_FIELD_CHARS = 10_000;
+/** Characters of one row as written in the file (quotes and commas included). */
+export const IMPORT_MAX_ROW_CHARS = 20_000;
+/**
+ * Imported bets one account may hold in all (docs/SECURITY.md): five full files. Each file also
+ * counts against the write quota, one write per IMPORT_ROWS_PER_WRITE rows stored (at least one).
+ */
+export const IMPORTED_BETS_MAX = 50_000;
+export const IMPORT_ROWS_PER_WRITE = 1_000;
+/** The writes an import of `rows` stored rows counts for: one per IMPORT_ROWS_PER_WRITE begun, at least one. */
+export const importWrites = (rows: number) => Math.max(1, Math.ceil(rows / IMPORT_ROWS_PER_WRITE));
 
 /** The spreadsheet layout, in its header's order. */
 export const GENERIC_IMPORT_COLUMNS = ['date', 'description', 'sport', 'stake', 'odds', 'result'] as const;
@@ -34,6 +51,13 @@ export const IMPORT_MESSAGES = {
   empty: 'The file holds no bets',
   tooManyRows: `A file may hold at most ${formatWholeNumber(IMPORT_MAX_ROWS)} bets; split it and import each part`,
   tooLarge: `A file may be at most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB`,
+  tooManyColumns: (row: number) =>
+    `Row ${row} has more than ${IMPORT_MAX_COLUMNS} fields: a file may have at most ${IMPORT_MAX_COLUMNS} columns`,
+  fieldTooLong: (row: number) =>
+    `Row ${row} has a field longer than ${formatWholeNumber(IMPORT_MAX_FIELD_CHARS)} characters`,
+  rowTooLong: (row: number) => `Row ${row} is longer than ${formatWholeNumber(IMPORT_MAX_ROW_CHARS)} characters`,
+  overTotal: (held: number, adding: number) =>
+    `An account may hold at most ${formatWholeNumber(IMPORTED_BETS_MAX)} imported bets: you have ${formatWholeNumber(held)}, and this file would add ${formatWholeNumber(adding)}`,
   notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and try again',
   unclosedQuote: 'A quoted field is not closed (a " is missing)',
   date: 'Date must be a date such as 2024-03-15 or 2024-03-15T19:00:00Z',
@@ -231,115 +255,5 @@ export function checkRow(fields: readonly string[], layout: ImportLayout, row: n
 export const rowKey = (bet: ImportedBetInput): string =>
   JSON.stringify([bet.eventDate, bet.description, bet.sport, bet.amount, bet.odds, bet.status]);
 
-/**
- * Reads CSV text handed over in pieces (as an upload arrives), giving back each complete record:
- * RFC 4180 quoting (a quoted field may hold commas, quotes doubled, and line breaks), CRLF, LF or
- * CR line ends, a leading BOM skipped. A quote inside an unquoted field is kept as text. Holds
- * only the record being read, so the caller decides how much to keep.
- */
-export class CsvRecordReader {
-  private field = '';
-  private record: string[] = [];
-  private quoted = false;
-  /** The previous character closed a quoted field (a following quote is an escaped one). */
-  private quoteEnded = false;
-  /** The previous chunk ended with CR: an LF opening this one belongs to it. */
-  private afterCr = false;
-  private started = false;
-  /** Characters in the current record: the row number of an error is the record's. */
-  private inRecord = false;
-
-  push(text: string): string[][] {
-    const out: string[][] = [];
-    let i = 0;
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.startsWith(UTF8_BOM)) i = 1;
-    }
-    for (; i < text.length; i++) {
-      const ch = text[i]!;
-      if (this.afterCr) {
-        this.afterCr = false;
-        if (ch === '\n') continue;
-      }
-      if (this.quoted) {
-        if (ch === '"') {
-          this.quoted = false;
-          this.quoteEnded = true;
-        } else this.field += ch;
-        continue;
-      }
-      if (ch === '"') {
-        // Opening a field, or a doubled quote right after a quoted part: a literal quote.
-        if (this.quoteEnded) this.field += '"';
-        if (this.quoteEnded || this.field === '') this.quoted = true;
-        else this.field += ch;
-        this.quoteEnded = false;
-        this.inRecord = true;
-        continue;
-      }
-      this.quoteEnded = false;
-      if (ch === ',') {
-        this.record.push(this.field);
-        this.field = '';
-        this.inRecord = true;
-      } else if (ch === '\n' || ch === '\r') {
-        this.record.push(this.field);
-        out.push(this.record);
-        this.record = [];
-        this.field = '';
-        this.inRecord = false;
-        this.afterCr = ch === '\r';
-      } else {
-        this.field += ch;
-        this.inRecord = true;
-      }
-    }
-    return out;
-  }
-
-  /** The last record (a file need not end with a line break); throws when a quote is left open. */
-  end(): string[][] {
-    if (this.quoted) throw new UnclosedQuoteError();
-    if (!this.inRecord && this.field === '' && this.record.length === 0) return [];
-    const last = [...this.record, this.field];
-    this.record = [];
-    this.field = '';
-    this.inRecord = false;
-    return [last];
-  }
-}
-
-export class UnclosedQuoteError extends Error {
-  constructor() {
-    super(IMPORT_MESSAGES.unclosedQuote);
-  }
-}
-
 /** A record with nothing in it (a blank line, or a spreadsheet's row of empty cells): skipped. */
 export const isBlankRecord = (fields: readonly string[]) => fields.every((f) => f.trim() === '');
-
-/** The whole of a file checked at once: for tests, and for the browser's own small files. */
-export function checkCsvText(
-  text: string,
-  now: Date,
-): { ok: false; error: string } | { ok: true; format: ImportFormat; rows: CheckedRow[] } {
-  const reader = new CsvRecordReader();
-  let records: string[][];
-  try {
-    records = [...reader.push(text), ...reader.end()];
-  } catch (err) {
-    if (err instanceof UnclosedQuoteError) return { ok: false, error: err.message };
-    throw err;
-  }
-  const [header, ...data] = records;
-  const layout = header ? detectLayout(header) : null;
-  if (!layout) return { ok: false, error: IMPORT_MESSAGES.noHeader };
-  const rows = data
-    .map((fields, i) => ({ fields, row: i + 2 }))
-    .filter(({ fields }) => !isBlankRecord(fields))
-    .map(({ fields, row }) => checkRow(fields, layout, row, now));
-  if (rows.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
-  if (rows.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
-  return { ok: true, format: layout.format, rows };
-}

@@ -103,6 +103,11 @@ export const ledgerPageSchema = z.object({
   /** The newest entry's seq and hash (seq 0 and the genesis hash before the first). */
   head: ledgerHeadSchema,
   entries: z.array(ledgerEntrySchema),
+  /**
+   * Beside each entry (same position), its index in the transparency log (docs/LOG.md), or null
+   * while it waits for the log's sequencer (a few seconds). Not part of the hashed entry.
+   */
+  logIndexes: z.array(z.number().int().min(0).nullable()),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 

@@ -6,6 +6,8 @@
  */
 import type { BetPage, BetStats } from './bet-schemas.ts';
 import type { ImportedBetPage } from './imports.ts';
+import type { PreferenceCookies } from './preference-cookies.ts';
+import type { Wellbeing } from './wellbeing-schemas.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from './profile-schemas.ts';
 
 /**
@@ -30,6 +32,7 @@ export const PRERENDERED_PAGES: readonly { url: string; file: string }[] = [
   { url: '/advertise', file: 'advertise.html' },
   { url: '/influencers', file: 'influencers.html' },
   { url: '/spotlight', file: 'spotlight.html' },
+  { url: '/help', file: 'help.html' },
   { url: '/dashboard', file: 'dashboard.html' },
   { url: '/profile', file: 'profile.html' },
   { url: '/admin', file: 'admin.html' },
@@ -76,6 +79,8 @@ export interface DashboardData {
   bets: BetPage;
   ownProfile: OwnProfile;
   imported: ImportedBetPage;
+  /** GET /api/me/wellbeing: the budget card. */
+  wellbeing?: Wellbeing;
 }
 
 /** Imported bets on the first page the dashboard asks for (the client's IMPORTED_PAGE_SIZE is this). */
@@ -103,6 +108,11 @@ export interface RenderData {
   signedOut?: boolean;
   /** The site's public origin (BASE_URL), for the addresses a page shows in full. */
   origin?: string;
+  /**
+   * The request's preference cookies (shared/preference-cookies.ts: a skipped prompt, the cookie
+   * choice), so the page renders as the browser that sent them will show it.
+   */
+  preferences?: PreferenceCookies;
 }
 
 export interface Rendered {

@@ -9,7 +9,7 @@ import { BET_SPORTS, MAX_STAKE_CENTS, MIN_STAKE_CENTS } from './bets.ts';
 import { betSchema, betStatsSchema } from './bet-schemas.ts';
 import { parseMoney } from './money.ts';
 import { displayNameSchema } from './display-name.ts';
-import { USERNAME_MESSAGES, USERNAME_PATTERN, isReservedUsername } from './usernames.ts';
+import { USERNAME_MESSAGES, USERNAME_PATTERN, isUnchoosableUsername } from './usernames.ts';
 import { UNIT_SIZE_MESSAGE, VERIFICATION_STATUSES } from './profiles.ts';
 
 /**
@@ -23,7 +23,7 @@ export const usernameSchema = z
   .min(3, USERNAME_MESSAGES.tooShort)
   .max(30, USERNAME_MESSAGES.tooLong)
   .regex(USERNAME_PATTERN, USERNAME_MESSAGES.characters)
-  .refine((name) => !isReservedUsername(name), USERNAME_MESSAGES.reserved);
+  .refine((name) => !isUnchoosableUsername(name), USERNAME_MESSAGES.reserved);
 
 // --- social links ---------------------------------------------------------------------------
 

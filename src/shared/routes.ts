@@ -16,6 +16,7 @@ export const paths = {
   influencers: '/influencers',
   spotlight: '/spotlight',
   following: '/following',
+  help: '/help',
 } as const;
 
 export const publicProfilePath = (username: string) => `/${encodeURIComponent(username)}`;

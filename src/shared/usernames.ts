@@ -1,20 +1,21 @@
 import { paths } from './routes.ts';
 
-/** A username someone chooses: 3-30 lowercase letters, digits, _ and . (never '-'). */
+/** Every username, chosen or given: 3-30 lowercase letters, digits, _ and . (the hint says so). */
 export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 
 /**
- * The neutral username every new account starts with (the sign-up trigger, db/functions/create_profile_for_new_user.sql):
- * 'bettor-' and 6 random base36 characters, nothing from the email. Its '-' is a character no
- * chosen name may have, so the two kinds never collide and none can be chosen to look neutral.
+ * The neutral username every new account starts with (db/functions/neutral_username.sql):
+ * 'bettor_' and 6 random base36 characters, nothing from the email. It follows the one rule above;
+ * names of this form are kept for new accounts (isUnchoosableUsername, and the database's
+ * profiles_refuse_reserved_username), so none can be chosen to look neutral.
  */
-export const GENERATED_USERNAME_PATTERN = /^bettor-[0-9a-z]{6}$/;
+export const GENERATED_USERNAME_PATTERN = /^bettor_[0-9a-z]{6}$/;
 
 /** True while the account keeps the username it was given: the dashboard then offers to pick one. */
 export const isGeneratedUsername = (name: string) => GENERATED_USERNAME_PATTERN.test(name);
 
 /** Any username a profile may have (what a `/{username}` lookup accepts): chosen or generated. */
-export const isProfileUsername = (name: string) => USERNAME_PATTERN.test(name) || isGeneratedUsername(name);
+export const isProfileUsername = (name: string) => USERNAME_PATTERN.test(name);
 
 /**
  * Names a profile may never take: each would shadow a page, a file or an endpoint of ours at
@@ -102,11 +103,19 @@ export const RESERVED_USERNAMES: readonly string[] = [
     'ads.txt',
     'index.html',
   ]),
-].filter((name) => USERNAME_PATTERN.test(name));
+]
+  // Every file is served precompressed too (vite.config.ts writes a .br and a .gz copy beside each
+  // text file of the build): `/favicon.svg.br` is a file, so no profile can live there either.
+  .flatMap((name) => (name.includes('.') ? [name, `${name}.br`, `${name}.gz`] : [name]))
+  .filter((name) => USERNAME_PATTERN.test(name));
 
 const reserved = new Set(RESERVED_USERNAMES);
 
 export const isReservedUsername = (name: string) => reserved.has(name.toLowerCase());
+
+/** A name no one may choose (USERNAME_MESSAGES.reserved): a reserved word, or the form new accounts are given. */
+export const isUnchoosableUsername = (name: string) =>
+  isReservedUsername(name) || isGeneratedUsername(name.toLowerCase());
 
 export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
 
@@ -129,6 +138,6 @@ export function checkUsername(text: string): UsernameCheck {
   if (username.length < 3) return { ok: false, message: USERNAME_MESSAGES.tooShort };
   if (username.length > 30) return { ok: false, message: USERNAME_MESSAGES.tooLong };
   if (!USERNAME_PATTERN.test(username)) return { ok: false, message: USERNAME_MESSAGES.characters };
-  if (isReservedUsername(username)) return { ok: false, message: USERNAME_MESSAGES.reserved };
+  if (isUnchoosableUsername(username)) return { ok: false, message: USERNAME_MESSAGES.reserved };
   return { ok: true, username };
 }

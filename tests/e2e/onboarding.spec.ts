@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, loadsUntilHydrated, signedInUser, test, uniqueEmail } from './support/fixtures.ts';
 
 /**
- * A new account's username is neutral (bettor-xxxxxx, nothing from the email); the dashboard
+ * A new account's username is neutral (bettor_xxxxxx, nothing from the email); the dashboard
  * offers to pick a real one, checking as the owner types, and skipping is fine (issue 16 item 4).
  */
 
@@ -32,7 +32,7 @@ test('a new account picks its username on the dashboard, told at once what is wr
   await signedInUser(page, { email: uniqueEmail('jane.doe') });
   const neutral = await ownUsername(page);
   // Nothing from the email.
-  expect(neutral).toMatch(/^bettor-[0-9a-z]{6}$/);
+  expect(neutral).toMatch(/^bettor_[0-9a-z]{6}$/);
 
   await page.goto('/dashboard');
   await expect(card(page)).toBeVisible();
@@ -91,7 +91,7 @@ test('the name is checked again when saving: one taken meanwhile is refused and 
   await card(page).getByRole('button', { name: 'Save username' }).click();
   await expect(card(page).getByRole('status')).toHaveText('That username is taken');
   await expect(field).toHaveValue(wanted);
-  expect(await ownUsername(page)).toMatch(/^bettor-[0-9a-z]{6}$/);
+  expect(await ownUsername(page)).toMatch(/^bettor_[0-9a-z]{6}$/);
 });
 
 test('skipping keeps the neutral name, the card stays away, and the name can be picked later on the profile', async ({
@@ -99,9 +99,16 @@ test('skipping keeps the neutral name, the card stays away, and the name can be 
 }) => {
   await signedInUser(page);
   const neutral = await ownUsername(page);
+  // The server renders the card for the account that has not chosen yet: it is in the first paint.
+  const before = await (await page.request.get('/dashboard')).text();
+  expect(before).toContain('Choose your username</h2>');
   await page.goto('/dashboard');
   await card(page).getByRole('button', { name: 'Skip for now' }).click();
   await expect(card(page)).toHaveCount(0);
+  // ...and, once skipped in this browser (a cookie it sends), renders the dashboard without it.
+  const after = await (await page.request.get('/dashboard')).text();
+  expect(after).toContain('Recent Bets');
+  expect(after).not.toContain('Choose your username');
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'Recent Bets' })).toBeVisible();
   await expect(card(page)).toHaveCount(0);

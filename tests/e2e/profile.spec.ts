@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { parseCsv } from '../../src/shared/csv.ts';
+import { parseCsv } from '../../src/shared/csv-read.ts';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 
@@ -202,7 +202,7 @@ test('change the username inline, and the share link follows it', async ({ page,
   // Someone else's username, to collide with.
   const other = await visitor(browser, testInfo);
   await signedInUser(other.page);
-  // A chosen name (a neutral bettor-… one has '-', which the form refuses before asking the server).
+  // A chosen name (a neutral bettor_… one is reserved for new accounts, which the form says before asking the server).
   const taken = `tk_${Date.now().toString(36)}${testInfo.workerIndex}`;
   const picked = await other.page.request.patch('/api/profile', { data: { username: taken } });
   expect(picked.status(), await picked.text()).toBe(200);

@@ -331,6 +331,30 @@ test('a new profile: the ledger has no entries yet', async ({ page, browser }, t
   await context.close();
 });
 
+test('Verify this record says what the public log proves and what it does not, and how to check it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInUser(page);
+  const { username } = await ownProfile(page);
+  const { context, page: guest } = await visitor(browser, testInfo);
+  await guest.goto(`/${username}`);
+  const log = guest
+    .getByRole('region', { name: 'Verify this record' })
+    .getByRole('region', { name: 'The public log: what it proves, and what it does not' });
+  await expect(log).toContainText('Every entry of every profile also goes into one public, append-only log.');
+  await expect(log).toContainText('It does not prove by itself when a bet was recorded.');
+  await expect(log).toContainText('Time-stamps from independent authorities are not in place yet.');
+  await expect(log).toContainText('Entries recorded before the log existed were added to it when it was created');
+  await expect(log).toContainText(
+    `npx betproof verify ${new URL(guest.url()).origin}/${username} --log-key <the log's key> --save-checkpoint checkpoint.txt`,
+  );
+  // The key it points to is the one that signs the log's checkpoints.
+  await log.getByRole('link', { name: "the log's key" }).click();
+  await expect(guest.getByText(/"verifierKey":"[^"+]+\+[0-9a-f]{8}\+[A-Za-z0-9+/]{44}"/)).toBeVisible();
+  await context.close();
+});
+
 /** axe-core, WCAG 2 A and AA; toasts come and go, so they are left out. */
 async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -271,6 +271,18 @@ test.describe('cookie preferences', () => {
     for (const name of ['Analytics cookies', 'Marketing cookies', 'Personalization cookies']) {
       await expect(toggle(page, name)).not.toBeChecked();
     }
+    // The server's HTML already has them off (the choice is a cookie it reads): nothing flips as
+    // the app takes the page over. Radix's switch writes its state as aria-checked.
+    const html = await (await page.request.get('/cookies')).text();
+    const checked = [...html.matchAll(/role="switch" aria-checked="(true|false)"/g)].map((m) => m[1]);
+    expect(checked).toEqual(['true', 'false', 'false', 'false']);
+    const fresh = await (await page.request.get('/cookies', { headers: { cookie: '' } })).text();
+    expect([...fresh.matchAll(/role="switch" aria-checked="(true|false)"/g)].map((m) => m[1])).toEqual([
+      'true',
+      'true',
+      'false',
+      'true',
+    ]);
   });
 
   test('unsaved changes are not kept', async ({ page }) => {

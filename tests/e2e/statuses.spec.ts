@@ -21,6 +21,34 @@ test('an address that is no page answers 404 and shows the not-found page', asyn
   expect(landing?.status()).toBe(200);
 });
 
+test('the server’s own HTML for an unknown, impossible or private username is the finished not-found page', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  await signedInUser(page);
+  const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
+  const hidden = await page.request.put('/api/profile/settings', {
+    data: { profilePublic: false, social: { twitter: '', instagram: '', youtube: '', website: '' } },
+  });
+  expect(hidden.status()).toBe(200);
+  // As a crawler or a link preview reads it: no JavaScript, no session.
+  const crawler = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  for (const [address, heading] of [
+    ['/no_such_bettor_here', 'Profile Not Found'],
+    ['/a-b', 'Profile Not Found'],
+    ['/No%20Such', 'Profile Not Found'],
+    // Private: the server says no more than for a missing name (modules/profiles/og.ts).
+    [`/${username}`, 'Profile Not Found'],
+  ]) {
+    const res = await crawler.get(address!);
+    expect(res.status(), address).toBe(404);
+    const html = (await res.text()).replace(/<!-- -->/g, '');
+    expect(html, address).toContain(`${heading}</h1>`);
+    expect(html, address).not.toContain('Loading profile');
+  }
+  await crawler.dispose();
+});
+
 test('/login, /signup and /@name redirect to the pages they mean', async ({ page }) => {
   const login = await page.goto('/login');
   expect(login?.request().redirectedFrom()?.url()).toMatch(/\/login$/);

@@ -13,13 +13,16 @@ export function restoreQueryState(queryClient: QueryClient, json: string) {
   // JSON carried the session's dates as strings: revived as the session lookup's own are.
   const session = queryClient.getQueryData(SESSION_QUERY_KEY);
   if (session) queryClient.setQueryData(SESSION_QUERY_KEY, parseSession(JSON.stringify(session)));
-  askFailedAgainOnceMounted(queryClient, state);
+  // Rendered for a visitor with no session cookie (the session known to be none): the server's
+  // answer is the one this browser gets, and asking again would only flash the loading state
+  // (a query with no data goes back to pending while it fetches) and move the page.
+  if (queryClient.getQueryData(SESSION_QUERY_KEY) !== null) askFailedAgainOnceMounted(queryClient, state);
 }
 
 /**
  * A query the server's render found failed (the profile of a 404 page) shows that failure on the
  * first render, as the server did, rather than a loading state; once its page has mounted it is
- * asked again with this browser's session (the owner of a private profile sees it).
+ * asked again with this browser's session (the owner of a private profile sees it), when it has one.
  */
 function askFailedAgainOnceMounted(queryClient: QueryClient, state: DehydratedState) {
   const failed = new Set(state.queries.filter((q) => q.state.status === 'error').map((q) => q.queryHash));

@@ -25,8 +25,10 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Cookies are small text files a website stores in your browser so it can remember you between pages and visits.
-        We also use similar technologies such as your browser&apos;s local storage. This policy explains which ones
-        betproof uses and how you can control them; it forms part of our <Link to={paths.privacy}>Privacy Policy</Link>.
+        We also use similar technologies such as your browser&apos;s local storage. Your choices on this page are kept
+        in a cookie of our own, which our server reads so that pages arrive already showing them. This policy explains
+        which ones betproof uses and how you can control them; it forms part of our{' '}
+        <Link to={paths.privacy}>Privacy Policy</Link>.
       </p>
     ),
   },

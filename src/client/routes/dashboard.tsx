@@ -8,6 +8,6 @@ export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
   if (!user) return null;
-  // A new account's username is neutral (bettor-xxxxxx) until its owner picks one.
+  // A new account's username is neutral (bettor_xxxxxx) until its owner picks one.
   return <Dashboard user={user} prompt={<ChooseUsernameCard userId={user.id} />} />;
 }

@@ -17,11 +17,13 @@ import {
 } from '../../shared/page-rendering.ts';
 import { AppProviders } from '../app-providers.tsx';
 import { betKeys } from '../features/bets/use-bets.ts';
+import { wellbeingKey } from '../features/wellbeing/index.ts';
 import { importKeys } from '../features/imports/api.ts';
 import { profileKeys } from '../features/profiles/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { parseSession } from '../features/auth/auth-provider.tsx';
 import { createQueryClient, SESSION_QUERY_KEY } from '../lib/query-client.ts';
+import { RequestPreferences } from '../lib/preference-cookies.tsx';
 import { setServerOrigin } from '../lib/site-origin.ts';
 import { PageMetaCollector, type PageMeta } from '../lib/use-document-title.ts';
 import { routes } from '../route-table.tsx';
@@ -45,6 +47,7 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
     queryClient.setQueryData(betKeys.list(userId), { pages: [data.dashboard.bets], pageParams: [null] });
     queryClient.setQueryData(profileKeys.ownProfile(userId), data.dashboard.ownProfile);
     queryClient.setQueryData(importKeys.list(userId), { pages: [data.dashboard.imported], pageParams: [null] });
+    if (data.dashboard.wellbeing) queryClient.setQueryData(wellbeingKey(userId), data.dashboard.wellbeing);
   }
   if (data.profile) {
     const { username } = data.profile.profile;
@@ -65,10 +68,12 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   const meta: PageMeta = {};
   const { prelude } = await prerender(
     <PageMetaCollector.Provider value={(asked) => Object.assign(meta, asked)}>
-      <AppProviders queryClient={queryClient}>
-        {/* No inline hydration script (the CSP allows none): there is no loader data to carry. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <RequestPreferences.Provider value={data.preferences ?? {}}>
+        <AppProviders queryClient={queryClient}>
+          {/* No inline hydration script (the CSP allows none): there is no loader data to carry. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </RequestPreferences.Provider>
     </PageMetaCollector.Provider>,
     // Every boundary written in place, in order: no inline script moves outlined parts into
     // place (the CSP runs none), and the page reads top to bottom without JavaScript.

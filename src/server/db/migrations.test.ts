@@ -16,7 +16,9 @@ const journal = JSON.parse(readFileSync(`${folder}/meta/_journal.json`, 'utf8'))
   entries: { idx: number; when: number; tag: string; breakpoints: boolean }[];
 };
 const ours = readFunctionFiles().map((f) => f.name);
-const files = readdirSync(folder).filter((f) => f.endsWith('.sql')).sort();
+const files = readdirSync(folder)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 
 describe('the migrations folder', () => {
   it('has one journal entry per file, numbered in order, each later than the one before', () => {

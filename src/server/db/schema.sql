@@ -99,6 +99,10 @@ CREATE FUNCTION public.bet_ledger_leg_json(l public.bet_legs, shown_status text 
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_leg_json.sql $$;
 
+CREATE FUNCTION public.bet_ledger_queue_for_log() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_queue_for_log.sql $$;
+
 CREATE FUNCTION public.bet_legs_graded() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_legs_graded.sql $$;
@@ -175,9 +179,17 @@ CREATE FUNCTION public.grading_clock() RETURNS timestamp with time zone
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/grading_clock.sql $$;
 
+CREATE FUNCTION public.imported_bets_total_cap() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/imported_bets_total_cap.sql $$;
+
 CREATE FUNCTION public.level_yield_low(n bigint, level_profit numeric, level_profit_sq numeric, odds_sum numeric) RETURNS double precision
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/level_yield_low.sql $$;
+
+CREATE FUNCTION public.log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/log_append_only.sql $$;
 
 CREATE FUNCTION public.neutral_username() RETURNS text
     LANGUAGE plpgsql
@@ -198,6 +210,10 @@ CREATE FUNCTION public.profiles_record_old_username() RETURNS trigger
 CREATE FUNCTION public.profiles_refuse_reserved_username() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/profiles_refuse_reserved_username.sql $$;
+
+CREATE FUNCTION public.profiles_username_not_recently_released() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/profiles_username_not_recently_released.sql $$;
 
 CREATE FUNCTION public.rational_round(num numeric, den numeric, scale integer) RETURNS numeric
     LANGUAGE sql IMMUTABLE
@@ -231,9 +247,21 @@ CREATE FUNCTION public.user_bet_streaks_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_bet_streaks_apply.sql $$;
 
+CREATE FUNCTION public.user_stake_days_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_stake_days_apply.sql $$;
+
+CREATE FUNCTION public.user_wellbeing_cool_off_only_longer() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_wellbeing_cool_off_only_longer.sql $$;
+
 CREATE FUNCTION public.users_age_confirmation_rules() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/users_age_confirmation_rules.sql $$;
+
+CREATE FUNCTION public.users_two_factor_on_ends_sessions() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/users_two_factor_on_ends_sessions.sql $$;
 
 CREATE TABLE public.accounts (
     id text NOT NULL,
@@ -383,6 +411,54 @@ CREATE TABLE public.inbox_rate_limits (
     count integer NOT NULL
 );
 
+CREATE TABLE public.log_checkpoints (
+    size bigint NOT NULL,
+    note text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_checkpoints_size CHECK ((size >= 1))
+);
+
+CREATE TABLE public.log_hashes (
+    index bigint NOT NULL,
+    hash bytea NOT NULL,
+    CONSTRAINT log_hashes_hash CHECK ((octet_length(hash) = 32))
+);
+
+CREATE TABLE public.log_leaves (
+    index bigint NOT NULL,
+    leaf_hash bytea NOT NULL,
+    user_id text NOT NULL,
+    seq integer NOT NULL,
+    sealed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_leaves_index CHECK ((index >= 0)),
+    CONSTRAINT log_leaves_leaf_hash CHECK ((octet_length(leaf_hash) = 32))
+);
+
+CREATE TABLE public.log_pending (
+    id bigint NOT NULL,
+    user_id text NOT NULL,
+    seq integer NOT NULL
+);
+
+CREATE SEQUENCE public.log_pending_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.log_pending_id_seq OWNED BY public.log_pending.id;
+
+CREATE TABLE public.log_state (
+    id boolean DEFAULT true NOT NULL,
+    size bigint DEFAULT 0 NOT NULL,
+    verifier_key text,
+    backfilled bigint DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_state_one_row CHECK (id),
+    CONSTRAINT log_state_size CHECK ((size >= 0))
+);
+
 CREATE TABLE public.mail_sends (
     id bigint NOT NULL,
     recipient text NOT NULL,
@@ -412,7 +488,7 @@ CREATE TABLE public.profiles (
     display_name text,
     verification_status text DEFAULT 'unverified'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT profiles_username_format CHECK (((username ~ '^[a-z0-9_.]{3,30}$'::text) OR (username ~ '^bettor-[0-9a-z]{6}$'::text))),
+    CONSTRAINT profiles_username_format CHECK ((username ~ '^[a-z0-9_.]{3,30}$'::text)),
     CONSTRAINT profiles_verification_status CHECK ((verification_status = ANY (ARRAY['unverified'::text, 'pending'::text, 'verified'::text])))
 );
 
@@ -435,7 +511,8 @@ CREATE TABLE public.sessions (
     user_agent text,
     user_id text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    second_factor boolean DEFAULT false NOT NULL
 );
 
 CREATE TABLE public.sign_in_alerts (
@@ -467,6 +544,12 @@ CREATE TABLE public.two_factors (
     verified boolean DEFAULT true NOT NULL,
     failed_verification_count integer DEFAULT 0 NOT NULL,
     locked_until timestamp with time zone
+);
+
+CREATE TABLE public.used_totp_codes (
+    user_id text NOT NULL,
+    code_hash text NOT NULL,
+    used_at timestamp(3) with time zone NOT NULL
 );
 
 CREATE TABLE public.user_bet_days (
@@ -567,6 +650,37 @@ CREATE TABLE public.user_sport_stats (
     profit numeric(20,2) DEFAULT '0'::numeric NOT NULL
 );
 
+CREATE TABLE public.user_stake_days (
+    user_id text NOT NULL,
+    day date NOT NULL,
+    staked numeric(20,2) DEFAULT 0 NOT NULL,
+    bets integer DEFAULT 0 NOT NULL
+);
+
+CREATE TABLE public.user_wellbeing (
+    user_id text NOT NULL,
+    budget_period text,
+    pay_day smallint,
+    stake_limit numeric(12,2),
+    loss_limit numeric(12,2),
+    cool_off_started_at timestamp with time zone,
+    cool_off_until timestamp with time zone,
+    reality_check_minutes smallint,
+    monthly_statement boolean DEFAULT false NOT NULL,
+    last_statement_month date,
+    loss_chase_prompts integer DEFAULT 0 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT user_wellbeing_budget_complete CHECK (((budget_period IS NULL) = ((stake_limit IS NULL) AND (loss_limit IS NULL)))),
+    CONSTRAINT user_wellbeing_budget_period CHECK ((budget_period = ANY (ARRAY['week'::text, 'month'::text, 'payday'::text]))),
+    CONSTRAINT user_wellbeing_cool_off_order CHECK ((cool_off_until > cool_off_started_at)),
+    CONSTRAINT user_wellbeing_cool_off_pair CHECK (((cool_off_started_at IS NULL) = (cool_off_until IS NULL))),
+    CONSTRAINT user_wellbeing_loss_limit CHECK ((loss_limit >= 0.01)),
+    CONSTRAINT user_wellbeing_pay_day CHECK (((pay_day >= 1) AND (pay_day <= 31))),
+    CONSTRAINT user_wellbeing_pay_day_period CHECK (((pay_day IS NOT NULL) = (NOT (budget_period IS DISTINCT FROM 'payday'::text)))),
+    CONSTRAINT user_wellbeing_reality_check CHECK ((reality_check_minutes = ANY (ARRAY[30, 60, 120]))),
+    CONSTRAINT user_wellbeing_stake_limit CHECK ((stake_limit >= 0.01))
+);
+
 CREATE TABLE public.username_history (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id text NOT NULL,
@@ -595,6 +709,8 @@ CREATE TABLE public.verifications (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+ALTER TABLE ONLY public.log_pending ALTER COLUMN id SET DEFAULT nextval('public.log_pending_id_seq'::regclass);
 
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
@@ -647,6 +763,24 @@ ALTER TABLE ONLY public.inbox_messages
 ALTER TABLE ONLY public.inbox_rate_limits
     ADD CONSTRAINT inbox_rate_limits_pkey PRIMARY KEY (key);
 
+ALTER TABLE ONLY public.log_checkpoints
+    ADD CONSTRAINT log_checkpoints_pkey PRIMARY KEY (size);
+
+ALTER TABLE ONLY public.log_hashes
+    ADD CONSTRAINT log_hashes_pkey PRIMARY KEY (index);
+
+ALTER TABLE ONLY public.log_leaves
+    ADD CONSTRAINT log_leaves_entry_once UNIQUE (user_id, seq);
+
+ALTER TABLE ONLY public.log_leaves
+    ADD CONSTRAINT log_leaves_pkey PRIMARY KEY (index);
+
+ALTER TABLE ONLY public.log_pending
+    ADD CONSTRAINT log_pending_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.log_state
+    ADD CONSTRAINT log_state_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.mail_sends
     ADD CONSTRAINT mail_sends_pkey PRIMARY KEY (id);
 
@@ -655,6 +789,9 @@ ALTER TABLE ONLY public.newsletter_subscriptions
 
 ALTER TABLE ONLY public.newsletter_subscriptions
     ADD CONSTRAINT newsletter_subscriptions_pkey PRIMARY KEY (id);
+
+ALTER TABLE public.profiles
+    ADD CONSTRAINT profiles_display_name_plain CHECK (((display_name !~ '[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]'::text) AND (display_name !~ '[\u2611\u2705\u2713\u2714\U0001F5F8\U0001F5F9]'::text) AND (display_name !~* '\mverified\M'::text))) NOT VALID;
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
@@ -689,6 +826,9 @@ ALTER TABLE ONLY public.sign_in_failures
 ALTER TABLE ONLY public.two_factors
     ADD CONSTRAINT two_factors_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.used_totp_codes
+    ADD CONSTRAINT used_totp_codes_pkey PRIMARY KEY (user_id, code_hash);
+
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_pkey PRIMARY KEY (user_id, day);
 
@@ -712,6 +852,12 @@ ALTER TABLE ONLY public.user_settings
 
 ALTER TABLE ONLY public.user_sport_stats
     ADD CONSTRAINT user_sport_stats_pkey PRIMARY KEY (user_id, sport);
+
+ALTER TABLE ONLY public.user_stake_days
+    ADD CONSTRAINT user_stake_days_pkey PRIMARY KEY (user_id, day);
+
+ALTER TABLE ONLY public.user_wellbeing
+    ADD CONSTRAINT user_wellbeing_pkey PRIMARY KEY (user_id);
 
 ALTER TABLE ONLY public.username_history
     ADD CONSTRAINT username_history_pkey PRIMARY KEY (id);
@@ -751,11 +897,15 @@ CREATE INDEX follows_followee_id_idx ON public.follows USING btree (followee_id,
 
 CREATE INDEX imported_bets_user_event_idx ON public.imported_bets USING btree (user_id, event_date DESC, id DESC);
 
+CREATE INDEX imported_bets_user_imported_idx ON public.imported_bets USING btree (user_id, imported_at DESC, import_id DESC);
+
 CREATE INDEX inbox_messages_created_at_idx ON public.inbox_messages USING btree (created_at DESC, id DESC);
 
 CREATE INDEX inbox_messages_status_created_at_idx ON public.inbox_messages USING btree (status, created_at DESC);
 
 CREATE INDEX inbox_rate_limits_window_start_idx ON public.inbox_rate_limits USING btree (window_start);
+
+CREATE UNIQUE INDEX log_leaves_leaf_hash_idx ON public.log_leaves USING btree (leaf_hash);
 
 CREATE INDEX mail_sends_recipient_sent_idx ON public.mail_sends USING btree (recipient, sent_at);
 
@@ -793,6 +943,8 @@ CREATE TRIGGER bet_ledger_append_only BEFORE DELETE OR UPDATE ON public.bet_ledg
 
 CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON public.bet_ledger FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
+CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger FOR EACH ROW EXECUTE FUNCTION public.bet_ledger_queue_for_log();
+
 CREATE TRIGGER bet_legs_graded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_graded();
 
 CREATE TRIGGER bet_legs_guard BEFORE INSERT OR DELETE OR UPDATE ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bet_legs_guard();
@@ -824,6 +976,12 @@ CREATE TRIGGER bets_match_event BEFORE INSERT ON public.bets FOR EACH ROW EXECUT
 CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
 CREATE CONSTRAINT TRIGGER bets_parlay_leg_count AFTER INSERT ON public.bets DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.leg_count IS NOT NULL)) EXECUTE FUNCTION public.bets_parlay_leg_count();
+
+CREATE TRIGGER bets_stake_days_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
+
+CREATE TRIGGER bets_stake_days_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
+
+CREATE TRIGGER bets_stake_days_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
 
 CREATE TRIGGER bets_stats_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_stats_apply();
 
@@ -857,7 +1015,23 @@ CREATE TRIGGER events_grade AFTER INSERT OR UPDATE OF status ON public.events FO
 
 CREATE TRIGGER events_guard_result BEFORE INSERT OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.events_guard_result();
 
+CREATE TRIGGER imported_bets_total_cap AFTER INSERT ON public.imported_bets REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.imported_bets_total_cap();
+
+CREATE TRIGGER log_checkpoints_append_only BEFORE DELETE OR UPDATE ON public.log_checkpoints FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON public.log_checkpoints FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER log_hashes_append_only BEFORE DELETE OR UPDATE ON public.log_hashes FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_hashes_no_truncate BEFORE TRUNCATE ON public.log_hashes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER log_leaves_append_only BEFORE DELETE OR UPDATE ON public.log_leaves FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_leaves_no_truncate BEFORE TRUNCATE ON public.log_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
 CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profiles_record_old_username();
+
+CREATE TRIGGER profiles_username_not_recently_released BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_username_not_recently_released();
 
 CREATE TRIGGER profiles_username_not_reserved BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_refuse_reserved_username();
 
@@ -867,11 +1041,15 @@ CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD
 
 CREATE TRIGGER user_bet_kinds_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
+CREATE TRIGGER user_wellbeing_cool_off_only_longer BEFORE UPDATE OF cool_off_until ON public.user_wellbeing FOR EACH ROW EXECUTE FUNCTION public.user_wellbeing_cool_off_only_longer();
+
 CREATE TRIGGER users_age_confirmation BEFORE INSERT OR UPDATE OF age_confirmed_at ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_age_confirmation_rules();
 
 CREATE TRIGGER users_create_profile AFTER INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.create_profile_for_new_user();
 
 CREATE TRIGGER users_notify_change AFTER DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.notify_session_change('id');
+
+CREATE TRIGGER users_two_factor_on_ends_sessions AFTER UPDATE OF two_factor_enabled ON public.users FOR EACH ROW WHEN ((new.two_factor_enabled AND (NOT old.two_factor_enabled))) EXECUTE FUNCTION public.users_two_factor_on_ends_sessions();
 
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
@@ -918,6 +1096,9 @@ ALTER TABLE ONLY public.imported_bets
 ALTER TABLE ONLY public.inbox_messages
     ADD CONSTRAINT inbox_messages_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
 
+ALTER TABLE ONLY public.log_pending
+    ADD CONSTRAINT log_pending_ledger_fk FOREIGN KEY (user_id, seq) REFERENCES public.bet_ledger(user_id, seq) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
@@ -926,6 +1107,9 @@ ALTER TABLE ONLY public.sessions
 
 ALTER TABLE ONLY public.two_factors
     ADD CONSTRAINT two_factors_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.used_totp_codes
+    ADD CONSTRAINT used_totp_codes_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
@@ -950,6 +1134,12 @@ ALTER TABLE ONLY public.user_settings
 
 ALTER TABLE ONLY public.user_sport_stats
     ADD CONSTRAINT user_sport_stats_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_stake_days
+    ADD CONSTRAINT user_stake_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_wellbeing
+    ADD CONSTRAINT user_wellbeing_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.username_history
     ADD CONSTRAINT username_history_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

@@ -47,6 +47,7 @@ import {
   signedIn,
   type ApiModule,
 } from './common.ts';
+import { coolOffLocked } from './wellbeing.ts';
 
 const LEAD_HOURS = MIN_EVENT_LEAD_MS / (60 * 60 * 1000);
 
@@ -114,11 +115,15 @@ export const betsModule: ApiModule = {
           },
         },
         responses: {
-          '201': response('The recorded bet', ref('Bet')),
+          '201': response(
+            'The recorded bet; with `budget` (a BudgetStanding, the bet included) when the bettor has a budget',
+            ref('Bet'),
+          ),
           '401': errors.notAuthenticated,
           '409': apiError(
             `The listed event is no longer open (live, final, postponed or cancelled): ${says(EVENT_NOT_OPEN_MESSAGE)}`,
           ),
+          '423': coolOffLocked,
           '429': quotaRefused.writes('recording bets'),
           '422': apiError(
             'Invalid input: `error` summarises, `fields` has one message per field (unknown ones included); an ' +

@@ -28,6 +28,7 @@ import {
   signedIn,
   type ApiModule,
 } from './common.ts';
+import { coolOffLocked } from './wellbeing.ts';
 
 const rows = formatWholeNumber(IMPORT_MAX_ROWS);
 
@@ -81,6 +82,7 @@ export const importsModule: ApiModule = {
           '401': errors.notAuthenticated,
           '413': apiError(`Over ${IMPORT_MAX_BYTES / (1024 * 1024)} MB: ${says(IMPORT_MESSAGES.tooLarge)}`),
           '415': apiError(`Not sent as text/csv: ${says(IMPORT_CONTENT_TYPE_MESSAGE)}`),
+          '423': coolOffLocked,
           '422': errors.invalid,
           '429': quotaRefused.writes('importing bets'),
         },

@@ -45,12 +45,28 @@ export function totpCode(secretBase32: string, at = Date.now(), stepSeconds = 30
   return String(binary).padStart(digits, '0');
 }
 
+/** Per secret, the codes freshTotpCode has handed out (the server accepts each once). */
+const handedOut = new Map<string, Set<string>>();
+
 /**
- * A code for a moment well inside its 30-second step: when the current step ends in less than
- * `marginMs`, waits for the next one (so a code is not typed as it expires).
+ * A code the server has not seen for a moment well inside its 30-second step: the current step's,
+ * else the next's or the previous one's (the server accepts a step either side), each handed out
+ * once, as the server accepts a code once (modules/auth/totp-once.ts). When the current step ends
+ * in less than `marginMs`, or its three codes are spent, waits for the next step.
  */
 export async function freshTotpCode(secretBase32: string, marginMs = 3_000): Promise<string> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  return totpCode(secretBase32);
+  const given = handedOut.get(secretBase32) ?? new Set<string>();
+  handedOut.set(secretBase32, given);
+  for (;;) {
+    const left = 30_000 - (Date.now() % 30_000);
+    if (left >= marginMs) {
+      const now = Date.now();
+      const code = [now, now + 30_000, now - 30_000].map((at) => totpCode(secretBase32, at)).find((c) => !given.has(c));
+      if (code) {
+        given.add(code);
+        return code;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, left + 50));
+  }
 }

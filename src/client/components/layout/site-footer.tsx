@@ -46,6 +46,9 @@ export function SiteFooter() {
           <p className="max-w-xs text-xs text-navy-muted">
             A tracking tool only: we take no wagers. 18+ only. Please gamble responsibly.
           </p>
+          <Link to={paths.help} className={cn(linkClass, 'w-fit font-medium text-white underline underline-offset-4')}>
+            Need help?
+          </Link>
           <Link to={paths.follow} className={cn(linkClass, 'w-fit font-medium text-brand hover:text-emerald-300')}>
             Follow Us
           </Link>

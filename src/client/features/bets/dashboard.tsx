@@ -8,6 +8,7 @@ import { RecentBets } from './recent-bets.tsx';
 import { RecordBetButton } from './record-bet-button.tsx';
 import { OverdueNotice } from './record-rules.tsx';
 import { useBetPages, useBetStats } from './use-bets.ts';
+import { WellbeingCard } from '../wellbeing/index.ts';
 
 /** The greeting's name: the full name, else the part of the email before the @, else 'Bettor'. */
 export function greetingName(user: Pick<SessionUser, 'name' | 'email'> | null | undefined): string {
@@ -51,6 +52,8 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
       {prompt}
 
       {recordStats.data && <OverdueNotice count={recordStats.data.overdue} />}
+
+      <WellbeingCard userId={user.id} />
 
       <IncludeImportedSwitch userId={user.id} checked={withImported} onCheckedChange={setWithImported} />
 

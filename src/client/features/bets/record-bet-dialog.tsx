@@ -37,6 +37,7 @@ import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
 import { EMPTY_LEG, ParlayFields, type LegFormValues } from './parlay-fields.tsx';
 import { BetTypeSwitch } from './parlay-parts.tsx';
+import { RecordCheckNotes, useRecordChecks } from '../wellbeing/index.ts';
 
 /**
  * What the inputs hold: the stake as typed, the event time as the datetime-local text; in Parlay
@@ -149,8 +150,11 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
   } = form;
   const [amount, odds, mode] = useWatch({ control, name: ['amount', 'odds', 'mode'] });
   const potentialWin = previewPotentialWin(amount, odds);
+  // The budget and the loss-chasing question, said before recording (never a refusal).
+  const checks = useRecordChecks(userId, amount);
 
   const onValid = async (input: RecordInput) => {
+    if (await checks.askFirst(input)) return;
     try {
       await recordBet.mutateAsync(input);
     } catch (error) {
@@ -159,7 +163,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
         saveDraft(userId, RECORD_BET_DRAFT, form.getValues());
         return;
       }
-      if (isTooManyRequests(error)) {
+      if (isTooManyRequests(error) || checks.isCoolOff(error)) {
         // Shown in the form, which stays open and filled in, until the next try.
         setError('root.refused', { message: `${error.message} ${KEPT_AFTER_REFUSAL}` });
         return;
@@ -184,6 +188,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
       return;
     }
     toast.success('Bet Recorded', { description: 'Your bet has been recorded successfully!' });
+    checks.recorded();
     reset(EMPTY);
     setOpen(false);
   };
@@ -295,6 +300,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
               </div>
             </>
           )}
+          <RecordCheckNotes checks={checks} onTakeABreak={() => setOpen(false)} />
           {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
           <DialogFooter>
             <DialogClose asChild>
@@ -302,7 +308,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
             </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting && <Spinner className="size-4" />}
-              {mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
+              {checks.question ? 'Yes, record this bet' : mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
             </Button>
           </DialogFooter>
         </form>

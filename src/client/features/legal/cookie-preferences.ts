@@ -1,8 +1,10 @@
+import { savePreferenceCookie } from '../../lib/preference-cookies.tsx';
+
 /**
- * The visitor's cookie choices, kept in this browser (localStorage) and read back on every visit.
+ * The visitor's cookie choices, kept in a first-party cookie (shared/preference-cookies.ts) that
+ * the server reads too, so the cookie page arrives with the saved switches (docs/decisions/031).
  * Essential cookies cannot be turned off; the three optional categories can.
  */
-export const COOKIE_PREFERENCES_KEY = 'betproof.cookie-preferences';
 
 export const OPTIONAL_COOKIE_CATEGORIES = ['analytics', 'marketing', 'personalization'] as const;
 export type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
@@ -34,19 +36,10 @@ export const REJECT_ALL_PREFERENCES: CookiePreferences = {
   personalization: false,
 };
 
-const storage = (): Storage | null => {
+/** A saved choice as its cookie holds it (JSON), or null when it is none this site wrote. */
+export function parseCookieChoice(raw: string | undefined): StoredCookiePreferences | null {
+  if (!raw) return null;
   try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // storage disabled (privacy mode, blocked cookies)
-  }
-};
-
-/** The saved choice, or null when there is none (or it cannot be read). */
-export function loadCookiePreferences(): StoredCookiePreferences | null {
-  try {
-    const raw = storage()?.getItem(COOKIE_PREFERENCES_KEY);
-    if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
     const record = value as Record<string, unknown>;
@@ -63,18 +56,14 @@ export function loadCookiePreferences(): StoredCookiePreferences | null {
   }
 }
 
-/** Keeps the choice in this browser; false when the browser refuses to store it. */
+/** Keeps the choice in this browser's cookie (the server reads it); null when the browser refuses it. */
 export function saveCookiePreferences(
   preferences: CookiePreferences,
   now: Date = new Date(),
 ): StoredCookiePreferences | null {
   const stored: StoredCookiePreferences = { ...preferences, essential: true, savedAt: now.toISOString() };
-  try {
-    const target = storage();
-    if (!target) return null;
-    target.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify(stored));
-    return stored;
-  } catch {
-    return null;
-  }
+  const { analytics, marketing, personalization, savedAt } = stored;
+  return savePreferenceCookie('cookieChoice', JSON.stringify({ analytics, marketing, personalization, savedAt }))
+    ? stored
+    : null;
 }

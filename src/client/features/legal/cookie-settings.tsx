@@ -3,11 +3,12 @@ import { toast } from '../../components/ui/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { DateTime } from '../../components/ui/date-time.tsx';
+import { usePreferenceCookies } from '../../lib/preference-cookies.tsx';
 import {
   DEFAULT_COOKIE_PREFERENCES,
   REJECT_ALL_PREFERENCES,
-  loadCookiePreferences,
+  parseCookieChoice,
   saveCookiePreferences,
   type CookiePreferences,
   type OptionalCookieCategory,
@@ -44,16 +45,12 @@ export const COOKIE_CATEGORIES = [
   },
 ] as const;
 
-const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
- * The four categories with their toggles; the choice is kept in this browser and applied on return.
- * The saved choice is this browser's, so the server's HTML (and the render that hydrates it) shows
- * the defaults, and the toggles are set up again from the saved choice right after.
+ * The four categories with their toggles; the choice is kept in this browser's cookie and applied
+ * on return. The server reads the same cookie, so its HTML already shows the saved switches.
  */
 export function CookieSettings() {
-  const hydrated = useHydrated();
-  return <CookieSettingsForm key={String(hydrated)} initial={hydrated ? loadCookiePreferences() : null} />;
+  return <CookieSettingsForm initial={parseCookieChoice(usePreferenceCookies().cookieChoice)} />;
 }
 
 function CookieSettingsForm({ initial }: { initial: StoredCookiePreferences | null }) {
@@ -66,7 +63,7 @@ function CookieSettingsForm({ initial }: { initial: StoredCookiePreferences | nu
     const stored = saveCookiePreferences(next);
     if (!stored) {
       toast.error('Preferences not saved', {
-        description: 'Your browser is blocking local storage, so we cannot remember your choice.',
+        description: 'Your browser is blocking cookies, so we cannot remember your choice.',
       });
       return;
     }
@@ -96,9 +93,13 @@ function CookieSettingsForm({ initial }: { initial: StoredCookiePreferences | nu
       </ul>
       <div className="flex flex-col gap-3 border-t border-border p-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {savedAt
-            ? `Your choice was saved on ${savedAtFormat.format(new Date(savedAt))}.`
-            : 'You have not saved a choice yet; the defaults are shown.'}
+          {savedAt ? (
+            <>
+              Your choice was saved on <DateTime iso={savedAt} />.
+            </>
+          ) : (
+            'You have not saved a choice yet; the defaults are shown.'
+          )}
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button variant="outline" onClick={rejectAll}>

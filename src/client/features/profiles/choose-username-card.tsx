@@ -10,32 +10,18 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { savePreferenceCookie, usePreferenceCookies } from '../../lib/preference-cookies.tsx';
 import { useOwnProfile, useUpdateProfile, useUsernameAvailability } from './api.ts';
 
 /** How long typing pauses before the name is checked with the server. */
 const CHECK_AFTER_MS = 350;
 
 /*
- * "Skip for now" is remembered in this browser, per account: the card stays away here, and the
- * owner can still pick a name on their profile. Storage may be unavailable: then it asks again.
+ * "Skip for now" is remembered in this browser, per account, in a first-party cookie the server
+ * reads too (shared/preference-cookies.ts): the server renders the dashboard with or without the
+ * card, as the browser will, so nothing moves when the page is hydrated. The owner can still pick
+ * a name on their profile. With cookies refused, it asks again next time.
  */
-const skipKey = (userId: string) => `betproof.username-prompt-skipped.${userId}`;
-const wasSkipped = (userId: string) => {
-  try {
-    return localStorage.getItem(skipKey(userId)) === '1';
-  } catch {
-    return false;
-  }
-};
-const rememberSkip = (userId: string) => {
-  try {
-    localStorage.setItem(skipKey(userId), '1');
-  } catch {
-    // Not remembered: the card shows again next time.
-  }
-};
-
 /** `value`, once it has stayed the same for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -48,25 +34,21 @@ function useSettled<T>(value: T, ms: number): T {
 
 /**
  * The dashboard's onboarding prompt: while the account still has the neutral username it was given
- * at sign-up (bettor-xxxxxx), offer to pick a real one, checking as the owner types whether it is
+ * at sign-up (bettor_xxxxxx), offer to pick a real one, checking as the owner types whether it is
  * valid and free. Skipping is fine: the username can be changed on the profile at any time.
  */
 export function ChooseUsernameCard({ userId }: { userId: string }) {
   const profile = useOwnProfile(userId, { fresh: false });
   const [skipped, setSkipped] = useState(false);
-  // The skip is in this browser's storage, which the server cannot read: the card is the browser's
-  // alone, shown once the page is hydrated (the server's HTML and the first render agree on none).
-  const hydrated = useHydrated();
+  const skippedHere = usePreferenceCookies().usernamePromptSkipped === userId;
   const username = profile.data?.username;
-  // Storage is read only for an account that still has its neutral name: a page's first read of
-  // localStorage waits for the browser to load it (40 ms as the dashboard hydrates, on a fast machine).
-  if (!hydrated || !username || !isGeneratedUsername(username) || skipped || wasSkipped(userId)) return null;
+  if (!username || !isGeneratedUsername(username) || skipped || skippedHere) return null;
   return (
     <ChooseUsernameForm
       userId={userId}
       current={username}
       onSkip={() => {
-        rememberSkip(userId);
+        savePreferenceCookie('usernamePromptSkipped', userId);
         setSkipped(true);
       }}
     />

@@ -139,6 +139,55 @@ export function VerifyRecord({ username, head, own = false, profilePublic }: Ver
           enough to write your own verifier.
         </p>
       </div>
+
+      <PublicLog profileUrl={profileUrl} />
     </Card>
+  );
+}
+
+/**
+ * What the transparency log (docs/LOG.md) adds to the chain, and what it does not prove yet, in
+ * plain words; and the verifier's command that checks it.
+ */
+function PublicLog({ profileUrl }: { profileUrl: string }) {
+  const headingId = useId();
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-semibold">
+        The public log: what it proves, and what it does not
+      </h3>
+      <ul className="max-w-3xl list-disc space-y-2 pl-5 text-sm text-muted-foreground">
+        <li>
+          Every entry of every profile also goes into one public, append-only log. betproof signs its state (a
+          checkpoint) every few seconds. Keep one, and every entry in it is fixed from then on: the verifier proves the
+          log was only added to since, for every profile at once.
+        </li>
+        <li>
+          It does not prove by itself when a bet was recorded. The times in the ledger come from betproof&apos;s clock,
+          and a checkpoint carries no time. What fixes a bet in time is a checkpoint someone kept before the event.
+          Time-stamps from independent authorities are not in place yet.
+        </li>
+        <li>
+          Witnesses that would countersign each checkpoint, so betproof could not show different histories to different
+          people, are not in place yet either. Until then, comparing kept checkpoints is what catches it.
+        </li>
+        <li>
+          Entries recorded before the log existed were added to it when it was created, not when they were recorded.
+        </li>
+        <li>Neither the chain nor the log proves a result is true: bettors settle their own bets.</li>
+      </ul>
+      <p className="max-w-3xl text-sm text-muted-foreground">
+        Check every entry against the signed log, with the log&apos;s published key (
+        <a className="underline underline-offset-2" href="/api/log/key">
+          the log&apos;s key
+        </a>
+        ), and keep the checkpoint for next time:
+      </p>
+      <Command>{`npx betproof verify ${profileUrl} --log-key <the log's key> --save-checkpoint checkpoint.txt`}</Command>
+      <p className="max-w-3xl text-xs text-muted-foreground">
+        Next time, pass <span className="font-mono">--since-checkpoint checkpoint.txt</span>. The log is specified in{' '}
+        <span className="font-mono">docs/LOG.md</span>.
+      </p>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 -- Every new account gets its profile and settings in the same transaction as the account row:
 -- a trigger cannot be skipped by any code path that creates a user. Its username is neutral:
--- 'bettor-' and 6 random base36 characters (neutral_username), never made from the email. A name
+-- 'bettor_' and 6 random base36 characters (neutral_username), never made from the email. A name
 -- already taken (about one chance in two billion per existing profile, or a concurrent sign-up
 -- drawing the same) is drawn again; any other unique violation (a second profile for the account)
 -- is an error.

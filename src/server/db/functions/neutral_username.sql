@@ -12,6 +12,6 @@ BEGIN
     suffix := suffix || substr(alphabet, 1 + (n % 36)::int, 1);
     n := n / 36;
   END LOOP;
-  RETURN 'bettor-' || suffix;
+  RETURN 'bettor_' || suffix;
 END;
 $$;

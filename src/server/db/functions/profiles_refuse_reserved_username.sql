@@ -8,7 +8,9 @@ BEGIN
   IF TG_OP = 'UPDATE' AND NEW.username = OLD.username THEN
     RETURN NEW;
   END IF;
-  IF EXISTS (SELECT 1 FROM reserved_usernames WHERE name = NEW.username) THEN
+  -- A reserved word, or (on a change of name) the form new accounts are given (neutral_username.sql).
+  IF EXISTS (SELECT 1 FROM reserved_usernames WHERE name = NEW.username)
+     OR (TG_OP = 'UPDATE' AND NEW.username ~ '^bettor_[0-9a-z]{6}$') THEN
     RAISE EXCEPTION 'the username % is reserved', NEW.username
       USING ERRCODE = 'check_violation', CONSTRAINT = 'profiles_username_not_reserved', TABLE = 'profiles',
             COLUMN = 'username';

@@ -1,4 +1,4 @@
--- The record's tables (bets, bet_legs, bet_ledger) cannot be truncated: TRUNCATE fires no row
+-- The record's tables (bets, bet_legs, bet_ledger) and the transparency log's cannot be truncated: TRUNCATE fires no row
 -- trigger, so it would bypass the ledger and the guards.
 CREATE OR REPLACE FUNCTION refuse_truncate() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -15,4 +15,13 @@ CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON bet_ledger
 FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
 
 CREATE TRIGGER bet_legs_no_truncate BEFORE TRUNCATE ON bet_legs
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
+
+CREATE TRIGGER log_leaves_no_truncate BEFORE TRUNCATE ON log_leaves
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
+
+CREATE TRIGGER log_hashes_no_truncate BEFORE TRUNCATE ON log_hashes
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
+
+CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON log_checkpoints
 FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's tables. The object keys (user, session, account, verification, rateLimit) are the
@@ -38,6 +48,11 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * Completed with a second factor (migration 0032_security): what admin powers ask of a session under
+     * ADMIN_REQUIRE_2FA (modules/auth/middleware.ts). Better Auth makes every session false.
+     */
+    secondFactor: boolean('second_factor').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -143,4 +158,20 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Authenticator codes already accepted (migration 0032_security), kept while they could still be valid so
+ * none is accepted twice (modules/auth/totp-once.ts): a SHA-256 of the account and the code.
+ */
+export const usedTotpCode = pgTable(
+  'used_totp_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );

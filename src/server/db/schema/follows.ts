@@ -3,7 +3,7 @@ import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/
 import { user } from './auth.ts';
 
 /**
- * Who follows whom (migration 0031; docs/decisions/036). One row per pair, never oneself. Whether
+ * Who follows whom (migration 0032; docs/decisions/036). One row per pair, never oneself. Whether
  * the followee's picks are shown is read at feed time from their visibility (profiles/visibility.ts),
  * not stored here.
  */

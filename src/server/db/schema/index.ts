@@ -10,4 +10,6 @@ export * from './imported-bets.ts';
 export * from './bet-legs.ts';
 export * from './bet-record-versions.ts';
 export * from './events.ts';
+export * from './log.ts';
+export * from './wellbeing.ts';
 export * from './follows.ts';

@@ -7,7 +7,7 @@ import { VERIFICATION_STATUSES } from '../../../shared/profiles.ts';
 /**
  * One per account, created with it by the `create_profile_for_new_user` trigger (db/functions/
  * create_profile_for_new_user.sql) so an account never exists without its profile and settings; its username is a neutral
- * `bettor-xxxxxx` until the owner picks one. Usernames are stored lowercase, which makes the plain
+ * `bettor_xxxxxx` until the owner picks one. Usernames are stored lowercase, which makes the plain
  * unique constraint case-insensitive.
  */
 export const profiles = pgTable(
@@ -24,12 +24,9 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A chosen name, or a neutral one the sign-up trigger drew (migration 0017); a trigger also
-    // refuses the reserved names (profiles_username_not_reserved).
-    check(
-      'profiles_username_format',
-      sql`${t.username} ~ '^[a-z0-9_.]{3,30}$' or ${t.username} ~ '^bettor-[0-9a-z]{6}$'`,
-    ),
+    // One rule for chosen names and the neutral ones the sign-up trigger draws (shared/usernames.ts);
+    // a trigger also refuses the reserved names (profiles_username_not_reserved).
+    check('profiles_username_format', sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check('profiles_verification_status', sql`${t.verificationStatus} in ('unverified', 'pending', 'verified')`),
   ],
 );

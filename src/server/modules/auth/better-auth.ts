@@ -105,6 +105,11 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
     // (verification-tokens.ts).
     verification: { storeIdentifier: hashedIdentifiers },
     session: {
+      // Completed with a second factor (migration 0032_security): set by the two-factor endpoints' hook,
+      // read by adminPowers (middleware.ts). Never from a body.
+      additionalFields: {
+        secondFactor: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
       expiresIn: 7 * 24 * 60 * 60,
       // Extend the session at most once a day while it is in use.
       updateAge: 24 * 60 * 60,

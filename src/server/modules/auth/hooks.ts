@@ -8,7 +8,8 @@
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user as users } from '../../db/schema/index.ts';
+import { session as sessions, user as users } from '../../db/schema/index.ts';
+import { TOTP_CODE_USED_MESSAGE } from '../../../shared/two-factor.ts';
 import {
   acceptableEmail,
   acceptableName,
@@ -20,6 +21,7 @@ import {
 import { assertAcceptablePassword } from './password-policy.ts';
 import type { adminEmailRule } from './roles.ts';
 import { assertKnownTwoFactorKeys } from './two-factor.ts';
+import { claimTotpCode } from './totp-once.ts';
 import { CLIENT_IP_HEADER } from './rate-limits.ts';
 import {
   assertSignInMayProceed,
@@ -32,6 +34,9 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please confirm your email address first. We have sent you a new confirmation link.';
 export const INVALID_RESET_LINK_MESSAGE =
   'This password reset link is invalid, has expired or was already used. Please request a new one.';
+
+/** The two-factor endpoints that make a session once a code is right. */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 /** Paths whose body carries a new password, and the field it is in. */
 const newPasswordField: Record<string, string> = {
@@ -89,6 +94,19 @@ export function authHooks({ db, now, admins, alertOwner }: HookDeps) {
       const returned = ctx.context.returned;
       if (ctx.path === '/reset-password' && isAPIError(returned) && returned.body?.code === 'INVALID_TOKEN') {
         throw new APIError('BAD_REQUEST', { message: INVALID_RESET_LINK_MESSAGE, code: 'INVALID_TOKEN' });
+      }
+      // A session made by a code (a sign-in's second step, or confirming two-factor sign-in) is a
+      // second-factor session; an authenticator code makes one only once (totp-once.ts).
+      if (SECOND_FACTOR_PATHS.has(ctx.path) && !isAPIError(returned) && ctx.context.newSession) {
+        const made = ctx.context.newSession;
+        const code = (ctx.body as { code?: unknown } | undefined)?.code;
+        if (ctx.path === '/two-factor/verify-totp' && typeof code === 'string') {
+          if (!(await claimTotpCode(db, made.user.id, code, now()))) {
+            await db.delete(sessions).where(eq(sessions.token, made.session.token));
+            throw new APIError('UNAUTHORIZED', { message: TOTP_CODE_USED_MESSAGE, code: 'CODE_ALREADY_USED' });
+          }
+        }
+        await db.update(sessions).set({ secondFactor: true }).where(eq(sessions.token, made.session.token));
       }
       // Following the confirmation link signs the new account in (autoSignInAfterVerification).
       if (ctx.path === '/verify-email' && ctx.context.newSession) {

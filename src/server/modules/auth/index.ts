@@ -5,7 +5,7 @@
  * password hash, the role change), never their own copies. Everything else is internal.
  */
 export { createAuth, type Auth, type AuthDeps, type SessionUser } from './better-auth.ts';
-export { optionalUser, requireAdmin, requireUser, type AppEnv, type ViewerEnv } from './middleware.ts';
+export { adminPowers, optionalUser, requireAdmin, requireUser, type AppEnv, type ViewerEnv } from './middleware.ts';
 export { hashPassword } from './password.ts';
 export { CLIENT_IP_HEADER } from './rate-limits.ts';
 export { setUserRole, type Role, type RoleChange } from './roles.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, profiles, user, userSettings } from '../../db/schema/index.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/display-name.ts';
-import { isGeneratedUsername, isProfileUsername } from '../../../shared/usernames.ts';
+import { USERNAME_PATTERN, isGeneratedUsername, isProfileUsername } from '../../../shared/usernames.ts';
 import { usernameSchema } from '../../../shared/profile-schemas.ts';
 import { AGE_CONFIRMATION_MESSAGE } from '../../../shared/auth.ts';
 import { rowsOf } from '../../db/sql.ts';
@@ -61,7 +61,7 @@ describeEachDatabase('accounts', (env) => {
       expect(credential?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
       expect(await profileOf(env(), email)).toEqual({
-        username: expect.stringMatching(/^bettor-[0-9a-z]{6}$/),
+        username: expect.stringMatching(/^bettor_[0-9a-z]{6}$/),
         displayName: 'Alice Example',
         status: 'unverified',
       });
@@ -298,22 +298,25 @@ describeEachDatabase('accounts', (env) => {
   });
 
   describe('default usernames', () => {
-    it('is neutral: bettor- and 6 random base36 characters, nothing from the email', async () => {
+    it('is neutral: bettor_ and 6 random base36 characters, nothing from the email', async () => {
       const names = [];
       for (const local of ['jane.doe', 'Mixed.Case_Name', 'admin', 'q']) {
         names.push(await usernameFor(env(), `${local}@neutral.example`));
       }
       for (const name of names) {
-        expect(name).toMatch(/^bettor-[0-9a-z]{6}$/);
+        expect(name).toMatch(/^bettor_[0-9a-z]{6}$/);
         expect(isGeneratedUsername(name)).toBe(true);
       }
       expect(new Set(names).size).toBe(names.length);
     });
 
-    it('is never a name anyone can choose, so it can only collide with another neutral one', () => {
+    it('follows the one username rule, and its form is never a name anyone can choose', () => {
+      expect(USERNAME_PATTERN.test('bettor_7k2q9f')).toBe(true);
+      expect(isGeneratedUsername('bettor_7k2q9f')).toBe(true);
+      expect(usernameSchema.safeParse('bettor_7k2q9f').success).toBe(false);
       expect(usernameSchema.safeParse('bettor-7k2q9f').success).toBe(false);
-      expect(usernameSchema.safeParse('bettor_7k2q9f').success).toBe(true);
-      expect(isGeneratedUsername('bettor_7k2q9f')).toBe(false);
+      // Only that exact form is kept for new accounts.
+      expect(usernameSchema.safeParse('bettor_7k2q9').success).toBe(true);
     });
 
     it('draws again when the name drawn is taken', async () => {
@@ -325,10 +328,10 @@ describeEachDatabase('accounts', (env) => {
       await env().db.execute(sql`create sequence test_neutral_draws`);
       await env().db.execute(
         sql.raw(`create or replace function neutral_username() returns text language sql volatile as $$
-          select case when nextval('test_neutral_draws') <= 3 then '${taken}' else 'bettor-q1w2e3' end $$`),
+          select case when nextval('test_neutral_draws') <= 3 then '${taken}' else 'bettor_q1w2e3' end $$`),
       );
       try {
-        expect(await usernameFor(env(), uniqueEmail('second'))).toBe('bettor-q1w2e3');
+        expect(await usernameFor(env(), uniqueEmail('second'))).toBe('bettor_q1w2e3');
         const [draws] = rowsOf<{ n: string }>(
           await env().db.execute(sql`select last_value::text as n from test_neutral_draws`),
         );
@@ -337,7 +340,7 @@ describeEachDatabase('accounts', (env) => {
         await env().db.execute(sql.raw(original!.def));
         await env().db.execute(sql`drop sequence test_neutral_draws`);
       }
-      expect(await usernameFor(env(), uniqueEmail('third'))).toMatch(/^bettor-[0-9a-z]{6}$/);
+      expect(await usernameFor(env(), uniqueEmail('third'))).toMatch(/^bettor_[0-9a-z]{6}$/);
     });
 
     it('always yields a username a profile may have, and stores none twice', async () => {
@@ -393,7 +396,7 @@ describeEachDatabase('accounts', (env) => {
       expect(linkSession).toContain('better-auth.session_token=');
       const own = await env().request('/api/profile', { cookie: linkSession });
       expect(own.status).toBe(200);
-      expect(((await own.json()) as { username: string }).username).toMatch(/^bettor-[0-9a-z]{6}$/);
+      expect(((await own.json()) as { username: string }).username).toMatch(/^bettor_[0-9a-z]{6}$/);
       // Following it again confirms nothing more and signs no one in.
       const again = await confirmEmail(env(), email);
       expect(again.status).toBe(302);

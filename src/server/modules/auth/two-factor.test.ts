@@ -12,72 +12,9 @@ import {
   type TestEnv,
 } from '../../test/harness.ts';
 import { base32Decode, freshTotpCode, secretOfUri, totpCode } from '../../test/totp.ts';
+import { CookieJar, passwordStep, post, signUpWithTwoFactor, type Enabled } from '../../test/two-factor.ts';
 import { ADMIN_TWO_FACTOR_REQUIRED_MESSAGE, TWO_FACTOR_ISSUER } from '../../../shared/two-factor.ts';
 import { TWO_FACTOR_RATE_LIMIT } from './two-factor.ts';
-
-/**
- * The cookies a browser would hold: each Set-Cookie replaces its name's value, and one that
- * expires it (Max-Age=0 or an empty value) removes it.
- */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  constructor(from?: string) {
-    for (const pair of from?.split(/;\s*/) ?? []) {
-      const eq = pair.indexOf('=');
-      if (eq > 0) this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  take(res: Response) {
-    for (const header of res.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = header.split(/;\s*/);
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const expired = value === '' || attributes.some((a) => /^max-age=0$/i.test(a));
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return this;
-  }
-  has(name: string) {
-    return [...this.cookies.keys()].some((key) => key.endsWith(name));
-  }
-  toString() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-interface Enabled {
-  email: string;
-  userId: string;
-  /** The session cookie after enabling (confirming the first code replaces the session). */
-  cookie: string;
-  secret: string;
-  recoveryCodes: string[];
-}
-
-const post = (env: Pick<TestEnv, 'request'>, path: string, body: unknown, cookie?: string) =>
-  env.request(`/api/auth${path}`, { body, cookie, ip: freshIp() });
-
-/** Signs up and in, turns two-factor sign-in on through the API as the settings page does. */
-async function signUpWithTwoFactor(env: TestEnv): Promise<Enabled> {
-  const account = await signUpAndSignIn(env);
-  const enable = await post(env, '/two-factor/enable', { password: DEFAULT_PASSWORD }, account.cookie);
-  expect(enable.status).toBe(200);
-  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
-  const secret = secretOfUri(totpURI);
-  const confirm = await post(env, '/two-factor/verify-totp', { code: await freshTotpCode(secret) }, account.cookie);
-  expect(confirm.status).toBe(200);
-  const cookie = new CookieJar(account.cookie).take(confirm).toString();
-  return { email: account.email, userId: account.userId, cookie, secret, recoveryCodes: backupCodes };
-}
-
-/** The password step of a sign-in: its response and the cookies it leaves. */
-async function passwordStep(env: TestEnv, email: string) {
-  const res = await signIn(env, email);
-  const jar = new CookieJar().take(res.clone());
-  return { res, jar };
-}
 
 const sessionsOf = async (env: TestEnv, userId: string) =>
   (await env.db.select({ id: session.id }).from(session).where(eq(session.userId, userId))).length;
@@ -292,20 +229,25 @@ describeEachDatabase('two-factor sign-in', (env) => {
     });
 
     it('accepts the code of the step before (a clock a little behind), not one from three steps back', async () => {
-      const { jar } = await passwordStep(env(), alice.email);
-      await freshTotpCode(alice.secret); // waits out the end of a step, so the steps below hold
+      // An account of its own: the step before's code must not be one it has used (each code works once).
+      const carol = await signUpWithTwoFactor(env());
+      const { jar } = await passwordStep(env(), carol.email);
+      // Out of the end of a step, so the steps below hold, and past the step whose code confirmed it.
+      const step = () => 30_000 - (Date.now() % 30_000);
+      while (step() < 3_000 || totpCode(carol.secret, Date.now() - 30_000) === carol.confirmCode)
+        await new Promise((resolve) => setTimeout(resolve, step() + 50));
       const now = Date.now();
       const stale = await post(
         env(),
         '/two-factor/verify-totp',
-        { code: totpCode(alice.secret, now - 90_000) },
+        { code: totpCode(carol.secret, now - 90_000) },
         jar.toString(),
       );
       expect(stale.status).toBe(401);
       const behind = await post(
         env(),
         '/two-factor/verify-totp',
-        { code: totpCode(alice.secret, now - 30_000) },
+        { code: totpCode(carol.secret, now - 30_000) },
         jar.toString(),
       );
       expect(behind.status).toBe(200);

@@ -101,6 +101,12 @@ describeEachDatabase('bets API', (env) => {
       settledAt: null,
       createdAt: expect.any(String),
       legs: null,
+      // Self-reported: on no listed event.
+      kind: 'self-reported',
+      eventId: null,
+      market: null,
+      selection: null,
+      line: null,
     });
     const createdAt = Date.parse(bet.createdAt);
     expect(createdAt).toBeGreaterThanOrEqual(before);
@@ -158,10 +164,10 @@ describeEachDatabase('bets API', (env) => {
   it('maps the database CHECK (the clock moved between validation and insert) to the same 422, never a 500', async () => {
     const { cookie, userId } = await signUpAndSignIn(env());
     const t0 = Date.now();
-    // The first two readings (the write quota's window, then validation) say t0; every later one
-    // (the insert's created_at) is an hour on.
+    // The first three readings (the write quota's window, the cool-off check, then validation) say
+    // t0; every later one (the insert's created_at) is an hour on.
     let readings = 0;
-    const now = () => new Date(readings++ < 2 ? t0 : t0 + HOUR);
+    const now = () => new Date(readings++ < 3 ? t0 : t0 + HOUR);
     const { app } = createApp({
       config: env().config,
       db: env().db,
@@ -178,7 +184,7 @@ describeEachDatabase('bets API', (env) => {
       headers: { cookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    expect(readings).toBe(3);
+    expect(readings).toBe(4);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: EVENT_TOO_SOON_MESSAGE, fields: { eventDate: EVENT_TOO_SOON_MESSAGE } });
     expect(await env().db.$count(bets, eq(bets.userId, userId))).toBe(0);

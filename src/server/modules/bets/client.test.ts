@@ -4,6 +4,7 @@ import type { AppType } from '../../app.ts';
 import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
 import { BET_PART_OF_RECORD_MESSAGE } from '../../../shared/bets.ts';
 import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
+import type { BudgetAfterBet } from '../../../shared/wellbeing-schemas.ts';
 
 /** The typed RPC client the dashboard uses, calling the app in-process. */
 describeEachDatabase('bets through the typed client (hc<AppType>)', (env) => {
@@ -23,7 +24,9 @@ describeEachDatabase('bets through the typed client (hc<AppType>)', (env) => {
       expect(created.status).toBe(201);
       if (created.status !== 201) throw new Error(`recording answered ${created.status}`);
       const bet = await created.json();
-      expectTypeOf(bet).toEqualTypeOf<Bet>();
+      // A recorded bet's answer carries the owner's budget standing when they have a budget.
+      expectTypeOf(bet).toExtend<Bet & BudgetAfterBet>();
+      expectTypeOf<Bet>().toExtend<typeof bet>();
       return bet;
     };
     const typo = await record('Arsenal to wni');

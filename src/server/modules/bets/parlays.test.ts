@@ -11,7 +11,7 @@ import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv
 import { countLedger, entryOf, listLedgerRows } from '../ledger/queries.ts';
 import { EVENT_TOO_SOON_MESSAGE } from '../../../shared/bets.ts';
 import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
-import { parseCsv } from '../../../shared/csv.ts';
+import { parseCsv } from '../../../shared/csv-read.ts';
 import { verifyChain, type LedgerEntry } from '../../../shared/ledger.ts';
 import {
   LEG_ALREADY_SETTLED_MESSAGE,
@@ -103,13 +103,16 @@ describeEachDatabase('parlays', (env) => {
     expect(page.bets[1]).toEqual(bet);
     const stats = (await (await env().request('/api/bets/stats', { cookie })).json()) as BetStats;
     expect(stats).toMatchObject({ totalBets: 2, pending: 2, totalStaked: '15.00' });
-    // The CSV export: one row per bet, the parlay's legs in its last column.
+    // The CSV export: one row per bet, the parlay's legs in the legs column.
     const csv = parseCsv(await (await env().request('/api/profile/export.csv', { cookie })).text());
-    expect(csv.map((row) => row.at(-1))).toEqual([
+    const legsColumn = csv[0]!.indexOf('legs');
+    expect(csv.map((row) => row[legsColumn])).toEqual([
       'legs',
       '',
       bet
-        .legs!.map((l) => `${l.position}. ${l.description} | ${l.sport} | ${l.odds} | ${l.eventDate} | pending`)
+        .legs!.map(
+          (l) => `${l.position}. ${l.description} | ${l.sport} | ${l.odds} | ${l.eventDate} | pending | self-reported`,
+        )
         .join('; '),
     ]);
     // One recorded entry for the parlay, its legs in it, all pending.

@@ -14,7 +14,7 @@ import {
 import { listBetsQuerySchema, settleBetSchema } from '../../../shared/bet-schemas.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { statsQuerySchema } from '../../../shared/imports.ts';
-import { getStatsWithImported } from '../imports/queries.ts';
+import { statsWithImported } from '../imports/routes.ts';
 import {
   betStatsText,
   deleteBet,
@@ -38,6 +38,7 @@ import {
   PARLAY_SETTLED_BY_LEGS_MESSAGE,
 } from '../../../shared/parlays.ts';
 import { createRecordAnyBetSchema } from '../../../shared/parlay-schemas.ts';
+import { refuseDuringCoolOff, withBudgetStanding } from '../wellbeing/recording.ts';
 
 export interface BetRoutesDeps {
   auth: Auth;
@@ -66,6 +67,7 @@ const WRITE_ACTIVITY: Record<string, string> = {
 
 /** /api/bets: every route is scoped to the signed-in owner; another user's bet is a 404. */
 export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
+  const withImportedHistory = statsWithImported({ db, now, quotas });
   return new Hono<AppEnv>()
     .use(requireUser(auth))
     .use(quotas.writes((c) => WRITE_ACTIVITY[c.req.method] ?? 'changing bets'))
@@ -77,23 +79,26 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       }
       return jsonText(c, await listBets(db, c.get('user').id, { limit, cursor }), 200);
     })
-    .get('/stats', validate('query', statsQuerySchema), async (c) => {
+    .get('/stats', validate('query', statsQuerySchema), withImportedHistory.quota, async (c) => {
       const userId = c.get('user').id;
-      // With the owner's imported history only when asked (the dashboard's switch; docs/decisions/009).
+      // With the owner's imported history only when asked (the dashboard's switch; docs/decisions/009):
+      // a heavy read (imports/routes.ts statsWithImported).
       const withImported = c.req.valid('query').includeImported === 'true';
-      if (withImported) return c.json(await getStatsWithImported(db, userId, now()), 200);
+      if (withImported) return c.json(await withImportedHistory.answer(userId), 200);
       return jsonText(c, await betStatsText(db, userId, now()), 200);
     })
-    .post('/', validate('json', createRecordAnyBetSchema(now), headline), async (c) => {
+    .post('/', refuseDuringCoolOff(db, now), validate('json', createRecordAnyBetSchema(now), headline), async (c) => {
       // A body with `legs` is a parlay (shared/parlays.ts); any other a single bet.
       const input = c.req.valid('json');
+      const at = now();
       const result =
         'legs' in input
-          ? await recordParlay(db, c.get('user').id, input, now())
+          ? await recordParlay(db, c.get('user').id, input, at)
           : 'eventId' in input
-            ? await recordListedBet(db, c.get('user').id, input, now())
-            : await recordBet(db, c.get('user').id, input, now());
-      if (result.ok) return c.json(result.bet, 201);
+            ? await recordListedBet(db, c.get('user').id, input, at)
+            : await recordBet(db, c.get('user').id, input, at);
+      // With the owner's budget standing after it, when they have one (docs/decisions/034).
+      if (result.ok) return c.json(await withBudgetStanding(db, c.get('user').id, at, result.bet), 201);
       if (result.reason === 'event-not-found')
         return c.json<ApiError, 422>(
           { error: EVENT_NOT_FOUND_MESSAGE, fields: { [result.field]: EVENT_NOT_FOUND_MESSAGE } },

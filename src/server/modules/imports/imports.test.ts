@@ -245,7 +245,9 @@ describeEachDatabase('importing a history', (env) => {
     const file = HEADER + rows(1500);
     expect(Buffer.byteLength(file)).toBeGreaterThan(API_BODY_LIMIT_BYTES);
     expect((await upload(env(), cookie, file)).status).toBe(200);
-    const over = await upload(env(), cookie, HEADER + 'x'.repeat(IMPORT_MAX_BYTES + 1 - HEADER.length));
+    // Rows within every bound of a row (under 10,000 of them), past 16 MB in all.
+    const long = `2024-01-01,${'d'.repeat(1000)},soccer,10,${'9'.repeat(700)},won\r\n`;
+    const over = await upload(env(), cookie, HEADER + long.repeat(Math.ceil(IMPORT_MAX_BYTES / long.length)));
     expect(over.status).toBe(413);
     expect(await over.json()).toEqual({ error: IMPORT_MESSAGES.tooLarge });
     expect(await countImported(env(), userId)).toBe(1500);

@@ -6,18 +6,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cursorTime, encodeCursor, queryRows, type KeysetCursor } from '../../db/sql.ts';
+import { cursorTime, encodeCursor, queryRows, violatedConstraint, type KeysetCursor } from '../../db/sql.ts';
 import { importedBets } from '../../db/schema/index.ts';
 import type { Sport } from '../../../shared/bets.ts';
 import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { countOverdue, getBetSummary, totalsFromSummary } from '../bets/queries.ts';
 import { getUnitSize } from '../profiles/export.ts';
+import { CsvRefusal, csvRecords } from './csv-records.ts';
 import {
-  CsvRecordReader,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
-  UnclosedQuoteError,
   checkRow,
   detectLayout,
   isBlankRecord,
@@ -33,26 +32,34 @@ import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { buildStats, parseScaled, type StatsTotals } from '../../../shared/stats.ts';
 
 export type UploadResult =
-  { ok: true; format: ImportFormat; rows: CheckedRow[] } | { ok: false; status: 400 | 413; error: string };
+  { ok: true; format: ImportFormat; rows: CheckedRow[] } | { ok: false; status: 400 | 413 | 422; error: string };
 
 /**
  * Reads an upload as it arrives: decoded as UTF-8 (a bad byte refuses the file), parsed record by
- * record and checked row by row. It stops reading, and refuses, at the first byte over
- * IMPORT_MAX_BYTES or the first row over IMPORT_MAX_ROWS, so an oversized file is never held whole.
+ * record (csv-records.ts, within its bounds on a row) and checked row by row. It stops reading, and
+ * refuses, at the first byte over IMPORT_MAX_BYTES, the first row over IMPORT_MAX_ROWS or over a
+ * row's bounds, so an oversized file is never held whole.
  */
 export async function readUpload(body: ReadableStream<Uint8Array> | null, now: Date): Promise<UploadResult> {
   if (!body) return { ok: false, status: 400, error: IMPORT_MESSAGES.empty };
-  const reader = body.getReader();
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const csv = new CsvRecordReader();
+  let bytes = 0;
+  let tooLarge = false;
+  // Counts the bytes as they come, ending the stream at the first one over the limit.
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        bytes += chunk.byteLength;
+        if (bytes > IMPORT_MAX_BYTES) {
+          tooLarge = true;
+          controller.error(new CsvRefusal(413, IMPORT_MESSAGES.tooLarge));
+        } else controller.enqueue(chunk);
+      },
+    }),
+  );
   const rows: CheckedRow[] = [];
   let layout: ImportLayout | null = null;
-  let recordNumber = 0;
-  let bytes = 0;
-  /** Takes the records read so far; a refusal when the file cannot be imported whatever follows. */
-  const take = (records: string[][]): UploadResult | null => {
-    for (const fields of records) {
-      recordNumber++;
+  try {
+    for await (const { fields, row } of csvRecords(counted)) {
       if (!layout) {
         layout = detectLayout(fields);
         if (!layout) return { ok: false, status: 400, error: IMPORT_MESSAGES.noHeader };
@@ -60,32 +67,14 @@ export async function readUpload(body: ReadableStream<Uint8Array> | null, now: D
       }
       if (isBlankRecord(fields)) continue;
       if (rows.length === IMPORT_MAX_ROWS) return { ok: false, status: 400, error: IMPORT_MESSAGES.tooManyRows };
-      rows.push(checkRow(fields, layout, recordNumber, now));
-    }
-    return null;
-  };
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      let text: string;
-      if (done) text = decoder.decode();
-      else {
-        bytes += value.byteLength;
-        if (bytes > IMPORT_MAX_BYTES) return { ok: false, status: 413, error: IMPORT_MESSAGES.tooLarge };
-        text = decoder.decode(value, { stream: true });
-      }
-      const refused = take(csv.push(text)) ?? (done ? take(csv.end()) : null);
-      if (refused) return refused;
-      if (done) break;
+      rows.push(checkRow(fields, layout, row, now));
     }
   } catch (err) {
+    if (tooLarge) return { ok: false, status: 413, error: IMPORT_MESSAGES.tooLarge };
+    if (err instanceof CsvRefusal) return { ok: false, status: err.status, error: err.message };
     if (err instanceof TypeError && /decode|encoded|utf-?8/i.test(err.message))
       return { ok: false, status: 400, error: IMPORT_MESSAGES.notUtf8 };
-    if (err instanceof UnclosedQuoteError) return { ok: false, status: 400, error: err.message };
     throw err;
-  } finally {
-    // Stops the upload when refused part-way (a no-op once it is read to the end).
-    reader.cancel().catch(() => {});
   }
   if (!layout) return { ok: false, status: 400, error: IMPORT_MESSAGES.noHeader };
   if (rows.length === 0) return { ok: false, status: 400, error: IMPORT_MESSAGES.empty };
@@ -181,14 +170,39 @@ export interface ImportResult {
   duplicates: ImportRowProblem[];
 }
 
+/** How many imported bets the user holds. */
+export async function countImportedBets(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(importedBets)
+    .where(eq(importedBets.userId, userId));
+  return row?.n ?? 0;
+}
+
 /**
  * Stores the accepted rows in one transaction, `imported_at` = `now`. A row the user imported
  * before is skipped by the unique key (ON CONFLICT DO NOTHING), so two imports of one file at once
- * still store it once, and reported as a duplicate.
+ * still store it once, and reported as a duplicate. Null, storing nothing, when the rows would take
+ * the account past IMPORTED_BETS_MAX (the database's trigger refused them: db/functions/imported_bets_total_cap.sql).
  */
-export async function storeImport(db: Db, userId: string, plan: ImportPlan, now: Date): Promise<ImportResult> {
+export async function storeImport(db: Db, userId: string, plan: ImportPlan, now: Date): Promise<ImportResult | null> {
   const importId = randomUUID();
   const stored = new Set<string>();
+  try {
+    await storeRows(db, userId, importId, plan, now, stored);
+  } catch (err) {
+    if (violatedConstraint(err, '23514', ['imported_bets_total_cap'])) return null;
+    throw err;
+  }
+  const again = plan.accepted.filter((p) => !stored.has(p.hash)).map((p) => alreadyImported(p.row));
+  return {
+    importId,
+    imported: stored.size,
+    duplicates: [...plan.duplicates, ...again].sort((a, b) => a.row - b.row),
+  };
+}
+
+async function storeRows(db: Db, userId: string, importId: string, plan: ImportPlan, now: Date, stored: Set<string>) {
   await db.transaction(async (tx) => {
     for (let i = 0; i < plan.accepted.length; i += BATCH) {
       // One JSON parameter per batch: binding 13 parameters a row cost ~0.7 ms a row on PGlite.
@@ -210,12 +224,6 @@ export async function storeImport(db: Db, userId: string, plan: ImportPlan, now:
       for (const r of rows) stored.add(r.hash);
     }
   });
-  const again = plan.accepted.filter((p) => !stored.has(p.hash)).map((p) => alreadyImported(p.row));
-  return {
-    importId,
-    imported: stored.size,
-    duplicates: [...plan.duplicates, ...again].sort((a, b) => a.row - b.row),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,12 +339,38 @@ export async function totalsWithImported(db: Db, userId: string, record: StatsTo
   };
 }
 
-/** GET /api/bets/stats?includeImported=true: the owner's statistics over their record and imported history. */
-export async function getStatsWithImported(db: Db, userId: string, now: Date): Promise<BetStats> {
+/**
+ * The version of a user's record with their imported history: the ledger head (every change to a
+ * bet advances it) and the newest import (imported rows are only ever added, a file at a time, or
+ * erased with the account), each one index lookup (migration 0032_security's imported_bets_user_imported_idx).
+ * What totalsWithImported reads changes only with it.
+ */
+export async function importedRecordVersion(db: Db, userId: string): Promise<string> {
+  const [row] = await queryRows<{ seq: string; newest: string | null }>(
+    db,
+    sql`select coalesce((select seq::text from bet_ledger_heads where user_id = ${userId}), '0') as seq,
+               (select import_id::text || '@' || imported_at::text from imported_bets where user_id = ${userId}
+                order by imported_at desc, import_id desc limit 1) as newest`,
+  );
+  return `${row?.seq ?? '0'}:${row?.newest ?? ''}`;
+}
+
+/**
+ * GET /api/bets/stats?includeImported=true: the owner's statistics over their record and imported
+ * history. Its cost grows with the imported rows (up to IMPORTED_BETS_MAX): a heavy read, whose
+ * totals `totals` may answer from a cache (routes.ts); the summary, overdue count and unit size
+ * are read each time (cheap, and the overdue count follows the clock).
+ */
+export async function getStatsWithImported(
+  db: Db,
+  userId: string,
+  now: Date,
+  totals: (record: StatsTotals) => Promise<StatsTotals> = (record) => totalsWithImported(db, userId, record),
+): Promise<BetStats> {
   const [summary, overdue, unitSize] = await Promise.all([
     getBetSummary(db, userId),
     countOverdue(db, userId, now),
     getUnitSize(db, userId),
   ]);
-  return buildStats(await totalsWithImported(db, userId, totalsFromSummary(summary)), { overdue, unitSize });
+  return buildStats(await totals(totalsFromSummary(summary)), { overdue, unitSize });
 }

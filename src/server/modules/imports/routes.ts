@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { validate, type ApiError } from '../../http.ts';
@@ -11,10 +11,69 @@ import {
   listImportedQuerySchema,
   type ImportRefusal,
 } from '../../../shared/imports.ts';
-import { listImportedBets, planImport, previewImport, readUpload, storeImport } from './queries.ts';
+import { refuseDuringCoolOff } from '../wellbeing/recording.ts';
+import { IMPORTED_BETS_MAX, IMPORT_MESSAGES, importWrites } from '../../../shared/import-history.ts';
+import { RecordCache } from '../../record-cache.ts';
+import type { BetStats } from '../../../shared/bet-schemas.ts';
+import type { StatsTotals } from '../../../shared/stats.ts';
+import {
+  countImportedBets,
+  getStatsWithImported,
+  importedRecordVersion,
+  listImportedBets,
+  planImport,
+  previewImport,
+  readUpload,
+  storeImport,
+  totalsWithImported,
+} from './queries.ts';
 
-/** The import's path, which app.ts exempts from the 64 KB body limit (it has its own, read as it streams). */
+/** The import's path. */
 export const IMPORT_PATH = '/api/bets/import';
+
+/** A CSV as the import takes it: `text/csv`, with parameters or none. */
+const isCsvType = (type: string | undefined) => /^\s*text\/csv\s*(;|$)/i.test(type ?? '');
+
+/**
+ * The one request app.ts exempts from the 64 KB body limit and the UTF-8 check (the import has
+ * its own, read as it streams): POST of the import's path as text/csv. Any other method at that
+ * path (routed as a bet id) or any other type keeps the API's limits.
+ */
+export const isImportUpload = (c: Context) =>
+  c.req.method === 'POST' && c.req.path === IMPORT_PATH && isCsvType(c.req.header('content-type'));
+
+/**
+ * The owner's statistics with their imported history (GET /api/bets/stats?includeImported=true,
+ * served by the bets routes): a heavy read (docs/SECURITY.md). It counts against the analytics
+ * quota, runs one at a time per user on this server, and its totals are kept while the record and
+ * the imported history are unchanged (record-cache.ts; importedRecordVersion read first, so an
+ * answer is never older than the record the request sees).
+ */
+export function statsWithImported({ db, now, quotas }: Omit<ImportRoutesDeps, 'auth'>) {
+  const cache = new RecordCache();
+  const asked = (c: Context) => c.req.query('includeImported') === 'true';
+  return {
+    /** Before the stats handler: counts the request when it asks for the imported history. */
+    quota: quotas.limit('analytics', 'asking for your statistics', asked),
+    asked,
+    answer: async (userId: string): Promise<BetStats> => {
+      const release = await cache.acquire('stats-with-imported', userId);
+      try {
+        const version = await importedRecordVersion(db, userId);
+        return await getStatsWithImported(db, userId, now(), async (record) => {
+          const key = `${version}:${JSON.stringify(record, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
+          const kept = cache.get<StatsTotals>('stats-with-imported', userId, key);
+          if (kept) return kept;
+          const totals = await totalsWithImported(db, userId, record);
+          cache.set('stats-with-imported', userId, key, totals, 1024);
+          return totals;
+        });
+      } finally {
+        release();
+      }
+    },
+  };
+}
 
 export interface ImportRoutesDeps {
   auth: Auth;
@@ -26,7 +85,8 @@ export interface ImportRoutesDeps {
 /**
  * POST /api/bets/import and GET /api/bets/imported, mounted under /api/bets before the bets
  * routes. Each route carries its own middleware (a `use` here would run for every /api/bets
- * request too). An import counts as one write, whatever its number of rows.
+ * request too). An import counts against the write quota by the rows it stores (importWrites),
+ * and an account holds at most IMPORTED_BETS_MAX imported bets.
  */
 export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
   return new Hono<AppEnv>()
@@ -40,13 +100,14 @@ export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
       '/import',
       requireUser(auth),
       quotas.writes('importing bets'),
+      refuseDuringCoolOff(db, now),
       validate('query', importQuerySchema),
       async (c) => {
-        if (!/^\s*text\/csv\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
+        if (!isCsvType(c.req.header('content-type')))
           return c.json<ApiError, 415>({ error: IMPORT_CONTENT_TYPE_MESSAGE }, 415);
         const userId = c.get('user').id;
         const upload = await readUpload(c.req.raw.body, now());
-        if (!upload.ok) return c.json<ImportRefusal, 400 | 413>({ error: upload.error }, upload.status);
+        if (!upload.ok) return c.json<ImportRefusal, 400 | 413 | 422>({ error: upload.error }, upload.status);
         if (c.req.valid('query').dryRun === 'true')
           return c.json({ format: upload.format, rows: await previewImport(db, userId, upload.rows) }, 200);
         const plan = planImport(upload.rows);
@@ -56,7 +117,20 @@ export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
             { error: importRefusedMessage(plan.errors.length), rows: plan.errors },
             400,
           );
-        return c.json(await storeImport(db, userId, plan, now()), 200);
+        // The account's total (IMPORTED_BETS_MAX; the database holds it too: db/functions/imported_bets_total_cap.sql).
+        const held = await countImportedBets(db, userId);
+        if (held + plan.accepted.length > IMPORTED_BETS_MAX)
+          return c.json<ImportRefusal, 422>({ error: IMPORT_MESSAGES.overTotal(held, plan.accepted.length) }, 422);
+        // Rows count against the write quota: the request counted one write, each further
+        // IMPORT_ROWS_PER_WRITE rows (begun) one more.
+        const refused = await quotas.charge(c, 'writes', importWrites(plan.accepted.length) - 1, 'importing bets');
+        if (refused) return refused as unknown as TypedResponse<ImportRefusal, 429, 'json'>;
+        const stored = await storeImport(db, userId, plan, now());
+        if (!stored) {
+          const heldNow = await countImportedBets(db, userId);
+          return c.json<ImportRefusal, 422>({ error: IMPORT_MESSAGES.overTotal(heldNow, plan.accepted.length) }, 422);
+        }
+        return c.json(stored, 200);
       },
     );
 }

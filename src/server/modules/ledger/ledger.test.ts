@@ -93,7 +93,7 @@ describeEachDatabase('public ledger', (env) => {
     const raw = await env().request(`/api/profiles/${username}/ledger`);
     expect(raw.headers.get('content-type')).toBe('application/json');
     expect(await raw.text()).toBe(
-      `{"username":"${username}","head":{"seq":4,"hash":"${page.head.hash}"},"entries":[${lines.join(',')}]}`,
+      `{"username":"${username}","head":{"seq":4,"hash":"${page.head.hash}"},"entries":[${lines.join(',')}],"logIndexes":[null,null,null,null]}`,
     );
   });
 

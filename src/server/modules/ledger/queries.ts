@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { betLedger, betLedgerHeads } from '../../db/schema/index.ts';
-import type { JsonText } from '../../db/sql.ts';
+import { queryRows, type JsonText } from '../../db/sql.ts';
 import { GENESIS_HASH, type LedgerEntry, type LedgerHead, type LedgerPage } from '../../../shared/ledger.ts';
 
 /** The entry as served: its stored canonical body, with its hash. */
@@ -33,6 +33,15 @@ export async function listLedgerRows(db: Db, userId: string, opts: { after: numb
     .limit(opts.limit);
 }
 
+/** The transparency log's index of each of a chain's entries with seq in [from, to] (absent: not yet sequenced). */
+async function logIndexesOf(db: Db, userId: string, from: number, to: number): Promise<Map<number, number>> {
+  const rows = await queryRows<{ seq: number; index: string }>(
+    db,
+    sql`select seq, index::text as index from log_leaves where user_id = ${userId} and seq between ${from} and ${to}`,
+  );
+  return new Map(rows.map((r) => [r.seq, Number(r.index)]));
+}
+
 /**
  * One page of the ledger (`GET /api/profiles/:username/ledger`) as JSON text, with the head read in
  * the same snapshot (a repeatable-read transaction), so the head is never behind the entries it is
@@ -45,15 +54,22 @@ export async function ledgerPageText(
   username: string,
   opts: { after: number; limit: number },
 ): Promise<JsonText<LedgerPage>> {
-  const { head, rows } = await db.transaction(
-    async (tx) => ({
-      head: await getLedgerHead(tx as unknown as Db, userId),
-      rows: await listLedgerRows(tx as unknown as Db, userId, opts),
-    }),
+  const { head, rows, indexes } = await db.transaction(
+    async (tx) => {
+      const rows = await listLedgerRows(tx as unknown as Db, userId, opts);
+      return {
+        head: await getLedgerHead(tx as unknown as Db, userId),
+        rows,
+        indexes: rows.length
+          ? await logIndexesOf(tx as unknown as Db, userId, rows[0]!.seq, rows.at(-1)!.seq)
+          : new Map<number, number>(),
+      };
+    },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const page: Omit<LedgerPage, 'entries'> = { username, head };
-  return `${JSON.stringify(page).slice(0, -1)},"entries":[${rows.map(entryJson).join(',')}]}`;
+  const page: Omit<LedgerPage, 'entries' | 'logIndexes'> = { username, head };
+  const logIndexes = JSON.stringify(rows.map((r) => indexes.get(r.seq) ?? null));
+  return `${JSON.stringify(page).slice(0, -1)},"entries":[${rows.map(entryJson).join(',')}],"logIndexes":${logIndexes}}`;
 }
 
 /** Rows per query of the NDJSON download. */

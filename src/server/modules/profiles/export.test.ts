@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { betPageSchema, type Bet } from '../../../shared/bet-schemas.ts';
-import { parseCsv } from '../../../shared/csv.ts';
+import { parseCsv } from '../../../shared/csv-read.ts';
 import { CSV_COLUMNS } from './export.ts';
 import { insertBets, seedBets, usernameOf } from './test-helpers.ts';
 
@@ -86,6 +86,12 @@ describeEachDatabase('CSV export', (env) => {
         '',
         '',
         // Single bets: no legs.
+        '',
+        // Self-reported: on no listed event, so no pick.
+        'self-reported',
+        '',
+        '',
+        '',
         '',
       ]),
     );

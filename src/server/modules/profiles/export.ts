@@ -26,6 +26,13 @@ export const CSV_COLUMNS = [
   'profit_loss_units',
   // A parlay's legs in one cell (see legsCell); empty for a single bet.
   'legs',
+  // 'graded' (on listed events, settled from their results) or 'self-reported' (settled by the bettor).
+  'kind',
+  // A graded single bet's listed event and pick; empty otherwise (a graded parlay's are in `legs`).
+  'event_id',
+  'market',
+  'selection',
+  'line',
 ] as const;
 
 /** Rows read per query: the export never holds more than about this many bets in memory. */
@@ -39,7 +46,7 @@ export const EXPORT_BATCH_SIZE = 1000;
  * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
  */
 /**
- * A parlay's legs as one cell, one bet per row: "1. Chiefs ML | football | -110 | 2026-11-29T18:00:00.000Z | won",
+ * A parlay's legs as one cell, one bet per row: "1. Chiefs ML | football | -110 | 2026-11-29T18:00:00.000Z | won | self-reported",
  * the legs separated by "; " (one physical line per bet). Formula-escaped as a whole: it starts with
  * the first leg's position, so the bettor's text inside it is never at the cell's start.
  */
@@ -49,7 +56,9 @@ const legsCell = (bet: Bet): CsvCell =>
     : {
         text: bet.legs
           .map((leg) =>
-            [`${leg.position}. ${leg.description}`, leg.sport, leg.odds, leg.eventDate, leg.status].join(' | '),
+            [`${leg.position}. ${leg.description}`, leg.sport, leg.odds, leg.eventDate, leg.status, leg.kind].join(
+              ' | ',
+            ),
           )
           .join('; '),
       };
@@ -70,6 +79,11 @@ export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => 
   unitSize === null ? null : { plain: toUnits(parseMoney(bet.amount)!, unitSize) },
   unitSize === null || bet.profitLoss === null ? null : { plain: toUnits(parseMoney(bet.profitLoss)!, unitSize) },
   legsCell(bet),
+  { plain: bet.kind },
+  bet.eventId === null ? null : { plain: bet.eventId },
+  bet.market === null ? null : { plain: bet.market },
+  bet.selection === null ? null : { plain: bet.selection },
+  bet.line === null ? null : { plain: String(bet.line) },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { isoText, rowsOf, violatedConstraint } from '../../db/sql.ts';
@@ -9,6 +9,7 @@ import {
   user,
   userBetStats,
   userSettings,
+  usernameHistory,
   type StoredSocialLinks,
 } from '../../db/schema/index.ts';
 import { settingIsPublicSql } from './visibility.ts';
@@ -89,7 +90,7 @@ export interface ProfileView {
   ledgerHead: LedgerHead;
   /** How many of the bets are graded from results and how many self-reported (user_bet_kinds). */
   kinds: { graded: number; selfReported: number };
-  /** How many people follow the profile (follows, migration 0031). */
+  /** How many people follow the profile (follows, migration 0032). */
   followers: number;
 }
 
@@ -259,6 +260,8 @@ export type UpdateProfileResult =
 
 /** The username's unique constraint: on the lowercase column, so case-insensitive (migration 0000). */
 const USERNAME_UNIQUE = 'profiles_username_unique';
+/** The trigger keeping a given-up name its owner's for 30 days (db/functions/profiles_username_not_recently_released.sql): answered as taken. */
+const USERNAME_RECENTLY_RELEASED = 'profiles_username_recently_released';
 /** The trigger refusing reserved names (db/functions/profiles_refuse_reserved_username.sql), whatever the handler checked first. */
 const USERNAME_NOT_RESERVED = 'profiles_username_not_reserved';
 
@@ -282,7 +285,8 @@ export async function updateProfile(
       .returning({ userId: profiles.userId });
     return rows.length ? { ok: true } : { ok: false, reason: 'not-found' };
   } catch (err) {
-    if (violatedConstraint(err, '23505', [USERNAME_UNIQUE])) return { ok: false, reason: 'username-taken' };
+    if (violatedConstraint(err, '23505', [USERNAME_UNIQUE, USERNAME_RECENTLY_RELEASED]))
+      return { ok: false, reason: 'username-taken' };
     if (violatedConstraint(err, '23514', [USERNAME_NOT_RESERVED])) return { ok: false, reason: 'username-reserved' };
     throw err;
   }
@@ -290,7 +294,8 @@ export async function updateProfile(
 
 /**
  * Whether `username` (validated and lowercased) is free for `userId`: no profile has it, or it is
- * already theirs. One probe of the unique index; the unique constraint still decides a race.
+ * already theirs, and nobody else gave it up within 30 days. Index probes; the database's
+ * constraints still decide a race.
  */
 export async function isUsernameAvailable(db: Db, userId: string, username: string): Promise<boolean> {
   const [holder] = await db
@@ -298,7 +303,20 @@ export async function isUsernameAvailable(db: Db, userId: string, username: stri
     .from(profiles)
     .where(eq(profiles.username, username))
     .limit(1);
-  return !holder || holder.userId === userId;
+  if (holder) return holder.userId === userId;
+  // Given up by someone else less than 30 days ago: still theirs (db/functions/profiles_username_not_recently_released.sql).
+  const [released] = await db
+    .select({ userId: usernameHistory.userId })
+    .from(usernameHistory)
+    .where(
+      and(
+        eq(usernameHistory.oldUsername, username),
+        ne(usernameHistory.userId, userId),
+        sql`${usernameHistory.renamedAt} > now() - interval '30 days'`,
+      ),
+    )
+    .limit(1);
+  return !released;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { jsonText, validate, type ApiError } from '../../http.ts';
-import { optionalUser, requireUser, type AppEnv, type Auth, type SessionUser, type ViewerEnv } from '../auth/index.ts';
+import { optionalUser, requireUser, type AppEnv, type Auth, type ViewerEnv } from '../auth/index.ts';
+import type { Config } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bet-schemas.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
@@ -9,7 +10,7 @@ import { getLedgerHead, ledgerNdjsonStream, ledgerPageText } from '../ledger/que
 import { coalescing } from '../../coalesce.ts';
 import type { Quotas } from '../../quotas.ts';
 import { RecordCache, readWithin } from '../../record-cache.ts';
-import { recordAccess } from './visibility.ts';
+import { recordAccess, type Viewer } from './visibility.ts';
 import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import {
   profileSettingsSchema,
@@ -37,6 +38,7 @@ import {
 
 export interface ProfileRoutesDeps {
   auth: Auth;
+  config: Pick<Config, 'ADMIN_REQUIRE_2FA'>;
   db: Db;
   logger: Logger;
   /** The server's clock (days active, the export's file name). */
@@ -57,7 +59,7 @@ type Access<T> = { ok: true; found: T; isOwner: boolean } | { ok: false; status:
 async function accessProfile<T>(
   lookup: Promise<T | null>,
   recordOf: (found: T) => ProfileRecord,
-  viewer: SessionUser | null,
+  viewer: Viewer,
 ): Promise<Access<T>> {
   const found = await lookup;
   if (!found) return { ok: false, status: 404 };
@@ -68,8 +70,14 @@ async function accessProfile<T>(
   return { ok: true, found, isOwner: viewer?.id === record.userId };
 }
 
+/** Who asks, as the visibility rule reads them. */
+const viewerOf = (c: Context<ViewerEnv>): Viewer => {
+  const viewer = c.get('viewer');
+  return viewer && { id: viewer.id, isAdmin: c.get('viewerIsAdmin') };
+};
+
 /** /api/profiles/:username — anyone, signed in or not. */
-export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
+export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps) {
   /**
    * A profile's view is the same whoever asks (who may see it, and whether they own it, is decided
    * per request after): concurrent requests for one profile share one read (coalesce.ts, each read
@@ -78,11 +86,11 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
   const sharedView = coalescing<ProfileView | null>();
   return (
     new Hono<ViewerEnv>()
-      .use(optionalUser(auth))
+      .use(optionalUser(auth, config))
       .get('/:username', async (c) => {
         const username = c.req.param('username');
         const view = sharedView(username, () => findProfileViewByUsername(db, username, now()));
-        const access = await accessProfile(view, (v) => v.record, c.get('viewer'));
+        const access = await accessProfile(view, (v) => v.record, viewerOf(c));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
         const viewer = c.get('viewer');
         const following =
@@ -94,7 +102,7 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
         const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
         if (cursor === null) return c.json<ApiError, 422>(INVALID_CURSOR, 422);
         const record = findProfileByUsername(db, c.req.param('username'));
-        const access = await accessProfile(record, (r) => r, c.get('viewer'));
+        const access = await accessProfile(record, (r) => r, viewerOf(c));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
         return jsonText(c, await listBets(db, access.found.userId, { limit, cursor }), 200);
       })
@@ -102,14 +110,14 @@ export function publicProfileRoutes({ auth, db, now }: ProfileRoutesDeps) {
       // from others, and when the profile turns public the whole continuous chain appears.
       .get('/:username/ledger', validate('query', ledgerQuerySchema), async (c) => {
         const record = findProfileByUsername(db, c.req.param('username'));
-        const access = await accessProfile(record, (r) => r, c.get('viewer'));
+        const access = await accessProfile(record, (r) => r, viewerOf(c));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
         const { userId, username } = access.found;
         return jsonText(c, await ledgerPageText(db, userId, username, c.req.valid('query')), 200);
       })
       .get('/:username/ledger.ndjson', async (c) => {
         const record = findProfileByUsername(db, c.req.param('username'));
-        const access = await accessProfile(record, (r) => r, c.get('viewer'));
+        const access = await accessProfile(record, (r) => r, viewerOf(c));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
         const { username, userId } = access.found;
         return c.body(ledgerNdjsonStream(db, userId), 200, {

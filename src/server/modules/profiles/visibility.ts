@@ -31,8 +31,12 @@ export interface Visibility {
 export const recordIsPublic = (p: Pick<Visibility, 'profilePublic' | 'emailVerified'>): boolean =>
   p.profilePublic && p.emailVerified;
 
-/** Who is looking: nobody signed in, or a user with a role. */
-export type Viewer = { id: string; role?: string | null } | null;
+/**
+ * Who is looking: nobody signed in, or a user and whether their session has admin powers (the one
+ * rule, modules/auth/middleware.ts adminPowers: with ADMIN_REQUIRE_2FA, a session that signed in
+ * with a second factor).
+ */
+export type Viewer = { id: string; isAdmin: boolean } | null;
 
 /**
  * The record as a viewer may see it: 'public'; 'privileged' for its owner (or an admin) when it is
@@ -41,6 +45,6 @@ export type Viewer = { id: string; role?: string | null } | null;
  */
 export function recordAccess(p: Visibility, viewer: Viewer): 'public' | 'privileged' | 'hidden' | 'absent' {
   if (recordIsPublic(p)) return 'public';
-  if (viewer && (viewer.id === p.userId || viewer.role === 'admin')) return 'privileged';
+  if (viewer && (viewer.id === p.userId || viewer.isAdmin)) return 'privileged';
   return p.emailVerified ? 'hidden' : 'absent';
 }

@@ -1,57 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { STAKE_MESSAGES, INVALID_ODDS_MESSAGE } from './bets.ts';
-import {
-  CsvRecordReader,
-  IMPORT_MESSAGES,
-  checkCsvText,
-  parseImportDate,
-  rowKey,
-  type CheckedRow,
-} from './import-history.ts';
+import { STAKE_MESSAGES, INVALID_ODDS_MESSAGE } from '../../../shared/bets.ts';
+import { IMPORT_MESSAGES, parseImportDate, rowKey, type CheckedRow } from '../../../shared/import-history.ts';
+import { csvRecords } from './csv-records.ts';
+import { readUpload } from './queries.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const HEADER = 'date,description,sport,stake,odds,result';
 
-const check = (text: string) => {
-  const result = checkCsvText(text, NOW);
+/** A file's text as an upload's body, in chunks of `size` characters. */
+const bodyOf = (text: string, size = Math.max(1, text.length)) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < text.length; i += size) controller.enqueue(new TextEncoder().encode(text.slice(i, i + size)));
+      controller.close();
+    },
+  });
+
+/** The file read as an upload is (queries.ts readUpload). */
+const checkCsvText = (text: string, now: Date) => readUpload(bodyOf(text), now);
+
+const check = async (text: string) => {
+  const result = await checkCsvText(text, NOW);
   if (!result.ok) throw new Error(result.error);
   return result;
+};
+
+const recordsOf = async (text: string, size?: number) => {
+  const records: string[][] = [];
+  for await (const { fields } of csvRecords(bodyOf(text, size))) records.push(fields);
+  return records;
 };
 const errorsOf = (rows: CheckedRow[]) =>
   rows.filter((r): r is Extract<CheckedRow, { ok: false }> => !r.ok).map((r) => [r.row, r.errors]);
 
-describe('reading CSV as it arrives', () => {
-  it('gives the same records whatever the chunks, with quotes, CRLF, LF, CR and a BOM', () => {
+describe('reading CSV as it arrives (csv-parse)', () => {
+  it('gives the same records whatever the chunks, with quotes, CRLF, LF, CR and a BOM', async () => {
     const text = '\uFEFFa,"b, with comma","say ""hi"""\r\n"multi\r\nline",x,\ny,z,"q"\rlast,1,2';
-    const whole = new CsvRecordReader();
-    const expected = [...whole.push(text), ...whole.end()];
+    const expected = await recordsOf(text);
     expect(expected).toEqual([
       ['a', 'b, with comma', 'say "hi"'],
       ['multi\r\nline', 'x', ''],
       ['y', 'z', 'q'],
       ['last', '1', '2'],
     ]);
-    for (const size of [1, 2, 3, 7]) {
-      const reader = new CsvRecordReader();
-      const records: string[][] = [];
-      for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size)));
-      records.push(...reader.end());
-      expect(records, `chunks of ${size}`).toEqual(expected);
-    }
+    for (const size of [1, 2, 3, 7]) expect(await recordsOf(text, size), `chunks of ${size}`).toEqual(expected);
   });
 
-  it('keeps a quote inside an unquoted field as text, and refuses a quote left open', () => {
-    const reader = new CsvRecordReader();
-    expect([...reader.push('5"2 guard,b\r\n'), ...reader.end()]).toEqual([['5"2 guard', 'b']]);
-    expect(checkCsvText(`${HEADER}\r\n2024-03-01,"open,football,10,2.0,won\r\n`, NOW)).toEqual({
+  it('keeps a quote inside an unquoted field as text, and refuses a quote left open', async () => {
+    expect(await recordsOf('5"2 guard,b\r\n')).toEqual([['5"2 guard', 'b']]);
+    expect(await checkCsvText(`${HEADER}\r\n2024-03-01,"open,football,10,2.0,won\r\n`, NOW)).toEqual({
       ok: false,
+      status: 400,
       error: IMPORT_MESSAGES.unclosedQuote,
     });
   });
 });
 
 describe('dates', () => {
-  it('reads a date, a date-time with or without an offset, and refuses what the calendar lacks', () => {
+  it('reads a date, a date-time with or without an offset, and refuses what the calendar lacks', async () => {
     expect(parseImportDate('2024-03-15')?.toISOString()).toBe('2024-03-15T00:00:00.000Z');
     expect(parseImportDate('2024-03-15T19:30:00Z')?.toISOString()).toBe('2024-03-15T19:30:00.000Z');
     expect(parseImportDate('2024-03-15 19:30')?.toISOString()).toBe('2024-03-15T19:30:00.000Z');
@@ -72,8 +78,8 @@ describe('dates', () => {
 });
 
 describe('the spreadsheet layout', () => {
-  it('reads every field, normalised, with the profit the result gives', () => {
-    const { format, rows } = check(
+  it('reads every field, normalised, with the profit the result gives', async () => {
+    const { format, rows } = await check(
       `${HEADER}\r\n` +
         '2024-03-15,"Chiefs -3, first half",Football,$110,-110,Won\r\n' +
         '2024-03-16T18:00:00Z,Lakers ML,basketball,25.5,5/2,loss\r\n' +
@@ -119,8 +125,8 @@ describe('the spreadsheet layout', () => {
     ]);
   });
 
-  it('names each bad row by its spreadsheet row number, every problem of the row said', () => {
-    const { rows } = check(
+  it('names each bad row by its spreadsheet row number, every problem of the row said', async () => {
+    const { rows } = await check(
       `${HEADER}\n` +
         '2024-03-01,Fine,soccer,10,2.0,won\n' +
         '2024-03-01,Too few,soccer,10\n' +
@@ -159,23 +165,28 @@ describe('the spreadsheet layout', () => {
     ]);
   });
 
-  it('finds the columns by name in any order, and refuses a file without the header', () => {
-    const { rows } = check('Result,Odds,Stake,Sport,Description,Date\r\nwon,2.0,10,soccer,X,2024-03-01\r\n');
+  it('finds the columns by name in any order, and refuses a file without the header', async () => {
+    const { rows } = await check('Result,Odds,Stake,Sport,Description,Date\r\nwon,2.0,10,soccer,X,2024-03-01\r\n');
     expect(rows[0]).toMatchObject({ ok: true, bet: { description: 'X', amount: '10.00', status: 'won' } });
-    expect(checkCsvText('2024-03-01,X,soccer,10,2.0,won\r\n', NOW)).toEqual({
+    expect(await checkCsvText('2024-03-01,X,soccer,10,2.0,won\r\n', NOW)).toEqual({
       ok: false,
+      status: 400,
       error: IMPORT_MESSAGES.noHeader,
     });
-    expect(checkCsvText(`${HEADER}\r\n\r\n`, NOW)).toEqual({ ok: false, error: IMPORT_MESSAGES.empty });
+    expect(await checkCsvText(`${HEADER}\r\n\r\n`, NOW)).toEqual({
+      ok: false,
+      status: 400,
+      error: IMPORT_MESSAGES.empty,
+    });
   });
 });
 
 describe('our own export', () => {
-  it("reads betproof's CSV export, undoing its formula escape", () => {
+  it("reads betproof's CSV export, undoing its formula escape", async () => {
     const exported =
       '\uFEFFid,description,sport,odds,decimal_odds,amount,potential_win,status,profit_loss,event_date,settled_at,created_at,amount_units,profit_loss_units\r\n' +
       "0b6c4a8e-1111-4f0e-9c61-3c2a1d4b5e6f,'=SUM(A1) special,soccer,'-110,1.909091,110.00,210.00,won,100.00,2024-03-15T19:00:00.000Z,2024-03-15T22:00:00.000Z,2024-03-14T10:00:00.000Z,,\r\n";
-    const { format, rows } = check(exported);
+    const { format, rows } = await check(exported);
     expect(format).toBe('betproof');
     expect(rows).toEqual([
       {
@@ -197,10 +208,10 @@ describe('our own export', () => {
 });
 
 describe('the row key', () => {
-  it('is the same for the same bet written differently, and differs when a field does', () => {
-    const a = check(`${HEADER}\r\n2024-03-15,X,Soccer,10,2.0,won\r\n`).rows[0]!;
-    const b = check(`${HEADER}\n2024-03-15T00:00:00Z, X ,soccer,10.00,2.0,WON\n`).rows[0]!;
-    const c = check(`${HEADER}\n2024-03-15,X,soccer,10.01,2.0,won\n`).rows[0]!;
+  it('is the same for the same bet written differently, and differs when a field does', async () => {
+    const a = (await check(`${HEADER}\r\n2024-03-15,X,Soccer,10,2.0,won\r\n`)).rows[0]!;
+    const b = (await check(`${HEADER}\n2024-03-15T00:00:00Z, X ,soccer,10.00,2.0,WON\n`)).rows[0]!;
+    const c = (await check(`${HEADER}\n2024-03-15,X,soccer,10.01,2.0,won\n`)).rows[0]!;
     if (!a.ok || !b.ok || !c.ok) throw new Error('rows should be valid');
     expect(rowKey(a.bet)).toBe(rowKey(b.bet));
     expect(rowKey(a.bet)).not.toBe(rowKey(c.bet));

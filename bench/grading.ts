@@ -1,0 +1,72 @@
+/**
+ * Grading one event's result: 10,000 pending bets (from 10,000 bettors, and 1,000 parlay legs) on
+ * one event, settled by the single UPDATE that makes the event final, in one transaction with
+ * their ledger entries and summaries (migration 0027, db/functions/events_grade.sql). On a scratch
+ * PostgreSQL database (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ *   npx tsx bench/grading.ts [bets=10000]
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client.ts';
+import { createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BETS = Number(process.argv[2] ?? 10_000);
+
+const scratch = await createScratchDatabase(adminUrl);
+const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+const { db } = database;
+try {
+  const start = new Date(Date.now() + 7 * 3600_000).toISOString();
+  await db.execute(sql`insert into users (id, name, email, email_verified, age_confirmed_at)
+    select 'g' || n, '', 'g' || n || '@example.com', true, now() from generate_series(1, ${BETS}) n`);
+  const [event] = rowsOf<{ id: string }>(
+    await db.execute(sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
+      values ('sample', 'bench', 'soccer', 'Bench League', 'Home FC', 'Away FC', ${start}) returning id`),
+  );
+  const [other] = rowsOf<{ id: string }>(
+    await db.execute(sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
+      values ('sample', 'bench-2', 'soccer', 'Bench League', 'Third FC', 'Fourth FC', ${start}) returning id`),
+  );
+  // Every bettor one single on the event (the four markets in turn); the first 1,000 a parlay too.
+  await db.execute(sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date,
+      potential_win, event_id, market, selection, line, graded)
+    select 'g' || n, 'Home FC v Away FC', 10, '2', 2, 'soccer', ${start}, 20, ${event!.id},
+           (array['moneyline', '1x2', 'spread', 'total'])[n % 4 + 1],
+           (array['home', 'draw', 'away', 'over'])[n % 4 + 1],
+           (array[null, null, -0.5, 2.5])[n % 4 + 1]::numeric, true
+    from generate_series(1, ${BETS}) n`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into bets (id, user_id, description, amount, odds, decimal_odds, bet_type, event_date,
+        last_event_date, potential_win, leg_count, graded)
+      select md5('p' || n)::uuid, 'g' || n, 'parlay', 10, '4', 4, 'parlay', ${start}, ${start}, 40, 2, true
+      from generate_series(1, least(1000, ${BETS})) n`);
+    await tx.execute(sql`insert into bet_legs (bet_id, position, description, sport, odds, decimal_odds, odds_num, odds_den,
+        event_date, event_id, market, selection)
+      select md5('p' || n)::uuid, p, 'leg', 'soccer', '2', 2, 2, 1, ${start}, case p when 1 then ${event!.id}::uuid else ${other!.id}::uuid end,
+             'moneyline', 'home'
+      from generate_series(1, least(1000, ${BETS})) n, generate_series(1, 2) p`);
+  });
+  const t0 = performance.now();
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('betproof.grading_at', ${new Date(Date.now() + 8 * 3600_000).toISOString()}, true)`,
+    );
+    await tx.execute(sql`update events set status = 'final', home_score = 2, away_score = 1 where id = ${event!.id}`);
+  });
+  const ms = performance.now() - t0;
+  const [counts] = rowsOf<{ pending: number; settled: number; ledger: number; legs: number }>(
+    await db.execute(sql`select
+      (select count(*) from bets where event_id = ${event!.id} and status = 'pending')::int as pending,
+      (select count(*) from bets where event_id = ${event!.id} and status <> 'pending')::int as settled,
+      (select count(*) from bet_legs where event_id = ${event!.id} and status <> 'pending')::int as legs,
+      (select count(*) from bet_ledger where kind in ('settled', 'leg-settled'))::int as ledger`),
+  );
+  const m = describeMachine();
+  console.log(
+    JSON.stringify({ bets: BETS, ms: Math.round(ms), ...counts, cores: m.cores, cpu: m.cpu, load1: load1() }, null, 2),
+  );
+} finally {
+  await database.close();
+  await scratch.drop();
+}

@@ -1,0 +1,147 @@
+/**
+ * What the transparency log costs a write (docs/decisions/024): the queue row each ledger entry
+ * inserts (trigger bet_ledger_queue_for_log). Measured as bench/ledger-cost.ts measures the ledger:
+ * EXPLAIN ANALYZE's execution time of the statements recordBet and settleBet run, all triggers
+ * included, in rounds that alternate the queue trigger on and off. Then what the sequencer costs
+ * per entry (tickLog over a queue of 2,000), and how long a tree hash and a proof take at the end.
+ *
+ *   npx tsx bench/log-cost.ts        # PGlite, plus PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL
+ *
+ * Figures go to stdout and to bench/log-cost.md.
+ */
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql, type SQL } from 'drizzle-orm';
+import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
+import { dbHashReader, drainLog, readLogState } from '../src/server/modules/log/store.ts';
+import { generateSignerKey, parseSignerKey } from '../src/shared/log/note.ts';
+import { proveRecord, treeHash } from '../src/shared/log/tlog.ts';
+import { postgresReachable, rowsOf, seedUserBets } from './shared.ts';
+
+const ROUNDS = 6;
+const PER_ROUND = 45;
+const SKIP = 5;
+const QUEUED = 2_000;
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const signer = parseSignerKey(generateSignerKey('bench.example/log'));
+
+async function executionMs(env: TestEnv, statement: SQL): Promise<number> {
+  const rows = rowsOf<Record<string, unknown>>(await env.db.execute(sql`explain (analyze, format json) ${statement}`));
+  const raw = Object.values(rows[0]!)[0];
+  const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { 'Execution Time': number }[];
+  return plan!['Execution Time'];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (n: number) => n.toFixed(3);
+
+const queueTrigger = (env: TestEnv, on: boolean) =>
+  env.db.execute(sql.raw(`alter table bet_ledger ${on ? 'enable' : 'disable'} trigger bet_ledger_queue_for_log`));
+
+async function benchDriver(driver: Driver): Promise<string[]> {
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  const env = await createTestEnv(driver);
+  try {
+    const { userId } = await signUpAndSignIn(env);
+    await seedUserBets(env.db, userId, { count: 1_000 });
+    await seedUserBets(env.db, userId, { from: 1_000, count: 2 * ROUNDS * PER_ROUND + 10, pending: true });
+    await drainLog(env.db, { signer, now: () => new Date(), checkpointEveryMs: 0 });
+    await env.db.execute(sql`vacuum analyze`);
+    const pending = rowsOf<{ id: string }>(
+      await env.db.execute(
+        sql`select id from bets where user_id = ${userId} and status = 'pending' and event_date < now() order by id`,
+      ),
+    ).map((r) => r.id);
+    let next = 0;
+    const record = () =>
+      executionMs(
+        env,
+        sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at)
+            values (${userId}, 'log cost', 25, '+150', 2.5, 'soccer', now() + interval '7 days', 62.5, now()) returning *`,
+      );
+    const settle = () =>
+      executionMs(
+        env,
+        sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
+            where id = ${pending[next++]!} and user_id = ${userId} and status = 'pending' and event_date <= now()
+            returning *`,
+      );
+    const samples = {
+      record: { with: [] as number[], without: [] as number[] },
+      settle: { with: [] as number[], without: [] as number[] },
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const mode of ['with', 'without'] as const) {
+        await queueTrigger(env, mode === 'with');
+        for (const [write, run] of [
+          ['record', record],
+          ['settle', settle],
+        ] as const) {
+          for (let i = 0; i < PER_ROUND; i++) {
+            const e = await run();
+            if (i >= SKIP) samples[write][mode].push(e);
+          }
+        }
+      }
+    }
+    await queueTrigger(env, true);
+    const rows: string[] = [];
+    for (const write of ['record', 'settle'] as const) {
+      const w = median(samples[write].with);
+      const wo = median(samples[write].without);
+      rows.push(`| ${driver} | ${write} | ${ms(w)} | ${ms(wo)} | ${(w / wo).toFixed(2)} |`);
+    }
+
+    // The sequencer: a queue of QUEUED entries drained, per entry.
+    await drainLog(env.db, { signer, now: () => new Date(), checkpointEveryMs: 0 });
+    await seedUserBets(env.db, userId, { from: 10_000, count: QUEUED, pending: true });
+    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
+      await env.db.execute(sql`select count(*)::int as n from log_pending`),
+    );
+    const start = performance.now();
+    await drainLog(env.db, { signer, now: () => new Date(), checkpointEveryMs: 0 });
+    const perEntry = ((performance.now() - start) * 1000) / n;
+    const { size } = await readLogState(env.db);
+    const t0 = performance.now();
+    await treeHash(size, dbHashReader(env.db));
+    const rootMs = performance.now() - t0;
+    const t1 = performance.now();
+    await proveRecord(size, Math.floor(size / 3), dbHashReader(env.db));
+    const proofMs = performance.now() - t1;
+    rows.push(
+      `| ${driver} | sequencer | ${n.toLocaleString('en-US')} entries queued: ${perEntry.toFixed(0)} µs an entry; at ${size.toLocaleString('en-US')} entries a root in ${rootMs.toFixed(1)} ms, an inclusion proof in ${proofMs.toFixed(1)} ms | | |`,
+    );
+    console.log(rows.join('\n'));
+    return rows;
+  } finally {
+    await env.close();
+  }
+}
+
+async function main() {
+  const loadStart = loadavg()[0]!;
+  const drivers: Driver[] = (await postgresReachable(pgUrl)) ? ['pglite', 'postgres'] : ['pglite'];
+  const rows: string[] = [];
+  for (const driver of drivers) rows.push(...(await benchDriver(driver)));
+  const report = [
+    '# What the transparency log costs a write',
+    '',
+    `Measured ${new Date().toISOString()} with \`npx tsx bench/log-cost.ts\` on ${process.platform}, Node ${process.version};`,
+    `load average (1 min) ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`,
+    '',
+    'Milliseconds inside the database (EXPLAIN ANALYZE execution time, every trigger included) of the statement',
+    `recordBet runs and the one settleBet runs, for a user with 1,000 bets; median of ${ROUNDS * (PER_ROUND - SKIP)} statements each,`,
+    `in ${ROUNDS} rounds alternating the log's queue trigger (\`bet_ledger_queue_for_log\`) on and off.`,
+    '',
+    '| driver | write | with the queue | without | ratio |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  writeFileSync(new URL('./log-cost.md', import.meta.url), report);
+  console.log(report);
+}
+
+await main();

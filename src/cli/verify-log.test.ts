@@ -1,0 +1,237 @@
+/**
+ * `betproof verify --log-key …` against a listening server (the real bin, as a follower runs it):
+ * every entry proven in the signed checkpoint, a saved checkpoint extended, and a server that
+ * shows a forked history to a follower holding an earlier checkpoint caught.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/test/harness.ts';
+import { drainLog } from '../server/modules/log/store.ts';
+import { checkpointText } from '../shared/log/checkpoint.ts';
+import { MemoryLog } from '../shared/log/memory-log.ts';
+import { generateSignerKey, parseSignerKey, signNote } from '../shared/log/note.ts';
+import { proveRecord, proveTree, recordHash, toHex } from '../shared/log/tlog.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const HOUR = 3600_000;
+const signerKey = generateSignerKey('127.0.0.1/log');
+const signer = parseSignerKey(signerKey);
+
+function betproof(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/betproof.js', ...args], { cwd: repoRoot }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function recordBet(env: TestEnv, cookie: string, description: string) {
+  const res = await env.request('/api/bets', {
+    cookie,
+    body: {
+      description,
+      amount: '10',
+      odds: '+150',
+      sport: 'soccer',
+      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR).toISOString(),
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+const sequence = (env: TestEnv) => drainLog(env.db, { signer, now: env.clock.now, checkpointEveryMs: 0 });
+
+describeEachDatabase(
+  'betproof verify --log-key',
+  (env) => {
+    let server: ServerType;
+    let origin: string;
+    let dir: string;
+    let username: string;
+    let cookie: string;
+
+    beforeAll(async () => {
+      ({ server, origin } = await new Promise<{ server: ServerType; origin: string }>((resolve) => {
+        const s = serve({ fetch: env().app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+          resolve({ server: s, origin: `http://127.0.0.1:${info.port}` }),
+        );
+      }));
+      dir = mkdtempSync(path.join(tmpdir(), 'betproof-verify-log-'));
+      // Someone else's bet first: the log's entry 0, which the split-view test's liar rewrites.
+      await recordBet(env(), (await signUpAndSignIn(env())).cookie, 'Someone else');
+      ({ cookie } = await signUpAndSignIn(env()));
+      username = ((await (await env().request('/api/profile', { cookie })).json()) as { username: string }).username;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('proves every entry in the signed checkpoint, saves it, and later checks the log only grew', async () => {
+      await recordBet(env(), cookie, 'Arsenal to win');
+      await recordBet(env(), cookie, 'Chelsea to win');
+      await sequence(env());
+      const saved = path.join(dir, 'checkpoint.txt');
+      const first = await betproof(
+        'verify',
+        `${origin}/${username}`,
+        '--log-key',
+        signer.verifierKey,
+        '--save-checkpoint',
+        saved,
+      );
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      const size = Number(readFileSync(saved, 'utf8').split('\n')[1]);
+      expect(first.stdout).toContain(`log: checkpoint of ${size} entries signed by 127.0.0.1/log`);
+      expect(first.stdout).toContain('log: 2 of 2 entries proven included\n');
+      expect(first.stdout).toMatch(
+        / {2}bet [0-9a-f-]{36}: recorded \S+Z, event starts \S+Z; in the log at index \d+\n/,
+      );
+
+      await recordBet(env(), cookie, 'Spurs to win');
+      const pending = await betproof(
+        'verify',
+        `${origin}/${username}`,
+        '--log-key',
+        signer.verifierKey,
+        '--since-checkpoint',
+        saved,
+      );
+      expect(pending.code).toBe(0);
+      expect(pending.stdout).toContain('log: 2 of 3 entries proven included; the last 1 are newer than the checkpoint');
+      expect(pending.stdout).toContain(
+        `log: consistent with the saved checkpoint of ${size} entries; 0 appended since`,
+      );
+
+      await sequence(env());
+      const later = await betproof(
+        'verify',
+        `${origin}/${username}`,
+        '--log-key',
+        signer.verifierKey,
+        '--since-checkpoint',
+        saved,
+      );
+      expect(later.code).toBe(0);
+      expect(later.stdout).toContain(`log: consistent with the saved checkpoint of ${size} entries; 1 appended since`);
+      expect(later.stdout).toContain('log: 3 of 3 entries proven included\n');
+    });
+
+    it('the single-file build runs with plain Node, outside the checkout, and checks the same', async () => {
+      const bundle = path.join(dir, 'betproof-verify.mjs');
+      await new Promise<void>((resolve, reject) =>
+        execFile(process.execPath, ['scripts/build-verifier.mjs', bundle], { cwd: repoRoot }, (err) =>
+          err ? reject(err) : resolve(),
+        ),
+      );
+      const result = await new Promise<{ code: number; stdout: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [bundle, 'verify', `${origin}/${username}`, '--log-key', signer.verifierKey],
+          { cwd: dir },
+          (err, stdout) => resolve({ code: err ? Number(err.code) : 0, stdout }),
+        ),
+      );
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('log: 3 of 3 entries proven included\n');
+    }, 60_000);
+
+    it('another pinned key: exit 1, the checkpoint does not verify', async () => {
+      const other = parseSignerKey(generateSignerKey('127.0.0.1/log'));
+      const result = await betproof('verify', `${origin}/${username}`, '--log-key', other.verifierKey);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^FAILED log: the log's checkpoint does not verify with the pinned key: the note is not signed by 127\.0\.0\.1\/log\+/,
+      );
+    });
+
+    it('bad log options: exit 2 with the reason', async () => {
+      const noKey = await betproof('verify', `${origin}/${username}`, '--witnesses-needed', '1');
+      expect(noKey.code).toBe(2);
+      expect(noKey.stderr).toContain('betproof: the log options need --log-key');
+      const notKey = await betproof('verify', `${origin}/${username}`, '--log-key', 'nope');
+      expect(notKey.code).toBe(2);
+      expect(notKey.stderr).toContain('betproof: --log-key: a verifier key is <name>+<key ID>+<base64 key>');
+    });
+
+    it('split view: a server showing a forked history is caught by a follower holding an earlier checkpoint', async () => {
+      await sequence(env());
+      const saved = path.join(dir, 'honest.txt');
+      expect(
+        (await betproof('verify', `${origin}/${username}`, '--log-key', signer.verifierKey, '--save-checkpoint', saved))
+          .code,
+      ).toBe(0);
+
+      // The same operator, same key, shows this follower another history: every entry as it is,
+      // but one early entry of someone else's replaced, and the tree re-signed.
+      const ndjson = await (await env().request(`/api/profiles/${username}/ledger.ndjson`)).text();
+      const honest = new MemoryLog();
+      const bundle = await (
+        await env().request(`/log/tile/entries/000.p/${Number(readFileSync(saved, 'utf8').split('\n')[1])}`)
+      ).arrayBuffer();
+      const { decodeEntryBundle } = await import('../shared/log/tiles.ts');
+      const entries = decodeEntryBundle(new Uint8Array(bundle));
+      const forked = new MemoryLog();
+      for (const [i, e] of entries.entries()) {
+        await honest.append(e);
+        await forked.append(i === 0 ? new TextEncoder().encode('{"rewritten":true}') : e);
+      }
+      const size = forked.size;
+      const note = signNote(checkpointText({ origin: signer.name, size, root: await forked.root() }), signer);
+      const liar: Server = createServer((req, res) => {
+        void (async () => {
+          const url = new URL(req.url!, 'http://x');
+          if (url.pathname === '/log/checkpoint') return res.end(note);
+          if (url.pathname.endsWith('/ledger.ndjson')) {
+            res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8' });
+            return res.end(ndjson);
+          }
+          if (url.pathname === '/api/log/consistency') {
+            const proof = await proveTree(size, Number(url.searchParams.get('from')), forked.reader);
+            return res.end(JSON.stringify({ proof: proof.map(toHex) }));
+          }
+          if (url.pathname === '/api/log/inclusion') {
+            const leaf = url.searchParams.get('leaf');
+            const index = forked.entries.findIndex((e) => toHex(recordHash(e)) === leaf);
+            if (index < 0) return res.writeHead(404).end('{"error":"no"}');
+            return res.end(
+              JSON.stringify({ index, size, proof: (await proveRecord(size, index, forked.reader)).map(toHex) }),
+            );
+          }
+          res.writeHead(404).end('{}');
+        })();
+      });
+      await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+      const liarOrigin = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
+      try {
+        // Alone, the forked view verifies: it is signed and the follower's entries are in it.
+        const alone = await betproof('verify', `${liarOrigin}/${username}`, '--log-key', signer.verifierKey);
+        expect(alone.code).toBe(0);
+        // With the checkpoint the follower saved from the honest view, the fork is caught.
+        const caught = await betproof(
+          'verify',
+          `${liarOrigin}/${username}`,
+          '--log-key',
+          signer.verifierKey,
+          '--since-checkpoint',
+          saved,
+        );
+        expect(caught.code).toBe(1);
+        expect(caught.stderr).toMatch(
+          /^FAILED log: the log is not an extension of the checkpoint you saved \(\d+ entries, root [0-9a-f]{64}\): it was rewritten or forked\n$/,
+        );
+      } finally {
+        await new Promise((resolve) => liar.close(resolve));
+      }
+    });
+  },
+  { LOG_SIGNING_KEY: signerKey, BASE_URL: 'http://127.0.0.1:3000' },
+);

@@ -1,0 +1,223 @@
+import { useState, type FormEvent } from 'react';
+import { BUDGET_PERIODS, REALITY_CHECK_MINUTES, type BudgetPeriod } from '../../../shared/wellbeing.ts';
+import type { PutWellbeingInput, Wellbeing } from '../../../shared/wellbeing-schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { usePutWellbeing } from './api.ts';
+
+const PERIOD_LABELS: Record<BudgetPeriod, string> = {
+  week: 'Each week (Monday to Sunday)',
+  month: 'Each calendar month',
+  payday: 'From one pay day to the next',
+};
+
+interface Draft {
+  period: BudgetPeriod | 'none';
+  payDay: string;
+  stakeLimit: string;
+  lossLimit: string;
+  realityCheck: string;
+  monthlyStatement: boolean;
+}
+
+const draftOf = (w: Wellbeing): Draft => ({
+  period: w.budget?.period ?? 'none',
+  payDay: w.budget?.payDay ? String(w.budget.payDay) : '',
+  stakeLimit: w.budget?.stakeLimit ?? '',
+  lossLimit: w.budget?.lossLimit ?? '',
+  realityCheck: w.realityCheckMinutes ? String(w.realityCheckMinutes) : '',
+  monthlyStatement: w.monthlyStatement,
+});
+
+const toInput = (d: Draft): PutWellbeingInput => ({
+  budget:
+    d.period === 'none'
+      ? null
+      : {
+          period: d.period,
+          payDay: d.period === 'payday' && d.payDay !== '' ? Number(d.payDay) : null,
+          stakeLimit: d.stakeLimit.trim() === '' ? null : d.stakeLimit.trim(),
+          lossLimit: d.lossLimit.trim() === '' ? null : d.lossLimit.trim(),
+        },
+  realityCheckMinutes: d.realityCheck === '' ? null : (Number(d.realityCheck) as 30 | 60 | 120),
+  monthlyStatement: d.monthlyStatement,
+});
+
+/** "Set a budget" / "Change budget": the period, the limits, the reminders. Validated by the server's schema. */
+export function BudgetDialog({
+  userId,
+  wellbeing,
+  open,
+  onOpenChange,
+}: {
+  userId: string;
+  wellbeing: Wellbeing;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(wellbeing));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const put = usePutWellbeing(userId);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFields({});
+    setFormError(null);
+    try {
+      await put.mutateAsync(toInput(draft));
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setFields(error.fields);
+      else setFormError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    toast.success('Budget saved', { description: 'Your dashboard shows where you stand.' });
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setDraft(draftOf(wellbeing));
+        onOpenChange(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">{wellbeing.budget ? 'Change budget' : 'Set a budget'}</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Your budget</DialogTitle>
+          <DialogDescription>
+            A limit on what you stake, on what you lose, or both. Recording a bet that passes it tells you so first; it
+            never stops you. Only you can see it.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormField label="Budget period" error={fields['budget.period']}>
+            {(field) => (
+              <NativeSelect
+                {...field}
+                value={draft.period}
+                onChange={(e) => set('period', e.target.value as Draft['period'])}
+              >
+                <option value="none">No budget</option>
+                {BUDGET_PERIODS.map((p) => (
+                  <option key={p} value={p}>
+                    {PERIOD_LABELS[p]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          {draft.period === 'payday' && (
+            <FormField label="Pay day (day of the month)" error={fields['budget.payDay']}>
+              {(field) => (
+                <Input
+                  {...field}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={31}
+                  value={draft.payDay}
+                  onChange={(e) => set('payDay', e.target.value)}
+                />
+              )}
+            </FormField>
+          )}
+          {draft.period !== 'none' && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                label="Limit on stakes ($)"
+                description="What you stake in the period."
+                error={fields['budget.stakeLimit']}
+              >
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0.01"
+                    value={draft.stakeLimit}
+                    onChange={(e) => set('stakeLimit', e.target.value)}
+                  />
+                )}
+              </FormField>
+              <FormField
+                label="Limit on net loss ($)"
+                description="Losses less wins, for bets settled in the period."
+                error={fields['budget.lossLimit']}
+              >
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0.01"
+                    value={draft.lossLimit}
+                    onChange={(e) => set('lossLimit', e.target.value)}
+                  />
+                )}
+              </FormField>
+            </div>
+          )}
+          <FormField
+            label="Reality check"
+            description="While betproof is open, a reminder of how long you've been here and how your period stands."
+            error={fields.realityCheckMinutes}
+          >
+            {(field) => (
+              <NativeSelect {...field} value={draft.realityCheck} onChange={(e) => set('realityCheck', e.target.value)}>
+                <option value="">Off</option>
+                {REALITY_CHECK_MINUTES.map((m) => (
+                  <option key={m} value={String(m)}>
+                    Every {m} minutes
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <label className="flex items-start gap-2.5 text-sm font-medium">
+            <input
+              type="checkbox"
+              checked={draft.monthlyStatement}
+              onChange={(e) => set('monthlyStatement', e.target.checked)}
+              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            />
+            Email me a monthly statement of my stakes, results and betting days
+          </label>
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={put.isPending}>
+              {put.isPending && <Spinner className="size-4" />}
+              Save budget
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/routes.ts';
+import { coolOffEnd, COOL_OFF_DAYS, type CoolOffDays } from '../../../shared/wellbeing.ts';
+import type { CoolOff } from '../../../shared/wellbeing-schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../components/ui/toast.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useStartCoolOff } from './api.ts';
+
+const LENGTHS: Record<CoolOffDays, string> = { 1: '24 hours', 7: '7 days', 30: '30 days', 182: '6 months' };
+
+/** The id the loss-chasing question and the help page link to ("take a break"). */
+export const COOL_OFF_ANCHOR = 'take-a-break';
+
+/** "Take a break": pauses the bettor's own recording; it can be made longer, never shorter (docs/decisions/035). */
+export function CoolOffDialog({
+  userId,
+  coolOff,
+  open,
+  onOpenChange,
+}: {
+  userId: string;
+  coolOff: CoolOff | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [days, setDays] = useState<CoolOffDays | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const start = useStartCoolOff(userId);
+  // While a break lasts, only lengths that end after it are offered.
+  const choices = COOL_OFF_DAYS.filter((d) => !coolOff || coolOffEnd(new Date(), d) > new Date(coolOff.until));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (days === null) {
+      setError('Choose how long the break lasts.');
+      return;
+    }
+    setError(null);
+    try {
+      const { coolOff: started } = await start.mutateAsync(days);
+      toast.success('Your break has started', { description: `Until ${formatDateTime(started.until)}.` });
+      onOpenChange(false);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setDays(null);
+        setError(null);
+        onOpenChange(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" id={COOL_OFF_ANCHOR}>
+          {coolOff ? 'Make my break longer' : 'Take a break'}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Take a break from recording bets</DialogTitle>
+          <DialogDescription>
+            During a break you can&apos;t record new bets here. Bets you have already recorded still settle, and your
+            public record stays as it is. Once started, a break can be made longer but not shorter.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">How long?</legend>
+            {choices.map((d) => (
+              <label key={d} className="flex items-center gap-2.5 text-sm">
+                <input
+                  type="radio"
+                  name="cool-off-days"
+                  value={d}
+                  checked={days === d}
+                  onChange={() => setDays(d)}
+                  className="size-4 accent-primary"
+                />
+                {LENGTHS[d]}
+              </label>
+            ))}
+          </fieldset>
+          <p className="text-sm text-muted-foreground">
+            A break here doesn&apos;t stop betting elsewhere. Blocking tools and people to talk to are on the{' '}
+            <Link to={paths.help} className="font-medium text-primary underline underline-offset-4">
+              Need help? page
+            </Link>
+            .
+          </p>
+          {error && <FormAlert>{error}</FormAlert>}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={start.isPending}>
+              {start.isPending && <Spinner className="size-4" />}
+              Start break
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The transparency log (docs/LOG.md, migration 0028). Its queries are raw SQL in
+ * src/server/modules/log/store.ts (hashes travel as hex); these tables type and document them.
+ */
+
+/** The log's one row: its size, the key that signs it, and how many entries the migration queued. */
+export const logState = pgTable(
+  'log_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    verifierKey: text('verifier_key'),
+    backfilled: bigint('backfilled', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('log_state_one_row', sql`${t.id}`), check('log_state_size', sql`${t.size} >= 0`)],
+);
+
+/** Ledger rows waiting for the sequencer, in commit order (decision 024). */
+export const logPending = pgTable('log_pending', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: text('user_id').notNull(),
+  seq: integer('seq').notNull(),
+});
+
+/** One row per log entry: its index, leaf hash, and which ledger entry it is. */
+export const logLeaves = pgTable(
+  'log_leaves',
+  {
+    index: bigint('index', { mode: 'number' }).primaryKey(),
+    leafHash: bytea('leaf_hash').notNull(),
+    userId: text('user_id').notNull(),
+    seq: integer('seq').notNull(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('log_leaves_index', sql`${t.index} >= 0`),
+    check('log_leaves_leaf_hash', sql`octet_length(${t.leafHash}) = 32`),
+    unique('log_leaves_entry_once').on(t.userId, t.seq),
+    uniqueIndex('log_leaves_leaf_hash_idx').on(t.leafHash),
+  ],
+);
+
+/** The tree's stored hashes by stored-hash index (src/shared/log/tlog.ts). */
+export const logHashes = pgTable(
+  'log_hashes',
+  {
+    index: bigint('index', { mode: 'number' }).primaryKey(),
+    hash: bytea('hash').notNull(),
+  },
+  (t) => [check('log_hashes_hash', sql`octet_length(${t.hash}) = 32`)],
+);
+
+/** Every signed checkpoint, by tree size. */
+export const logCheckpoints = pgTable(
+  'log_checkpoints',
+  {
+    size: bigint('size', { mode: 'number' }).primaryKey(),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('log_checkpoints_size', sql`${t.size} >= 1`)],
+);

@@ -1,0 +1,71 @@
+/**
+ * /api/log (anyone): the transparency log's key and proofs, modules/log/routes.ts. The checkpoint
+ * and the tiles are files under /log, outside this API (C2SP tlog-tiles; docs/LOG.md).
+ */
+import {
+  consistencyQuerySchema,
+  consistencySchema,
+  inclusionQuerySchema,
+  inclusionSchema,
+  logKeySchema,
+} from '../../shared/log/api.ts';
+import { apiError, errors, jsonSchema, queryParameters, ref, response, type ApiModule } from './common.ts';
+
+export const logModule: ApiModule = {
+  tag: {
+    name: 'Transparency log',
+    description:
+      'One append-only Merkle log (RFC 6962 hashing) over every ledger entry of every profile, each entry the ' +
+      'NDJSON line as served. Its signed checkpoint (C2SP tlog-checkpoint in a signed note) is at `GET /log/checkpoint`, ' +
+      'its hashes and entries as C2SP tlog-tiles under `/log/tile/` (full tiles cached for a year, immutable). ' +
+      'See docs/LOG.md.',
+  },
+  schemas: {
+    LogKey: jsonSchema(logKeySchema, 'output'),
+    Inclusion: jsonSchema(inclusionSchema, 'output'),
+    Consistency: jsonSchema(consistencySchema, 'output'),
+  },
+  paths: {
+    '/api/log/key': {
+      get: {
+        operationId: 'getLogKey',
+        summary: "The verifier key that signs the log's checkpoints, and the log's origin",
+        responses: { '200': response('The key', ref('LogKey')) },
+      },
+    },
+    '/api/log/inclusion': {
+      get: {
+        operationId: 'getLogInclusionProof',
+        summary: 'Where an entry is in the log, and the proof that the tree of `size` entries includes it',
+        description:
+          'The leaf hash is SHA-256 of the byte 0x00 followed by the entry (the ledger line as UTF-8, without its newline).',
+        parameters: queryParameters(inclusionQuerySchema, {
+          leaf: "The entry's leaf hash, 64 hex digits.",
+          size: 'The tree size of a checkpoint you hold.',
+        }),
+        responses: {
+          '200': response('The index and the RFC 6962 inclusion proof', ref('Inclusion')),
+          '404': apiError(
+            'No entry with this leaf hash, or not within the first `size` entries, or the log is smaller',
+          ),
+          '422': errors.invalid,
+        },
+      },
+    },
+    '/api/log/consistency': {
+      get: {
+        operationId: 'getLogConsistencyProof',
+        summary: 'The proof that the tree of `from` entries is a prefix of the tree of `to` entries',
+        parameters: queryParameters(consistencyQuerySchema, {
+          from: 'The older tree size (of a checkpoint you saved).',
+          to: 'The newer tree size.',
+        }),
+        responses: {
+          '200': response('The RFC 6962 consistency proof', ref('Consistency')),
+          '404': apiError('The log is smaller than `to`'),
+          '422': errors.invalid,
+        },
+      },
+    },
+  },
+};

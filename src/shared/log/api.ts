@@ -1,0 +1,42 @@
+/**
+ * The transparency log's HTTP answers and queries (docs/LOG.md), as zod schemas for the server's
+ * validation and its OpenAPI document. Pure: no Node-only modules (the pages may import it).
+ */
+import { z } from 'zod';
+import { wholeNumberParam } from '../paging.ts';
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+const MAX_SIZE = Number.MAX_SAFE_INTEGER;
+
+export const logKeySchema = z.object({
+  /** The signed-note verifier key that signs the log's checkpoints: `<origin>+<key ID>+<key>`. */
+  verifierKey: z.string(),
+  /** The log's origin, the checkpoints' first line (and the key's name). */
+  origin: z.string(),
+});
+export type LogKey = z.infer<typeof logKeySchema>;
+
+export const inclusionQuerySchema = z.object({
+  leaf: z.string().regex(/^[0-9a-fA-F]{64}$/, 'leaf must be a leaf hash: 64 hex digits'),
+  size: wholeNumberParam('size must be a whole number of at least 1', 1, MAX_SIZE),
+});
+
+export const inclusionSchema = z.object({
+  /** The entry's index in the log (0-based). */
+  index: z.number().int().min(0),
+  size: z.number().int().min(1),
+  /** RFC 6962 inclusion proof, hashes in lowercase hex, the leaf's sibling first. */
+  proof: z.array(hex64),
+});
+export type Inclusion = z.infer<typeof inclusionSchema>;
+
+export const consistencyQuerySchema = z.object({
+  from: wholeNumberParam('from must be a whole number of at least 1', 1, MAX_SIZE),
+  to: wholeNumberParam('to must be a whole number of at least 1', 1, MAX_SIZE),
+});
+
+export const consistencySchema = z.object({
+  /** RFC 6962 consistency proof from the tree of `from` entries to the tree of `to`, in lowercase hex. */
+  proof: z.array(hex64),
+});
+export type Consistency = z.infer<typeof consistencySchema>;
