@@ -54,7 +54,7 @@ test('a follower follows a bettor and sees their new pick with its lead time', a
     },
   );
 
-  await fan.getByRole('link', { name: 'Following' }).click();
+  await fan.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Following' }).click();
   await expect(fan).toHaveURL(/\/following$/);
   const picks = fan.getByRole('list', { name: 'Picks' });
   const pick = picks.getByRole('listitem').filter({ hasText: 'Celtics -4.5 vs Knicks' });

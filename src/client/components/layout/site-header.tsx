@@ -29,7 +29,8 @@ export function SiteHeader() {
               <LayoutDashboard className="hidden sm:block" aria-hidden="true" />
               Dashboard
             </NavLink>
-            <NavLink to={paths.following} className={navLinkClass}>
+            {/* Not in a phone's header (it would not fit): the footer links it there. */}
+            <NavLink to={paths.following} className={(state) => cn(navLinkClass(state), 'hidden sm:inline-flex')}>
               <Users className="hidden sm:block" aria-hidden="true" />
               Following
             </NavLink>
