@@ -11,7 +11,7 @@ describeEachDatabase('app basics', (env) => {
   it('creates a profile and settings row with each account', async () => {
     const { userId } = await signUpAndSignIn(env(), { email: 'Mixed.Case_Name@Example.com' });
     const profile = await env().db.query.profiles.findFirst({ where: (p, { eq }) => eq(p.userId, userId) });
-    // Neutral: nothing of the email's local part (issue 16)
+    // Neutral: nothing of the email's local part (db/functions/create_profile_for_new_user.sql)
     expect(profile?.username).toMatch(/^bettor_[0-9a-z]{6}$/);
     expect(profile?.verificationStatus).toBe('unverified');
     const settings = await env().db.query.userSettings.findFirst({ where: (s, { eq }) => eq(s.userId, userId) });

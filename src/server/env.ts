@@ -45,7 +45,7 @@ const wholeNumber = (min: number) => {
  */
 export const defaultPoolSize = 2 * availableParallelism() + 1;
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: PORT_MESSAGE })
@@ -123,6 +123,17 @@ const envSchema = z.object({
   ADVERTISING_EMAIL: siteContactSchema.shape.advertisingEmail,
   PRIVACY_EMAIL: siteContactSchema.shape.privacyEmail,
   LEGAL_EMAIL: siteContactSchema.shape.legalEmail,
+  // The operator's social accounts on the Follow page, and any follower counts they state.
+  SOCIAL_X_URL: siteContactSchema.shape.socialX,
+  SOCIAL_X_FOLLOWERS: siteContactSchema.shape.socialXFollowers,
+  SOCIAL_INSTAGRAM_URL: siteContactSchema.shape.socialInstagram,
+  SOCIAL_INSTAGRAM_FOLLOWERS: siteContactSchema.shape.socialInstagramFollowers,
+  SOCIAL_TELEGRAM_URL: siteContactSchema.shape.socialTelegram,
+  SOCIAL_TELEGRAM_FOLLOWERS: siteContactSchema.shape.socialTelegramFollowers,
+  SOCIAL_TWITCH_URL: siteContactSchema.shape.socialTwitch,
+  SOCIAL_TWITCH_FOLLOWERS: siteContactSchema.shape.socialTwitchFollowers,
+  SOCIAL_TIKTOK_URL: siteContactSchema.shape.socialTiktok,
+  SOCIAL_TIKTOK_FOLLOWERS: siteContactSchema.shape.socialTiktokFollowers,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * Feeds of fixtures and results pulled on a schedule (modules/events/feeds/config.ts for the

@@ -29,14 +29,14 @@ export interface ApiError {
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large';
 
+/** GET, HEAD and OPTIONS: methods that change nothing (never counted as writes, never checked for origin). */
+export const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
 /**
  * Answers 413 in the API's error shape to a body over API_BODY_LIMIT_BYTES, before any handler
  * or Better Auth reads it: by its Content-Length, or, for a body sent without one (chunked), by
  * counting while reading it (what was read, at most the limit, is handed on to the handler).
  */
-/** GET, HEAD and OPTIONS: methods that change nothing (never counted as writes, never checked for origin). */
-export const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
-
 export const limitBodySize = createMiddleware((c, next) => (hasNoBody(c) ? next() : limitBody(c, next)));
 
 const limitBody = bodyLimit({
@@ -171,7 +171,7 @@ export const apiError = (
 /**
  * Validates a request part with a shared zod schema. A failure answers 422 `{ error, fields }` with
  * one message per field (each unknown field named as one), so a form can show each next to its
- * input. `headline` may give the spec's words for `error` when exactly one field is wrong. Text the
+ * input. `headline` may give the product's words for `error` when exactly one field is wrong. Text the
  * schema accepts but the database cannot store exactly (NUL, an unpaired surrogate) is refused too.
  */
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(

@@ -1,6 +1,5 @@
 /**
- * Several app servers on one PostgreSQL behind a load balancer behave as one (issue 16 item 8,
- * docs/DEPLOY.md): two real server processes, started at the same moment on one fresh database,
+ * Several app servers on one PostgreSQL behind a load balancer behave as one (docs/DEPLOY.md): two real server processes, started at the same moment on one fresh database,
  * each with its own DATA_DIR (the mail outbox is not shared) and the same AUTH_SECRET and
  * BASE_URL, as a load balancer's servers have. Requests go to one or the other as a load balancer
  * would send them, with the client's address in X-Forwarded-For (TRUST_PROXY=true).

@@ -172,7 +172,7 @@ describeEachDatabase('OpenAPI document', (env) => {
     expect(BetStats?.required).toEqual(
       expect.arrayContaining(['totalBets', 'winRate', 'totalStaked', 'totalProfit', 'settledStaked', 'roi']),
     );
-    // Issue 15's public fields, each documented.
+    // The statistics' public fields (docs/decisions/007), each documented.
     const stats = BetStats?.properties as Record<string, { description?: string; properties?: object }>;
     for (const field of ['voided', 'levelStakesYield', 'roiInterval', 'maxDrawdown', 'pValue', 'unitSize']) {
       expect(BetStats?.required, field).toContain(field);

@@ -1,5 +1,5 @@
 /**
- * The statuses of page addresses (issue 17, "true statuses"): the route table's pages and public
+ * The statuses of page addresses (true statuses): the route table's pages and public
  * profiles are 200; every other address a 404 with the same index.html (the client's router shows
  * its not-found page); old addresses redirect; a renamed username redirects for 30 days on the
  * request's clock.

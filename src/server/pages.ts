@@ -1,5 +1,5 @@
 /**
- * What the server answers for a page address (issue 17, "true statuses" and "HTML first"). The
+ * What the server answers for a page address (true statuses, and HTML first: docs/ARCHITECTURE.md, Rendering). The
  * status is decided here so that search engines and people see the truth: a page of the route
  * table or a public profile is a 200; anything else is a 404 with the not-found page. Old and
  * alternative addresses redirect. Asset and public-folder files never reach this (app.ts serves

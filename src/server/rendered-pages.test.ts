@@ -1,5 +1,5 @@
 /**
- * The HTML the server sends before any JavaScript runs (issue 17, "HTML first"): the prerendered
+ * The HTML the server sends before any JavaScript runs (docs/ARCHITECTURE.md, Rendering): the prerendered
  * pages, a public profile rendered with its record, and the not-found pages, all from the client's
  * own render module (src/client/ssr/render.tsx, which the build compiles to dist/ssr/render.js;
  * here the source, loaded by path as the server loads the build's).
@@ -108,7 +108,7 @@ const PAGES: Record<string, { h1: string; says: string[] }> = {
   },
   // The demo's frame: its sample bets are dated from the time the browser opens it.
   '/?demo=1': { h1: '', says: ['Loading demo...'] },
-  '/auth': { h1: 'Welcome to betproof', says: ['Login', 'Sign Up', 'Email', 'Password'] },
+  '/auth': { h1: 'Welcome to betproof', says: ['Sign In', 'Sign Up', 'Email', 'Password'] },
   '/auth?mode=signup': { h1: 'Welcome to betproof', says: ['Create Account'] },
   '/about': { h1: 'About betproof', says: ['We started betproof because'] },
   '/contact': { h1: 'Contact Us', says: ['Send Message'] },
@@ -200,11 +200,11 @@ describeEachDatabase('pages rendered on the server', (env) => {
         selected: /aria-selected="true"/.test(tag),
       }));
     expect(tabs(await get('/auth'))).toEqual([
-      { name: 'Login', href: '/auth', selected: true },
+      { name: 'Sign In', href: '/auth', selected: true },
       { name: 'Sign Up', href: '/auth?mode=signup', selected: false },
     ]);
     expect(tabs(await get('/auth?mode=signup&next=%2Fdashboard'))).toEqual([
-      { name: 'Login', href: '/auth?next=%2Fdashboard', selected: false },
+      { name: 'Sign In', href: '/auth?next=%2Fdashboard', selected: false },
       { name: 'Sign Up', href: '/auth?mode=signup&amp;next=%2Fdashboard', selected: true },
     ]);
   });
@@ -257,8 +257,8 @@ describeEachDatabase('pages rendered on the server', (env) => {
       winRate: stat(html, 'Win Rate'),
       bets: stat(html, 'Total Bets'),
       profit: stat(html, 'Total Profit'),
-      wagered: stat(html, 'Total Wagered'),
-    }).toEqual({ winRate: '50.0%', bets: '3', profit: '$4.00', wagered: '$26.00' });
+      staked: stat(html, 'Total Staked'),
+    }).toEqual({ winRate: '50.0%', bets: '3', profit: '+$4.00', staked: '$26.00' });
     const page = text(html);
     for (const description of ['Arsenal to beat Chelsea', 'Lakers -4.5', 'Nadal in straight sets'])
       expect(page).toContain(description);

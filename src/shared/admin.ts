@@ -1,5 +1,5 @@
 /**
- * The admin API contract (issue 5): statistics, users and their verification, the issues inbox,
+ * The admin API contract: statistics, users and their verification, the issues inbox,
  * analytics and the audit log. Every /api/admin/* endpoint answers 401 to anonymous callers and
  * 403 to signed-in non-admins, whatever the method. The server validates with these schemas and
  * answers in these shapes; the client uses the types and the verbatim messages.
@@ -105,8 +105,8 @@ export const adminUserSchema = z.object({
   /** When the account (and its profile) was created. */
   joinDate: isoString,
   totalBets: z.number().int(),
-  /** won / total × 100 over all the user's bets, one decimal. */
-  winRate: z.number(),
+  /** won ÷ (won + lost) × 100, one decimal, as the profile shows it; null with no won or lost bet (nothing measured yet). */
+  winRate: z.number().nullable(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   role: z.enum(['user', 'admin']),
   profilePublic: z.boolean(),

@@ -233,6 +233,11 @@ export const betStatsSchema = z.object({
       'Level-stakes yield: the profit per unit staked had every won or lost bet staked one unit ' +
         '(won: odds − 1, lost: −1), in percent with one decimal (15 of 25 won at 2.00 is 20.0); null with none.',
     ),
+  yieldInterval: intervalSchema
+    .nullable()
+    .describe(
+      'A 95% interval for level-stakes yield, as the Spotlight and the directory rank by it (docs/decisions/007); null when no bet is won or lost.',
+    ),
   pValue: z
     .number()
     .nullable()

@@ -29,7 +29,7 @@ describe('record-bet schema', () => {
     expect(parsed).toEqual({ ...valid, description: 'Lakers ML', odds: '+150' });
   });
 
-  it('lists the sports of the spec, with mma (the influencers filter has it)', () => {
+  it('lists the sports, with mma (the influencers filter has it)', () => {
     expect(SPORTS).toEqual(['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other']);
   });
 

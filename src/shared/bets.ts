@@ -5,6 +5,7 @@
  */
 import { formatCents, parseMoney, potentialWinCents, type Cents } from './money.ts';
 import { INVALID_ODDS_MESSAGE, parseOdds } from './odds.ts';
+import { MONTHS } from './calendar.ts';
 
 export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'] as const;
 export type Sport = (typeof SPORTS)[number];
@@ -15,8 +16,8 @@ export type Sport = (typeof SPORTS)[number];
 export const BET_SPORTS = [...SPORTS, 'parlay'] as const;
 export type BetSport = (typeof BET_SPORTS)[number];
 
-export const BET_STATUSES = ['pending', 'won', 'lost', 'void'] as const;
-export type BetStatus = (typeof BET_STATUSES)[number];
+export { BET_STATUSES, type BetStatus } from './bet-status.ts';
+import type { BetStatus } from './bet-status.ts';
 /**
  * The results a pending bet settles to. `void` is a cancelled event or a push: the stake comes
  * back (profit 0.00) and the bet counts in no rate (win rate, ROI, yield, streaks, drawdown).
@@ -75,7 +76,6 @@ export const isOverdue = (bet: Timed, now: Date): boolean =>
   bet.status === 'pending' && now.getTime() >= lastEventStart(bet) + OVERDUE_AFTER_MS;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**

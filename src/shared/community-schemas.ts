@@ -152,3 +152,11 @@ export const influencerPageSchema = z.object({
   nextOffset: z.number().int().nullable(),
 });
 export type InfluencerPage = z.infer<typeof influencerPageSchema>;
+
+export const siteCountsSchema = z.object({
+  publicBettors: z.number().int().nonnegative().describe('Public, email-confirmed accounts with at least one bet.'),
+  betsRecorded: z.number().int().nonnegative().describe('Bets on the site now, public or private.'),
+  ledgerEntries: z.number().int().nonnegative().describe('Rows of every hash-chained ledger (docs/LEDGER.md).'),
+  countedAt: isoString.describe('When the database counted them (the server clock).'),
+});
+export type SiteCounts = z.infer<typeof siteCountsSchema>;

@@ -1,5 +1,5 @@
 /**
- * The community contract (issue 7): the Spotlight leaderboard and the Influencers directory.
+ * The community contract: the Spotlight leaderboard and the Influencers directory.
  * Both are computed on the server from the bets people recorded, only for public profiles; the
  * rules they follow (periods, minimum bets, tiers, trend) live here so the pages can state them
  * with the same numbers the server uses. No zod here (docs/decisions/015): the query and answer
@@ -7,7 +7,6 @@
  */
 import type { Sport } from './bets.ts';
 import type { Cents } from './money.ts';
-import type { Streak } from './community-schemas.ts';
 
 // --- sports ---------------------------------------------------------------------------------
 
@@ -56,7 +55,7 @@ export const SPOTLIGHT_PAGE_MAX = 50;
 /** Deepest offset either list pages to (a directory is browsed, not dumped). */
 export const COMMUNITY_OFFSET_MAX = 10_000;
 
-export const formatStreak = (streak: Streak | null): string =>
+export const formatStreak = (streak: { result: 'won' | 'lost'; length: number } | null): string =>
   streak ? `${streak.result === 'won' ? 'W' : 'L'}${streak.length}` : '—';
 
 // --- Influencers ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /**
- * Importing a bet history from CSV (issue 20 item 2, docs/decisions/009): reading the file as it
+ * Importing a bet history from CSV (docs/decisions/009): reading the file as it
  * arrives, recognising its layout (our own export, or a spreadsheet with the header
  * `date,description,sport,stake,odds,result`) and checking each row with the record-bet form's
  * own schemas and messages. Pure and isomorphic: the server runs it on the upload, tests on text.

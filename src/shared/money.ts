@@ -3,7 +3,7 @@
  * places ("25.00"); in SQL it is numeric. It never passes through a binary float
  * (docs/decisions/003-money-transport.md).
  */
-import type { BetStatus } from './bets.ts';
+import type { BetStatus } from './bet-status.ts';
 import { roundHalfAwayFromZero, type Rational } from './odds.ts';
 
 export type Cents = bigint;

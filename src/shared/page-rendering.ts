@@ -1,5 +1,5 @@
 /**
- * What the server and the browser agree on about rendered pages (issue 17, "HTML first"): which
+ * What the server and the browser agree on about rendered pages (docs/ARCHITECTURE.md, Rendering): which
  * pages are prerendered, how the rendered HTML and the query cache travel in the document, and
  * the render module's shape (src/client/ssr/render.tsx, built to dist/ssr/render.js), which the
  * server loads without importing client code.

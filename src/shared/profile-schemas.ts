@@ -1,5 +1,5 @@
 /**
- * The profiles API contract (issue 4): public profile, own profile, settings, analytics.
+ * The profiles API contract: public profile, own profile, settings, analytics.
  * The server validates with these schemas and answers in these shapes; the client uses the types
  * (and its forms the resolvers). The rules they state are profiles.ts (docs/decisions/015).
  */

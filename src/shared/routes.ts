@@ -1,4 +1,4 @@
-/** Every client route of the spec's route table, in one place for links, guards and the reserved-username list. */
+/** Every client route, in one place for links, guards and the reserved-username list. */
 export const paths = {
   home: '/',
   auth: '/auth',

@@ -6,6 +6,14 @@ import { z } from 'zod';
  * it serves (an inert JSON script, {@link SITE_CONTACT_ELEMENT_ID}); nothing is baked into the
  * build, and a detail that is not set is left out of the pages rather than made up.
  */
+const socialUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional();
+const followerCount = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be a whole number')
+  .max(Number.MAX_SAFE_INTEGER)
+  .optional();
+
 export const siteContactSchema = z.object({
   supportEmail: z.email().optional(),
   supportPhone: z
@@ -17,6 +25,21 @@ export const siteContactSchema = z.object({
   advertisingEmail: z.email().optional(),
   privacyEmail: z.email().optional(),
   legalEmail: z.email().optional(),
+  /**
+   * The operator's own social accounts, and (only if they choose to state it) each one's follower
+   * count as the platform shows it: the Follow page lists a platform only when its link is set, and
+   * a count only when it is (docs/decisions/032).
+   */
+  socialX: socialUrl,
+  socialXFollowers: followerCount,
+  socialInstagram: socialUrl,
+  socialInstagramFollowers: followerCount,
+  socialTelegram: socialUrl,
+  socialTelegramFollowers: followerCount,
+  socialTwitch: socialUrl,
+  socialTwitchFollowers: followerCount,
+  socialTiktok: socialUrl,
+  socialTiktokFollowers: followerCount,
 });
 
 export type SiteContact = z.infer<typeof siteContactSchema>;
@@ -32,6 +55,16 @@ export const SITE_CONTACT_ENV = {
   advertisingEmail: 'ADVERTISING_EMAIL',
   privacyEmail: 'PRIVACY_EMAIL',
   legalEmail: 'LEGAL_EMAIL',
+  socialX: 'SOCIAL_X_URL',
+  socialXFollowers: 'SOCIAL_X_FOLLOWERS',
+  socialInstagram: 'SOCIAL_INSTAGRAM_URL',
+  socialInstagramFollowers: 'SOCIAL_INSTAGRAM_FOLLOWERS',
+  socialTelegram: 'SOCIAL_TELEGRAM_URL',
+  socialTelegramFollowers: 'SOCIAL_TELEGRAM_FOLLOWERS',
+  socialTwitch: 'SOCIAL_TWITCH_URL',
+  socialTwitchFollowers: 'SOCIAL_TWITCH_FOLLOWERS',
+  socialTiktok: 'SOCIAL_TIKTOK_URL',
+  socialTiktokFollowers: 'SOCIAL_TIKTOK_FOLLOWERS',
 } as const satisfies Record<keyof SiteContact, string>;
 
 /** `tel:` form of a display number: '+1 (212) 555-0100' → 'tel:+12125550100'. */

@@ -80,6 +80,7 @@ const EMPTY: BetStats = {
   roi: null,
   roiInterval: null,
   levelStakesYield: null,
+  yieldInterval: null,
   pValue: null,
   maxDrawdown: '0.00',
   longestWinningRun: 0,
@@ -90,7 +91,7 @@ const EMPTY: BetStats = {
 };
 
 describe('computeStats', () => {
-  it('the steady bettor of issue 15: 15 of 25 level $10 bets won at 2.00', () => {
+  it('the steady bettor: 15 of 25 level $10 bets won at 2.00', () => {
     // Settlement order L L L W W W W W L W W L L W W W L W W L L W W W L.
     //   profit 15 × 10 − 10 × 10 = 50 on 250 staked: ROI = yield = 50 / 250 = 20.0%.
     //   Drawdown: the first three losses take the running total from the 0 start to −30.
@@ -111,6 +112,8 @@ describe('computeStats', () => {
       roi: 20,
       roiInterval: { low: -19.2, high: 59.2 },
       levelStakesYield: 20,
+      // Level stakes at one price: the yield's range is ROI's.
+      yieldInterval: { low: -19.2, high: 59.2 },
       pValue: 0.1587,
       maxDrawdown: '30.00',
       longestWinningRun: 5,
@@ -152,6 +155,8 @@ describe('computeStats', () => {
       roi: 25,
       roiInterval: { low: -100, high: 213.6 },
       levelStakesYield: 66.7,
+      // u = 2, −1, 1: mean 2/3, sample variance 7/3, so 2/3 ± 1.96 × √(7/9) = +239.5%, and the low end stops at −100%.
+      yieldInterval: { low: -100, high: 239.5 },
       pValue: 0.3274,
       maxDrawdown: '20.00',
       longestWinningRun: 1,

@@ -255,6 +255,7 @@ export function buildStats(t: StatsTotals, { overdue = 0, unitSize = null }: Sta
     roi: roi(t.totalProfit, t.settledStaked),
     roiInterval: roiInterval(t),
     levelStakesYield: levelStakesYield(t),
+    yieldInterval: yieldInterval(t),
     pValue: pValue(t),
     maxDrawdown: formatCents(t.maxDrawdown),
     longestWinningRun: t.longestWinningRun,

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEFAULT_PASSWORD, createConfirmedUser, expect, signedInUser, test, uniqueEmail } from './support/fixtures.ts';
 
 /**
- * The admin journey (issue 5), serial in one file: the e2e server makes admin@betproof.test an
+ * The admin journey, serial in one file: the e2e server makes admin@betproof.test an
  * admin (ADMIN_EMAILS). auth.spec.ts may create that account too, so this file signs in with it
  * and creates it only when it does not exist yet.
  */

@@ -46,13 +46,13 @@ test.describe('1. shared header and footer', () => {
     for (const section of ['Product', 'Company', 'Legal']) {
       await expect(footer(page).getByText(section, { exact: true })).toBeVisible();
     }
-    await expect(footer(page)).toContainText('© 2024 betproof');
+    await expect(footer(page)).toContainText(`© ${new Date().getFullYear()} betproof`);
 
     await header(page).getByRole('link', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/auth?mode=signup');
     await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
     await header(page).getByRole('link', { name: 'Sign In' }).click();
-    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 
@@ -97,7 +97,7 @@ test.describe('2-3. sign up, confirm, sign in', () => {
     await expect(page.getByText("We've sent you a confirmation link to complete your registration.")).toBeVisible();
 
     // Signing in before confirming is refused with the server's reason.
-    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByRole('tab', { name: 'Sign In' }).click();
     await signInThroughForm(page, email, DEFAULT_PASSWORD);
     await expect(page.getByText('Sign in failed', { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/auth');
@@ -153,7 +153,7 @@ test.describe('2-3. sign up, confirm, sign in', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/auth\?verified=1&next=%2Fprofile/);
     await expect(page.getByText('Your email is confirmed. You can now sign in.')).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -195,7 +195,7 @@ test.describe('2-3. sign up, confirm, sign in', () => {
       await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
     }
     await expect(page.getByText(/social sign-in/i)).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms');
   });
 });
 
@@ -440,12 +440,12 @@ test.describe('9. before the app runs', () => {
   }) => {
     const page = await context.newPage();
     await page.goto('/auth?next=%2Fdashboard');
-    await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Sign In', selected: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/auth?next=%2Fdashboard&mode=signup');
     await expect(page.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
-    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByRole('tab', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/auth?next=%2Fdashboard');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });

@@ -2,14 +2,7 @@ import type { Page } from '@playwright/test';
 import { BET_PART_OF_RECORD_MESSAGE, settleAfterMessage } from '../../src/shared/bets.ts';
 import { CLOCK_HEADER, DAY, HOUR, recordBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
-
-/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
-const localDateTimeIn = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const d = new Date(Date.now() + h * 3_600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, hours);
+import { localDateTimeIn, statValue } from './support/page.ts';
 
 /**
  * Records a bet through the API, as this page's signed-in user: by default for an event 3 days
@@ -29,8 +22,6 @@ async function betNamed(page: Page, description: string) {
   expect(bet, description).toBeDefined();
   return bet!;
 }
-
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 
 async function expectStats(
   page: Page,
@@ -73,8 +64,8 @@ test('empty dashboard: greeting from the email, zero statistics, no bets', async
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${email.split('@')[0]}!`);
   await expect(page.getByRole('heading', { level: 2, name: 'Recent Bets' })).toBeVisible();
   await expect(page.getByText('No bets recorded yet')).toBeVisible();
-  await expectStats(page, { 'Total Bets': '0', 'Win Rate': '0.0%', 'Total Staked': '$0.00', 'Total Profit': '$0.00' });
-  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): —');
+  await expectStats(page, { 'Total Bets': '0', 'Win Rate': '—', 'Total Staked': '$0.00', 'Total Profit': '$0.00' });
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI: —');
   await expect(page.getByText('betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.')).toBeVisible();
 });
 
@@ -139,7 +130,7 @@ test('records a bet through the dialog and sees it in Recent Bets', async ({ pag
   await expect(item).toContainText('Pending');
   await expect(item).toContainText('+150');
   await expect(item).toContainText('Stake$10.00');
-  await expect(item).toContainText('Potential win$25.00');
+  await expect(item).toContainText('Payout$25.00');
   const shown = await page.evaluate(
     (local) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(local)),
     when,
@@ -155,7 +146,7 @@ test('records a bet through the dialog and sees it in Recent Bets', async ({ pag
   await expect(item.getByText(reason, { exact: true })).toBeVisible();
   await expect(item.getByRole('button', { name: 'Delete "Lakers to beat the Celtics"' })).toBeEnabled();
   await expect(page.getByText('No bets recorded yet')).toBeHidden();
-  await expectStats(page, { 'Total Bets': '1', 'Win Rate': '0.0%', 'Total Staked': '$10.00', 'Total Profit': '$0.00' });
+  await expectStats(page, { 'Total Bets': '1', 'Win Rate': '—', 'Total Staked': '$10.00', 'Total Profit': '$0.00' });
 
   // The dialog cleared itself on success.
   await openRecordDialog(page);
@@ -228,7 +219,7 @@ test('an event less than 6 hours away: the toast, and the dialog keeps what was 
   await dialog.getByLabel('Event date & time').fill(await localDateTimeIn(page, 7));
   await dialog.getByRole('button', { name: 'Record Bet' }).click();
   await expect(page.getByText('Bet Recorded', { exact: true })).toBeVisible();
-  await expect(betItem(page, 'Djokovic in straight sets')).toContainText('Potential win$89.25');
+  await expect(betItem(page, 'Djokovic in straight sets')).toContainText('Payout$89.25');
 });
 
 test('mark one Won and one Lost: each stat card changes to the right value', async ({ page }) => {
@@ -236,7 +227,7 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
   await apiBet(page, { description: 'Bet to win', amount: '10', odds: '+150' }, STARTED);
   await apiBet(page, { description: 'Bet to lose', amount: '10', odds: '2.0' }, STARTED);
   await page.goto('/dashboard');
-  await expectStats(page, { 'Total Bets': '2', 'Win Rate': '0.0%', 'Total Staked': '$20.00', 'Total Profit': '$0.00' });
+  await expectStats(page, { 'Total Bets': '2', 'Win Rate': '—', 'Total Staked': '$20.00', 'Total Profit': '$0.00' });
 
   const winner = betItem(page, 'Bet to win');
   await winner.getByRole('button', { name: 'Mark "Bet to win" as won' }).click();
@@ -256,10 +247,10 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
     'Total Bets': '2',
     'Win Rate': '100.0%',
     'Total Staked': '$20.00',
-    'Total Profit': '$15.00',
+    'Total Profit': '+$15.00',
   });
   await expect(statValue(page, 'Total Profit')).toHaveClass(/text-positive/);
-  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): +150.0%');
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI: +150.0%');
   await expect(winner).toContainText('Won');
   await expect(winner).toContainText('Profit/Loss+$15.00');
   await expect(winner.getByRole('button', { name: /as (won|lost)$/ })).toHaveCount(0);
@@ -276,9 +267,9 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
     'Total Bets': '2',
     'Win Rate': '50.0%',
     'Total Staked': '$20.00',
-    'Total Profit': '$5.00',
+    'Total Profit': '+$5.00',
   });
-  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): +25.0%');
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI: +25.0%');
   await expect(loser).toContainText('Lost');
   await expect(loser).toContainText('Profit/Loss-$10.00');
   await expect(loser.getByRole('button', { name: /as (won|lost)$/ })).toHaveCount(0);
@@ -289,7 +280,7 @@ test('mark one Won and one Lost: each stat card changes to the right value', asy
     'Total Bets': '2',
     'Win Rate': '50.0%',
     'Total Staked': '$20.00',
-    'Total Profit': '$5.00',
+    'Total Profit': '+$5.00',
   });
 });
 
@@ -306,7 +297,7 @@ test('a losing record shows Total Profit in red', async ({ page }) => {
     'Total Profit': '-$12.34',
   });
   await expect(statValue(page, 'Total Profit')).toHaveClass(/text-negative/);
-  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI (settled): -100.0%');
+  await expect(page.getByRole('group', { name: 'Total Profit' })).toContainText('ROI: -100.0%');
 });
 
 test('delete asks for confirmation, then removes the bet', async ({ page }) => {
@@ -334,7 +325,7 @@ test('delete asks for confirmation, then removes the bet', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete "Keep me"' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No bets recorded yet')).toBeVisible();
-  await expectStats(page, { 'Total Bets': '0', 'Win Rate': '0.0%', 'Total Staked': '$0.00', 'Total Profit': '$0.00' });
+  await expectStats(page, { 'Total Bets': '0', 'Win Rate': '—', 'Total Staked': '$0.00', 'Total Profit': '$0.00' });
 });
 
 test('pages past the first 20 bets with Load more', async ({ page }) => {
@@ -471,7 +462,7 @@ test.describe('the honest record: settle after the start, delete only before it'
     await confirmSettle(page, 'won');
     await expect(page.getByText('Bet marked as won', { exact: true })).toBeVisible();
     await expect(item).toContainText('Profit/Loss+$15.00');
-    await expect(statValue(page, 'Total Profit')).toHaveText('$15.00');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$15.00');
   });
 
   test('a bet whose event has started: Won and Lost open, no Delete, and the row says why', async ({ page }) => {

@@ -48,7 +48,7 @@ test.describe('landing-page demo: parlays', () => {
     await fillLeg(page, 2, { description: 'Chiefs -3', sport: 'football', odds: '-110', hours: 54 });
     // 2.50 × 1.9090… = 4.7727…; $10 pays $47.727… → $47.73.
     await expect(page.getByTestId('combined-odds')).toHaveText('4.77');
-    await expect(page.getByTestId('potential-win')).toHaveText('Potential win: $47.73');
+    await expect(page.getByTestId('potential-win')).toHaveText('Payout: $47.73');
     // A third leg can be added and removed again.
     await page.getByRole('button', { name: 'Add leg' }).click();
     await expect(page.getByTestId('combined-odds')).toHaveText('—');
@@ -86,7 +86,7 @@ test.describe('landing-page demo: parlays', () => {
     await leg1Won.click();
     await expect(toast(page, 'Leg 1 marked as won')).toBeVisible();
     await expect(parlay).toContainText('Pending');
-    await expect(stat(page, 'Total Profit')).toHaveText('$5.00');
+    await expect(stat(page, 'Total Profit')).toHaveText('+$5.00');
 
     // Leg 2 void: won at leg 1's odds alone, 2.50, $10 pays $25.00, profit $15.00.
     await page.clock.fastForward(24 * HOUR);
@@ -97,7 +97,7 @@ test.describe('landing-page demo: parlays', () => {
     await expect(parlay.getByRole('button', { name: /^Mark leg/ })).toHaveCount(0);
     await expect(stat(page, 'Total Bets')).toHaveText('6');
     await expect(stat(page, 'Win Rate')).toHaveText('66.7%');
-    await expect(stat(page, 'Total Profit')).toHaveText('$20.00');
+    await expect(stat(page, 'Total Profit')).toHaveText('+$20.00');
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });

@@ -18,7 +18,7 @@ async function submitAndCapture(page: Page, path: string, action: () => Promise<
 }
 
 test.describe('contact form', () => {
-  test('missing required fields get the spec error toast and nothing is sent', async ({ page }) => {
+  test('missing required fields get the error toast and nothing is sent', async ({ page }) => {
     let posted = false;
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/inbox/contact') posted = true;
@@ -42,7 +42,7 @@ test.describe('contact form', () => {
     expect(posted).toBe(false);
   });
 
-  test('a valid message is stored, confirmed with the spec toast and the form resets', async ({ page }) => {
+  test('a valid message is stored, confirmed with the toast and the form resets', async ({ page }) => {
     await page.goto('/contact');
     const contact = form(page, 'Contact form');
     await contact.getByRole('textbox', { name: 'Name', exact: true }).fill('Jordan Miles');
@@ -121,7 +121,7 @@ test.describe('contact form', () => {
 });
 
 test.describe('advertiser inquiry', () => {
-  test('missing required fields get the spec error toast', async ({ page }) => {
+  test('missing required fields get the error toast', async ({ page }) => {
     await page.goto('/advertise');
     const inquiry = form(page, 'Advertising inquiry');
     await inquiry.getByRole('textbox', { name: 'Company', exact: true }).fill('Acme Sports Media');

@@ -3,7 +3,7 @@ import { DAY, recordBet, settledBet } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 
 /*
- * Pages the server renders (issue 17, "HTML first") are taken over by React in place: no console
+ * Pages the server renders (docs/ARCHITECTURE.md, Rendering) are taken over by React in place: no console
  * error (a hydration mismatch is one), nothing moves while the JavaScript arrives, and the page
  * answers a click once it has.
  */

@@ -1,19 +1,17 @@
 /**
- * Issue 20 item 2 as a person meets it: on their own profile, "Import history" takes a CSV file,
+ * Importing a history (docs/decisions/009) as a person meets it: on their own profile, "Import history" takes a CSV file,
  * previews it with the bad row's error, imports the valid rows (with a progress bar), the
  * imported bets show in their imported history marked Imported, and the dashboard's switch adds
  * them to the figures. Screenshots of the dialog at 360 and 1280 px.
  */
-import type { Page } from '@playwright/test';
 import { expect, signedInUser, test } from './support/fixtures.ts';
+import { statValue } from './support/page.ts';
 
 const CSV =
   'date,description,sport,stake,odds,result\r\n' +
   '2024-03-01,"Chiefs -3, first half",football,110,-110,won\r\n' +
   '2024-03-02,Lakers moneyline,basketball,-5,+150,lost\r\n' +
   '2024-03-03,Djokovic to win,tennis,20,2.50,lost\r\n';
-
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 
 for (const width of [360, 1280]) {
   test(`imports the valid rows of a file with a bad one, marked Imported, and the dashboard adds them on request (${width} px)`, async ({

@@ -53,7 +53,7 @@ test('search, sport filter and sort narrow and order the cards; fewer than 20 wo
   await expect(alphaCard).toContainText('Tennis');
   await expect(alphaCard).toContainText('Up');
   await expect(alphaCard.getByTestId('yield')).toHaveText(
-    'Yield +150.0% · 95% range +11.4% to +288.6%Not ranked yet: fewer than 20 won or lost bets',
+    'Yield +150.0% · Yield 95% range +11.4% to +288.6%Not ranked yet: fewer than 20 won or lost bets',
   );
   await expect(alphaCard.getByRole('listitem')).toHaveText([
     /Won\s*Gauff in straight sets\s*\+\$15\.00/,
@@ -100,7 +100,7 @@ test('the ranking: by the low end of the yield range, with the rule stated; a ra
   baseURL,
 }) => {
   const tag = Date.now().toString(36);
-  // 20 wins at +5000: a low end no other spec's bettor reaches, so this one is first.
+  // 20 wins at +5000: a low end no other bettor of this file reaches, so this one is first.
   const ace = await createBettor(baseURL, `Ranked Ace ${tag}`);
   await recordAndSettle(ace, [...times(20, { result: 'won', odds: '+5000', amount: '1' }), { result: 'void' }]);
   await page.goto(`/influencers?q=${encodeURIComponent(tag)}`);
@@ -110,7 +110,7 @@ test('the ranking: by the low end of the yield range, with the rule stated; a ra
   const card = cards(page).filter({ has: page.getByRole('heading', { name: ace.name }) });
   await expect(card.getByTestId('rank-badge')).toHaveText('#1');
   // 50 per unit on each bet: +5000.0%; the range from a break-even bettor's spread: ± 1.96 × √(20 × 50) / 20.
-  await expect(card.getByTestId('yield')).toHaveText('Yield +5000.0% · 95% range +4690.1% to +5309.9%');
+  await expect(card.getByTestId('yield')).toHaveText('Yield +5000.0% · Yield 95% range +4690.1% to +5309.9%');
   // The void bet is among the bets, not the settled ones or the picks' results.
   await expect(card).toContainText('21');
   await expect(card.getByRole('listitem').first()).toContainText('Void / push');

@@ -3,7 +3,7 @@ import { expect, signedInUser, test } from './support/fixtures.ts';
 const LEAGUES = ['Premier League', 'Champions League', 'NBA', 'WNBA', 'NFL', 'La Liga'];
 
 test.describe('landing page', () => {
-  test('shows the hero, events, sections, testimonials and responsible-gambling help', async ({ page }) => {
+  test('shows the hero, events, sections, the counted figures and responsible-gambling help', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Track Your Betting Performance · betproof');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -36,17 +36,18 @@ test.describe('landing page', () => {
       'Your followers deserve proof, not promises',
       'Free community access after your first recorded bet',
       'Everything you need to know where you stand',
-      'Trusted by bettors who keep score',
-      'What our bettors say',
+      'Counted by the database, not by us',
       'Ready to see your real numbers?',
       'Gamble responsibly',
     ]) {
       await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
-    await expect(main.getByRole('blockquote')).toHaveCount(3);
+    // No testimonials: nobody quoted who does not exist.
+    await expect(main.getByRole('blockquote')).toHaveCount(0);
     await expect(main.getByText('No signup required')).toBeVisible();
-    for (const stat of ['50K+', '2M+', '99.9%', '24/7'])
-      await expect(main.getByText(stat, { exact: true })).toBeVisible();
+    const counted = main.getByTestId('site-counts');
+    for (const label of ['Bettors with a public record', 'Bets recorded', 'Ledger entries'])
+      await expect(counted.getByText(label, { exact: true })).toBeVisible();
 
     // Helplines: 1-800-GAMBLER dials, BeGambleAware opens in a new tab without opener or referrer.
     await expect(main.getByRole('link', { name: '1-800-GAMBLER' })).toHaveAttribute('href', 'tel:+18004262537');

@@ -1,20 +1,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import type { LedgerPage } from '../../src/shared/ledger.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
+import { localDateTimeIn } from './support/page.ts';
 
 const HOUR = 3_600_000;
 const CLOCK_HEADER = 'x-test-clock-offset';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
-const localDateTimeIn = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const d = new Date(Date.now() + h * 3_600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, hours);
 
 /** `node bin/betproof.js …`, as a follower runs the verifier from a checkout. */
 function betproof(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

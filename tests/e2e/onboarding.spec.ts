@@ -3,7 +3,7 @@ import { expect, loadsUntilHydrated, signedInUser, test, uniqueEmail } from './s
 
 /**
  * A new account's username is neutral (bettor_xxxxxx, nothing from the email); the dashboard
- * offers to pick a real one, checking as the owner types, and skipping is fine (issue 16 item 4).
+ * offers to pick a real one, checking as the owner types, and skipping is fine.
  */
 
 const card = (page: Page) => page.getByRole('region', { name: 'Choose your username' });

@@ -1,19 +1,12 @@
 /**
- * Parlays (issue 20): a 3-leg parlay recorded through the dialog's Parlay mode, with the combined
+ * Parlays (docs/decisions/008): a 3-leg parlay recorded through the dialog's Parlay mode, with the combined
  * odds and potential win shown as the legs are typed, and a 3-leg parlay settled leg by leg through
  * the confirm dialog until it settles itself, at a phone's width and a desktop's.
  */
 import type { Page } from '@playwright/test';
 import { CLOCK_HEADER, DAY, HOUR, fromNow } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
-
-/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
-const localDateTimeIn = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const d = new Date(Date.now() + h * 3_600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, hours);
+import { localDateTimeIn } from './support/page.ts';
 
 const LEGS = [
   { description: 'Chiefs ML', sport: 'Football', odds: '-110' },
@@ -54,7 +47,7 @@ for (const width of [360, 1280]) {
       }
       // 21/11 × 7/2 × 5/2 = 16.7045…: $10 pays $167.05.
       await expect(dialog.getByTestId('combined-odds')).toHaveText('16.70');
-      await expect(dialog.getByTestId('potential-win')).toHaveText('Potential win: $167.05');
+      await expect(dialog.getByTestId('potential-win')).toHaveText('Payout: $167.05');
       // A fourth leg, with bad odds, says so by its field; removed, the three are left as typed.
       await dialog.getByRole('button', { name: 'Add leg' }).click();
       await dialog.getByLabel('Leg 4 odds').fill('evens');
@@ -64,7 +57,7 @@ for (const width of [360, 1280]) {
       await expect(dialog.getByText(/^Invalid odds/)).toBeVisible();
       await dialog.getByRole('button', { name: 'Remove leg 4' }).click();
       await expect(dialog.getByLabel('Leg 3 odds')).toHaveValue('2.5');
-      await expect(dialog.getByTestId('potential-win')).toHaveText('Potential win: $167.05');
+      await expect(dialog.getByTestId('potential-win')).toHaveText('Payout: $167.05');
       await dialog.getByRole('button', { name: 'Record Parlay' }).click();
       await expect(dialog).toBeHidden();
 

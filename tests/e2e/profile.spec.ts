@@ -4,6 +4,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { parseCsv } from '../../src/shared/csv-read.ts';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { statValue } from './support/page.ts';
 
 /*
  * The own profile /profile: real numbers, inline username and display name, settings, analytics,
@@ -41,8 +42,6 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
   return { context, page: loadsUntilHydrated(await context.newPage()) };
 }
 
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
-
 async function expectStats(page: Page, stats: Record<string, string>) {
   for (const [title, value] of Object.entries(stats)) await expect(statValue(page, title)).toHaveText(value);
 }
@@ -55,7 +54,7 @@ test('the signed-in user sees their real numbers, record, verification status an
   await page.goto('/profile');
   await expect(page).toHaveTitle('Profile · betproof');
   await expect(page.getByText(`@${username}`, { exact: true })).toBeVisible();
-  await expectStats(page, { 'Win Rate': '0.0%', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Active': '1' });
+  await expectStats(page, { 'Win Rate': '—', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Since Joining': '1' });
   await expect(page.getByText('No bets recorded yet')).toBeVisible();
   await expect(page.getByText('Verification: Unverified')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
@@ -78,8 +77,8 @@ test('the signed-in user sees their real numbers, record, verification status an
     'Total Profit': '-$10.00',
     Wins: '1',
     Losses: '1',
-    'Total Wagered': '$45.00',
-    'Days Active': '1',
+    'Total Staked': '$45.00',
+    'Days Since Joining': '1',
   });
   await expect(page.getByRole('progressbar', { name: 'Overall Performance' })).toHaveAttribute('aria-valuenow', '50');
   await expect(page.getByRole('group', { name: 'Pending' })).toContainText('0 overdue');

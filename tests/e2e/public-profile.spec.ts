@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { statValue } from './support/page.ts';
 
 /*
  * The public profile /{username}: what anyone, signed in or not, sees of a bettor's record.
@@ -38,8 +39,6 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
   });
   return { context, page: loadsUntilHydrated(await context.newPage()) };
 }
-
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 
 async function expectStats(page: Page, stats: Record<string, string>) {
   for (const [title, value] of Object.entries(stats)) await expect(statValue(page, title)).toHaveText(value);
@@ -84,8 +83,8 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
     'Total Profit': '-$5.00',
     Wins: '1',
     Losses: '1',
-    'Total Wagered': '$35.50',
-    'Days Active': '1',
+    'Total Staked': '$35.50',
+    'Days Since Joining': '1',
   });
   await expect(statValue(guest, 'Total Profit')).toHaveClass(/text-negative/);
   // The overdue count sits with the record, zero included.
@@ -144,7 +143,7 @@ test('a new bettor: zeros, no performance bar, an empty record', async ({ page, 
   const { username } = await ownProfile(page);
   const { context, page: guest } = await visitor(browser, testInfo);
   await guest.goto(`/${username}`);
-  await expectStats(guest, { 'Win Rate': '0.0%', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Active': '1' });
+  await expectStats(guest, { 'Win Rate': '—', 'Total Bets': '0', 'Total Profit': '$0.00', 'Days Since Joining': '1' });
   await expect(guest.getByRole('progressbar')).toHaveCount(0);
   await expect(guest.getByText('No bets recorded yet')).toBeVisible();
   await context.close();

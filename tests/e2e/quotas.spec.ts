@@ -10,6 +10,7 @@ import { EMPTY_SOCIAL_LINKS } from '../../src/shared/profiles.ts';
 import { QUOTA_DEFAULTS } from '../../src/shared/quotas.ts';
 import { CLOCK_HEADER } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
+import { localDateTimeIn } from './support/page.ts';
 
 /** Uses up the signed-in user's writes for this minute (settings saves: the cheapest write). */
 async function useUpWriteQuota(page: Page) {
@@ -30,14 +31,6 @@ const aMinuteLater = (page: Page, path: string) =>
 
 const REFUSED = (activity: string) =>
   new RegExp(`^You're ${activity} too fast\\. Try again in \\d+ seconds\\. What you entered is kept\\.$`);
-
-/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
-const localDateTimeIn = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const d = new Date(Date.now() + h * 3_600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, hours);
 
 test('recording a bet over the write quota: the dialog says wait, keeps the bet, and records it after the wait', async ({
   page,

@@ -1,5 +1,5 @@
 /**
- * Issue 15 as a person meets it: settling a bet "Void / push" on the dashboard, the figures that
+ * Void bets and the statistics (docs/decisions/007) as a person meets them: settling a bet "Void / push" on the dashboard, the figures that
  * say how much a record proves on a public profile, and a unit size set in Settings shown beside
  * the dollars on the profile, the dashboard and the bets.
  */
@@ -8,8 +8,8 @@ import type { Page } from '@playwright/test';
 import { DAY, HOUR, recordBet, settledBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { createBettor, recordAndSettle } from './support/community.ts';
+import { statValue } from './support/page.ts';
 
-const statValue = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
 const statDetail = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-detail');
 const betItem = (page: Page, description: string) =>
   page
@@ -43,8 +43,8 @@ test('a pending bet whose event has started is settled Void / push: stake back, 
   await expect(statDetail(page, 'Total Bets')).toHaveText('1 won · 0 lost · 1 void · 0 pending');
   await expect(statValue(page, 'Win Rate')).toHaveText('100.0%');
   await expect(statValue(page, 'Total Staked')).toHaveText('$50.00');
-  await expect(statValue(page, 'Total Profit')).toHaveText('$10.00');
-  await expect(statDetail(page, 'Total Profit')).toHaveText('ROI (settled): +100.0% · Yield: +100.0%');
+  await expect(statValue(page, 'Total Profit')).toHaveText('+$10.00');
+  await expect(statDetail(page, 'Total Profit')).toHaveText('ROI: +100.0% · Yield: +100.0%');
 
   // The public ledger shows the void settlement.
   const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
@@ -61,7 +61,7 @@ test('a public profile says how much its record proves: ROI range, the chance of
   page,
   baseURL,
 }) => {
-  // Issue 15's steady bettor: 15 of 25 level $10 bets won at 2.00, in this order, and one push.
+  // The steady bettor: 15 of 25 level $10 bets won at 2.00, in this order, and one push.
   const bettor = await createBettor(baseURL, `Steady Stats ${Date.now().toString(36)}`);
   await recordAndSettle(bettor, [
     ...[...'LLLWWWWWLWWLLWWWLWWLLWWWL'].map((r) => ({
@@ -76,7 +76,7 @@ test('a public profile says how much its record proves: ROI range, the chance of
     await page.goto(`/${bettor.username}`);
     const region = page.getByRole('region', { name: 'Skill or luck?' });
     await expect(region.getByTestId('roi-interval')).toHaveText(
-      'ROI +20.0%, likely between -19.2% and +59.2% (95% range).',
+      'ROI +20.0%, likely between -19.2% and +59.2% (ROI 95% range).',
     );
     await expect(region.getByTestId('luck')).toHaveText(
       'A break-even bettor at the same odds and stakes would do at least this well about 1 in 6 times.',
@@ -125,7 +125,7 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
   await expect(dialog).toHaveCount(0);
 
   // $75 staked is 3u; +$75 profit is +3u; the won bet's $50 stake is 2u.
-  await expect(statDetail(page, 'Total Wagered')).toHaveText('3u');
+  await expect(statDetail(page, 'Total Staked')).toHaveText('3u');
   await expect(statDetail(page, 'Total Profit')).toHaveText('+3u');
   const won = page.getByRole('listitem').filter({ has: page.getByText('Unit win', { exact: true }) });
   await expect(won.getByRole('definition').filter({ hasText: '$50.00' })).toHaveText('$50.00(2u)');
@@ -133,7 +133,7 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
 
   await page.goto('/dashboard');
   await expect(statDetail(page, 'Total Staked')).toHaveText('All bets · 3u');
-  await expect(statDetail(page, 'Total Profit')).toContainText('+3u · ROI (settled): +150.0%');
+  await expect(statDetail(page, 'Total Profit')).toContainText('+3u · ROI: +150.0%');
   await expect(
     betItem(page, 'Unit pending').getByRole('definition').filter({ hasText: '$25.00' }).first(),
   ).toContainText('(1u)');
@@ -145,5 +145,5 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
   await unit.fill('');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(statDetail(page, 'Total Wagered')).toHaveCount(0);
+  await expect(statDetail(page, 'Total Staked')).toHaveCount(0);
 });

@@ -134,7 +134,7 @@ test('the ranking follows the tab: each period shows its own answer', async ({ p
   await expect.poll(() => names('Week')).toEqual(week);
 });
 
-test("issue 15's whale: one $99,999 bet at 1.01 on top of 24 lost $1 bets ranks below a steady 15 of 25 at 2.00", async ({
+test('the whale: one $99,999 bet at 1.01 on top of 24 lost $1 bets ranks below a steady 15 of 25 at 2.00', async ({
   page,
   baseURL,
 }) => {

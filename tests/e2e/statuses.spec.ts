@@ -1,5 +1,5 @@
 /**
- * True statuses (issue 17): an address that is no page answers 404 and shows the not-found page;
+ * True statuses: an address that is no page answers 404 and shows the not-found page;
  * old addresses redirect to the pages they mean.
  */
 import { expect, signedInUser, test } from './support/fixtures.ts';
@@ -53,7 +53,7 @@ test('/login, /signup and /@name redirect to the pages they mean', async ({ page
   const login = await page.goto('/login');
   expect(login?.request().redirectedFrom()?.url()).toMatch(/\/login$/);
   await expect(page).toHaveURL('/auth');
-  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
 
   await page.goto('/signup');
   await expect(page).toHaveURL('/auth?mode=signup');

@@ -5,7 +5,7 @@ import { freshTotpCode } from '../../src/server/test/totp.ts';
 import { DEFAULT_PASSWORD, expect, signedInUser, test } from './support/fixtures.ts';
 
 /**
- * Two-factor sign-in as a person uses it (issue 16 item 7): turning it on in Settings → Security
+ * Two-factor sign-in as a person uses it : turning it on in Settings → Security
  * (the setup key read from the page, the code computed here as an authenticator app would), the
  * recovery codes shown once and downloaded, then signing in with a code and with a recovery code.
  */

@@ -4,8 +4,8 @@ import { paths, signUpPath } from '../../shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
-import { IconTile, Section, StatGrid } from '../features/marketing/section.tsx';
-import { CLAIMS } from '../features/marketing/site-info.ts';
+import { IconTile, Section } from '../features/marketing/section.tsx';
+import { SiteCountsSection } from '../features/marketing/site-counts.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const VALUES = [
@@ -65,7 +65,7 @@ export default function AboutPage() {
       <Section
         eyebrow="Our mission"
         title="Make every betting record honest"
-        lead="betproof gives every bettor, from the weekend punter to the influencer with a hundred thousand followers, a simple way to track performance with precision and make informed decisions."
+        lead="betproof gives every bettor, from the weekend punter to the influencer with a large following, a simple way to track performance with precision and make informed decisions."
       >
         <div className="grid gap-6 text-muted-foreground md:grid-cols-2">
           <p>
@@ -118,17 +118,7 @@ export default function AboutPage() {
         </ul>
       </Section>
 
-      <Section tone="dark" eyebrow="By the numbers" title="Growing with every honest record" align="center">
-        <StatGrid
-          tone="dark"
-          stats={[
-            { value: CLAIMS.users, label: 'Active users' },
-            { value: CLAIMS.bets, label: 'Bets tracked' },
-            { value: CLAIMS.uptime, label: 'Uptime' },
-            { value: CLAIMS.support, label: 'Support' },
-          ]}
-        />
-      </Section>
+      <SiteCountsSection tone="dark" eyebrow="By the numbers" title="Growing with every honest record" />
 
       <Section
         align="center"

@@ -3,9 +3,9 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { AdvertiseForm } from '../features/inbox/advertise-form.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
-import { IconTile, Section, StatGrid } from '../features/marketing/section.tsx';
+import { IconTile, Section } from '../features/marketing/section.tsx';
+import { SiteCountsSection } from '../features/marketing/site-counts.tsx';
 import { SITE_CONTACT } from '../features/marketing/site-contact.ts';
-import { CLAIMS } from '../features/marketing/site-info.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 const PACKAGES = [
@@ -64,16 +64,7 @@ export default function AdvertisePage() {
         lead="Put your brand in front of sports bettors who track every decision they make, in a place built on trust."
       />
 
-      <Section eyebrow="Our reach" title="An audience that pays attention" align="center">
-        <StatGrid
-          stats={[
-            { value: CLAIMS.users, label: 'Active users' },
-            { value: CLAIMS.bets, label: 'Bets tracked' },
-            { value: CLAIMS.followers, label: 'Social followers' },
-            { value: CLAIMS.engagement, label: 'Engagement rate' },
-          ]}
-        />
-      </Section>
+      <SiteCountsSection eyebrow="Our reach" title="An audience that keeps score" />
 
       <Section
         tone="muted"

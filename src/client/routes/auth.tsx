@@ -64,7 +64,7 @@ export default function AuthPage() {
               <p>
                 By continuing, you agree to our{' '}
                 <Link to={paths.terms} className="font-medium text-primary underline underline-offset-2">
-                  Terms of Service
+                  Terms of Use
                 </Link>{' '}
                 and{' '}
                 <Link to={paths.privacy} className="font-medium text-primary underline underline-offset-2">
@@ -117,7 +117,7 @@ function AuthTabs({
       <TabsList className="grid w-full grid-cols-2">
         <TabsTrigger value="login" asChild>
           <a href={addressOf('login')} onClick={inPlace}>
-            Login
+            Sign In
           </a>
         </TabsTrigger>
         <TabsTrigger value="signup" asChild>

@@ -13,7 +13,7 @@ const FAQ = [
   {
     question: 'How do I reset my password?',
     answer:
-      "Go to the sign-in page and choose 'Forgot Password' under Login. Enter the email of your account and we'll send you a link to choose a new password. The link works for one hour.",
+      "Go to the sign-in page and choose 'Forgot Password' under Sign In. Enter the email of your account and we'll send you a link to choose a new password. The link works for one hour.",
   },
   {
     question: 'Is my data secure?',

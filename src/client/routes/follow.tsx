@@ -14,8 +14,10 @@ import { buttonVariants } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { NewsletterForm } from '../features/inbox/newsletter-form.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
-import { ExternalLink, Section, StatGrid } from '../features/marketing/section.tsx';
-import { CLAIMS } from '../features/marketing/site-info.ts';
+import { ExternalLink, Section } from '../features/marketing/section.tsx';
+import { SITE_CONTACT } from '../features/marketing/site-contact.ts';
+import { SiteCountsSection } from '../features/marketing/site-counts.tsx';
+import { formatWholeNumber } from '../../shared/number-format.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { cn } from '../lib/utils.ts';
 
@@ -30,61 +32,75 @@ function XLogo() {
 
 interface Platform {
   name: string;
-  handle: string;
-  href: string;
-  followers: string;
+  /** Where the operator set this platform's link and, if they state it, its follower count. */
+  link: 'socialX' | 'socialInstagram' | 'socialTelegram' | 'socialTwitch' | 'socialTiktok';
+  followers:
+    | 'socialXFollowers'
+    | 'socialInstagramFollowers'
+    | 'socialTelegramFollowers'
+    | 'socialTwitchFollowers'
+    | 'socialTiktokFollowers';
+  /** What the platform calls its followers. */
+  audience: string;
   text: string;
   icon: ReactNode;
   tile: string;
 }
 
+/** The platforms betproof may be on; each is listed only when the deployment sets its link. */
 const PLATFORMS: readonly Platform[] = [
   {
     name: 'X',
-    handle: '@betproof',
-    href: 'https://x.com/betproof',
-    followers: '48K followers',
-    text: 'Daily verified picks, results threads and product news.',
+    link: 'socialX',
+    followers: 'socialXFollowers',
+    audience: 'followers',
+    text: 'Results threads and product news.',
     icon: <XLogo />,
     tile: 'bg-black text-white',
   },
   {
     name: 'Instagram',
-    handle: '@betproof',
-    href: 'https://www.instagram.com/betproof',
-    followers: '36K followers',
-    text: 'Weekly leaderboards, record breakdowns and community highlights.',
+    link: 'socialInstagram',
+    followers: 'socialInstagramFollowers',
+    audience: 'followers',
+    text: 'Record breakdowns and community highlights.',
     icon: <Camera />,
     tile: 'bg-gradient-to-br from-amber-500 via-pink-600 to-purple-700 text-white',
   },
   {
     name: 'Telegram',
-    handle: 't.me/betproof',
-    href: 'https://t.me/betproof',
-    followers: '29K members',
-    text: 'Our community channel: discussion, alerts and members-only chats.',
+    link: 'socialTelegram',
+    followers: 'socialTelegramFollowers',
+    audience: 'members',
+    text: 'Our community channel: discussion and members-only chats.',
     icon: <Send />,
     tile: 'bg-sky-600 text-white',
   },
   {
     name: 'Twitch',
-    handle: 'twitch.tv/betproof',
-    href: 'https://www.twitch.tv/betproof',
-    followers: '12K followers',
+    link: 'socialTwitch',
+    followers: 'socialTwitchFollowers',
+    audience: 'followers',
     text: 'Live game-day streams where we track picks in real time.',
     icon: <Tv />,
     tile: 'bg-violet-700 text-white',
   },
   {
     name: 'TikTok',
-    handle: '@betproof',
-    href: 'https://www.tiktok.com/@betproof',
-    followers: '27K followers',
-    text: 'Quick bankroll tips, odds explainers and record reveals.',
+    link: 'socialTiktok',
+    followers: 'socialTiktokFollowers',
+    audience: 'followers',
+    text: 'Quick bankroll tips and odds explainers.',
     icon: <Music2 />,
     tile: 'bg-slate-900 text-white',
   },
 ];
+
+/** 'x.com/betproof' for https://x.com/betproof: what the link shows. */
+const handleOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.host.replace(/^www\./, '')}${u.pathname === '/' ? '' : u.pathname.replace(/\/$/, '')}`;
+};
 
 const ENCOURAGED = [
   'Sharing responsible betting strategies',
@@ -103,65 +119,59 @@ const NOT_ALLOWED = [
 export default function FollowPage() {
   usePageMeta(
     'Follow Us',
-    'Follow betproof on X, Instagram, Telegram, Twitch and TikTok, subscribe to our newsletter, and read the community guidelines that keep our spaces honest.',
+    'Follow betproof, subscribe to our newsletter, and read the community guidelines that keep our spaces honest.',
   );
+  const configured = PLATFORMS.flatMap((platform) => {
+    const href = SITE_CONTACT[platform.link];
+    return href ? [{ platform, href, followers: SITE_CONTACT[platform.followers] }] : [];
+  });
   return (
     <>
-      <PageHero
-        eyebrow="Follow us"
-        title="Follow betproof"
-        lead="Verified picks, honest results and a community that keeps score. Find us wherever you spend your time."
-      />
+      <PageHero eyebrow="Follow us" title="Follow betproof" lead="Honest results and a community that keeps score." />
 
-      <Section eyebrow="Social" title="Join us on social media">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {PLATFORMS.map((platform) => (
-            <li key={platform.name}>
-              <Card className="flex h-full flex-col gap-4 p-5" data-testid="platform-card">
-                <div className="flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      'flex size-11 shrink-0 items-center justify-center rounded-lg [&_svg]:size-5',
-                      platform.tile,
-                    )}
-                  >
-                    {platform.icon}
-                  </span>
-                  <div className="flex min-w-0 flex-col">
-                    <h3 className="font-semibold">{platform.name}</h3>
-                    <p className="truncate text-sm text-muted-foreground">{platform.handle}</p>
+      {configured.length > 0 && (
+        <Section eyebrow="Social" title="Join us on social media">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {configured.map(({ platform, href, followers }) => (
+              <li key={platform.name}>
+                <Card className="flex h-full flex-col gap-4 p-5" data-testid="platform-card">
+                  <div className="flex items-center gap-3">
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'flex size-11 shrink-0 items-center justify-center rounded-lg [&_svg]:size-5',
+                        platform.tile,
+                      )}
+                    >
+                      {platform.icon}
+                    </span>
+                    <div className="flex min-w-0 flex-col">
+                      <h3 className="font-semibold">{platform.name}</h3>
+                      <p className="truncate text-sm text-muted-foreground">{handleOf(href)}</p>
+                    </div>
                   </div>
-                </div>
-                <p className="text-sm text-muted-foreground">{platform.text}</p>
-                <div className="mt-auto flex items-center justify-between gap-3">
-                  <span className="text-sm font-medium">{platform.followers}</span>
-                  <ExternalLink
-                    href={platform.href}
-                    aria-label={`Follow betproof on ${platform.name} (opens in a new tab)`}
-                    className={buttonVariants({ size: 'sm' })}
-                  >
-                    Follow
-                    <ExternalIcon aria-hidden="true" />
-                  </ExternalLink>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Section>
+                  <p className="text-sm text-muted-foreground">{platform.text}</p>
+                  <div className="mt-auto flex items-center justify-between gap-3">
+                    <span className="text-sm font-medium">
+                      {followers !== undefined && `${formatWholeNumber(followers)} ${platform.audience}`}
+                    </span>
+                    <ExternalLink
+                      href={href}
+                      aria-label={`Follow betproof on ${platform.name} (opens in a new tab)`}
+                      className={buttonVariants({ size: 'sm' })}
+                    >
+                      Follow
+                      <ExternalIcon aria-hidden="true" />
+                    </ExternalLink>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
 
-      <Section tone="dark" eyebrow="Community" title="A fast-growing community" align="center">
-        <StatGrid
-          tone="dark"
-          className="grid-cols-1 sm:grid-cols-3 lg:grid-cols-3"
-          stats={[
-            { value: CLAIMS.followers, label: 'Followers across platforms' },
-            { value: CLAIMS.engagement, label: 'Engagement rate' },
-            { value: CLAIMS.growth, label: 'Monthly growth' },
-          ]}
-        />
-      </Section>
+      <SiteCountsSection tone="dark" eyebrow="Community" title="Our community, counted" />
 
       <Section
         eyebrow="Newsletter"

@@ -10,7 +10,6 @@ import {
   InfluencerSection,
   ResponsibleGambling,
   StatisticsSection,
-  TestimonialsSection,
   UpcomingEvents,
   type DemoLauncher,
 } from '../features/marketing/landing-sections.tsx';
@@ -100,7 +99,6 @@ function Landing({ demo }: { demo: DemoLauncher }) {
       <CommunitySection demo={demo} />
       <FeaturesSection />
       <StatisticsSection />
-      <TestimonialsSection />
       <ClosingCta demo={demo} />
       <ResponsibleGambling />
     </>

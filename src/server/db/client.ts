@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
 import { hasSqlState, queryRows } from './sql.ts';
 import { closeListeners } from './notifications.ts';
@@ -15,9 +14,8 @@ import * as schema from './schema/index.ts';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
 import type { Logger } from '../logger.ts';
 
-export type Schema = typeof schema;
-/** Both drivers (PGlite and node-postgres) produce this: code above db/ never knows which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './db.ts';
+import type { Db } from './db.ts';
 
 export interface Database {
   db: Db;

@@ -9,7 +9,7 @@
  * Closing the database (client.ts) closes its listeners.
  */
 import type pg from 'pg';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 export interface NotificationHandlers {
   /** A notification's payload. */

@@ -4,7 +4,7 @@
  * PGlite then builds, for that one query, a copy of its whole parser table with them merged in
  * (`{ ...instance.parsers, ...options.parsers }`: some 320 entries under sparse integer keys). For
  * a small query that copy is a good part of its cost: `select 1` through Drizzle, 10,000 in a row,
- * took 0.47–0.60 ms each with it and 0.27–0.35 ms without (three runs each, issue 17).
+ * took 0.47–0.60 ms each with it and 0.27–0.35 ms without (three runs each: bench/HISTORY.md).
  *
  * So the same parsers are set on the instance once, and a query that brings exactly Drizzle's set
  * goes without it: PGlite then reads the instance's table as it is. Every answer is what it was

@@ -3,7 +3,7 @@
  * (Parse, Describe statement, Bind, Describe portal, Execute, Sync), each its own call into it,
  * and PostgreSQL parses, analyses and plans the text afresh every time: it keeps no statement
  * between queries. For the server's reads that planning is most of a query's cost (EXPLAIN ANALYZE
- * of the stats read: 0.44 ms planning, 0.13 ms executing; issue 17).
+ * of the stats read: 0.44 ms planning, 0.13 ms executing: bench/HISTORY.md).
  *
  * So a query outside a transaction goes as node-postgres sends a named statement: the first time
  * a text is seen it is parsed once under a name and described (its parameters' types, its row
@@ -18,7 +18,7 @@
  * answers and errors with an untouched client.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { LruMap } from '../lru-map.ts';
+import { LRUCache } from 'lru-cache';
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
@@ -81,7 +81,13 @@ export function keepNamedStatements(client: PGlite): void {
   /** Statements no longer kept, closed with the next Parse. */
   const closing: string[] = [];
   /** By text; the least recently used is closed when another is needed. */
-  const statements = new LruMap<string, Statement>(STATEMENTS_KEPT, (_, statement) => closing.push(statement.name));
+  const statements = new LRUCache<string, Statement>({
+    max: STATEMENTS_KEPT,
+    // Only those dropped to make room: a forgotten one is closed by `forget`, a replaced one never is.
+    dispose: (statement, _, reason) => {
+      if (reason === 'evict') closing.push(statement.name);
+    },
+  });
   let nextName = 0;
 
   const forget = (text: string) => {

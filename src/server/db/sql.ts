@@ -3,7 +3,7 @@
  * timestamps as text, UUIDs, and the keyset cursor of paged lists. One implementation each.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 /** The rows of db.execute's result on either driver (PGlite returns them in `rows`, as node-postgres does; a bare array too). */
 export const rowsOf = <T>(result: unknown): T[] =>
@@ -36,26 +36,29 @@ export const microsText = (expr: string): SQL =>
   sql.raw(`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
 /**
- * Which of `names` a database error reports as violated, for SQLSTATE `code` ('23505' unique,
- * '23514' check or a rule trigger), or null. Drizzle and the drivers wrap the error in `cause`; a
- * driver that drops the constraint field still names the constraint in the message.
+ * The first error in `err`'s cause chain with SQLSTATE `code`, or undefined: Drizzle and the
+ * drivers wrap the driver's error in `cause`. The one walk through that chain.
  */
-export function violatedConstraint(err: unknown, code: string, names: readonly string[]): string | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code: sqlState, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (sqlState !== code) continue;
-    if (typeof constraint === 'string') return names.includes(constraint) ? constraint : null;
-    return names.find((name) => typeof message === 'string' && message.includes(name)) ?? null;
-  }
-  return null;
+export function sqlErrorIn(err: unknown, code: string): { constraint?: unknown; message?: unknown } | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === code) return e as { constraint?: unknown; message?: unknown };
+  return undefined;
 }
 
-/** Whether a database error (or one it wraps, as Drizzle and the drivers do in `cause`) has SQLSTATE `code`. */
-export function hasSqlState(err: unknown, code: string): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
-    if ((e as { code?: unknown }).code === code) return true;
-  return false;
+/**
+ * Which of `names` a database error reports as violated, for SQLSTATE `code` ('23505' unique,
+ * '23514' check or a rule trigger), or null. A driver that drops the constraint field still names
+ * the constraint in the message.
+ */
+export function violatedConstraint(err: unknown, code: string, names: readonly string[]): string | null {
+  const e = sqlErrorIn(err, code);
+  if (!e) return null;
+  if (typeof e.constraint === 'string') return names.includes(e.constraint) ? e.constraint : null;
+  return names.find((name) => typeof e.message === 'string' && e.message.includes(name)) ?? null;
 }
+
+/** Whether a database error (or one it wraps) has SQLSTATE `code`. */
+export const hasSqlState = (err: unknown, code: string): boolean => sqlErrorIn(err, code) !== undefined;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id names no row: callers answer 404, and the database never sees it. */

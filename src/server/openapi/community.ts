@@ -1,8 +1,10 @@
 /** /api/community (modules/community/routes.ts): public, read-only, only about public profiles. */
 import { SPOTLIGHT_MIN_SETTLED_BETS } from '../../shared/community.ts';
+import { SITE_COUNTS_MAX_AGE_SECONDS } from '../../shared/site-counts.ts';
 import {
   influencerPageSchema,
   influencersQuerySchema,
+  siteCountsSchema,
   spotlightPageSchema,
   spotlightQuerySchema,
 } from '../../shared/community-schemas.ts';
@@ -16,8 +18,19 @@ export const communityModule: ApiModule = {
   schemas: {
     SpotlightPage: jsonSchema(spotlightPageSchema, 'output'),
     InfluencerPage: jsonSchema(influencerPageSchema, 'output'),
+    SiteCounts: jsonSchema(siteCountsSchema, 'output'),
   },
   paths: {
+    '/api/community/counts': {
+      get: {
+        operationId: 'getSiteCounts',
+        summary: 'How many bettors have a public record, how many bets and ledger entries the site holds',
+        description:
+          'Counted by the database from its per-user summaries; the same answer for everyone, counted again at ' +
+          `most every ${SITE_COUNTS_MAX_AGE_SECONDS} seconds (and cacheable as long).`,
+        responses: { '200': response('The counts and when they were made', ref('SiteCounts')) },
+      },
+    },
     '/api/community/spotlight': {
       get: {
         operationId: 'getSpotlight',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { cn } from '../../lib/utils.ts';
 import { Wordmark } from './wordmark.tsx';
 
@@ -31,9 +32,22 @@ const columns = [
   },
 ] as const;
 
+/** The day the build made the prerendered pages (vite.config.ts). */
+const BUILD_DAY: string | undefined = import.meta.env.BUILD_DAY;
+
+/**
+ * The year now by the reader's clock. The HTML (prerendered at build time) carries the build's
+ * year, which the first render in the browser repeats so hydration matches; then the clock's.
+ */
+function useCurrentYear(): number {
+  const hydrated = useHydrated();
+  return hydrated || !BUILD_DAY ? new Date().getFullYear() : Number(BUILD_DAY.slice(0, 4));
+}
+
 const linkClass = 'rounded-sm text-sm text-navy-muted transition-colors hover:text-white focus-visible:outline-brand';
 
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-slate-800 bg-navy text-navy-foreground">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
@@ -73,7 +87,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-navy-muted sm:px-6">
-          © 2024 betproof. All rights reserved.
+          © {year} betproof. All rights reserved.
         </p>
       </div>
     </footer>

@@ -71,7 +71,7 @@ export function useAdminUsers(viewerId: string, q: UsersQuery) {
   });
 }
 
-/** PATCH /api/admin/users/:userId/verification, with the spec's toasts. */
+/** PATCH /api/admin/users/:userId/verification, with its toasts. */
 export function useSetVerification(viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({

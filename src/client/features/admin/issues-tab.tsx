@@ -28,7 +28,7 @@ import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { IssueStatusBadge, PriorityBadge } from './status-badges.tsx';
 
-/** The spec's action selector: In Progress, Resolved, Closed. */
+/** The action selector: In Progress, Resolved, Closed. */
 const ACTIONS: InboxStatus[] = ['in-progress', 'resolved', 'closed'];
 const TYPE_LABELS: Record<InboxKind | 'all', string> = {
   all: 'All types',

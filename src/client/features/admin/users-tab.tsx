@@ -19,6 +19,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
+import { NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { useAdminUsers, useSetVerification } from './api.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
@@ -222,7 +223,7 @@ function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
         {formatWholeNumber(user.totalBets)}
       </Td>
       <Td label="Win Rate" className="text-right tabular-nums">
-        {formatPercent(user.winRate)}
+        {user.winRate === null ? NOTHING_MEASURED : formatPercent(user.winRate)}
       </Td>
       <Td label="Verification">
         <VerificationBadge status={user.verificationStatus} />

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 interface AuthFormProps extends Omit<ComponentProps<'form'>, 'className' | 'noValidate'> {
   submitting: boolean;
   submitLabel: string;
-  /** Under the submit button (Reset your password's 'Back to Login'). */
+  /** Under the submit button (Reset your password's 'Back to Sign In'). */
   secondary?: ReactNode;
 }
 

@@ -51,7 +51,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
       submitLabel="Send Reset Link"
       secondary={
         <Button type="button" variant="ghost" className="w-full" onClick={() => onDone(getValues('email'))}>
-          Back to Login
+          Back to Sign In
         </Button>
       }
     >

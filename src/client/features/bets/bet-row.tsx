@@ -2,6 +2,7 @@
  * The pieces of a bet's row, for the dashboard (the owner's row, with Won / Lost / Void and Delete), a
  * profile (read-only) and the demo (the same rules on bets kept in memory).
  */
+import { FIGURES } from '../../../shared/figures.ts';
 import type { ReactNode, Ref } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { STATUS_LABELS, type BetStatus, type SettledStatus } from '../../../shared/bets.ts';
@@ -138,7 +139,7 @@ export function BetRow({
         <BetDetail term="Stake">
           <MoneyWithUnits amount={bet.amount} unitSize={unitSize} />
         </BetDetail>
-        {withPotentialWin && <BetDetail term="Potential win">{formatMoney(bet.potentialWin)}</BetDetail>}
+        {withPotentialWin && <BetDetail term={FIGURES.payout.label}>{formatMoney(bet.potentialWin)}</BetDetail>}
         <BetDetail term="Profit/Loss">
           <ProfitLoss value={bet.profitLoss} unitSize={unitSize} />
         </BetDetail>

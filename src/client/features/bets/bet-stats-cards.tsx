@@ -1,6 +1,7 @@
 import { BarChart3, DollarSign, Percent, TrendingDown, TrendingUp } from 'lucide-react';
 import type { BetStats } from '../../../shared/bet-schemas.ts';
-import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
+import { FIGURES, NOTHING_MEASURED, NO_SETTLED_BETS } from '../../../shared/figures.ts';
+import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
@@ -14,10 +15,10 @@ const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
  */
 export function BetStatsCardsSkeleton({ label }: { label: string }) {
   const cards = [
-    { title: 'Total Bets', icon: <BarChart3 /> },
-    { title: 'Win Rate', icon: <Percent /> },
-    { title: 'Total Staked', icon: <DollarSign /> },
-    { title: 'Total Profit', icon: <TrendingUp /> },
+    { title: FIGURES.totalBets.label, icon: <BarChart3 /> },
+    { title: FIGURES.winRate.label, icon: <Percent /> },
+    { title: FIGURES.totalStaked.label, icon: <DollarSign /> },
+    { title: FIGURES.totalProfit.label, icon: <TrendingUp /> },
   ];
   return (
     <div className="relative">
@@ -44,39 +45,45 @@ export function BetStatsCardsSkeleton({ label }: { label: string }) {
  * yield of won and lost bets); with a unit size set, staked and profit in units too.
  */
 export function BetStatsCards({ stats }: { stats: BetStats }) {
-  const profitable = !stats.totalProfit.startsWith('-');
+  const losing = stats.totalProfit.startsWith('-');
+  const zero = /^0+(\.0+)?$/.test(stats.totalProfit);
   const settled = stats.won + stats.lost;
   const units = (amount: string, signed = false) => unitsText(amount, stats.unitSize, signed);
   return (
     <div className={GRID}>
       <StatCard
-        title="Total Bets"
+        title={FIGURES.totalBets.label}
         value={stats.totalBets}
         icon={<BarChart3 />}
         detail={`${stats.won} won · ${stats.lost} lost${stats.voided > 0 ? ` · ${stats.voided} void` : ''} · ${stats.pending} pending${stats.overdue > 0 ? ` (${stats.overdue} overdue)` : ''}`}
       />
       <StatCard
-        title="Win Rate"
-        value={formatPercent(stats.winRate)}
+        title={FIGURES.winRate.label}
+        value={settled === 0 ? NOTHING_MEASURED : formatPercent(stats.winRate)}
         icon={<Percent />}
-        detail={settled === 0 ? 'No settled bets yet' : `Of ${settled} settled ${settled === 1 ? 'bet' : 'bets'}`}
+        detail={settled === 0 ? NO_SETTLED_BETS : `Of ${settled} won or lost ${settled === 1 ? 'bet' : 'bets'}`}
       />
       <StatCard
-        title="Total Staked"
+        title={FIGURES.totalStaked.label}
         value={formatMoney(stats.totalStaked)}
         icon={<DollarSign />}
         detail={`All bets${units(stats.totalStaked) ? ` · ${units(stats.totalStaked)}` : ''}`}
       />
       <StatCard
-        title="Total Profit"
-        value={formatMoney(stats.totalProfit)}
-        valueClassName={profitable ? 'text-positive' : 'text-negative'}
-        icon={profitable ? <TrendingUp /> : <TrendingDown />}
+        title={FIGURES.totalProfit.label}
+        value={formatSignedMoney(stats.totalProfit)}
+        valueClassName={losing ? 'text-negative' : zero ? undefined : 'text-positive'}
+        icon={losing ? <TrendingDown /> : <TrendingUp />}
         detail={
           <>
             {units(stats.totalProfit, true) && <>{units(stats.totalProfit, true)} · </>}
-            ROI (settled): {stats.roi === null ? '—' : formatSignedPercent(stats.roi)}
-            {stats.levelStakesYield !== null && <> · Yield: {formatSignedPercent(stats.levelStakesYield)}</>}
+            {FIGURES.roi.label}: {stats.roi === null ? NOTHING_MEASURED : formatSignedPercent(stats.roi)}
+            {stats.levelStakesYield !== null && (
+              <>
+                {' '}
+                · {FIGURES.levelStakesYield.label}: {formatSignedPercent(stats.levelStakesYield)}
+              </>
+            )}
           </>
         }
       />

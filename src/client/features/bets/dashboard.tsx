@@ -58,7 +58,7 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
       <IncludeImportedSwitch userId={user.id} checked={withImported} onCheckedChange={setWithImported} />
 
       {stats.isPending ? (
-        // The spec's loading line while the page's first answers are on their way.
+        // The loading line while the page's first answers are on their way.
         <BetStatsCardsSkeleton label={recordStats.isPending ? 'Loading your dashboard...' : 'Loading statistics...'} />
       ) : stats.data ? (
         <BetStatsCards stats={stats.data} />

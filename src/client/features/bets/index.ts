@@ -23,3 +23,5 @@ export { ParlayPreview } from './parlay-preview.tsx';
 /** The record form's Single bet / Parlay switch, a leg's heading in a form, a leg's summary in a row. */
 export { BetTypeSwitch, LegFieldsHeader, LegSummary } from './parlay-parts.tsx';
 export { useBetPages } from './use-bets.ts';
+/** The four headline figures: the dashboard's, and the demo's over its own bets. */
+export { BetStatsCards } from './bet-stats-cards.tsx';

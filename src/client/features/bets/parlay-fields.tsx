@@ -14,14 +14,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LegFieldsHeader } from './parlay-parts.tsx';
 import { ParlayPreview } from './parlay-preview.tsx';
 import { sportLabel } from './sports.ts';
-import type { RecordBetFormValues, RecordInput } from './record-bet-dialog.tsx';
-
-export interface LegFormValues {
-  description: string;
-  sport: string;
-  odds: string;
-  eventDate: string;
-}
+import type { LegFormValues, RecordBetFormValues, RecordInput } from './record-bet-values.ts';
 
 export const EMPTY_LEG: LegFormValues = { description: '', sport: '', odds: '', eventDate: '' };
 

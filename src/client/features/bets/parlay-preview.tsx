@@ -2,6 +2,7 @@
  * A parlay's combined odds and potential win as its legs are typed (previewParlay in
  * src/shared/parlays.ts): the record-bet dialog's Parlay mode and the landing page's demo.
  */
+import { FIGURES } from '../../../shared/figures.ts';
 import { formatMoney } from '../../lib/format.ts';
 
 export function ParlayPreview({ preview }: { preview: { odds: string; potentialWin: string } | null }) {
@@ -15,7 +16,7 @@ export function ParlayPreview({ preview }: { preview: { odds: string; potentialW
       </div>
       <div className="text-right">
         <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-          Potential win
+          {FIGURES.payout.label}
         </p>
         <p
           className="text-xl font-semibold text-emerald-900 tabular-nums"
@@ -23,7 +24,7 @@ export function ParlayPreview({ preview }: { preview: { odds: string; potentialW
           aria-atomic="true"
           data-testid="potential-win"
         >
-          <span className="sr-only">Potential win: </span>
+          <span className="sr-only">{FIGURES.payout.label}: </span>
           {preview === null ? '—' : formatMoney(preview.potentialWin)}
         </p>
       </div>

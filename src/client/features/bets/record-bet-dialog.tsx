@@ -1,3 +1,4 @@
+import { FIGURES } from '../../../shared/figures.ts';
 import { useEffect, useState } from 'react';
 import {
   Controller,
@@ -10,8 +11,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../components/ui/toast.ts';
 import { EVENT_TOO_SOON_MESSAGE, SPORTS, previewPotentialWin } from '../../../shared/bets.ts';
-import { createRecordBetSchema, type RecordBetInput } from '../../../shared/bet-schemas.ts';
-import { createRecordParlaySchema, type RecordParlayInput } from '../../../shared/parlay-schemas.ts';
+import { createRecordBetSchema } from '../../../shared/bet-schemas.ts';
+import { createRecordParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
@@ -35,23 +36,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
-import { EMPTY_LEG, ParlayFields, type LegFormValues } from './parlay-fields.tsx';
+import { EMPTY_LEG, ParlayFields } from './parlay-fields.tsx';
+import type { RecordBetFormValues, RecordInput } from './record-bet-values.ts';
 import { BetTypeSwitch } from './parlay-parts.tsx';
 import { RecordCheckNotes, useRecordChecks } from '../wellbeing/index.ts';
-
-/**
- * What the inputs hold: the stake as typed, the event time as the datetime-local text; in Parlay
- * mode the stake and the legs (the single bet's fields are kept meanwhile, and the other way round).
- */
-export interface RecordBetFormValues {
-  mode: 'single' | 'parlay';
-  description: string;
-  amount: string;
-  odds: string;
-  sport: string;
-  eventDate: string;
-  legs: LegFormValues[];
-}
+import { localDateTimeToIso } from '../../lib/local-date-time.ts';
 
 const EMPTY: RecordBetFormValues = {
   mode: 'single',
@@ -63,27 +52,6 @@ const EMPTY: RecordBetFormValues = {
   legs: [EMPTY_LEG, EMPTY_LEG],
 };
 const FIELDS = Object.keys(EMPTY) as (keyof RecordBetFormValues)[];
-export type RecordInput = RecordBetInput | RecordParlayInput;
-
-const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
-
-/**
- * A datetime-local value ("2027-03-14T19:30", the browser's own time zone) as an ISO date-time
- * with the browser's offset ("2027-03-14T19:30:00+01:00"). Empty stays undefined (required);
- * text the browser cannot read is passed on for the schema to reject.
- */
-export function localDateTimeToIso(local: string): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(local);
-  if (Number.isNaN(date.getTime())) return local;
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
-    `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
-  );
-}
 
 /** The request body the inputs describe (validated by the shared schema, never re-implemented here). */
 const toRequestBody = (values: RecordBetFormValues) =>
@@ -284,9 +252,9 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
               <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
                 <div>
                   <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-                    Potential win
+                    {FIGURES.payout.label}
                   </p>
-                  <p className="text-xs text-emerald-900">Stake × decimal odds, stake included</p>
+                  <p className="text-xs text-emerald-900">{FIGURES.payout.explanation}</p>
                 </div>
                 <p
                   className="text-xl font-semibold text-emerald-900 tabular-nums"
@@ -294,7 +262,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
                   aria-atomic="true"
                   data-testid="potential-win"
                 >
-                  <span className="sr-only">Potential win: </span>
+                  <span className="sr-only">{FIGURES.payout.label}: </span>
                   {potentialWin === null ? '—' : formatMoney(potentialWin)}
                 </p>
               </div>

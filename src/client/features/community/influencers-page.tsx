@@ -23,6 +23,7 @@ import {
   type Trend,
 } from '../../../shared/community.ts';
 import type { Influencer } from '../../../shared/community-schemas.ts';
+import { FIGURES, NO_SETTLED_BETS, NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -47,6 +48,7 @@ import {
   formatJoined,
   formatRange,
   profitClass,
+  signClass,
   sportName,
 } from './parts.tsx';
 
@@ -134,8 +136,9 @@ function Directory({
           Bettor directory
         </h2>
         <p className="max-w-3xl text-sm text-muted-foreground">
-          Public profiles with at least one recorded bet, in the ranking&apos;s order unless you choose another. The
-          sport filter shows bettors with at least one bet in that sport. Win rate, yield, bets and profit are all-time.
+          Public profiles with at least one recorded bet, in the order you choose: by default the ranking&apos;s,
+          verified or not; choose &ldquo;Verified first&rdquo; to list verified bettors first. The sport filter shows
+          bettors with at least one bet in that sport. Win rate, yield, bets and profit are all-time.
         </p>
         <p className="max-w-3xl text-sm text-muted-foreground" data-testid="ranking-rule">
           {RANKING_RULE} {RANKING_MINIMUM_RULE}
@@ -302,27 +305,27 @@ function InfluencerCard({ card }: { card: Influencer }) {
         </div>
       </div>
       <dl className="grid grid-cols-[minmax(0,0.8fr)_minmax(0,0.8fr)_minmax(0,1.4fr)] gap-2 rounded-md bg-muted/60 p-3">
-        <Figure label="Win rate">{formatPercent(card.winRate)}</Figure>
-        <Figure label="Total bets">{card.totalBets}</Figure>
+        <Figure label={FIGURES.winRate.label}>
+          {card.settledBets === 0 ? NOTHING_MEASURED : formatPercent(card.winRate)}
+        </Figure>
+        <Figure label={FIGURES.totalBets.label}>{card.totalBets}</Figure>
         <Figure label="Profit" valueClassName={profitClass(card.totalProfit)}>
           {formatSignedMoney(card.totalProfit)}
         </Figure>
       </dl>
       <p className="text-sm" data-testid="yield">
         {card.levelStakesYield === null || card.yieldInterval === null ? (
-          <span className="text-muted-foreground">No won or lost bets yet</span>
+          <span className="text-muted-foreground">{NO_SETTLED_BETS}</span>
         ) : (
           <>
-            <span className="text-muted-foreground">Yield </span>
-            <span
-              className={cn(
-                'font-semibold tabular-nums',
-                card.levelStakesYield < 0 ? 'text-negative' : 'text-positive',
-              )}
-            >
+            <span className="text-muted-foreground">{FIGURES.levelStakesYield.label} </span>
+            <span className={cn('font-semibold tabular-nums', signClass(card.levelStakesYield))}>
               {formatSignedPercent(card.levelStakesYield)}
             </span>
-            <span className="text-muted-foreground"> · 95% range {formatRange(card.yieldInterval)}</span>
+            <span className="text-muted-foreground">
+              {' '}
+              · {FIGURES.yieldRange.label} {formatRange(card.yieldInterval)}
+            </span>
             {card.rank === null && (
               <span className="block text-xs text-muted-foreground">
                 Not ranked yet: fewer than {RANKING_MIN_SETTLED_BETS} won or lost bets
@@ -437,8 +440,8 @@ function ApplyBand() {
           Get the verified badge
         </h2>
         <p className="max-w-xl text-sm text-navy-muted">
-          Verified bettors are listed first here and can reach the Elite tier. Apply from your profile; an administrator
-          reviews every application.
+          Verified bettors can reach the Elite tier, and the directory can list them first (&ldquo;Verified
+          first&rdquo;). Apply from your profile; an administrator reviews every application.
         </p>
       </div>
       <ApplyForVerification size="lg" />

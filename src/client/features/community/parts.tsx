@@ -11,6 +11,10 @@ export const bettorName = (b: { displayName: string | null; username: string }) 
 
 export const sportName = (sport: Sport | null) => (sport ? SPORT_LABELS[sport] : '—');
 
+/** A percentage by its sign: positive green, negative red, zero plain (a loss is never green). */
+export const signClass = (value: number | null) =>
+  value === null || value === 0 ? 'text-foreground' : value < 0 ? 'text-negative' : 'text-positive';
+
 /** Positive amounts green, negative red, zero plain. */
 export const profitClass = (decimal: string) =>
   decimal.startsWith('-') ? 'text-negative' : /^0+(\.0+)?$/.test(decimal) ? 'text-foreground' : 'text-positive';

@@ -14,6 +14,7 @@ import {
   type SpotlightPeriod,
 } from '../../../shared/community.ts';
 import type { SpotlightEntry } from '../../../shared/community-schemas.ts';
+import { FIGURES } from '../../../shared/figures.ts';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
@@ -33,6 +34,7 @@ import {
   formatJoined,
   formatRange,
   profitClass,
+  signClass,
   sportName,
 } from './parts.tsx';
 
@@ -58,7 +60,7 @@ export function SpotlightPage() {
     <PageContainer className="flex flex-col gap-8">
       <PageHeading
         title="Bettor Spotlight"
-        lead="The community's top performers, ranked by what their record shows beyond luck: a long, steady edge beats a lucky week or one big stake. Every bet was recorded before its event started and settled after it: nothing here is self-reported."
+        lead="Public bettors ranked by evidence of skill: the low end of the 95% range of their level-stakes yield, so a long, steady edge beats a lucky week or one big stake. Every record that qualifies is ranked, losing ones included. Every bet was recorded before its event started and settled after it: nothing here is self-reported."
       />
       <Tabs value={period} onValueChange={choose} className="gap-6">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
@@ -141,9 +143,9 @@ const PODIUM = [
   { icon: Medal, className: 'bg-orange-100 text-orange-900 ring-orange-300' },
 ] as const;
 
-function RankBadge({ rank }: { rank: number }) {
+function RankBadge({ rank, winning }: { rank: number; winning: boolean }) {
   const podium = PODIUM[rank - 1];
-  const highlighted = rank <= SPOTLIGHT_HIGHLIGHTED;
+  const highlighted = rank <= SPOTLIGHT_HIGHLIGHTED && winning;
   return (
     <span
       className={cn(
@@ -165,7 +167,9 @@ function RankBadge({ rank }: { rank: number }) {
 
 function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
   const nameId = useId();
+  // Highlighted for its place, in green only while its yield is above zero: a loss is never green.
   const top = entry.rank <= SPOTLIGHT_HIGHLIGHTED;
+  const winning = entry.levelStakesYield > 0;
   const name = bettorName(entry);
   return (
     <article
@@ -174,10 +178,14 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
       data-top={top || undefined}
       className={cn(
         'grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-3 rounded-lg border bg-card p-4 shadow-sm sm:gap-x-4 lg:grid-cols-[auto_minmax(0,1.3fr)_minmax(0,2.4fr)_auto]',
-        top ? 'border-emerald-300 bg-linear-to-r from-emerald-50 to-card ring-1 ring-emerald-200' : 'border-border',
+        top && winning
+          ? 'border-emerald-300 bg-linear-to-r from-emerald-50 to-card ring-1 ring-emerald-200'
+          : top
+            ? 'border-slate-300 ring-1 ring-slate-200'
+            : 'border-border',
       )}
     >
-      <RankBadge rank={entry.rank} />
+      <RankBadge rank={entry.rank} winning={winning} />
       <div className="flex min-w-0 items-center gap-3">
         <BettorAvatar bettor={entry} className={cn(!top && 'size-9 text-base')} />
         <div className="min-w-0">
@@ -195,17 +203,17 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
         </div>
       </div>
       <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-2 min-[480px]:grid-cols-4 lg:col-span-1">
-        <Figure label="Yield" valueClassName={entry.levelStakesYield < 0 ? 'text-negative' : 'text-positive'}>
+        <Figure label={FIGURES.levelStakesYield.label} valueClassName={signClass(entry.levelStakesYield)}>
           {formatSignedPercent(entry.levelStakesYield)}
         </Figure>
         <Figure label="Profit" valueClassName={profitClass(entry.totalProfit)}>
           {formatSignedMoney(entry.totalProfit)}
         </Figure>
-        <Figure label="95% range" className="col-span-2">
+        <Figure label={FIGURES.yieldRange.label} className="col-span-2">
           {formatRange(entry.yieldInterval)}
         </Figure>
-        <Figure label="Win rate">{formatPercent(entry.winRate)}</Figure>
-        <Figure label="Bets (won)">
+        <Figure label={FIGURES.winRate.label}>{formatPercent(entry.winRate)}</Figure>
+        <Figure label={`${FIGURES.settledBets.label} (won)`}>
           {entry.totalBets} ({entry.wonBets})
         </Figure>
         <Figure
@@ -259,11 +267,16 @@ function RankingRules() {
         </li>
         <li>{RANKING_MINIMUM_RULE} Ties go to more bets.</li>
         <li>
-          Win rate, bets and profit count the period&apos;s won and lost bets (void / push bets returned the stake and
-          count in none of them). The streak is the current run of wins (W) or losses (L) over the bettor&apos;s latest
-          settled bets; the favourite sport is the one they record most bets in.
+          {FIGURES.winRate.label}, {FIGURES.settledBets.label.toLowerCase()} and profit count the period&apos;s won and
+          lost bets (void / push bets returned the stake and count in none of them), so they can be fewer than the{' '}
+          {FIGURES.totalBets.label} on the bettor&apos;s profile, which counts every bet ever recorded, pending and void
+          ones included. {FIGURES.yieldVsRoi.explanation} The streak is the current run of wins (W) or losses (L) over
+          the bettor&apos;s latest settled bets; the favourite sport is the one they record most bets in.
         </li>
-        <li>Only public profiles appear. The top five are highlighted.</li>
+        <li>
+          Only public profiles appear. The top five are highlighted; a yield below zero is shown in red wherever it
+          ranks.
+        </li>
         <li>
           A profile with an overdue bet (still pending {OVERDUE_AFTER_HOURS} hours after its event started) is left out
           until the bettor settles it.

@@ -18,17 +18,16 @@ import {
   INVALID_EVENT_TIME_TITLE,
   deleteDemoBet,
   demoStats,
-  localDateTimeToIso,
   recordDemoBet,
   recordDemoParlay,
   sampleDemoBets,
   settleDemoBet,
   settleDemoLeg,
-  toLocalDateTimeValue,
   type DemoBet,
   type DemoBetForm,
   type DemoLegForm,
 } from './demo-bets.ts';
+import { toLocalDateTimeValue } from '../../lib/local-date-time.ts';
 
 const HOUR = 60 * 60 * 1000;
 const now = new Date('2027-03-01T12:00:00Z');
@@ -78,7 +77,7 @@ describe('demo bets', () => {
     expect(recordDemoBet(form({ [field]: '  ' }), now)).toEqual({ ok: false, title: FILL_ALL_FIELDS_MESSAGE });
   });
 
-  it('refuses an event less than 6 hours away with the spec message', () => {
+  it('refuses an event less than 6 hours away with the dashboard’s message', () => {
     expect(recordDemoBet(form({ eventDateTime: inHours(5) }), now)).toEqual({
       ok: false,
       title: INVALID_EVENT_TIME_TITLE,
@@ -204,12 +203,6 @@ describe('demo bets', () => {
       totalStaked: '195.00',
       totalProfit: '5.00',
     });
-  });
-
-  it('reads datetime-local values in local time', () => {
-    expect(localDateTimeToIso('2027-03-14T19:30')).toBe(new Date(2027, 2, 14, 19, 30).toISOString());
-    expect(localDateTimeToIso('')).toBeNull();
-    expect(localDateTimeToIso('2027-13-45T99:99')).toBeNull();
   });
 
   describe('parlays', () => {

@@ -33,6 +33,7 @@ import {
 } from '../../../shared/parlays.ts';
 import { createRecordParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { computeStats, decimalOddsOf } from '../../../shared/stats.ts';
+import { localDateTimeToIso } from '../../lib/local-date-time.ts';
 
 /** Spec §3, Demo bet; money as decimal strings with two places ("25.00"), times as ISO strings. */
 export interface DemoBet {
@@ -72,13 +73,22 @@ export interface DemoBetForm {
   eventDateTime: string;
 }
 
+/**
+ * A datetime-local value as a UTC instant ("…Z"), undefined when it is not one: the demo's bets keep
+ * their starts in UTC, so they compare and sort as text (a parlay's earliest leg).
+ */
+const instantOf = (local: string) => {
+  const iso = localDateTimeToIso(local);
+  return iso && new Date(iso).toISOString();
+};
+
 export const EMPTY_DEMO_FORM: DemoBetForm = { description: '', amount: '', odds: '', sport: '', eventDateTime: '' };
 
 /** A parlay leg in the demo form, as typed. */
 export type DemoLegForm = Omit<DemoBetForm, 'amount'>;
 export const EMPTY_DEMO_LEG: DemoLegForm = { description: '', odds: '', sport: '', eventDateTime: '' };
 
-/** Verbatim from the spec (sections 5 and 8). */
+/** The dashboard's words, verbatim (src/shared/bets.ts for the rules' own messages). */
 export const FILL_ALL_FIELDS_MESSAGE = 'Please fill in all fields';
 export const INVALID_EVENT_TIME_TITLE = 'Invalid Event Time';
 
@@ -89,30 +99,14 @@ const newId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `demo-${Date.now()}-${counter++}`;
 
 /**
- * A datetime-local value ("2027-03-14T19:30") read in the visitor's time zone, as an ISO instant;
- * null when it is not a date.
- */
-export function localDateTimeToIso(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value)) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/** The datetime-local value for an instant, in the visitor's time zone (for the input's min). */
-export function toLocalDateTimeValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/**
  * Checks the form with the dashboard's own schema (the browser's clock standing in for the
- * server's) and builds the bet, or says what is wrong in the words the spec gives.
+ * server's) and builds the bet, or says what is wrong in the dashboard's words.
  */
 export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult {
   const values = Object.values(form) as string[];
   if (values.some((v) => v.trim() === '')) return { ok: false, title: FILL_ALL_FIELDS_MESSAGE };
 
-  const eventDate = localDateTimeToIso(form.eventDateTime);
+  const eventDate = instantOf(form.eventDateTime);
   if (!eventDate) {
     return { ok: false, title: INVALID_EVENT_TIME_TITLE, description: 'Enter a valid event date and time' };
   }
@@ -168,8 +162,8 @@ export function recordDemoParlay(amount: string, legs: readonly DemoLegForm[], n
   const values = [amount, ...legs.flatMap((leg) => Object.values(leg) as string[])];
   if (values.some((v) => v.trim() === '')) return { ok: false, title: FILL_ALL_FIELDS_MESSAGE };
 
-  const starts = legs.map((leg) => localDateTimeToIso(leg.eventDateTime));
-  const badStart = starts.indexOf(null);
+  const starts = legs.map((leg) => instantOf(leg.eventDateTime));
+  const badStart = starts.indexOf(undefined);
   if (badStart >= 0) {
     return {
       ok: false,

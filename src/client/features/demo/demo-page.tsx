@@ -1,17 +1,8 @@
+import { FIGURES } from '../../../shared/figures.ts';
 import { useEffect, useId, useMemo, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
-import {
-  ArrowLeft,
-  BarChart3,
-  DollarSign,
-  FlaskConical,
-  Percent,
-  Plus,
-  Trash2,
-  TrendingDown,
-  TrendingUp,
-} from 'lucide-react';
+import { ArrowLeft, FlaskConical, Plus, Trash2 } from 'lucide-react';
 import {
   MIN_EVENT_LEAD_MS,
   OVERDUE_AFTER_MS,
@@ -28,10 +19,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
-import { formatDateTime, formatMoney, formatPercent } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import {
+  BetStatsCards,
   BetDetail,
   BetStatusBadge,
   BetTypeSwitch,
@@ -58,12 +49,12 @@ import {
   sampleDemoBets,
   settleDemoBet,
   settleDemoLeg,
-  toLocalDateTimeValue,
   type DemoBet,
   type DemoBetForm,
   type DemoLeg,
   type DemoLegForm,
 } from './demo-bets.ts';
+import { toLocalDateTimeValue } from '../../lib/local-date-time.ts';
 
 export interface DemoPageProps {
   /** Null until the demo is first changed: until then it shows the sample bets. */
@@ -182,24 +173,11 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
   );
 }
 
+/** The dashboard's own cards (one component per figure), over the demo's bets. */
 function DemoStatCards({ stats }: { stats: BetStats }) {
-  const profitable = !stats.totalProfit.startsWith('-');
   return (
-    <section aria-label="Demo statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard
-        title="Total Bets"
-        value={stats.totalBets}
-        icon={<BarChart3 />}
-        detail={stats.voided > 0 ? `${stats.voided} void / push` : undefined}
-      />
-      <StatCard title="Win Rate" value={formatPercent(stats.winRate)} icon={<Percent />} />
-      <StatCard title="Total Staked" value={formatMoney(stats.totalStaked)} icon={<DollarSign />} />
-      <StatCard
-        title="Total Profit"
-        value={formatMoney(stats.totalProfit)}
-        valueClassName={profitable ? 'text-positive' : 'text-negative'}
-        icon={profitable ? <TrendingUp /> : <TrendingDown />}
-      />
+    <section aria-label="Demo statistics">
+      <BetStatsCards stats={stats} />
     </section>
   );
 }
@@ -318,7 +296,7 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
                 )}
               </FormField>
               <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
-                Potential win:{' '}
+                {FIGURES.payout.label}:{' '}
                 <strong className="font-semibold tabular-nums">{preview ? formatMoney(preview) : '—'}</strong>
               </p>
             </>
@@ -332,10 +310,6 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
   );
 }
 
-/**
- * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
- * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
- */
 /** The sports a demo bet or leg can be, after a blank choice. */
 function SportOptions() {
   return (
@@ -350,6 +324,10 @@ function SportOptions() {
   );
 }
 
+/**
+ * A parlay's legs in the demo form, named as the dashboard's (Leg N description, sport, odds, event
+ * date & time), added and removed within 2-15; kept as typed, like the rest of the demo form.
+ */
 function DemoLegFields({
   legs,
   onChange,
@@ -500,7 +478,7 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
         <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
         <BetDetail term="Odds">{bet.odds}</BetDetail>
         {bet.profitLoss === null ? (
-          <BetDetail term="Potential win">{formatMoney(bet.potentialWin)}</BetDetail>
+          <BetDetail term={FIGURES.payout.label}>{formatMoney(bet.potentialWin)}</BetDetail>
         ) : (
           <BetDetail term="Profit/Loss">
             <ProfitLoss value={bet.profitLoss} />

@@ -11,7 +11,6 @@ import {
   LifeBuoy,
   LockKeyhole,
   MessageCircle,
-  Quote,
   ShieldCheck,
   Sparkles,
   Target,
@@ -23,9 +22,11 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { formatCalendarDate } from '../../lib/calendar-date.ts';
+import { SAMPLE_BETS, SAMPLE_FIGURES } from './sample-record.ts';
 import { cn } from '../../lib/utils.ts';
-import { ExternalLink, IconTile, LearnMoreButton, Section, StatGrid } from './section.tsx';
-import { CLAIMS, HELPLINES } from './site-info.ts';
+import { ExternalLink, IconTile, LearnMoreButton, Section } from './section.tsx';
+import { HELPLINES } from './site-info.ts';
+import { SiteCountsSection } from './site-counts.tsx';
 import { UPCOMING_EVENTS, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
@@ -86,11 +87,7 @@ export function Hero() {
 
 /** An illustration of a record: a few bets and the figures they add up to. */
 function SampleRecord() {
-  const rows = [
-    { pick: 'Celtics -4.5 vs Knicks', odds: '-110', result: 'Won', profit: '+$45.45' },
-    { pick: 'Arsenal to win at Villa', odds: '+140', result: 'Lost', profit: '-$50.00' },
-    { pick: 'Chiefs ML vs Bills', odds: '2.10', result: 'Won', profit: '+$55.00' },
-  ];
+  const figures = SAMPLE_FIGURES;
   return (
     <figure className="rounded-xl border border-slate-700 bg-navy-soft/80 p-5 shadow-2xl sm:p-6">
       <figcaption className="flex items-center justify-between gap-3">
@@ -102,9 +99,9 @@ function SampleRecord() {
       </figcaption>
       <dl className="mt-5 grid grid-cols-3 gap-3 text-center">
         {[
-          ['Win rate', '66.7%'],
-          ['Bets', '3'],
-          ['Profit', '+$50.45'],
+          ['Win rate', figures.winRate],
+          ['Bets', figures.bets],
+          ['Profit', figures.profit],
         ].map(([label, value]) => (
           <div key={label} className="min-w-0 rounded-lg bg-navy px-2 py-3 sm:px-3">
             <dt className="text-xs text-navy-muted">{label}</dt>
@@ -113,17 +110,19 @@ function SampleRecord() {
         ))}
       </dl>
       <ul className="mt-5 flex flex-col divide-y divide-slate-700">
-        {rows.map((row) => (
+        {SAMPLE_BETS.map((row) => (
           <li key={row.pick} className="flex items-center justify-between gap-3 py-3 text-sm">
             <span className="min-w-0">
               <span className="block truncate text-navy-foreground">{row.pick}</span>
               <span className="text-xs text-navy-muted">Odds {row.odds}</span>
             </span>
             <span className="flex shrink-0 flex-col items-end">
-              <span className={cn('font-semibold', row.result === 'Won' ? 'text-brand' : 'text-red-300')}>
+              <span className={cn('font-semibold', row.result === 'won' ? 'text-brand' : 'text-red-300')}>
                 {row.profit}
               </span>
-              <span className="text-xs text-navy-muted">{row.result}</span>
+              <span className="text-xs text-navy-muted">
+                {row.result === 'won' ? 'Won' : 'Lost'} · {row.stake} staked
+              </span>
             </span>
           </li>
         ))}
@@ -376,70 +375,7 @@ export function FeaturesSection() {
 }
 
 export function StatisticsSection() {
-  return (
-    <Section id="statistics" eyebrow="By the numbers" title="Trusted by bettors who keep score" align="center">
-      <StatGrid
-        stats={[
-          { value: CLAIMS.users, label: 'Active users' },
-          { value: CLAIMS.bets, label: 'Bets recorded' },
-          { value: CLAIMS.uptime, label: 'Uptime' },
-          { value: CLAIMS.support, label: 'Support' },
-        ]}
-      />
-    </Section>
-  );
-}
-
-const TESTIMONIALS = [
-  {
-    quote:
-      'I thought I was up for the season. Two months of honest tracking showed I was losing on parlays and winning on totals. I only bet totals now.',
-    name: 'Marcus T.',
-    role: 'NBA bettor, Chicago',
-  },
-  {
-    quote:
-      "My followers used to ask for screenshots. Now I send them my betproof profile and the conversation is over. It's the best credibility tool I have.",
-    name: 'Sofia R.',
-    role: 'Soccer tipster, 40K followers',
-  },
-  {
-    quote:
-      'Seeing my real win rate every week keeps my stakes sensible. The numbers do not lie, and that has made betting fun again.',
-    name: 'Danny K.',
-    role: 'NFL fan, Denver',
-  },
-] as const;
-
-export function TestimonialsSection() {
-  return (
-    <Section id="testimonials" tone="muted" eyebrow="Testimonials" title="What our bettors say" align="center">
-      <ul className="grid gap-4 md:grid-cols-3">
-        {TESTIMONIALS.map((t) => (
-          <li key={t.name}>
-            <Card className="flex h-full flex-col gap-4 p-6">
-              <Quote className="size-6 text-primary" aria-hidden="true" />
-              <blockquote className="flex-1 text-foreground">
-                <p>{t.quote}</p>
-              </blockquote>
-              <div className="flex items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex size-10 items-center justify-center rounded-full bg-navy font-semibold text-white"
-                >
-                  {t.name.charAt(0)}
-                </span>
-                <p className="flex flex-col text-sm">
-                  <span className="font-semibold">{t.name}</span>
-                  <span className="text-muted-foreground">{t.role}</span>
-                </p>
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
+  return <SiteCountsSection eyebrow="By the numbers" title="Counted by the database, not by us" />;
 }
 
 export function ClosingCta({ demo }: { demo: DemoLauncher }) {

@@ -1,16 +1,5 @@
-/** Verbatim from the spec (section 2, Contact). */
+/** The site's contact details, as the Contact page and the footer state them. */
 export const SUPPORT_HOURS = 'Monday - Friday, 9 AM - 6 PM EST';
-
-/** Static marketing claims (spec section 9). */
-export const CLAIMS = {
-  users: '50K+',
-  bets: '2M+',
-  uptime: '99.9%',
-  support: '24/7',
-  followers: '152K',
-  engagement: '85%',
-  growth: '25%',
-} as const;
 
 /** Where to get help with gambling; shown on the landing page and in the Terms. */
 export const HELPLINES = [

@@ -17,7 +17,8 @@ import {
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
 import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { MIN_SETTLED_FOR_SKILL, chanceInWords } from '../../../shared/stats.ts';
-import { formatMoney, formatPercent, formatSignedPercent } from '../../lib/format.ts';
+import { FIGURES, NOTHING_MEASURED, NO_SETTLED_BETS } from '../../../shared/figures.ts';
+import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { MoneyWithUnits, unitsText } from '../bets/index.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
@@ -52,27 +53,34 @@ function OverdueLine({ overdue }: { overdue: number }) {
  * level-stakes yield, drawdown, runs, odds, void bets).
  */
 export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActive: number }) {
-  const profitable = !stats.totalProfit.startsWith('-');
+  const losing = stats.totalProfit.startsWith('-');
+  const zero = /^0+(\.0+)?$/.test(stats.totalProfit);
+  const settled = stats.won + stats.lost;
   const units = (amount: string, signed = false) => unitsText(amount, stats.unitSize, signed);
   return (
     <section aria-label="Statistics" className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
-        <StatTile title="Win Rate" value={formatPercent(stats.winRate)} icon={<Percent />} />
         <StatTile
-          title="Total Bets"
+          title={FIGURES.winRate.label}
+          value={settled === 0 ? NOTHING_MEASURED : formatPercent(stats.winRate)}
+          icon={<Percent />}
+          detail={settled === 0 ? NO_SETTLED_BETS : undefined}
+        />
+        <StatTile
+          title={FIGURES.totalBets.label}
           value={stats.totalBets}
           icon={<BarChart3 />}
           detail={stats.voided > 0 ? `${stats.voided} void / push` : undefined}
         />
         <StatTile
-          title="Total Profit"
-          value={formatMoney(stats.totalProfit)}
-          valueClassName={profitable ? 'text-positive' : 'text-negative'}
-          icon={profitable ? <TrendingUp /> : <TrendingDown />}
+          title={FIGURES.totalProfit.label}
+          value={formatSignedMoney(stats.totalProfit)}
+          valueClassName={losing ? 'text-negative' : zero ? undefined : 'text-positive'}
+          icon={losing ? <TrendingDown /> : <TrendingUp />}
           detail={units(stats.totalProfit, true) ?? undefined}
         />
         <StatTile
-          title="Total Wagered"
+          title={FIGURES.totalStaked.label}
           value={formatMoney(stats.totalStaked)}
           icon={<DollarSign />}
           detail={units(stats.totalStaked) ?? undefined}
@@ -82,7 +90,12 @@ export function ProfileStats({ stats, daysActive }: { stats: BetStats; daysActiv
         <StatTile title="Pending" value={stats.pending} icon={<Hourglass />}>
           <OverdueLine overdue={stats.overdue} />
         </StatTile>
-        <StatTile title="Days Active" value={daysActive} icon={<CalendarDays />} />
+        <StatTile
+          title={FIGURES.daysSinceJoining.label}
+          value={daysActive}
+          icon={<CalendarDays />}
+          detail={FIGURES.daysSinceJoining.explanation}
+        />
       </div>
       {stats.totalBets > 0 && <OverallPerformance stats={stats} />}
       {stats.won + stats.lost > 0 && <SkillOrLuck stats={stats} />}
@@ -105,14 +118,26 @@ function SkillOrLuck({ stats }: { stats: BetStats }) {
         <h2 id={headingId} className="text-base font-semibold">
           Skill or luck?
         </h2>
-        {stats.roi !== null && interval && (
-          <p className="text-sm" data-testid="roi-interval">
-            ROI <span className="font-semibold tabular-nums">{formatSignedPercent(stats.roi)}</span>, likely between{' '}
-            <span className="tabular-nums">{formatSignedPercent(interval.low)}</span> and{' '}
-            <span className="tabular-nums">{formatSignedPercent(interval.high)}</span>{' '}
-            <span className="text-muted-foreground">(95% range)</span>.
+        {stats.levelStakesYield !== null && stats.yieldInterval && (
+          <p className="text-sm" data-testid="yield-interval">
+            {FIGURES.levelStakesYield.label}{' '}
+            <span className="font-semibold tabular-nums">{formatSignedPercent(stats.levelStakesYield)}</span>, likely
+            between <span className="tabular-nums">{formatSignedPercent(stats.yieldInterval.low)}</span> and{' '}
+            <span className="tabular-nums">{formatSignedPercent(stats.yieldInterval.high)}</span>{' '}
+            <span className="text-muted-foreground">({FIGURES.yieldRange.label}, as the rankings use)</span>.
           </p>
         )}
+        {stats.roi !== null && interval && (
+          <p className="text-sm" data-testid="roi-interval">
+            {FIGURES.roi.label} <span className="font-semibold tabular-nums">{formatSignedPercent(stats.roi)}</span>,
+            likely between <span className="tabular-nums">{formatSignedPercent(interval.low)}</span> and{' '}
+            <span className="tabular-nums">{formatSignedPercent(interval.high)}</span>{' '}
+            <span className="text-muted-foreground">({FIGURES.roiRange.label})</span>.
+          </p>
+        )}
+        <p className="text-xs text-muted-foreground" data-testid="yield-vs-roi">
+          {FIGURES.yieldVsRoi.explanation}
+        </p>
         {stats.pValue !== null && (
           <p className="text-sm" data-testid="luck">
             A break-even bettor at the same odds and stakes would do at least this well{' '}
@@ -174,7 +199,7 @@ function OverallPerformance({ stats }: { stats: BetStats }) {
           Overall Performance
         </h2>
         <p className="text-sm text-muted-foreground tabular-nums">
-          {formatPercent(stats.winRate)} win rate · {stats.won}W – {stats.lost}L
+          {settled === 0 ? NO_SETTLED_BETS : `${formatPercent(stats.winRate)} win rate`} · {stats.won}W – {stats.lost}L
           {stats.pending > 0 && ` · ${stats.pending} pending`}
           {stats.overdue > 0 && ` · ${stats.overdue} overdue`}
         </p>

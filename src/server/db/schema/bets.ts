@@ -31,7 +31,7 @@ export const bets = pgTable(
     /** The odds as the user typed them (+150, 2.5, 5/2). */
     odds: text('odds').notNull(),
     decimalOdds: numeric('decimal_odds', { precision: 14, scale: 6 }).notNull(),
-    /** The sport; the spec calls it bet_type. */
+    /** The sport, stored as bet_type. */
     betType: text('bet_type').notNull(),
     eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
     status: text('status', { enum: BET_STATUSES }).notNull().default('pending'),

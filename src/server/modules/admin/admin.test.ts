@@ -120,7 +120,7 @@ describeEachDatabase(
         username: `sharp_${tag}`,
         joinDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         totalBets: 0,
-        winRate: 0,
+        winRate: null,
         verificationStatus: 'unverified',
         role: 'user',
         profilePublic: true,

@@ -210,7 +210,7 @@ const toAdminUser = (r: UserRow): AdminUser => ({
   joinDate: isoFromMicros(r.created_at),
   totalBets: Number(r.total_bets),
   // The profile's win rate (shared/stats.ts): won ÷ settled, not ÷ every bet recorded.
-  winRate: winRate(Number(r.won), Number(r.lost)),
+  winRate: Number(r.won) + Number(r.lost) === 0 ? null : winRate(Number(r.won), Number(r.lost)),
   verificationStatus: r.verification_status,
   role: r.role === 'admin' ? 'admin' : 'user',
   profilePublic: r.profile_public === true,

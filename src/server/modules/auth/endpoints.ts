@@ -9,7 +9,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 
 /**
  * Better Auth endpoints betproof does not use, switched off (Better Auth answers them 404, which
- * our handler turns into the API's JSON 404). Each one the client and the spec do not need is
+ * our handler turns into the API's JSON 404). Each one the client does not need is
  * surface for no benefit: update-user takes any name and image (`javascript:alert(1)`) and
  * bypasses our profile rules, revoke-session answers 200 for a token that is not the caller's,
  * change-password and verify-password are password oracles no page offers, and the social and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignedInSession } from './session.ts';
+import type { SignedInSession } from './session-cache.ts';
 import { SessionCache } from './session-cache.ts';
 
 const sessionOf = (userId: string, token: string) =>

@@ -19,7 +19,9 @@
  * Expiry and the daily refresh are not the cache's business: session.ts checks them against the
  * clock on every request, cached or not.
  */
-import type { SignedInSession } from './session.ts';
+import type { Auth } from './better-auth.ts';
+
+export type SignedInSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 
 /** Enough for every session active on one server at a time; the oldest entry goes first. */
 export const SESSION_CACHE_SIZE = 10_000;

@@ -28,7 +28,8 @@ import { listen } from '../../db/notifications.ts';
 import type { Auth } from './better-auth.ts';
 import { SessionCache } from './session-cache.ts';
 
-export type SignedInSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+export type { SignedInSession } from './session-cache.ts';
+import type { SignedInSession } from './session-cache.ts';
 type ReadSession = (headers: Headers) => Promise<SignedInSession | null>;
 
 /** What the direct read needs from Better Auth's resolved configuration. */

@@ -548,6 +548,7 @@ describeEachDatabase('bets API', (env) => {
       roi: null,
       roiInterval: null,
       levelStakesYield: null,
+      yieldInterval: null,
       pValue: null,
       maxDrawdown: '0.00',
       longestWinningRun: 0,

@@ -18,7 +18,7 @@
  */
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { LruMap } from '../../lru-map.ts';
+import { LRUCache } from 'lru-cache';
 
 /** Users whose answers are kept per kind and database handle (a page of 100 bets at most is some tens of KB). */
 export const USERS_KEPT = 1000;
@@ -39,7 +39,7 @@ interface Kept extends Window {
 
 /** One kind of answer, kept per database handle and user (the least recently used user goes first). */
 export class KeptAnswers {
-  private readonly perDb = preparedPerDb(() => new LruMap<string, Kept>(USERS_KEPT));
+  private readonly perDb = preparedPerDb(() => new LRUCache<string, Kept>({ max: USERS_KEPT }));
 
   /** The text kept for `userId` under `key`, if it holds at `at` (ms since the epoch). */
   get(db: Db, userId: string, key: string, at = 0): string | undefined {

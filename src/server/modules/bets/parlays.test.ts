@@ -1,5 +1,5 @@
 /**
- * Parlays (issue 20, migration 0021): through the API on the injected clock, and the database's
+ * Parlays (docs/decisions/008): through the API on the injected clock, and the database's
  * own rules with direct SQL, on each database.
  */
 import { createHash } from 'node:crypto';

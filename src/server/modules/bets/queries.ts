@@ -24,6 +24,7 @@ import {
   isoText,
   isUuid,
   queryRows,
+  sqlErrorIn,
   type JsonText,
   type KeysetCursor,
 } from '../../db/sql.ts';
@@ -152,13 +153,13 @@ const keysetAfter = (cursor: KeysetCursor | undefined) =>
 /**
  * A bet as the API answers it (toBet's shape, field for field), written as JSON by the database:
  * a page of bets is then sent as the database wrote it, with no row parsed, mapped and serialised
- * again in JavaScript (about two thirds of a page's CPU in the server on PostgreSQL, issue 17).
+ * again in JavaScript (about two thirds of a page's CPU in the server on PostgreSQL: bench/HISTORY.md).
  * Money as numeric's text (two places, as formatCents writes it), odds as stored, times to the
  * millisecond in UTC. page-json.test.ts holds it to toBet for every kind of bet.
  *
  * `legs` is written null and comes last: a parlay's are filled in by withLegs from a second query,
  * run only for a page that has a parlay. A subquery here cost every page, parlays or not, its
- * set-up in the executor (on PGlite a third of a page of 20 singles' query time, issue 17).
+ * set-up in the executor (on PGlite a third of a page of 20 singles' query time: bench/HISTORY.md).
  */
 const betJson = sql<string>`json_build_object(
   'id', ${bets.id}, 'description', ${bets.description}, 'amount', ${bets.amount}::text, 'odds', ${bets.odds},
@@ -524,16 +525,11 @@ const NAMED_RULES = [
 
 /** The CHECK constraint (or rule trigger) a database error reports as violated, if that is what it is. */
 function violatedCheck(err: unknown): string | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23514') {
-      if (typeof constraint === 'string') return constraint;
-      // A driver that drops the field still has the name in the message.
-      const named = typeof message === 'string' ? NAMED_RULES.find((name) => message.includes(name)) : undefined;
-      return named ?? 'unknown';
-    }
-  }
-  return null;
+  const e = sqlErrorIn(err, '23514');
+  if (!e) return null;
+  if (typeof e.constraint === 'string') return e.constraint;
+  // A driver that drops the field still has the name in the message.
+  return NAMED_RULES.find((name) => typeof e.message === 'string' && e.message.includes(name)) ?? 'unknown';
 }
 
 /**

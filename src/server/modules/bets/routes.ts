@@ -49,7 +49,7 @@ export interface BetRoutesDeps {
   quotas: Quotas;
 }
 
-/** The headline `error` when exactly one field is wrong and the spec has words for it. */
+/** The headline `error` when exactly one field is wrong and the product has words for it. */
 const headline = (field: string, message: string): string | undefined => {
   if (field === 'odds') return INVALID_ODDS_ERROR;
   if (field === 'eventDate' && message === EVENT_TOO_SOON_MESSAGE) return EVENT_TOO_SOON_MESSAGE;

@@ -1,5 +1,5 @@
 /**
- * Void / push (issue 15): a fourth result under the same rules as won and lost — only after the
+ * Void / push: a fourth result under the same rules as won and lost — only after the
  * event starts, final once set, on the ledger — with the stake returned (profit 0.00) and no
  * effect on any rate. Through the API on the injected clock, and refused in direct SQL.
  */

@@ -120,7 +120,7 @@ describeEachDatabase('community: influencers', (env) => {
     });
   });
 
-  it('ranks by the low end of the yield interval with 20 won or lost bets, its place the same whatever the filters (issue 15)', async () => {
+  it('ranks by the low end of the yield interval with 20 won or lost bets, its place the same whatever the filters', async () => {
     const tag = token();
     // The steady bettor, the whale (one $99,999 bet at 1.01 on top of 24 lost $1 bets) and a lucky dozen.
     const steady = await createBettor(env(), { username: `steady_${tag}` });

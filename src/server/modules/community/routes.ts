@@ -3,13 +3,15 @@ import { coalescing } from '../../coalesce.ts';
 import type { Db } from '../../db/client.ts';
 import { validate } from '../../http.ts';
 import type { AppEnv } from '../auth/index.ts';
+import { SITE_COUNTS_MAX_AGE_SECONDS } from '../../../shared/site-counts.ts';
 import {
   influencersQuerySchema,
   spotlightQuerySchema,
   type InfluencerPage,
+  type SiteCounts,
   type SpotlightPage,
 } from '../../../shared/community-schemas.ts';
-import { getSpotlight, listInfluencers } from './queries.ts';
+import { countSite, getSpotlight, listInfluencers } from './queries.ts';
 
 export interface CommunityRoutesDeps {
   db: Db;
@@ -25,7 +27,18 @@ export interface CommunityRoutesDeps {
 export function communityRoutes({ db, now }: CommunityRoutesDeps) {
   const spotlight = coalescing<SpotlightPage>();
   const influencers = coalescing<InfluencerPage>();
+  const counts = coalescing<SiteCounts>();
+  /** The last counts and when (server clock) they were made: the landing asks on every visit. */
+  let kept: SiteCounts | null = null;
   return new Hono<AppEnv>()
+    .get('/counts', async (c) => {
+      const at = now();
+      if (!kept || at.getTime() - Date.parse(kept.countedAt) >= SITE_COUNTS_MAX_AGE_SECONDS * 1000) {
+        kept = await counts('site', () => countSite(db, at));
+      }
+      c.header('Cache-Control', `public, max-age=${SITE_COUNTS_MAX_AGE_SECONDS}`);
+      return c.json(kept, 200);
+    })
     .get('/spotlight', validate('query', spotlightQuerySchema), async (c) => {
       const { period, limit, offset } = c.req.valid('query');
       const page = await spotlight(JSON.stringify([period, limit, offset]), () =>

@@ -121,7 +121,7 @@ describeEachDatabase('community: spotlight', (env) => {
     expect(await entryOf(env(), 'week', hidden.username)).toBeDefined();
   });
 
-  it('ranks by the low end of the yield interval: one big stake on a short price or a lucky dozen cannot buy a place (issue 15)', async () => {
+  it('ranks by the low end of the yield interval: one big stake on a short price or a lucky dozen cannot buy a place', async () => {
     const now = env().clock.now().getTime();
     const at = (i: number) => new Date(now - 2 * DAY + i * MINUTE);
     // The steady bettor: 15 of 25 level $10 bets won at 2.00 (yield +20.0%, interval −19.2% to +59.2%).

@@ -1,5 +1,5 @@
 /**
- * Importing a history (issue 20 item 2): POST /api/bets/import on both databases. All or nothing
+ * Importing a history (docs/decisions/009): POST /api/bets/import on both databases. All or nothing
  * per file, duplicates reported and never stored twice, the 10,000-row limit, and proof by direct
  * SQL that an import leaves every public table (the record, its summaries, the ledger, the
  * community summaries) exactly as it was.

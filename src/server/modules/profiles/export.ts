@@ -39,13 +39,6 @@ export const CSV_COLUMNS = [
 export const EXPORT_BATCH_SIZE = 1000;
 
 /**
- * One bet as CSV cells. Only what the user typed — the description and the odds as typed — is
- * formula-escaped (a leading = + - @ tab or CR gets a single quote): the odds "-110" export as
- * "'-110", shown as the text the user entered. Everything else is ours and written as it is:
- * amounts are plain decimals ("-10.00" must stay a number a spreadsheet can sum, so it is not
- * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
- */
-/**
  * A parlay's legs as one cell, one bet per row: "1. Chiefs ML | football | -110 | 2026-11-29T18:00:00.000Z | won | self-reported",
  * the legs separated by "; " (one physical line per bet). Formula-escaped as a whole: it starts with
  * the first leg's position, so the bettor's text inside it is never at the cell's start.
@@ -63,6 +56,13 @@ const legsCell = (bet: Bet): CsvCell =>
           .join('; '),
       };
 
+/**
+ * One bet as CSV cells. Only what the user typed — the description and the odds as typed — is
+ * formula-escaped (a leading = + - @ tab or CR gets a single quote): the odds "-110" export as
+ * "'-110", shown as the text the user entered. Everything else is ours and written as it is:
+ * amounts are plain decimals ("-10.00" must stay a number a spreadsheet can sum, so it is not
+ * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
+ */
 export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => [
   { plain: bet.id },
   { text: bet.description },

@@ -90,7 +90,7 @@ export function usernameFromPath(path: string): string | null {
   return isProfileUsername(name) && !isReservedUsername(name) ? name : null;
 }
 
-/** Renamed usernames keep leading to their profile this long (issue 17). */
+/** Renamed usernames keep leading to their profile this long (modules/profiles/pages.ts). */
 export const RENAMED_USERNAME_REDIRECT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**

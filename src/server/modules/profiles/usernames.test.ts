@@ -1,5 +1,5 @@
 /**
- * Usernames (issue 16 item 4): the database's own rules, proved in direct SQL (case-insensitively
+ * Usernames: the database's own rules, proved in direct SQL (case-insensitively
  * unique, never reserved, a chosen or a neutral shape), the handler translating a refusal of the
  * database's reserved list, and GET /api/profile/username-availability, which the dashboard's
  * username picker asks as the owner types.

@@ -1,0 +1,30 @@
+/**
+ * The record-bet form's values and what it sends, apart from the dialog and its parlay fields, which
+ * both use them.
+ */
+import type { RecordBetInput } from '../../../shared/bet-schemas.ts';
+import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
+
+export interface LegFormValues {
+  description: string;
+  sport: string;
+  odds: string;
+  eventDate: string;
+}
+
+/**
+ * What the inputs hold: the stake as typed, the event time as the datetime-local text; in Parlay
+ * mode the stake and the legs (the single bet's fields are kept meanwhile, and the other way round).
+ */
+export interface RecordBetFormValues {
+  mode: 'single' | 'parlay';
+  description: string;
+  amount: string;
+  odds: string;
+  sport: string;
+  eventDate: string;
+  legs: LegFormValues[];
+}
+
+/** A single bet's or a parlay's request body, as the shared schemas read it. */
+export type RecordInput = RecordBetInput | RecordParlayInput;

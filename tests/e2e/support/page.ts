@@ -1,0 +1,14 @@
+/** What several end-to-end specs read or type on a page, written once. */
+import type { Page } from '@playwright/test';
+
+/** A datetime-local value `hours` from now, in the browser's own time zone (what a person would type). */
+export const localDateTimeIn = (page: Page, hours: number) =>
+  page.evaluate((h) => {
+    const d = new Date(Date.now() + h * 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, hours);
+
+/** The figure of a statistic's card, found by the card's accessible name (its title). */
+export const statValue = (page: Page, title: string) =>
+  page.getByRole('group', { name: title }).getByTestId('stat-value');
