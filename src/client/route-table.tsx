@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', lazy: page(() => import('./routes/dashboard.tsx')) },
               { path: 'profile', lazy: page(() => import('./routes/profile.tsx')) },
+              { path: 'following', lazy: page(() => import('./routes/following.tsx')) },
               { path: 'admin', lazy: page(() => import('./routes/admin.tsx')) },
             ],
           },

@@ -36,6 +36,7 @@ import { loadLogSigner } from './modules/log/signer.ts';
 import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
+import { followRoutes } from './modules/follows/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
 import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
@@ -161,6 +162,8 @@ export function createApp(deps: AppDeps) {
     .route('/bets', importRoutes({ auth, db, now, quotas }))
     .route('/bets', betRoutes({ auth, db, now, quotas }))
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
+    // Before /profiles: /profiles/:username/follow is answered there (signed in, a counted write).
+    .route('/', followRoutes({ auth, db, quotas }))
     .route('/profiles', publicProfileRoutes({ auth, config, db, logger, now }))
     .route('/profile', ownProfileRoutes({ auth, config, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))

@@ -29,6 +29,7 @@ import {
 import { communityModule } from './openapi/community.ts';
 import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
+import { followsModule } from './openapi/follows.ts';
 import { inboxModule } from './openapi/inbox.ts';
 import { logModule } from './openapi/log.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
@@ -45,6 +46,7 @@ const MODULES: readonly ApiModule[] = [
   importsModule,
   publicProfilesModule,
   ownProfileModule,
+  followsModule,
   verificationModule,
   wellbeingModule,
   communityModule,

@@ -348,7 +348,9 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(stat(html, 'Total Bets')).toBe('1');
     expect(page).not.toContain('Loading');
     // The header is the signed-in one, as the browser's first render has it.
-    expect(text(/<nav aria-label="Account"[\s\S]*?<\/nav>/.exec(html)![0]).trim()).toBe('Dashboard Profile Sign Out');
+    expect(text(/<nav aria-label="Account"[\s\S]*?<\/nav>/.exec(html)![0]).trim()).toBe(
+      'Dashboard Following Profile Sign Out',
+    );
     // The session the page rendered with goes along for the browser's first render; its token stays in the cookie.
     const token = /session_token=([^.;]+)/.exec(cookie)![1]!;
     expect(html).not.toContain(token);

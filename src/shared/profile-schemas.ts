@@ -142,6 +142,10 @@ export const publicProfileSchema = z.object({
   achievements: z.array(achievementSchema),
   /** The newest entry of the profile's public ledger (seq 0 and 64 zeros before the first). */
   ledgerHead: ledgerHeadSchema,
+  /** How many people follow the profile. */
+  followers: z.number().int(),
+  /** True when the signed-in viewer follows it (false for visitors and its owner). */
+  following: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

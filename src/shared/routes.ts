@@ -15,6 +15,7 @@ export const paths = {
   advertise: '/advertise',
   influencers: '/influencers',
   spotlight: '/spotlight',
+  following: '/following',
   help: '/help',
 } as const;
 

@@ -29,6 +29,7 @@ test.describe('1. shared header and footer', () => {
 
     const links: Record<string, string> = {
       Dashboard: '/dashboard',
+      Following: '/following',
       'Bettor Spotlight': '/spotlight',
       Influencers: '/influencers',
       'About Us': '/about',

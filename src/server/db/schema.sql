@@ -353,6 +353,13 @@ CREATE TABLE public.events (
     CONSTRAINT events_status CHECK ((status = ANY (ARRAY['scheduled'::text, 'live'::text, 'final'::text, 'postponed'::text, 'cancelled'::text])))
 );
 
+CREATE TABLE public.follows (
+    follower_id text NOT NULL,
+    followee_id text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT follows_not_self CHECK ((follower_id <> followee_id))
+);
+
 CREATE TABLE public.imported_bets (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id text NOT NULL,
@@ -741,6 +748,9 @@ ALTER TABLE ONLY public.events
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_source_unique UNIQUE (source_feed, source_id);
 
+ALTER TABLE ONLY public.follows
+    ADD CONSTRAINT follows_pkey PRIMARY KEY (follower_id, followee_id);
+
 ALTER TABLE ONLY public.imported_bets
     ADD CONSTRAINT imported_bets_pkey PRIMARY KEY (id);
 
@@ -882,6 +892,8 @@ CREATE INDEX bets_user_id_settled_at_idx ON public.bets USING btree (user_id, se
 CREATE INDEX events_postponed_idx ON public.events USING btree (starts_at) WHERE (status = 'postponed'::text);
 
 CREATE INDEX events_upcoming_idx ON public.events USING btree (starts_at, id) WHERE (status = 'scheduled'::text);
+
+CREATE INDEX follows_followee_id_idx ON public.follows USING btree (followee_id, follower_id);
 
 CREATE INDEX imported_bets_user_event_idx ON public.imported_bets USING btree (user_id, event_date DESC, id DESC);
 
@@ -1071,6 +1083,12 @@ ALTER TABLE ONLY public.bets
 
 ALTER TABLE ONLY public.event_prices
     ADD CONSTRAINT event_prices_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.follows
+    ADD CONSTRAINT follows_followee_id_fkey FOREIGN KEY (followee_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.follows
+    ADD CONSTRAINT follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.imported_bets
     ADD CONSTRAINT imported_bets_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

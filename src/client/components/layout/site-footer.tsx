@@ -9,6 +9,7 @@ const columns = [
     title: 'Product',
     links: [
       { label: 'Dashboard', to: paths.dashboard },
+      { label: 'Following', to: paths.following },
       { label: 'Bettor Spotlight', to: paths.spotlight },
       { label: 'Influencers', to: paths.influencers },
     ],

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, UserRound, Users } from 'lucide-react';
 import { paths, signUpPath } from '../../../shared/routes.ts';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
@@ -28,6 +28,11 @@ export function SiteHeader() {
             <NavLink to={paths.dashboard} className={navLinkClass}>
               <LayoutDashboard className="hidden sm:block" aria-hidden="true" />
               Dashboard
+            </NavLink>
+            {/* Not in a phone's header (it would not fit): the footer links it there. */}
+            <NavLink to={paths.following} className={(state) => cn(navLinkClass(state), 'hidden sm:inline-flex')}>
+              <Users className="hidden sm:block" aria-hidden="true" />
+              Following
             </NavLink>
             <NavLink to={paths.profile} className={navLinkClass}>
               <UserRound className="hidden sm:block" aria-hidden="true" />

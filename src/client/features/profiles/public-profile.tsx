@@ -20,6 +20,7 @@ import { ProfileStats } from './profile-stats.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
 import { VerifyRecord } from './verify-record.tsx';
+import { FollowButton } from '../follows/index.ts';
 
 type View = 'loading' | 'not-found' | 'private' | 'profile';
 
@@ -122,6 +123,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
                 )}
               </div>
               <p className="break-all text-muted-foreground">@{profile.username}</p>
+              <FollowButton profile={profile} name={name} />
             </div>
           </div>
           <div className="flex flex-wrap gap-2 sm:justify-end">

@@ -12,3 +12,4 @@ export * from './bet-record-versions.ts';
 export * from './events.ts';
 export * from './log.ts';
 export * from './wellbeing.ts';
+export * from './follows.ts';

@@ -90,6 +90,8 @@ export interface ProfileView {
   ledgerHead: LedgerHead;
   /** How many of the bets are graded from results and how many self-reported (user_bet_kinds). */
   kinds: { graded: number; selfReported: number };
+  /** How many people follow the profile (follows, migration 0032). */
+  followers: number;
 }
 
 type ProfileViewRow = ProfileRow & {
@@ -100,6 +102,7 @@ type ProfileViewRow = ProfileRow & {
   headHash: string | null;
   graded: number | null;
   selfReported: number | null;
+  followers: number;
 };
 
 const toView = ({
@@ -110,6 +113,7 @@ const toView = ({
   headHash,
   graded,
   selfReported,
+  followers,
   ...row
 }: ProfileViewRow): ProfileView => ({
   record: toRecord(row),
@@ -118,6 +122,7 @@ const toView = ({
   unitSize,
   ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
   kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0 },
+  followers: Number(followers),
 });
 
 /** The lookups by username and by user id, with or without the summary: one read each. */
@@ -140,6 +145,8 @@ const selectProfileView = (db: Db) =>
       headHash: betLedgerHeads.hash,
       graded: userBetKinds.graded,
       selfReported: userBetKinds.selfReported,
+      // An index-only count of the profile's range of follows_followee_id_idx.
+      followers: sql<number>`(select count(*)::int from follows where follows.followee_id = ${profiles.userId})`,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
@@ -224,8 +231,8 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, unitSize, ledgerHead, kinds }: ProfileView,
-  opts: { isOwner: boolean; now: Date },
+  { record, summary, overdue, unitSize, ledgerHead, kinds, followers }: ProfileView,
+  opts: { isOwner: boolean; now: Date; following?: boolean },
 ): PublicProfile {
   const stats = statsOfSummary(summary, overdue, unitSize);
   return {
@@ -240,6 +247,8 @@ export function buildProfile(
     stats: { ...stats, ...kinds },
     achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
     ledgerHead,
+    followers,
+    following: opts.following ?? false,
   };
 }
 

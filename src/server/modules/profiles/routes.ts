@@ -20,6 +20,7 @@ import {
 import { USERNAME_RESERVED_MESSAGE } from '../../../shared/usernames.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { listBets } from '../bets/queries.ts';
+import { isFollowing } from '../follows/queries.ts';
 import { betsCsvStream, exportFilename, getUnitSize } from './export.ts';
 import {
   buildProfile,
@@ -91,7 +92,10 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         const view = sharedView(username, () => findProfileViewByUsername(db, username, now()));
         const access = await accessProfile(view, (v) => v.record, viewerOf(c));
         if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
-        return c.json(buildProfile(access.found, { isOwner: access.isOwner, now: now() }), 200);
+        const viewer = c.get('viewer');
+        const following =
+          viewer !== null && !access.isOwner && (await isFollowing(db, viewer.id, access.found.record.userId));
+        return c.json(buildProfile(access.found, { isOwner: access.isOwner, now: now(), following }), 200);
       })
       .get('/:username/bets', validate('query', listBetsQuerySchema), async (c) => {
         const { limit, cursor: cursorText } = c.req.valid('query');
