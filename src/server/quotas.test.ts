@@ -110,14 +110,16 @@ describe('the API reference', () => {
           expect(refusal.headers?.['Retry-After'], `${method} ${path}`).toBeDefined();
           documented.push(`${method} ${path}`);
         }
-        // The modules that count writes (quotas.writes) and the two heavy reads (quotas.limit).
-        const writes = /^\/api\/(bets|profile|verification)(\/|$)/.test(path) && method !== 'get';
-        if (writes || path === '/api/profile/analytics' || path === '/api/profile/export.csv')
-          counted.push(`${method} ${path}`);
+        // The modules that count writes (quotas.writes) and the heavy reads (quotas.limit).
+        const writes =
+          (/^\/api\/(bets|profile|verification|me)(\/|$)/.test(path) || path === '/api/profiles/{username}/follow') &&
+          method !== 'get';
+        const heavy = ['/api/profile/analytics', '/api/profile/export.csv', '/api/bets/stats'].includes(path);
+        if (writes || heavy) counted.push(`${method} ${path}`);
       }
     }
     expect(documented.sort()).toEqual(counted.sort());
-    expect(counted).toHaveLength(10);
+    expect(counted).toHaveLength(16);
   });
 });
 

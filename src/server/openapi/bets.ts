@@ -138,7 +138,8 @@ export const betsModule: ApiModule = {
         summary: "The signed-in user's statistics over all their bets",
         description:
           '`includeImported=true`: with their imported history added (GET /api/bets/imported), the runs and ' +
-          'drawdown over both in date order; the owner alone sees these figures.',
+          'drawdown over both in date order; the owner alone sees these figures. That answer is a heavy read: ' +
+          'counted with the analytics quota, one at a time per user, kept while the record is unchanged.',
         security: signedIn,
         parameters: queryParameters(statsQuerySchema),
         responses: {
@@ -147,6 +148,8 @@ export const betsModule: ApiModule = {
             ref('BetStats'),
           ),
           '401': errors.notAuthenticated,
+          // Only with includeImported=true: a heavy read, counted with analytics (modules/imports/routes.ts).
+          '429': quotaRefused.heavyRead('analytics', 'asking for your statistics'),
         },
       },
     },

@@ -150,7 +150,7 @@ const quotaRefusal = (counts: string, perMinute: number, perDay: number, setting
 export const quotaRefused = {
   writes: (activity: string) =>
     quotaRefusal(
-      'every POST, PUT, PATCH and DELETE to /api/bets, /api/profile and /api/verification counts',
+      "every POST, PUT, PATCH and DELETE to /api/bets, /api/profile, /api/verification, /api/me and a profile's /follow counts",
       QUOTA_DEFAULTS.writesPerMinute,
       QUOTA_DEFAULTS.writesPerDay,
       'WRITE_QUOTA_PER_MINUTE, WRITE_QUOTA_PER_DAY',
