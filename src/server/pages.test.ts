@@ -169,7 +169,7 @@ describeEachDatabase('page statuses', (env) => {
     expect(await expectPage(await get(`/${first}`), 404)).toBe(INDEX_HTML);
   });
 
-  it('stops redirecting an old username once someone else takes it, and never leads to a private profile', async () => {
+  it('holds an old username for its owner 30 days, then stops redirecting once someone else takes it, and never leads to a private profile', async () => {
     const { get } = pagesApp(env());
     const renamed = await signUpAndSignIn(env());
     const taker = await signUpAndSignIn(env());
@@ -179,7 +179,15 @@ describeEachDatabase('page statuses', (env) => {
     expect((await rename(env(), renamed.cookie, `now_${id}`)).status).toBe(200);
     expectRedirect(await get(`/${old}`), 302, `/now_${id}`);
 
-    // The old name is free at once; while its new holder's profile is private it is a 404 like any.
+    // The old name stays its owner's for 30 days: no one else may take it, and the redirect holds
+    // (db/functions/profiles_username_not_recently_released.sql).
+    expect((await rename(env(), taker.cookie, old)).status).toBe(409);
+    expectRedirect(await get(`/${old}`), 302, `/now_${id}`);
+    // After them (the history backdated: the hold reads the database's clock) the name is free; while
+    // its new holder's profile is private it is a 404 like any.
+    await env().db.execute(
+      sql`update username_history set renamed_at = renamed_at - interval '31 days' where user_id = ${renamed.userId}`,
+    );
     expect((await rename(env(), taker.cookie, old)).status).toBe(200);
     const put = await env().request('/api/profile/settings', {
       method: 'PUT',
