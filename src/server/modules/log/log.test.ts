@@ -15,7 +15,7 @@ import { decodeEntryBundle, tilePath, tileWidthAt, TILE_WIDTH } from '../../../s
 import { checkRecord, checkTree, hashFromHex, recordHash, toHex, type Hash } from '../../../shared/log/tlog.ts';
 import type { Consistency, Inclusion, LogKey } from '../../../shared/log/api.ts';
 import type { LedgerPage } from '../../../shared/ledger.ts';
-import { drainLog, tickLog } from './store.ts';
+import { drainLog, latestCheckpoint, tickLog } from './store.ts';
 
 const signerKey = generateSignerKey('localhost:3000/log');
 const signer = parseSignerKey(signerKey);
@@ -66,6 +66,19 @@ async function mirror(env: TestEnv, size: number): Promise<MemoryLog> {
 describeEachDatabase(
   'transparency log',
   (env) => {
+    it('takes the newest checkpoint by its size as a number ("99999" sorts after "100000" as text)', async () => {
+      const rollback = new Error('rollback');
+      await expect(
+        env().db.transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into log_checkpoints (size, note) values (99999, 'a'), (100000, 'b'), (100001, 'c')`,
+          );
+          expect((await latestCheckpoint(tx as unknown as TestEnv['db']))?.size).toBe(100001);
+          throw rollback;
+        }),
+      ).rejects.toBe(rollback);
+    });
+
     it('appends every ledger entry once, signs a checkpoint the key opens, and a mirror rebuilds its root', async () => {
       expect((await env().request('/log/checkpoint')).status).toBe(404);
       await seedDatabase(env().db, { users: 12, bets: 400, seed: 3, now: env().clock.now() });

@@ -80,13 +80,16 @@ export interface StoredCheckpoint {
   createdAt: string;
 }
 
-/** The newest signed checkpoint, or null before the first. */
+/**
+ * The newest signed checkpoint, or null before the first. Ordered by the column (`c.size`), not by
+ * the text alias of the same name, which PostgreSQL's ORDER BY would take first: "9" > "10".
+ */
 export async function latestCheckpoint(db: Db): Promise<StoredCheckpoint | null> {
   const [row] = await queryRows<{ size: string; note: string; created_at: string }>(
     db,
     sql`select size::text as size, note,
           to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-        from log_checkpoints order by size desc limit 1`,
+        from log_checkpoints c order by c.size desc limit 1`,
   );
   return row ? { size: Number(row.size), note: row.note, createdAt: row.created_at } : null;
 }
