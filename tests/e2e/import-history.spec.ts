@@ -58,7 +58,7 @@ for (const width of [360, 1280]) {
     await expect(toggle).not.toBeChecked();
     await toggle.click();
     await expect(statValue(page, 'Total Bets')).toHaveText('2');
-    await expect(statValue(page, 'Total Profit')).toHaveText('$80.00');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$80.00');
     await page.screenshot({ path: `test-results/import-history-dashboard-${width}.png` });
     await toggle.click();
     await expect(statValue(page, 'Total Bets')).toHaveText('0');
