@@ -53,15 +53,16 @@ async function clsOf(page: Page, path: string) {
  * Pages known to move still, each with why: the spotlight's leaderboard is fetched by the browser
  * (its prerendered page shows "Loading leaderboard..."); a missing profile's 404 is asked again
  * once hydrated (lib/query-state.ts: the owner of a private profile sees it), which shows the
- * loading state while it fetches. Listed so the test says so, and fails once one no longer moves
- * (then it leaves this list).
+ * loading state while it fetches. Listed so the test says so; how far they move depends on what the
+ * other tests have written (the spotlight measured 0.045 and 0.058 in two runs), so they are left
+ * out of the check rather than expected to move.
  */
 const KNOWN_TO_MOVE: ReadonlySet<string> = new Set(['/spotlight', '/no_such_bettor']);
 
 /** Every page's CLS at or under MAX_CLS, with what moved when one is not. */
 function expectStill(results: Record<string, { cls: number; shifts: unknown[] }>) {
   const moved = Object.fromEntries(
-    Object.entries(results).filter(([url, r]) => r.cls > MAX_CLS !== KNOWN_TO_MOVE.has(url)),
+    Object.entries(results).filter(([url, r]) => r.cls > MAX_CLS && !KNOWN_TO_MOVE.has(url)),
   );
   expect(moved).toEqual({});
 }

@@ -111,7 +111,7 @@ test('analytics: charts, ROI, average odds and streaks from real bets; an empty 
   await signedInUser(page);
   await page.goto('/profile?tab=analytics');
   await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
-  await expect(page.getByText('No settled bets yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No settled bets yet' })).toBeVisible();
 
   // won, won, won, lost, lost, won: longest win streak 3, loss streak 2.
   const plan: { sport: string; odds: string; amount: string; status: 'won' | 'lost' }[] = [

@@ -75,7 +75,7 @@ test.describe('figures on the marketing pages', () => {
       ['Bets recorded', counts.betsRecorded],
       ['Ledger entries', counts.ledgerEntries],
     ] as const) {
-      const figure = band.locator('div').filter({ has: page.getByText(label, { exact: true }) });
+      const figure = band.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
       await expect(figure.locator('dd').first()).toHaveText(formatWholeNumber(value));
     }
     await expect(band).toContainText('One per bet recorded, settled or deleted');
