@@ -11,7 +11,7 @@ export const DISPLAY_NAME_MAX_LENGTH = 60;
  * Characters a display name may not hold: the bidirectional controls (U+202E turns "Tips" around
  * text after it; U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and the invisible ones
  * (zero-width space, joiners, word joiner, BOM, Mongolian vowel separator): each makes a name read
- * as something other than what it is. The database holds the same list (migration 0032_security,
+ * as something other than what it is. The database holds the same list (migration 0031_security,
  * profiles_display_name_plain).
  */
 export const DISPLAY_NAME_HIDDEN_CHARACTERS = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;

@@ -49,7 +49,7 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     /**
-     * Completed with a second factor (migration 0032_security): what admin powers ask of a session under
+     * Completed with a second factor (migration 0031_security): what admin powers ask of a session under
      * ADMIN_REQUIRE_2FA (modules/auth/middleware.ts). Better Auth makes every session false.
      */
     secondFactor: boolean('second_factor').notNull().default(false),
@@ -161,7 +161,7 @@ export const twoFactor = pgTable(
 );
 
 /**
- * Authenticator codes already accepted (migration 0032_security), kept while they could still be valid so
+ * Authenticator codes already accepted (migration 0031_security), kept while they could still be valid so
  * none is accepted twice (modules/auth/totp-once.ts): a SHA-256 of the account and the code.
  */
 export const usedTotpCode = pgTable(

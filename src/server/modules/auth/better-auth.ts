@@ -105,7 +105,7 @@ export function createAuth({ db, config, mailer: anyMailer, logger, now }: AuthD
     // (verification-tokens.ts).
     verification: { storeIdentifier: hashedIdentifiers },
     session: {
-      // Completed with a second factor (migration 0032_security): set by the two-factor endpoints' hook,
+      // Completed with a second factor (migration 0031_security): set by the two-factor endpoints' hook,
       // read by adminPowers (middleware.ts). Never from a body.
       additionalFields: {
         secondFactor: { type: 'boolean', required: false, defaultValue: false, input: false },

@@ -49,7 +49,7 @@ export const optionalUser = (auth: Auth, config: Pick<Config, 'ADMIN_REQUIRE_2FA
  * endpoints (requireAdmin) and reading what only owners and admins see (profiles/visibility.ts).
  * An admin's account, and with ADMIN_REQUIRE_2FA two-factor sign-in turned on for it and this very
  * session completed with a second factor (a session signed in with the password alone, or made
- * before two-factor was turned on, has none: migration 0032_security).
+ * before two-factor was turned on, has none: migration 0031_security).
  */
 export function adminPowers(
   config: Pick<Config, 'ADMIN_REQUIRE_2FA'>,

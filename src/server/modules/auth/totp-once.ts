@@ -5,7 +5,7 @@
  * a code seen over someone's shoulder, or replayed from a proxy log, would otherwise complete a
  * second sign-in for up to 90 seconds.
  *
- * Each accepted code is claimed in `used_totp_codes` (migration 0032_security) as the plugin accepts it
+ * Each accepted code is claimed in `used_totp_codes` (migration 0031_security) as the plugin accepts it
  * (hooks.ts, after verify-totp): one INSERT ... ON CONFLICT that succeeds only when the same code
  * was not claimed for the account within CODE_LIFETIME_MS, so two sign-ins racing with one code get
  * one session between them. Only a hash of the account and the code is kept.

@@ -342,7 +342,7 @@ export async function totalsWithImported(db: Db, userId: string, record: StatsTo
 /**
  * The version of a user's record with their imported history: the ledger head (every change to a
  * bet advances it) and the newest import (imported rows are only ever added, a file at a time, or
- * erased with the account), each one index lookup (migration 0032_security's imported_bets_user_imported_idx).
+ * erased with the account), each one index lookup (migration 0031_security's imported_bets_user_imported_idx).
  * What totalsWithImported reads changes only with it.
  */
 export async function importedRecordVersion(db: Db, userId: string): Promise<string> {
