@@ -1,5 +1,5 @@
 /**
- * How long importing a 10,000-row history takes (issue 20 item 2): whole HTTP requests to
+ * How long importing a 10,000-row history takes (docs/decisions/009): whole HTTP requests to
  * POST /api/bets/import in process (session lookup, the write quota, reading and checking the
  * file as it streams, hashing, and for the import one transaction of 10 INSERTs of 1,000 rows),
  * each into a fresh account: the preview (?dryRun=true), the import, and the same file again

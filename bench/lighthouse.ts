@@ -171,7 +171,7 @@ interface PageRun {
 }
 
 const score = (lhr: Result, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-/** The issue's metric targets (issue 17): LCP at most 1.8 s and CLS at most 0.05 on every page. */
+/** The metric targets: LCP at most 1.8 s and CLS at most 0.05 on every page. */
 const METRIC_TARGETS = [
   { id: 'largest-contentful-paint', label: 'LCP', max: 1800, unit: ' ms' },
   { id: 'cumulative-layout-shift', label: 'CLS', max: 0.05, unit: '' },

@@ -1,5 +1,5 @@
 /**
- * The noisy neighbour (issue 16 item 5): one account floods the server with writes and CSV
+ * The noisy neighbour (docs/SECURITY.md): one account floods the server with writes and CSV
  * exports while other users read, on a server with the default per-user quotas
  * (src/server/quotas.ts). The others' latency is measured alone first (quiet), then under the
  * flood; their p50 must stay within MAX_P50_RATIO of the quiet run, and the flooding account must

@@ -7,7 +7,7 @@
  *   trigger-kept summary, so flat in the history's size), and its first bets page;
  * - GET /api/profile/analytics (read from the summaries: migration 0019), as the route answers it
  *   (kept per record version after the first call) and computed afresh (getAnalytics), whose
- *   cost must not grow with the history (issue 15: 100,000 bets within 3× of 100);
+ *   cost must not grow with the history (100,000 bets within 3× of 100);
  * - GET /api/profile/export.csv read to the end: total time, time to the first chunk, size,
  *   chunks, and how much the heap grew while it ran (streamed: bounded by a batch, not the file);
  * - what the summary triggers cost at that size: settling one bet (the append path) and deleting
@@ -188,7 +188,7 @@ async function main() {
     '',
     'The analytics read the summaries (migration 0019): the user_bet_stats row, the sport rows, one row per day with a',
     'won or lost settlement, and for a record of at most 500 such bets those bets. Computed afresh, a 100,000-bet record',
-    'costs what a 100-bet one does (issue 15 asked for at most 3×; before 0019 it read the whole history: ~0.8 s). The',
+    'costs what a 100-bet one does (the budget is at most 3×; before 0019 it read the whole history: ~0.8 s). The',
     "route's own figure is mostly its answer kept per record version (record-cache.ts). The profile's read grows with the",
     'history here only through the overdue count (0013): this seed leaves a third of the bets pending and long overdue',
     '(33,333 at 100,000), which no ranked record keeps; the summary part of the read is one row at any size.',

@@ -108,7 +108,7 @@ const LEDGER_DEEP_AFTER = 9_000;
 /** Downloads of the whole chain as NDJSON, one after another (after one not counted). */
 const NDJSON_DOWNLOADS = 5;
 /**
- * Every authenticated read must reach this share of the health endpoint's throughput (issue 17's
+ * Every authenticated read must reach this share of the health endpoint's throughput (the README's
  * targets). PGlite runs each query on the server's own thread, so a read with rows to parse has
  * further to go there than the health check's `select 1`.
  */

@@ -1,5 +1,5 @@
 /**
- * Start time and idle memory of the production server (issue 17 item 3): spawns the compiled
+ * Start time and idle memory of the production server: spawns the compiled
  * server (`node dist/server/index.js`, what `npm start` runs on a built tree), `npm start` itself,
  * and, to compare, the TypeScript sources through tsx. From the spawn on it asks for the landing
  * page (/: the site answers it as soon as the server listens, src/server/site.ts) and for

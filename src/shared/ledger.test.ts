@@ -116,11 +116,11 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(canonicalJson(Number.MAX_SAFE_INTEGER)).toBe('9007199254740991');
     expect(canonicalJson(-Number.MAX_SAFE_INTEGER)).toBe('-9007199254740991');
     expect(canonicalJson(1e21)).toBe('1e+21');
-    for (const bad of [NaN, Infinity, -Infinity]) expect(() => canonicalJson(bad)).toThrow(/finite/);
-    expect(() => canonicalJson('\ud83d')).toThrow(/surrogate/);
-    expect(() => canonicalJson({ '\ude00': 1 })).toThrow(/surrogate/);
-    expect(() => canonicalJson(new Date(0))).toThrow(/cannot encode/);
-    expect(() => canonicalJson(10n)).toThrow(/cannot encode/);
+    for (const bad of [NaN, Infinity, -Infinity]) expect(() => canonicalJson(bad)).toThrow(/NaN|Infinity/);
+    expect(() => canonicalJson('\ud83d')).toThrow(/surrogate/i);
+    expect(() => canonicalJson({ '\ude00': 1 })).toThrow(/surrogate/i);
+    expect(() => canonicalJson(undefined)).toThrow(/cannot encode undefined/);
+    expect(() => canonicalJson(10n)).toThrow(/BigInt/);
   });
 
   it("writes an entry's keys in the order the database concatenates them", () => {

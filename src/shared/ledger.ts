@@ -6,6 +6,7 @@
  * The entries are written by the database (src/server/db/functions/bet_ledger_append.sql); this module is
  * the reader's side of the same rules, and the one implementation every verifier here uses.
  */
+import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import { pageLimitParam, wholeNumberParam } from './paging.ts';
 import { MARKETS, SELECTIONS } from './events.ts';
@@ -117,35 +118,17 @@ export const ledgerQuerySchema = z.object({
 });
 
 /**
- * RFC 8785 (JSON Canonicalization Scheme): object keys sorted by their UTF-16 code units, no
- * whitespace, strings as JSON.stringify writes them (", \ and U+0000-U+001F escaped, the short
- * forms \b \t \n \f \r, the rest as lowercase \u00xx; everything else, U+2028 and non-ASCII
- * included, as itself), numbers as ECMAScript writes them (integers in plain decimal, -0 as 0).
- * Throws on what JCS refuses: non-finite numbers, unpaired surrogates, values that are not JSON.
+ * RFC 8785 (JSON Canonicalization Scheme), by the `canonicalize` package of the RFC's authors:
+ * object keys sorted by their UTF-16 code units, no whitespace, strings as JSON.stringify writes
+ * them, numbers as ECMAScript writes them. It throws on what JCS refuses (NaN, Infinity, unpaired
+ * surrogates); a value with no JSON form at all (undefined, a function) throws here. The bytes
+ * must equal the database's bet_ledger_event_json: ledger.test.ts and the ledger's API tests
+ * compare them.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean') return JSON.stringify(value);
-  if (typeof value === 'string') return jcsString(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error('canonicalJson: not a finite number');
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const proto: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto === Object.prototype || proto === null) {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((k) => record[k] !== undefined)
-      // `<` on strings compares UTF-16 code units, which is the order RFC 8785 asks for.
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${keys.map((k) => `${jcsString(k)}:${canonicalJson(record[k])}`).join(',')}}`;
-  }
-  throw new Error(`canonicalJson: cannot encode ${typeof value === 'object' ? 'this object' : typeof value}`);
-}
-
-function jcsString(s: string): string {
-  if (LONE_SURROGATE.test(s)) throw new Error('canonicalJson: a string has an unpaired surrogate');
-  return JSON.stringify(s);
+  const text = canonicalize(value);
+  if (text === undefined) throw new Error(`canonicalJson: cannot encode ${typeof value}`);
+  return text;
 }
 
 /** A SHA-256 of UTF-8 text as lowercase hex: node:crypto's or the browser's, given by the caller. */

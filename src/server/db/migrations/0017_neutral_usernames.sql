@@ -1,4 +1,4 @@
--- Private by default (issue 16 item 4) and the age confirmation (issue 18 item 1).
+-- Private by default (docs/decisions/010) and the age confirmation (users_age_confirmation_rules.sql).
 --
 -- A new account's username is neutral: 'bettor-' and 6 random base36 characters, never made from
 -- the email (which it used to leak). A chosen username cannot contain '-', so a generated one never

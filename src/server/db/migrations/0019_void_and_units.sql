@@ -1,4 +1,4 @@
--- Issue 15: void / push settlement, the sums behind level-stakes yield, the 95% intervals, the
+-- Void / push settlement, the sums behind level-stakes yield, the 95% intervals, the
 -- p-value and the drawdown, and an optional unit size (docs/decisions/007).
 --
 -- A void bet (a cancelled event or a push) settles like won or lost — only after its event starts,

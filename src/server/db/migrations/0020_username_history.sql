@@ -1,4 +1,4 @@
--- A renamed profile's old username keeps leading to it for 30 days (issue 17): every change of
+-- A renamed profile's old username keeps leading to it for 30 days: every change of
 -- profiles.username records the name given up, whatever writes it (the API, an admin, a script).
 -- The page route reads this with the request's clock; the 30 days are counted there, not here.
 -- The old name is free for anyone to take at once: the redirect only applies while no profile holds it.

@@ -1,4 +1,4 @@
--- Issue 20: parlays (docs/decisions/008-parlays.md). A parlay is one `bets` row — its stake, its
+-- Parlays (docs/decisions/008-parlays.md). A parlay is one `bets` row — its stake, its
 -- combined decimal odds (the product of its legs'), its event_date the earliest leg's start (so
 -- the 6-hour CHECK covers the earliest leg) — so every summary, streak, Spotlight and achievement
 -- counts it once through the triggers that exist. Its legs are rows of `bet_legs`; each is settled

@@ -1,4 +1,4 @@
--- A bettor's imported history (issue 20 item 2, docs/decisions/009): bets typed in after the fact,
+-- A bettor's imported history (docs/decisions/009): bets typed in after the fact,
 -- from a spreadsheet or another tracker. They live in a table of their own, which no trigger of
 -- bets, no summary, no ledger and no community query reads, so by construction nothing public
 -- (the profile, the ledger, the Spotlight, the ranking, achievements) can count them. The owner
