@@ -173,7 +173,10 @@ export function createPageResolver(deps: {
     return build.tag;
   };
   const etagOf = (indexHtml: string, variant: string, version: string) =>
-    `W/"${createHash('sha256').update(`${buildTag(indexHtml)} ${variant} ${version}`).digest('base64url').slice(0, 27)}"`;
+    `W/"${createHash('sha256')
+      .update(`${buildTag(indexHtml)} ${variant} ${version}`)
+      .digest('base64url')
+      .slice(0, 27)}"`;
 
   /**
    * A profile address's answer (its query string aside: a renamed profile's redirect gets it back

@@ -83,6 +83,29 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
    * begun after every request it answers arrived), as a tipster's followers open it together.
    */
   const sharedView = coalescing<ProfileView | null>();
+  /**
+   * A profile's whole chain as NDJSON, kept while its head stands (record-cache.ts): the chain only
+   * grows, and every entry moves the head. Read once per profile at a time on this server, the
+   * other requests waiting and then answered from what was kept; so however many download it, the
+   * database reads a profile's chain once per change of its owner's record, which their write quota
+   * bounds. A chain larger than a kept answer is streamed as it is read, to each.
+   */
+  const chains = new RecordCache({ maxBytes: 64 * 1024 * 1024, maxEntryBytes: 16 * 1024 * 1024 });
+  const chainOf = async (userId: string): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> => {
+    const release = await chains.acquire('ledger.ndjson', userId);
+    try {
+      const head = await getLedgerHead(db, userId);
+      const version = `${head.seq}:${head.hash}`;
+      const kept = chains.get<Uint8Array<ArrayBuffer>>('ledger.ndjson', userId, version);
+      if (kept) return kept;
+      const read = await readWithin(ledgerNdjsonStream(db, userId), chains.maxEntryBytes);
+      if (!('whole' in read)) return read.longer;
+      chains.set('ledger.ndjson', userId, version, read.whole, read.whole.byteLength);
+      return read.whole;
+    } finally {
+      release();
+    }
+  };
   return (
     new Hono<ViewerEnv>()
       .use(optionalUser(auth, config))
@@ -119,7 +142,7 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         const access = await accessProfile(record, (r) => r, viewerOf(c));
         if (!access.ok) return c.json(notFound, 404);
         const { username, userId } = access.found;
-        return c.body(ledgerNdjsonStream(db, userId), 200, {
+        return c.body(await chainOf(userId), 200, {
           'Content-Type': 'application/x-ndjson; charset=utf-8',
           'Content-Disposition': `attachment; filename="betproof-ledger-${username}.ndjson"`,
           // A private profile's chain is readable by its owner: never kept by a shared cache.
