@@ -4,8 +4,9 @@
  * record is unchanged. Here the statistics with the imported history (GET
  * /api/bets/stats?includeImported=true): the quota, and answers that follow every change.
  */
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from './test/harness.ts';
+import { insertBets, usernameOf } from './modules/profiles/test-helpers.ts';
 import type { BetStats } from '../shared/bet-schemas.ts';
 
 const HEADER = 'date,description,sport,stake,odds,result\r\n';
@@ -36,3 +37,51 @@ describeEachDatabase(
   },
   { HEAVY_READ_QUOTA_PER_MINUTE: '3' },
 );
+
+/** The statements the database was sent while `act` ran whose text matches `pattern`. */
+async function statementsDuring(env: TestEnv, pattern: RegExp, act: () => Promise<unknown>): Promise<number> {
+  const client = (env.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const queries = vi.spyOn(client, 'query');
+  try {
+    await act();
+    return queries.mock.calls.filter(([statement]) => {
+      const text = typeof statement === 'string' ? statement : (statement as { text?: string }).text;
+      return pattern.test(text ?? '');
+    }).length;
+  } finally {
+    queries.mockRestore();
+  }
+}
+
+describeEachDatabase("a profile's ledger as NDJSON: a heavy read", (env) => {
+  it('reads the chain once per change of its head, however many download it at once', async () => {
+    const { userId } = await signUpAndSignIn(env());
+    const username = await usernameOf(env(), userId);
+    await insertBets(env(), userId, [{ status: 'won' }, { status: 'lost' }, {}]);
+    const download = () => env().request(`/api/profiles/${username}/ledger.ndjson`);
+    const chainReads = /from "bet_ledger" /;
+
+    let bodies: string[] = [];
+    const first = await statementsDuring(env(), chainReads, async () => {
+      const answers = await Promise.all(Array.from({ length: 8 }, download));
+      expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
+      bodies = await Promise.all(answers.map((res) => res.text()));
+    });
+    // One read of the chain (its five entries, a settled bet's two each, fit one batch) for the eight downloads.
+    expect(first).toBe(1);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]!.trim().split('\n')).toHaveLength(5);
+    expect(await statementsDuring(env(), chainReads, download)).toBe(0);
+
+    // A new entry moves the head: read again, and the new entry is in it.
+    await insertBets(env(), userId, [{ status: 'won' }]);
+    let after = '';
+    expect(
+      await statementsDuring(env(), chainReads, async () => {
+        after = await (await download()).text();
+      }),
+    ).toBe(1);
+    expect(after.trim().split('\n')).toHaveLength(7);
+    expect(after.startsWith(bodies[0]!)).toBe(true);
+  }, 60_000);
+});
