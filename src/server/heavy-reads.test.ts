@@ -85,3 +85,28 @@ describeEachDatabase("a profile's ledger as NDJSON: a heavy read", (env) => {
     expect(after.startsWith(bodies[0]!)).toBe(true);
   }, 60_000);
 });
+
+describeEachDatabase('one account flooding its statistics with the imported history', (env) => {
+  it('computes them once per change of the record, however many it asks for at once', async () => {
+    const { cookie } = await signUpAndSignIn(env());
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) => `2024-03-${String((i % 28) + 1).padStart(2, '0')},Bet ${i},soccer,10,2.0,${i % 2 ? 'won' : 'lost'}\r\n`,
+    );
+    expect((await upload(env(), cookie, HEADER + rows.join(''))).status).toBe(200);
+    const computations = /runs_with_imported|from "imported_bets" where/;
+
+    let answers: Response[] = [];
+    const flood = await statementsDuring(env(), computations, async () => {
+      answers = await Promise.all(Array.from({ length: 12 }, () => statsWithImported(env(), cookie)));
+    });
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
+    const totals = await Promise.all(answers.map(async (res) => ((await res.json()) as BetStats).totalBets));
+    expect(new Set(totals)).toEqual(new Set([50]));
+    // Twelve requests at once, one computation (its aggregate and its ordered pass): the others
+    // waited their turn and were answered from what it kept. What one account can put in the
+    // database at once is one computation, whatever it sends.
+    expect(flood).toBe(2);
+    expect(await statementsDuring(env(), computations, () => statsWithImported(env(), cookie))).toBe(0);
+  }, 60_000);
+});
