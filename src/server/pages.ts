@@ -98,15 +98,33 @@ export async function answerWithoutData(
     return carriesSessionCookie(headers.get('cookie'))
       ? null
       : { status: 200, html: await render(url), personal: true };
-  if (path === paths.cookies) {
-    // Shows the saved cookie choice, which the browser sends as a cookie (docs/decisions/031): the
-    // prerendered page (the defaults) only for a visitor who has none.
-    const preferences = preferenceCookiesOf(headers.get('cookie'));
-    const html = preferences.cookieChoice ? await render(url, { preferences }) : await render(url);
-    return { status: 200, html, variesByCookie: true };
-  }
-  if (CLIENT_PAGES.has(path)) return { status: 200, html: await render(url) };
+  // With a session cookie, a page shows its reader's header: resolvePage renders it with the session.
+  if (CLIENT_PAGES.has(path) && !carriesSessionCookie(headers.get('cookie'))) return publicPage(url, headers, render);
   return null;
+}
+
+/**
+ * A page of the route table that shows no one's data, for `session` (its header's menu) or for a
+ * visitor without one: the prerendered page, or rendered with the saved cookie choice on /cookies,
+ * which the browser sends as a cookie (docs/decisions/031). Varies by cookie: the page is another
+ * one for a reader with a session.
+ */
+async function publicPage(
+  url: URL,
+  headers: Headers,
+  render: (url: URL, data?: RenderData) => Promise<string>,
+  session?: PageSession,
+): Promise<PageAnswer> {
+  const preferences = preferenceCookiesOf(headers.get('cookie'));
+  const withChoice = routerPath(url.pathname) === paths.cookies && preferences.cookieChoice;
+  if (session)
+    return {
+      status: 200,
+      html: await render(url, withChoice ? { session, preferences } : { session }),
+      personal: true,
+    };
+  const html = withChoice ? await render(url, { preferences }) : await render(url);
+  return { status: 200, html, variesByCookie: true };
 }
 
 export function createPageResolver(deps: {
@@ -230,6 +248,16 @@ export function createPageResolver(deps: {
     if (withoutData) return withoutData;
     const path = routerPath(url.pathname);
     if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, path, headers, indexHtml);
+    if (CLIENT_PAGES.has(path)) {
+      // A session cookie: the page rendered with its reader's header, so hydrating changes nothing.
+      // The session unknown (none, or the database down): the page as a visitor gets it, whose
+      // header the browser's lookup fills.
+      const session = await deps.sessionOf(headers).catch((err: unknown) => {
+        deps.onError(url.pathname, err);
+        return null;
+      });
+      return publicPage(url, headers, deps.render, session ?? undefined);
+    }
     const name = usernameFromPath(path);
     const signedOut = !carriesSessionCookie(headers.get('cookie'));
     // One segment that no username can be ('/a-b', '/NoSuch!'): the client's router still shows it

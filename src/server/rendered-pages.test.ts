@@ -394,6 +394,28 @@ describeEachDatabase('pages rendered on the server', (env) => {
     }
   }, 60_000);
 
+  it("renders every page of the route table asked with a session with its reader's header, never stored", async () => {
+    const { app } = renderingAppWithHandle(env(), TEST_BASE_URL);
+    const { cookie } = await signUpAndSignIn(env(), { name: 'Header Hana' });
+    const accountNav = (html: string) => text(/<nav aria-label="Account"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').trim();
+    for (const address of ['/', '/about', '/terms', '/cookies', '/auth']) {
+      const signedIn = await app.request(address, { headers: { cookie } });
+      expect(signedIn.status, address).toBe(200);
+      expect(signedIn.headers.get('cache-control'), address).toBe('private, no-store');
+      expect(signedIn.headers.get('vary'), address).toBe('Accept-Encoding, Cookie');
+      const html = await signedIn.text();
+      if (address !== '/auth') expect(accountNav(html), address).toBe('Dashboard Following Profile Sign Out');
+      expect(html, address).not.toContain(/session_token=([^.;]+)/.exec(cookie)![1]!);
+
+      // Without a session (or with a stale one): the prerendered page, which says it varies by cookie.
+      for (const headers of [{}, { cookie: 'better-auth.session_token=stale.c2lnbmF0dXJl' }]) {
+        const visitor = await app.request(address, { headers: headers as Record<string, string> });
+        expect(visitor.headers.get('vary'), address).toBe('Accept-Encoding, Cookie');
+        expect(await visitor.text(), address).toBe(rendering.prerendered.get(address));
+      }
+    }
+  }, 60_000);
+
   it('shares one render between concurrent requests for a profile, and never answers from a render begun before a request', async () => {
     const { app, renders } = renderingAppWithHandle(env());
     const { userId } = await signUpAndSignIn(env(), { name: 'Popular Pia' });
