@@ -179,7 +179,10 @@ test('Share Profile copies the public link', async ({ page, browser }, testInfo)
   await guestContext.close();
 });
 
-test('a private profile is "Profile Not Found" to everyone but its owner, as a name nobody has', async ({ page, browser }, testInfo) => {
+test('a private profile is "Profile Not Found" to everyone but its owner, as a name nobody has', async ({
+  page,
+  browser,
+}, testInfo) => {
   await signedInUser(page);
   const { username } = await ownProfile(page);
   await apiBet(page, { description: 'A secret bet' });

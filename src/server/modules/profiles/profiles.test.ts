@@ -3,11 +3,7 @@ import { expect, it, vi } from 'vitest';
 import { profiles } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { betPageSchema } from '../../../shared/bet-schemas.ts';
-import {
-  EMPTY_SOCIAL_LINKS,
-  PROFILE_NOT_FOUND_ERROR,
-  USERNAME_TAKEN_MESSAGE,
-} from '../../../shared/profiles.ts';
+import { EMPTY_SOCIAL_LINKS, PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import { publicProfileSchema, type ProfileSettings, type PublicProfile } from '../../../shared/profile-schemas.ts';
 import { RESERVED_USERNAMES } from '../../../shared/usernames.ts';
 import { insertBets, usernameOf, type BetSpec } from './test-helpers.ts';
