@@ -376,14 +376,14 @@ describeEachDatabase('betproof verify against a listening server', (env) => {
     expect(readFileSync(file, 'utf8')).not.toBe(text);
   }, 120_000);
 
-  it('an unknown profile (404) and a private one (403): exit 2, saying so', async () => {
+  it('an unknown profile and a private one: the same 404, exit 2, saying so', async () => {
     const unknown = await betproof('verify', `${origin}/no_such_user_zz`);
     expect(unknown).toEqual({
       code: 2,
       stdout: '',
       stderr: expect.stringMatching(
         new RegExp(
-          `^betproof: ${origin}/api/profiles/no_such_user_zz/ledger.ndjson answered 404 \\(no such profile\\)`,
+          `^betproof: ${origin}/api/profiles/no_such_user_zz/ledger.ndjson answered 404 \\(no such profile, or it is private\\): Profile not found\n$`,
         ),
       ),
     });
@@ -398,8 +398,11 @@ describeEachDatabase('betproof verify against a listening server', (env) => {
     });
     expect(settings.status).toBe(200);
     const hidden = await betproof('verify', `${origin}/${username}`);
-    expect(hidden.code).toBe(2);
-    expect(hidden.stderr).toMatch(/answered 403 \(the profile is private\)/);
+    expect(hidden).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `betproof: ${origin}/api/profiles/${username}/ledger.ndjson answered 404 (no such profile, or it is private): Profile not found\n`,
+    });
   }, 60_000);
 
   it('a server that is not listening, and a page that is not a ledger: exit 2', async () => {

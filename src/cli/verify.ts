@@ -4,7 +4,7 @@
  *
  * Exit codes: 0 the chain verifies; 1 it does not (a changed, missing, repeated or malformed
  * entry, or a saved head that was rewritten); 2 it could not be checked (usage, an unreadable
- * file, a network error, an HTTP error such as 404 unknown or 403 private).
+ * file, a network error, an HTTP error such as 404, an unknown or private profile).
  *
  * The pure parts (arguments, where to download from, the report) are exported for the tests;
  * `run` does the I/O. bin/betproof.js loads this file.
@@ -175,7 +175,8 @@ async function load(source: string): Promise<Uint8Array> {
     } catch {
       // not the API's JSON error
     }
-    const why = res.status === 404 ? 'no such profile' : res.status === 403 ? 'the profile is private' : 'HTTP error';
+    // A private profile is answered as a missing one (the server does not tell them apart).
+    const why = res.status === 404 ? 'no such profile, or it is private' : 'HTTP error';
     throw new Unusable(`${url} answered ${res.status} (${why})${said ? `: ${said}` : ''}`);
   }
   const type = res.headers.get('content-type') ?? '';

@@ -42,6 +42,7 @@ import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
 import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { createPageResolver } from './pages.ts';
+import { publicProfileVersion } from './modules/profiles/page-version.ts';
 import type { PageRendering } from './html.ts';
 import {
   DASHBOARD_FIRST_PAGE_BETS,
@@ -191,6 +192,7 @@ export function createApp(deps: AppDeps) {
       site,
       createPageResolver({
         profilePage: createProfilePages({ db }),
+        profileVersion: (name, at) => publicProfileVersion(db, name, at),
         profileData: (username) => publicProfileData(app, username),
         sessionOf: (headers) => pageSession(auth, headers),
         dashboardData: (headers) => dashboardData(app, headers),

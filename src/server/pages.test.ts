@@ -55,11 +55,17 @@ function pagesApp(env: TestEnv) {
   };
 }
 
-/** `signedInPage`: a page that depends on who asks, never stored (decision 010); any other is revalidated. */
-async function expectPage(res: Response, status: number, { signedInPage = false } = {}) {
+/**
+ * `signedInPage`: a page that depends on who asks, never stored (decision 010); `profile`: a public
+ * profile's page, which any cache may keep and revalidate by its ETag (decision 044); any other is
+ * revalidated.
+ */
+async function expectPage(res: Response, status: number, { signedInPage = false, profile = false } = {}) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toContain('text/html');
-  expect(res.headers.get('cache-control')).toBe(signedInPage ? 'private, no-store' : 'no-cache');
+  expect(res.headers.get('cache-control')).toBe(
+    signedInPage ? 'private, no-store' : profile ? 'public, no-cache' : 'no-cache',
+  );
   return res.text();
 }
 
@@ -103,9 +109,9 @@ describeEachDatabase('page statuses', (env) => {
     const { userId, cookie } = await signUpAndSignIn(env());
     expect((await rename(env(), cookie, `pub_${userId.slice(0, 8).toLowerCase()}`)).status).toBe(200);
     const username = await usernameOf(env(), userId);
-    const html = await expectPage(await get(`/${username}`), 200);
+    const html = await expectPage(await get(`/${username}`), 200, { profile: true });
     expect(html).toContain(`<title>@${username} · betproof</title>`);
-    expect(await expectPage(await get(`/${username.toUpperCase()}/`), 200)).toBe(html);
+    expect(await expectPage(await get(`/${username.toUpperCase()}/`), 200, { profile: true })).toBe(html);
 
     const put = await env().request('/api/profile/settings', {
       method: 'PUT',
@@ -163,7 +169,7 @@ describeEachDatabase('page statuses', (env) => {
     setNow(new Date(renamedAt + RENAMED_USERNAME_REDIRECT_MS - 1));
     expectRedirect(await get(`/${first}`), 302, `/${second}`);
     expectRedirect(await get(`/${first.toUpperCase()}?tab=bets`), 302, `/${second}?tab=bets`);
-    expect(await expectPage(await get(`/${second}`), 200)).toContain(`@${second}`);
+    expect(await expectPage(await get(`/${second}`), 200, { profile: true })).toContain(`@${second}`);
 
     setNow(new Date(renamedAt + RENAMED_USERNAME_REDIRECT_MS));
     expect(await expectPage(await get(`/${first}`), 404)).toBe(INDEX_HTML);

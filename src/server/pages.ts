@@ -19,18 +19,32 @@ import {
   type RenderData,
 } from '../shared/page-rendering.ts';
 import { preferenceCookiesOf } from '../shared/preference-cookies.ts';
+import { createHash } from 'node:crypto';
 import { coalescing } from './coalesce.ts';
 import { carriesSessionCookie } from './http.ts';
+import { RecordCache } from './record-cache.ts';
 import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
 
 export type PageAnswer =
   /**
    * `personal`: the page depends on who asks (a signed-in page): never stored, and it varies by
    * cookie. `variesByCookie`: the same for everyone, but signed out without a session cookie.
+   * `etag`: the page is kept until what it shows changes (a public profile's); any cache may keep
+   * it, asking again each time (a 304 while the tag stands).
    */
-  | { status: 200 | 404 | 503; html: string; personal?: boolean; variesByCookie?: boolean }
+  | { status: 200 | 404 | 503; html: string; personal?: boolean; variesByCookie?: boolean; etag?: string }
+  /** The page the request's If-None-Match names is still the page. */
+  | { status: 304; etag: string; variesByCookie?: boolean }
   /** 301 for addresses that moved for good; 302 for a renamed username, which lasts 30 days. */
   | { status: 301 | 302; location: string };
+
+/** Whether an If-None-Match header names `etag` (compared weakly, as RFC 9110 asks for it). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
 
 /** The route table's pages (src/client/route-table.tsx; src/client/route-table.test.ts keeps the two equal). */
 const CLIENT_PAGES: ReadonlySet<string> = new Set(Object.values(paths));
@@ -84,19 +98,39 @@ export async function answerWithoutData(
     return carriesSessionCookie(headers.get('cookie'))
       ? null
       : { status: 200, html: await render(url), personal: true };
-  if (path === paths.cookies) {
-    // Shows the saved cookie choice, which the browser sends as a cookie (docs/decisions/031): the
-    // prerendered page (the defaults) only for a visitor who has none.
-    const preferences = preferenceCookiesOf(headers.get('cookie'));
-    const html = preferences.cookieChoice ? await render(url, { preferences }) : await render(url);
-    return { status: 200, html, variesByCookie: true };
-  }
-  if (CLIENT_PAGES.has(path)) return { status: 200, html: await render(url) };
+  // With a session cookie, a page shows its reader's header: resolvePage renders it with the session.
+  if (CLIENT_PAGES.has(path) && !carriesSessionCookie(headers.get('cookie'))) return publicPage(url, headers, render);
   return null;
+}
+
+/**
+ * A page of the route table that shows no one's data, for `session` (its header's menu) or for a
+ * visitor without one: the prerendered page, or rendered with the saved cookie choice on /cookies,
+ * which the browser sends as a cookie (docs/decisions/031). Varies by cookie: the page is another
+ * one for a reader with a session.
+ */
+async function publicPage(
+  url: URL,
+  headers: Headers,
+  render: (url: URL, data?: RenderData) => Promise<string>,
+  session?: PageSession,
+): Promise<PageAnswer> {
+  const preferences = preferenceCookiesOf(headers.get('cookie'));
+  const withChoice = routerPath(url.pathname) === paths.cookies && preferences.cookieChoice;
+  if (session)
+    return {
+      status: 200,
+      html: await render(url, withChoice ? { session, preferences } : { session }),
+      personal: true,
+    };
+  const html = withChoice ? await render(url, { preferences }) : await render(url);
+  return { status: 200, html, variesByCookie: true };
 }
 
 export function createPageResolver(deps: {
   profilePage: (name: string, now: Date) => Promise<ProfilePage>;
+  /** A public profile's current username and the version of its page (page-version.ts); null when `name` is none. */
+  profileVersion: (name: string, now: Date) => Promise<{ username: string; version: string } | null>;
   /** The profile's first answers, as its page's queries get them; null when it has none (it went private meanwhile). */
   profileData: (username: string) => Promise<ProfileData | null>;
   /** The session of the request's cookie, for a signed-in page; null when none. */
@@ -110,7 +144,11 @@ export function createPageResolver(deps: {
   onError: (path: string, err: unknown) => void;
 }) {
   /** The not-found page; for a profile address, the profile page's own "Profile Not Found". */
-  const notFound = async (url: URL, profileAddress: boolean, signedOut = false): Promise<PageAnswer> => ({
+  const notFound = async (
+    url: URL,
+    profileAddress: boolean,
+    signedOut = false,
+  ): Promise<Extract<PageAnswer, { html: string }>> => ({
     status: 404,
     html: await deps.render(url, profileAddress ? { missingProfile: segmentOf(url.pathname), signedOut } : {}),
   });
@@ -136,12 +174,34 @@ export function createPageResolver(deps: {
   };
 
   /**
-   * A profile address's answer: the same for every visitor (rendered as a visitor with no
-   * session), so concurrent requests for it share one lookup and one render (coalesce.ts), each
-   * begun after every request it answers arrived. A render is ~15 ms of CPU: a popular profile's
-   * link shared at once would otherwise queue one per visitor. Two answers, in fact: a request
-   * with no session cookie gets the page signed out (`signedOut`), one with a cookie the page
-   * whose header waits for the browser's session lookup.
+   * A public profile's page, kept by this server under the version of what it shows
+   * (page-version.ts: read for every request, one query of the profile and one of its bets'
+   * version) and per variant: a request with no session cookie gets the page signed out, one with
+   * a cookie the page whose header waits for the browser's session lookup. Its ETag comes from the
+   * build, the variant and the version, so every server gives the same tag for the same page (and
+   * a 304 to a matching If-None-Match: resolvePage). Rendered at the profile's
+   * own address: the query string (`?v=1`, a tracker's tag) changes nothing on the page, so it
+   * neither splits nor refreshes what is kept.
+   */
+  const keptProfiles = new RecordCache({ maxBytes: 32 * 1024 * 1024, maxEntryBytes: 1024 * 1024 });
+  let build: { indexHtml: string; tag: string } | null = null;
+  const buildTag = (indexHtml: string) => {
+    if (build?.indexHtml !== indexHtml)
+      build = { indexHtml, tag: createHash('sha256').update(indexHtml).digest('base64url') };
+    return build.tag;
+  };
+  const etagOf = (indexHtml: string, variant: string, version: string) =>
+    `W/"${createHash('sha256')
+      .update(`${buildTag(indexHtml)} ${variant} ${version}`)
+      .digest('base64url')
+      .slice(0, 27)}"`;
+
+  /**
+   * A profile address's answer (its query string aside: a renamed profile's redirect gets it back
+   * in resolvePage): the same for every visitor of a variant, so concurrent requests for it share
+   * one lookup and, past the kept page, one render (coalesce.ts), each begun after every request it
+   * answers arrived. A render is ~15 ms of CPU: a popular profile's link shared at once would
+   * otherwise queue one per visitor.
    */
   const sharedProfileAnswer = coalescing<PageAnswer>();
   const profileAnswer = async (
@@ -149,24 +209,38 @@ export function createPageResolver(deps: {
     name: string,
     path: string,
     indexHtml: string,
-    signedOut: boolean,
+    variant: 'signed out' | 'cookie',
   ): Promise<PageAnswer> => {
-    let page: ProfilePage;
+    const signedOut = variant === 'signed out';
+    const address = new URL(url.pathname, url);
+    let current: { username: string; version: string } | null;
+    let page: ProfilePage = { kind: 'none' };
     let data: ProfileData | null = null;
     try {
       // The request's time, read now: the 30 days of a rename end on the clock, not at a restart.
-      page = await deps.profilePage(name, deps.now());
-      if (page.kind === 'profile') data = await deps.profileData(page.username);
+      current = await deps.profileVersion(name, deps.now());
+      if (current) {
+        const kept = keptProfiles.get<PageAnswer>(variant, current.username, current.version);
+        if (kept) return kept;
+        data = await deps.profileData(current.username);
+      } else page = await deps.profilePage(name, deps.now());
     } catch (err) {
       // The database is down: whether this is a profile is unknown, so neither 200 nor 404.
       deps.onError(path, err);
-      return { status: 503, html: indexHtml };
+      return { status: 503, html: indexHtml, variesByCookie: true };
     }
-    if (page.kind === 'renamed') return { status: 302, location: `/${page.username}${url.search}` };
-    if (!data) return notFound(url, true, signedOut);
-    const html = await deps.render(url, { profile: data, signedOut });
-    // The preview tags from the very answer the page shows.
-    return { status: 200, html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html };
+    if (page.kind === 'renamed') return { status: 302, location: `/${page.username}` };
+    if (!current || !data) return { ...(await notFound(address, true, signedOut)), variesByCookie: true };
+    const html = await deps.render(new URL(`/${current.username}`, url), { profile: data, signedOut });
+    const answer: PageAnswer = {
+      status: 200,
+      // The preview tags from the very answer the page shows.
+      html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html,
+      etag: etagOf(indexHtml, variant, current.version),
+      variesByCookie: true,
+    };
+    keptProfiles.set(variant, current.username, current.version, answer, answer.html.length * 2);
+    return answer;
   };
 
   return async function resolvePage(url: URL, indexHtml: string, headers: Headers): Promise<PageAnswer> {
@@ -174,17 +248,31 @@ export function createPageResolver(deps: {
     if (withoutData) return withoutData;
     const path = routerPath(url.pathname);
     if (SIGNED_IN_PAGES.has(path)) return signedInPage(url, path, headers, indexHtml);
+    if (CLIENT_PAGES.has(path)) {
+      // A session cookie: the page rendered with its reader's header, so hydrating changes nothing.
+      // The session unknown (none, or the database down): the page as a visitor gets it, whose
+      // header the browser's lookup fills.
+      const session = await deps.sessionOf(headers).catch((err: unknown) => {
+        deps.onError(url.pathname, err);
+        return null;
+      });
+      return publicPage(url, headers, deps.render, session ?? undefined);
+    }
     const name = usernameFromPath(path);
     const signedOut = !carriesSessionCookie(headers.get('cookie'));
     // One segment that no username can be ('/a-b', '/NoSuch!'): the client's router still shows it
     // with the profile page (its `:username` route), so it is that page's "Profile Not Found" the
     // server renders, not a page that waits for a lookup.
-    if (!name) return notFound(url, /^\/[^/]+$/.test(path), signedOut);
-    // Keyed by the address as sent (the render shows it: a not-found page names it) and the variant.
-    const answer = await sharedProfileAnswer(
-      `${signedOut ? 'signed out' : 'cookie'} ${url.pathname}${url.search}`,
-      () => profileAnswer(url, name, path, indexHtml, signedOut),
+    if (!name) return notFound(new URL(url.pathname, url), /^\/[^/]+$/.test(path), signedOut);
+    const variant = signedOut ? 'signed out' : 'cookie';
+    // Keyed by the path as sent (the not-found page names it) and the variant; never the query.
+    const answer = await sharedProfileAnswer(`${variant} ${url.pathname}`, () =>
+      profileAnswer(url, name, path, indexHtml, variant),
     );
-    return 'html' in answer ? { ...answer, variesByCookie: true } : answer;
+    if ('location' in answer) return { ...answer, location: answer.location + url.search };
+    // The browser's or a cache's copy is still the page: nothing to send but that.
+    if ('etag' in answer && answer.etag && matchesEtag(headers.get('if-none-match'), answer.etag))
+      return { status: 304, etag: answer.etag, variesByCookie: true };
+    return answer;
   };
 }

@@ -394,6 +394,28 @@ describeEachDatabase('pages rendered on the server', (env) => {
     }
   }, 60_000);
 
+  it("renders every page of the route table asked with a session with its reader's header, never stored", async () => {
+    const { app } = renderingAppWithHandle(env(), TEST_BASE_URL);
+    const { cookie } = await signUpAndSignIn(env(), { name: 'Header Hana' });
+    const accountNav = (html: string) => text(/<nav aria-label="Account"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').trim();
+    for (const address of ['/', '/about', '/terms', '/cookies', '/auth']) {
+      const signedIn = await app.request(address, { headers: { cookie } });
+      expect(signedIn.status, address).toBe(200);
+      expect(signedIn.headers.get('cache-control'), address).toBe('private, no-store');
+      expect(signedIn.headers.get('vary'), address).toBe('Accept-Encoding, Cookie');
+      const html = await signedIn.text();
+      if (address !== '/auth') expect(accountNav(html), address).toBe('Dashboard Following Profile Sign Out');
+      expect(html, address).not.toContain(/session_token=([^.;]+)/.exec(cookie)![1]!);
+
+      // Without a session (or with a stale one): the prerendered page, which says it varies by cookie.
+      for (const headers of [{}, { cookie: 'better-auth.session_token=stale.c2lnbmF0dXJl' }]) {
+        const visitor = await app.request(address, { headers: headers as Record<string, string> });
+        expect(visitor.headers.get('vary'), address).toBe('Accept-Encoding, Cookie');
+        expect(await visitor.text(), address).toBe(rendering.prerendered.get(address));
+      }
+    }
+  }, 60_000);
+
   it('shares one render between concurrent requests for a profile, and never answers from a render begun before a request', async () => {
     const { app, renders } = renderingAppWithHandle(env());
     const { userId } = await signUpAndSignIn(env(), { name: 'Popular Pia' });
@@ -410,6 +432,72 @@ describeEachDatabase('pages rendered on the server', (env) => {
     const after = await (await app.request(`/${username}`)).text();
     expect(text(after)).toContain('Second pick');
     expect(renders.count).toBe(2);
+  }, 60_000);
+
+  it("keeps a profile's page while its record is unchanged: one render, one ETag, 304 for it; any change a new tag", async () => {
+    const { app, renders } = renderingAppWithHandle(env(), TEST_BASE_URL);
+    const { userId, cookie } = await signUpAndSignIn(env(), { name: 'Kept Kim' });
+    const username = await usernameOf(env(), userId);
+    await insertBets(env(), userId, [{ description: 'First pick', status: 'won' }]);
+    const page = async (address: string, headers: Record<string, string> = {}) => {
+      const res = await app.request(address, { headers });
+      return {
+        status: res.status,
+        etag: res.headers.get('etag'),
+        cache: res.headers.get('cache-control'),
+        body: await res.text(),
+      };
+    };
+
+    const first = await page(`/${username}`);
+    expect(first.status).toBe(200);
+    expect(first.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    // A CDN may keep it, asking each time whether it still stands.
+    expect(first.cache).toBe('public, no-cache');
+    expect(renders.count).toBe(1);
+
+    // Unknown query parameters and another case of the name: the same page, not rendered again.
+    for (const address of [
+      `/${username}`,
+      `/${username}?v=1`,
+      `/${username}?v=2&utm_source=x`,
+      `/${username.toUpperCase()}`,
+    ]) {
+      const again = await page(address);
+      expect(again, address).toEqual(first);
+    }
+    expect(renders.count).toBe(1);
+
+    // The tag it was sent with: 304, no body; another tag, or none, the page.
+    const notModified = await page(`/${username}?v=3`, { 'if-none-match': first.etag! });
+    expect(notModified).toEqual({ status: 304, etag: first.etag, cache: 'public, no-cache', body: '' });
+    expect((await page(`/${username}`, { 'if-none-match': 'W/"another"' })).status).toBe(200);
+    expect(renders.count).toBe(1);
+
+    // A new bet: a new tag, and the old one gets the new page.
+    await insertBets(env(), userId, [{ description: 'Second pick', status: 'lost' }]);
+    const afterBet = await page(`/${username}`, { 'if-none-match': first.etag! });
+    expect(afterBet.status).toBe(200);
+    expect(afterBet.etag).not.toBe(first.etag);
+    expect(text(afterBet.body)).toContain('Second pick');
+    expect(renders.count).toBe(2);
+
+    // A change the bets' version does not follow (the display name): a new tag too.
+    const renamed = await env().request('/api/profile', { method: 'PATCH', cookie, body: { displayName: 'Kim Kept' } });
+    expect(renamed.status).toBe(200);
+    const afterName = await page(`/${username}`, { 'if-none-match': afterBet.etag! });
+    expect(afterName.status).toBe(200);
+    expect(heading(afterName.body)).toBe('Kim Kept');
+    expect(new Set([first.etag, afterBet.etag, afterName.etag]).size).toBe(3);
+    expect(renders.count).toBe(3);
+
+    // With a session cookie, the other variant of the page: its own render and its own tag.
+    const withCookie = await page(`/${username}`, { cookie });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.etag).not.toBe(afterName.etag);
+    expect(renders.count).toBe(4);
+    expect(await page(`/${username}?x=1`, { cookie })).toEqual(withCookie);
+    expect(renders.count).toBe(4);
   }, 60_000);
 
   it('answers a private, unknown or impossible address 404 with the not-found page, and nothing of a record', async () => {

@@ -106,14 +106,33 @@ export function mountSite<E extends Env>(app: Hono<E>, { clientDir, documents }:
     c.header('Cache-Control', 'no-cache');
     return c.text('Not Found', 404);
   });
+  /** A kept page's compressions (an answer with an ETag is the same object while it is kept: pages.ts). */
+  const keptCompressions = new WeakMap<object, Map<string, ReturnType<Documents['compress']>>>();
+  const compress = (answer: { html: string; etag?: string }, acceptEncoding: string) => {
+    if (!answer.etag) return documents.compress(answer.html, acceptEncoding);
+    let made = keptCompressions.get(answer);
+    if (!made) keptCompressions.set(answer, (made = new Map()));
+    const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : '';
+    let body = made.get(encoding);
+    if (!body) made.set(encoding, (body = documents.compress(answer.html, acceptEncoding)));
+    return body;
+  };
   const servePage = async (c: Context<E>, next: () => Promise<void>) => {
     const answer = await resolvePage(new URL(c.req.url), documents.indexHtml, c.req.raw.headers);
     if (!answer) return next();
     if ('location' in answer) return c.redirect(answer.location, answer.status);
+    const personal = 'personal' in answer && answer.personal;
+    c.header('Vary', personal || answer.variesByCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+    if (answer.etag) {
+      // Any cache (a CDN) may keep the page, asking each time whether it still stands: a 304 while
+      // the record behind it is unchanged, the new page once it changed (pages.ts).
+      c.header('ETag', answer.etag);
+      c.header('Cache-Control', 'public, no-cache');
+    }
+    if (answer.status === 304) return c.body(null, 304);
     // A signed-in page holds its reader's name and menu: never stored, anywhere.
-    c.header('Cache-Control', answer.personal ? 'private, no-store' : 'no-cache');
-    c.header('Vary', answer.personal || answer.variesByCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
-    const compressed = await documents.compress(answer.html, c.req.header('accept-encoding') ?? '');
+    if (!answer.etag) c.header('Cache-Control', personal ? 'private, no-store' : 'no-cache');
+    const compressed = await compress(answer, c.req.header('accept-encoding') ?? '');
     if (!compressed) return c.html(answer.html, answer.status);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Content-Encoding', compressed.encoding);

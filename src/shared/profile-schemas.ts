@@ -120,7 +120,7 @@ export type Achievement = z.infer<typeof achievementSchema>;
 
 // --- responses ------------------------------------------------------------------------------
 
-/** GET /api/profiles/:username (anyone; private → 403 PROFILE_PRIVATE_ERROR unless owner/admin; missing → 404). */
+/** GET /api/profiles/:username (anyone; private, unconfirmed or missing → 404 PROFILE_NOT_FOUND_ERROR unless owner/admin). */
 export const publicProfileSchema = z.object({
   username: z.string(),
   displayName: z.string().nullable(),

@@ -9,7 +9,6 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** Verbatim API errors the client maps to its views. */
 export const PROFILE_NOT_FOUND_ERROR = 'Profile not found';
-export const PROFILE_PRIVATE_ERROR = 'Private profile';
 export const USERNAME_TAKEN_MESSAGE = 'That username is taken';
 
 export const EMPTY_SOCIAL_LINKS = { twitter: '', instagram: '', youtube: '', website: '' };

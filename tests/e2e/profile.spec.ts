@@ -332,11 +332,10 @@ test('settings: visibility and social links are validated, saved, and shown agai
   await expect(dialog.getByLabel('YouTube')).toHaveValue('JaneBets');
   await expect(dialog.getByLabel('Website')).toHaveValue('https://jane.example/picks');
 
-  // Private: another browser sees 'Private Profile'.
+  // Private: another browser finds no such profile.
   const guest = await visitor(browser, testInfo);
   await guest.page.goto(`/${username}`);
-  await expect(guest.page.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
-  await expect(guest.page.getByText(`This profile is set to private by @${username}`)).toBeVisible();
+  await expect(guest.page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
 
   // Public again: the same browser now sees the profile and its links.
   await visibility.click();

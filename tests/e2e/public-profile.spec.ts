@@ -179,7 +179,10 @@ test('Share Profile copies the public link', async ({ page, browser }, testInfo)
   await guestContext.close();
 });
 
-test('a private profile shows "Private Profile" to everyone but its owner', async ({ page, browser }, testInfo) => {
+test('a private profile is "Profile Not Found" to everyone but its owner, as a name nobody has', async ({
+  page,
+  browser,
+}, testInfo) => {
   await signedInUser(page);
   const { username } = await ownProfile(page);
   await apiBet(page, { description: 'A secret bet' });
@@ -190,16 +193,25 @@ test('a private profile shows "Private Profile" to everyone but its owner', asyn
 
   const { context, page: guest } = await visitor(browser, testInfo);
   await guest.goto(`/${username}`);
-  await expect(guest.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
-  await expect(guest.getByText(`This profile is set to private by @${username}`)).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await expect(guest.getByText(`The profile "@${username}" doesn't exist or has been removed.`)).toBeVisible();
   await expect(guest.getByText('A secret bet')).toHaveCount(0);
   await expect(guest.getByRole('group', { name: 'Total Bets' })).toHaveCount(0);
   await expect(guest.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 
-  // A signed-in stranger sees the same.
+  // A signed-in stranger sees the same, and never "Loading profile..." while the page asks again
+  // with their session after hydration (every change to the page is watched from the first byte).
   await signedInUser(guest);
-  await guest.reload();
-  await expect(guest.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
+  await guest.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Loading profile')) document.documentElement.dataset.sawLoading = '';
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await guest.goto(`/${username}`);
+  await expect(guest.locator('html[data-hydrated]')).toHaveCount(1);
+  await guest.waitForLoadState('networkidle');
+  await expect(guest.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await expect(guest.locator('html[data-saw-loading]')).toHaveCount(0);
   await context.close();
 
   // The owner still sees their own record, with a note.
@@ -366,7 +378,7 @@ async function expectNoA11yViolations(page: Page) {
 }
 
 for (const width of [1280, 390]) {
-  test(`accessibility at ${width} px: the profile, its achievements, private and not-found`, async ({
+  test(`accessibility at ${width} px: the profile, its achievements, not found and private`, async ({
     page,
     browser,
   }, testInfo) => {
@@ -397,7 +409,7 @@ for (const width of [1280, 390]) {
     const hide = await page.request.put('/api/profile/settings', { data: { profilePublic: false, social } });
     expect(hide.status()).toBe(200);
     await guest.goto(`/${username}`);
-    await expect(guest.getByRole('heading', { level: 1, name: 'Private Profile' })).toBeVisible();
+    await expect(guest.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
     await expectNoA11yViolations(guest);
     await context.close();
   });

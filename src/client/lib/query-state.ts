@@ -23,6 +23,8 @@ export function restoreQueryState(queryClient: QueryClient, json: string) {
  * A query the server's render found failed (the profile of a 404 page) shows that failure on the
  * first render, as the server did, rather than a loading state; once its page has mounted it is
  * asked again with this browser's session (the owner of a private profile sees it), when it has one.
+ * Asked aside, not refetched in place: a query with no data goes back to pending while it fetches,
+ * which would show "Loading" where "not found" stood. Only an answer replaces the failure.
  */
 function askFailedAgainOnceMounted(queryClient: QueryClient, state: DehydratedState) {
   const failed = new Set(state.queries.filter((q) => q.state.status === 'error').map((q) => q.queryHash));
@@ -30,8 +32,12 @@ function askFailedAgainOnceMounted(queryClient: QueryClient, state: DehydratedSt
     if (failed.has(query.queryHash)) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
   const stop = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'observerAdded' || !failed.delete(event.query.queryHash)) return;
-    queryClient.setQueryDefaults(event.query.queryKey, { retryOnMount: true });
-    void queryClient.refetchQueries({ queryKey: event.query.queryKey, exact: true });
+    const { queryKey, queryFn } = event.query.options;
+    if (typeof queryFn === 'function')
+      void queryClient
+        .fetchQuery({ queryKey: ['asked again', ...queryKey], queryFn, retry: false, gcTime: 0 })
+        .then((data) => queryClient.setQueryData(queryKey, data))
+        .catch(() => undefined);
     if (failed.size === 0) stop();
   });
 }

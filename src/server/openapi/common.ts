@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/bet-schemas.ts';
-import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR } from '../../shared/profiles.ts';
+import { PROFILE_NOT_FOUND_ERROR } from '../../shared/profiles.ts';
 import { formatWholeNumber } from '../../shared/number-format.ts';
 import { QUOTA_DEFAULTS, quotaMessage } from '../../shared/quotas.ts';
 
@@ -125,10 +125,7 @@ export const errors = {
   invalid: apiError('Invalid input: `error` summarises, `fields` has one message per field (unknown ones included)'),
   malformed: apiError('The body is not JSON'),
   noProfile: apiError(
-    `No profile with this username, or its owner has not confirmed their email yet (the same answer to all but them and admins): ${says(PROFILE_NOT_FOUND_ERROR)}`,
-  ),
-  privateProfile: apiError(
-    `The profile is private (its owner and admins still see it): ${says(PROFILE_PRIVATE_ERROR)}`,
+    `No profile with this username, or one that is private or whose owner has not confirmed their email yet (the same answer to all but its owner and admins): ${says(PROFILE_NOT_FOUND_ERROR)}`,
   ),
 };
 

@@ -33,7 +33,7 @@ import {
 } from './common.ts';
 
 const VISIBILITY =
-  'A private profile answers 403 to everyone but its owner and admins; send the session cookie to be recognised.';
+  'A private profile answers 404, as a name nobody has, to everyone but its owner and admins; send the session cookie to be recognised.';
 
 const attachment = (example: string): Header => ({
   description: `\`attachment; filename="${example}"\``,
@@ -67,7 +67,6 @@ export const publicProfilesModule: ApiModule = {
         parameters: [username],
         responses: {
           '200': response('The profile (`isOwner` is true for its signed-in owner)', ref('PublicProfile')),
-          '403': errors.privateProfile,
           '404': errors.noProfile,
         },
       },
@@ -81,7 +80,6 @@ export const publicProfilesModule: ApiModule = {
         parameters: [username, ...betPageParameters()],
         responses: {
           '200': response('A page of bets', ref('ProfileBetPage')),
-          '403': errors.privateProfile,
           '404': errors.noProfile,
           '422': errors.invalid,
         },
@@ -105,7 +103,6 @@ export const publicProfilesModule: ApiModule = {
         ],
         responses: {
           '200': response('The head and a page of entries', ref('LedgerPage')),
-          '403': errors.privateProfile,
           '404': errors.noProfile,
           '422': errors.invalid,
         },
@@ -129,7 +126,6 @@ export const publicProfilesModule: ApiModule = {
             },
             content: { 'application/x-ndjson': { schema: ref('LedgerEntry') } },
           },
-          '403': errors.privateProfile,
           '404': errors.noProfile,
         },
       },

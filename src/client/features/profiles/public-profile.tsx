@@ -1,9 +1,8 @@
 import { Suspense, useDeferredValue, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, BadgeCheck, Lock, UserX } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, UserX } from 'lucide-react';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { paths } from '../../../shared/routes.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -22,30 +21,23 @@ import { SocialLinks } from './social-links.tsx';
 import { VerifyRecord } from './verify-record.tsx';
 import { FollowButton } from '../follows/index.ts';
 
-type View = 'loading' | 'not-found' | 'private' | 'profile';
+type View = 'loading' | 'not-found' | 'profile';
 
-/** /{username}: loading, not found, private, or the bettor's public record. */
+/**
+ * /{username}: loading, not found, or the bettor's record. A private profile is not found to all but
+ * its owner and admins (the API answers it as a name nobody has: docs/decisions/044).
+ */
 export function PublicProfileView({ username }: { username: string }) {
   // Deferred: an answer is rendered in slices that yield to the browser, not in one long task.
   const profile = useDeferredValue(usePublicProfile(username));
-  const error = profile.error;
-  const status = error instanceof ApiError ? error.status : undefined;
-  const view: View = profile.data
-    ? 'profile'
-    : profile.isPending
-      ? 'loading'
-      : status === 403
-        ? 'private'
-        : 'not-found';
+  const view: View = profile.data ? 'profile' : profile.isPending ? 'loading' : 'not-found';
 
   useDocumentTitle(
     view === 'profile' && profile.data
       ? `${profileName(profile.data)} (@${profile.data.username})`
-      : view === 'private'
-        ? 'Private Profile'
-        : view === 'not-found'
-          ? 'Profile Not Found'
-          : `@${username}`,
+      : view === 'not-found'
+        ? 'Profile Not Found'
+        : `@${username}`,
   );
 
   if (view === 'loading') return <LoadingScreen label="Loading profile..." />;
@@ -55,14 +47,6 @@ export function PublicProfileView({ username }: { username: string }) {
         icon={<UserX className="size-8" aria-hidden="true" />}
         title="Profile Not Found"
         text={`The profile "@${username}" doesn't exist or has been removed.`}
-      />
-    );
-  if (view === 'private')
-    return (
-      <ProfileMessage
-        icon={<Lock className="size-8" aria-hidden="true" />}
-        title="Private Profile"
-        text={`This profile is set to private by @${username}`}
       />
     );
   return <PublicProfileContent profile={profile.data!} />;

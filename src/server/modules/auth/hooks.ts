@@ -6,7 +6,7 @@
  * setting the password.
  */
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { session as sessions, user as users } from '../../db/schema/index.ts';
 import { TOTP_CODE_USED_MESSAGE } from '../../../shared/two-factor.ts';
@@ -45,6 +45,28 @@ const newPasswordField: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
+/**
+ * A sign-up for an address whose account was never confirmed starts over: that account goes
+ * (nothing can have been recorded in it: it could never sign in), and Better Auth then makes a new
+ * one with this sign-up's password and mails its confirmation link to the address. The first
+ * password, and the links mailed for it, stop working: a link names the account it confirms
+ * (Better Auth's token carries its id), and that account is gone. So someone who signed up first
+ * with another person's address never gets the account its owner later makes. A confirmed account
+ * is never touched (its owner is told of the attempt: mail-hooks.ts).
+ */
+async function startOverUnconfirmed(db: Db, email: string) {
+  await db
+    .delete(users)
+    .where(
+      and(
+        eq(users.email, email.toLowerCase()),
+        eq(users.emailVerified, false),
+        sql`not exists (select 1 from bets where bets.user_id = ${users.id})`,
+        sql`not exists (select 1 from imported_bets where imported_bets.user_id = ${users.id})`,
+      ),
+    );
+}
+
 interface HookDeps {
   db: Db;
   now: () => Date;
@@ -71,6 +93,7 @@ export function authHooks({ db, now, admins, alertOwner }: HookDeps) {
         const name = acceptableName(body?.name);
         if (typeof password === 'string') await assertAcceptablePassword(password);
         assertAgeConfirmed(body?.ageConfirmed);
+        await startOverUnconfirmed(db, email);
         // The full name is optional; Better Auth insists on the field, so an absent one is ''.
         // The confirmation is not a field of the user: the create hook stamps its time instead.
         const { ageConfirmed: _confirmed, ...rest } = body ?? {};

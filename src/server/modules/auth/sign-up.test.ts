@@ -192,11 +192,12 @@ describeEachDatabase('accounts', (env) => {
       },
     );
 
-    it('answers a duplicate email exactly like a new one, creates nothing, and tells only the owner', async () => {
+    it('answers a confirmed address exactly like a new one, creates nothing, and tells only the owner', async () => {
       const email = uniqueEmail('dup');
       const first = await signUp(env(), { email, name: 'First' });
       expect(first.status).toBe(200);
       const firstBody = (await first.json()) as { token: unknown; user: Record<string, unknown> };
+      expect((await confirmEmail(env(), email)).status).toBe(302);
       const [before] = await env()
         .db.select()
         .from(account)
@@ -232,6 +233,38 @@ describeEachDatabase('accounts', (env) => {
       ]);
       expect(mails[1]!.text).toContain('Sign in: http://localhost:3000/auth');
       expect(mails[1]!.text).toMatch(/Forgot Password/);
+    });
+
+    it('starts over for an address never confirmed: the first password and its link stop working', async () => {
+      const email = uniqueEmail('hijack');
+      const first = await signUp(env(), { email, name: 'Squatter', password: 'squatter-secret-41' });
+      expect(first.status).toBe(200);
+      const firstId = ((await first.json()) as { user: { id: string } }).user.id;
+      const firstLink = new URL(env().mailer.lastLink(email, 'Confirm'));
+
+      const second = await signUp(env(), { email, name: 'Owner', password: 'owner-secret-58' });
+      expect(second.status).toBe(200);
+      const secondId = ((await second.json()) as { user: { id: string } }).user.id;
+      expect(secondId).not.toBe(firstId);
+      const rows = await usersWithEmail(env(), email);
+      expect(rows.map((r) => [r.id, r.name, r.emailVerified])).toEqual([[secondId, 'Owner', false]]);
+      // The address's owner gets a new confirmation link, for the new account.
+      expect(mailsTo(env(), email).map((m) => m.subject)).toEqual([
+        'Confirm your betproof email',
+        'Confirm your betproof email',
+      ]);
+
+      // The first link confirms nothing.
+      const stale = await env().request(firstLink.pathname + firstLink.search, { ip: freshIp() });
+      expect(stale.status).toBe(302);
+      expect(stale.headers.get('location')).toMatch(/[?&]error=(INVALID_TOKEN|USER_NOT_FOUND)/);
+      expect(stale.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(false);
+      expect((await usersWithEmail(env(), email))[0]!.emailVerified).toBe(false);
+
+      // The new link confirms the owner's account; only the owner's password signs in.
+      expect((await confirmEmail(env(), email)).status).toBe(302);
+      expect((await signIn(env(), email, 'squatter-secret-41')).status).toBe(401);
+      expect((await signIn(env(), email, 'owner-secret-58')).status).toBe(200);
     });
 
     it('never takes a role or a verified address from the client', async () => {

@@ -240,6 +240,12 @@ const recordVersionStatement = preparedPerDb((db) =>
     .prepare('bet_record_version'),
 );
 
+/** The user's record version as text ('0' before their first bet): it moves with every change to their bets. */
+export async function getBetRecordVersion(db: Db, userId: string): Promise<string> {
+  const [current] = await recordVersionStatement(db).execute({ userId });
+  return current ? String(current.version) : '0';
+}
+
 /** A page's JSON text from its rows (one more than the page when another page follows). */
 function pageText(rows: PageRow[], limit: number): JsonText<BetPage> {
   const page = rows.slice(0, limit);

@@ -34,7 +34,7 @@ describeEachDatabase('profiles through the typed client (hc<AppType>)', (env) =>
       expectTypeOf(body).toEqualTypeOf<PublicProfile>();
       expect(body).toMatchObject({ username: 'typed.client', isOwner: true, profilePublic: false });
     }
-    if (profile.status === 403 || profile.status === 404) expectTypeOf(await profile.json()).toHaveProperty('error');
+    if (profile.status === 404) expectTypeOf(await profile.json()).toHaveProperty('error');
 
     const page = await client.api.profiles[':username'].bets.$get({
       param: { username: 'typed.client' },

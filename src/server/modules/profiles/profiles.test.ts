@@ -3,12 +3,7 @@ import { expect, it, vi } from 'vitest';
 import { profiles } from '../../db/schema/index.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { betPageSchema } from '../../../shared/bet-schemas.ts';
-import {
-  EMPTY_SOCIAL_LINKS,
-  PROFILE_NOT_FOUND_ERROR,
-  PROFILE_PRIVATE_ERROR,
-  USERNAME_TAKEN_MESSAGE,
-} from '../../../shared/profiles.ts';
+import { EMPTY_SOCIAL_LINKS, PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import { publicProfileSchema, type ProfileSettings, type PublicProfile } from '../../../shared/profile-schemas.ts';
 import { RESERVED_USERNAMES } from '../../../shared/usernames.ts';
 import { insertBets, usernameOf, type BetSpec } from './test-helpers.ts';
@@ -102,9 +97,9 @@ describeEachDatabase(
       ] as const) {
         for (const path of [`/api/profiles/${username}`, `/api/profiles/${username.toUpperCase()}/bets`]) {
           const res = await env().request(path, { cookie });
-          expect(res.status, `${who} ${path}`).toBe(403);
-          // Nothing of the record: no stats, no achievements, no bets.
-          expect(await res.json(), `${who} ${path}`).toEqual({ error: PROFILE_PRIVATE_ERROR });
+          // Exactly what a name nobody has answers: nothing of the record, not even that it exists.
+          expect(res.status, `${who} ${path}`).toBe(404);
+          expect(await res.json(), `${who} ${path}`).toEqual({ error: PROFILE_NOT_FOUND_ERROR });
         }
       }
 
@@ -145,9 +140,9 @@ describeEachDatabase(
       const reads = queries.mock.calls.length;
       queries.mockRestore();
       expect(reads).toBe(1);
-      expect(answers.map((a) => a.status)).toEqual([200, 403, 403, 200, 403]);
+      expect(answers.map((a) => a.status)).toEqual([200, 404, 404, 200, 404]);
       expect(answers[0]!.body).toMatchObject({ isOwner: true, stats: { totalBets: 1 } });
-      expect(answers[1]!.body).toEqual({ error: PROFILE_PRIVATE_ERROR });
+      expect(answers[1]!.body).toEqual({ error: PROFILE_NOT_FOUND_ERROR });
 
       // A request made after a write is answered by a read that sees it.
       await insertBets(env(), owner.userId, [{ status: 'lost' }]);

@@ -11,7 +11,7 @@ import { coalescing } from '../../coalesce.ts';
 import type { Quotas } from '../../quotas.ts';
 import { RecordCache, readWithin } from '../../record-cache.ts';
 import { recordAccess, type Viewer } from './visibility.ts';
-import { PROFILE_NOT_FOUND_ERROR, PROFILE_PRIVATE_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
+import { PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import {
   profileSettingsSchema,
   updateProfileSchema,
@@ -46,15 +46,15 @@ export interface ProfileRoutesDeps {
 }
 
 const notFound = { error: PROFILE_NOT_FOUND_ERROR } as const;
-const privateProfile = { error: PROFILE_PRIVATE_ERROR } as const;
 
-type Access<T> = { ok: true; found: T; isOwner: boolean } | { ok: false; status: 404 | 403 };
+type Access<T> = { ok: true; found: T; isOwner: boolean } | { ok: false };
 
 /**
- * Every endpoint that shows a profile's record goes through here: a missing profile, or one whose
- * owner has not confirmed their email, is 404; a private record (visibility.ts) is 403 to everyone
- * but its owner and admins. Nothing of the record (statistics, bets, achievements, ledger) is read
- * before it passes.
+ * Every endpoint that shows a profile's record goes through here: to everyone but its owner and
+ * admins, a private record (visibility.ts), or one whose owner has not confirmed their email, is
+ * answered exactly as a name nobody has (404, the same body), as the profile's page answers it:
+ * the API does not tell that a private name is in use. Nothing of the record (statistics, bets,
+ * achievements, ledger) is read before it passes.
  */
 async function accessProfile<T>(
   lookup: Promise<T | null>,
@@ -62,11 +62,10 @@ async function accessProfile<T>(
   viewer: Viewer,
 ): Promise<Access<T>> {
   const found = await lookup;
-  if (!found) return { ok: false, status: 404 };
+  if (!found) return { ok: false };
   const record = recordOf(found);
   const access = recordAccess(record, viewer);
-  if (access === 'absent') return { ok: false, status: 404 };
-  if (access === 'hidden') return { ok: false, status: 403 };
+  if (access === 'absent') return { ok: false };
   return { ok: true, found, isOwner: viewer?.id === record.userId };
 }
 
@@ -84,6 +83,29 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
    * begun after every request it answers arrived), as a tipster's followers open it together.
    */
   const sharedView = coalescing<ProfileView | null>();
+  /**
+   * A profile's whole chain as NDJSON, kept while its head stands (record-cache.ts): the chain only
+   * grows, and every entry moves the head. Read once per profile at a time on this server, the
+   * other requests waiting and then answered from what was kept; so however many download it, the
+   * database reads a profile's chain once per change of its owner's record, which their write quota
+   * bounds. A chain larger than a kept answer is streamed as it is read, to each.
+   */
+  const chains = new RecordCache({ maxBytes: 64 * 1024 * 1024, maxEntryBytes: 16 * 1024 * 1024 });
+  const chainOf = async (userId: string): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> => {
+    const release = await chains.acquire('ledger.ndjson', userId);
+    try {
+      const head = await getLedgerHead(db, userId);
+      const version = `${head.seq}:${head.hash}`;
+      const kept = chains.get<Uint8Array<ArrayBuffer>>('ledger.ndjson', userId, version);
+      if (kept) return kept;
+      const read = await readWithin(ledgerNdjsonStream(db, userId), chains.maxEntryBytes);
+      if (!('whole' in read)) return read.longer;
+      chains.set('ledger.ndjson', userId, version, read.whole, read.whole.byteLength);
+      return read.whole;
+    } finally {
+      release();
+    }
+  };
   return (
     new Hono<ViewerEnv>()
       .use(optionalUser(auth, config))
@@ -91,7 +113,7 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         const username = c.req.param('username');
         const view = sharedView(username, () => findProfileViewByUsername(db, username, now()));
         const access = await accessProfile(view, (v) => v.record, viewerOf(c));
-        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        if (!access.ok) return c.json(notFound, 404);
         const viewer = c.get('viewer');
         const following =
           viewer !== null && !access.isOwner && (await isFollowing(db, viewer.id, access.found.record.userId));
@@ -103,7 +125,7 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         if (cursor === null) return c.json<ApiError, 422>(INVALID_CURSOR, 422);
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, viewerOf(c));
-        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        if (!access.ok) return c.json(notFound, 404);
         return jsonText(c, await listBets(db, access.found.userId, { limit, cursor }), 200);
       })
       // The ledger has the same visibility as the record it proves: a private profile's is hidden
@@ -111,16 +133,16 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
       .get('/:username/ledger', validate('query', ledgerQuerySchema), async (c) => {
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, viewerOf(c));
-        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        if (!access.ok) return c.json(notFound, 404);
         const { userId, username } = access.found;
         return jsonText(c, await ledgerPageText(db, userId, username, c.req.valid('query')), 200);
       })
       .get('/:username/ledger.ndjson', async (c) => {
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, viewerOf(c));
-        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        if (!access.ok) return c.json(notFound, 404);
         const { username, userId } = access.found;
-        return c.body(ledgerNdjsonStream(db, userId), 200, {
+        return c.body(await chainOf(userId), 200, {
           'Content-Type': 'application/x-ndjson; charset=utf-8',
           'Content-Disposition': `attachment; filename="betproof-ledger-${username}.ndjson"`,
           // A private profile's chain is readable by its owner: never kept by a shared cache.

@@ -3,9 +3,9 @@
  * preview) is public, in SQL for queries over many profiles and in TypeScript for one profile
  * already read. Public means: its owner has confirmed their email, and the stored setting is
  * exactly JSON `true`. A missing settings row, a missing key or anything unexpected in the JSON
- * keeps the record private. Its owner and admins see it either way. To everyone else, a profile
- * whose owner has not confirmed their email does not exist yet (404, as for a missing one): an
- * unconfirmed sign-up reveals nothing, not even that its username is in use.
+ * keeps the record private. Its owner and admins see it either way. To everyone else, a private
+ * profile, and one whose owner has not confirmed their email, does not exist (404, as for a
+ * missing one, on the API as on the page): neither reveals that its username is in use.
  */
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -40,11 +40,10 @@ export type Viewer = { id: string; isAdmin: boolean } | null;
 
 /**
  * The record as a viewer may see it: 'public'; 'privileged' for its owner (or an admin) when it is
- * not; otherwise 'hidden' (a private profile, which says so) or, while the owner's email is not
- * confirmed, 'absent' (answered like a missing profile).
+ * not; otherwise 'absent' (answered like a missing profile).
  */
-export function recordAccess(p: Visibility, viewer: Viewer): 'public' | 'privileged' | 'hidden' | 'absent' {
+export function recordAccess(p: Visibility, viewer: Viewer): 'public' | 'privileged' | 'absent' {
   if (recordIsPublic(p)) return 'public';
   if (viewer && (viewer.id === p.userId || viewer.isAdmin)) return 'privileged';
-  return p.emailVerified ? 'hidden' : 'absent';
+  return 'absent';
 }
