@@ -8,6 +8,8 @@ import {
   inclusionQuerySchema,
   inclusionSchema,
   logKeySchema,
+  timestampsQuerySchema,
+  timestampsSchema,
 } from '../../shared/log/api.ts';
 import { apiError, errors, jsonSchema, queryParameters, ref, response, type ApiModule } from './common.ts';
 
@@ -24,6 +26,7 @@ export const logModule: ApiModule = {
     LogKey: jsonSchema(logKeySchema, 'output'),
     Inclusion: jsonSchema(inclusionSchema, 'output'),
     Consistency: jsonSchema(consistencySchema, 'output'),
+    Timestamps: jsonSchema(timestampsSchema, 'output'),
   },
   paths: {
     '/api/log/key': {
@@ -48,6 +51,25 @@ export const logModule: ApiModule = {
           '404': apiError(
             'No entry with this leaf hash, or not within the first `size` entries, or the log is smaller',
           ),
+          '422': errors.invalid,
+        },
+      },
+    },
+    '/api/log/timestamps': {
+      get: {
+        operationId: 'getLogTimestamps',
+        summary: 'The RFC 3161 time-stamp tokens over a checkpoint, with that checkpoint',
+        description:
+          "Each token's message imprint is SHA-256 of the checkpoint's signed text (the note body); check its signature " +
+          'and certificate chain against the roots of the authorities you trust (`betproof verify --tsa-roots`). ' +
+          'With `index`: the smallest time-stamped checkpoint that contains that entry, which dates it.',
+        parameters: queryParameters(timestampsQuerySchema, {
+          size: "A checkpoint's tree size.",
+          index: "An entry's index in the log.",
+        }),
+        responses: {
+          '200': response('The checkpoint and its tokens (an empty list when none stamped it)', ref('Timestamps')),
+          '404': apiError('No checkpoint of that size, or no time-stamped checkpoint contains the entry yet'),
           '422': errors.invalid,
         },
       },

@@ -40,3 +40,29 @@ export const consistencySchema = z.object({
   proof: z.array(hex64),
 });
 export type Consistency = z.infer<typeof consistencySchema>;
+
+/** Exactly one of the two: the checkpoint of `size`, or the one that seals entry `index`. */
+export const timestampsQuerySchema = z.object({
+  size: wholeNumberParam('size must be a whole number of at least 1', 1, MAX_SIZE).optional(),
+  index: wholeNumberParam('index must be a whole number', 0, MAX_SIZE).optional(),
+});
+
+export const timestampsSchema = z.object({
+  /** The size of the checkpoint the tokens stamp. */
+  size: z.number().int().min(1),
+  /** That checkpoint, signed by the log, with the witnesses' cosignatures the log holds. */
+  checkpoint: z.string(),
+  timestamps: z.array(
+    z.object({
+      /** The URL the token was asked of. */
+      authority: z.string(),
+      /** The authority's name, from the certificate that signed the token. */
+      name: z.string(),
+      /** The time the authority stamped (its TSTInfo genTime), ISO 8601 UTC. */
+      time: z.string(),
+      /** The RFC 3161 token (CMS SignedData, DER) in standard base64: its message imprint is SHA-256 of the checkpoint's text. */
+      token: z.string(),
+    }),
+  ),
+});
+export type Timestamps = z.infer<typeof timestampsSchema>;
