@@ -17,7 +17,15 @@ const EXTENDED_KEY_USAGE = '2.5.29.37';
 const TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
 const COMMON_NAME = '2.5.4.3';
 
-export class TimestampError extends Error {}
+export class TimestampError extends Error {
+  /** True when the token may be sound but does not chain to the roots given (another authority's). */
+  constructor(
+    message: string,
+    readonly untrusted = false,
+  ) {
+    super(message);
+  }
+}
 
 /** The digest a checkpoint's token stamps: SHA-256 of the checkpoint's signed text. */
 export const checkpointDigest = (checkpointBody: string): Uint8Array =>
@@ -195,7 +203,7 @@ export async function verifyToken(
   const outcome = result as Partial<pkijs.SignedDataVerifyResult>;
   // pkijs checks the chain first: a chain that fails leaves the signature unchecked.
   if (outcome.signerCertificateVerified !== true) {
-    throw new TimestampError(`the token's certificate does not chain to the given roots (${outcome.message})`);
+    throw new TimestampError(`the token's certificate does not chain to the given roots (${outcome.message})`, true);
   }
   if (!outcome.signatureVerified)
     throw new TimestampError(`the token's signature does not verify (${outcome.message})`);
