@@ -11,7 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { checkCosignature, openCheckpoint, type OpenedCheckpoint } from '../shared/log/checkpoint.ts';
 import { ALG_COSIGNATURE_V1, ALG_ED25519, NoteError, parseVerifierKey, type Verifier } from '../shared/log/note.ts';
-import { checkRecord, checkTree, hashFromHex, ProofError, recordHash, toHex } from '../shared/log/tlog.ts';
+import { checkRecord, checkTree, ProofError, recordHash, toHex } from '../shared/log/tlog.ts';
 import type { LedgerEntry } from '../shared/ledger.ts';
 import { checkSeals, describeSeal } from './verify-seals.ts';
 import { get, getJson, hexProof, LogMismatch, LogUnusable, type Fetch } from './log-http.ts';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/test/harness.ts';
+import { describeEachDatabase, signUpAndSignIn } from '../server/test/harness.ts';
 import { startOpensslTsa, type OpensslTsa } from '../server/test/openssl-tsa.ts';
 import { createAttestations } from '../server/modules/log/attestations.ts';
 import { drainLog } from '../server/modules/log/store.ts';

@@ -8,10 +8,22 @@ import {
   inclusionQuerySchema,
   inclusionSchema,
   logKeySchema,
+  sealsQuerySchema,
+  sealsSchema,
   timestampsQuerySchema,
   timestampsSchema,
 } from '../../shared/log/api.ts';
-import { apiError, errors, jsonSchema, queryParameters, ref, response, type ApiModule } from './common.ts';
+import {
+  apiError,
+  errors,
+  jsonSchema,
+  queryParameters,
+  ref,
+  response,
+  signedInOrNot,
+  username,
+  type ApiModule,
+} from './common.ts';
 
 export const logModule: ApiModule = {
   tag: {
@@ -27,6 +39,7 @@ export const logModule: ApiModule = {
     Inclusion: jsonSchema(inclusionSchema, 'output'),
     Consistency: jsonSchema(consistencySchema, 'output'),
     Timestamps: jsonSchema(timestampsSchema, 'output'),
+    Seals: jsonSchema(sealsSchema, 'output'),
   },
   paths: {
     '/api/log/key': {
@@ -70,6 +83,23 @@ export const logModule: ApiModule = {
         responses: {
           '200': response('The checkpoint and its tokens (an empty list when none stamped it)', ref('Timestamps')),
           '404': apiError('No checkpoint of that size, or no time-stamped checkpoint contains the entry yet'),
+          '422': errors.invalid,
+        },
+      },
+    },
+    '/api/profiles/{username}/seals': {
+      get: {
+        operationId: 'getProfileSeals',
+        summary: "Bets' seals: the earliest RFC 3161 time-stamp over a checkpoint holding each, and its witnesses",
+        description:
+          "What the profile shows as 'Sealed … by …, witnessed by n'. Bets recorded before the log existed are " +
+          "`backfilled`: sealed when the log was created. Same visibility as the profile's ledger.",
+        security: signedInOrNot,
+        parameters: [username, ...queryParameters(sealsQuerySchema, { bets: 'Bet ids, comma-separated, at most 50.' })],
+        responses: {
+          '200': response("The seals of those of the profile's bets that exist", ref('Seals')),
+          '403': errors.privateProfile,
+          '404': errors.noProfile,
           '422': errors.invalid,
         },
       },

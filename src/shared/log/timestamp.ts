@@ -188,7 +188,7 @@ export async function verifyToken(
   if (!hasTimeStampingUsage(signer)) {
     throw new TimestampError(`"${info.tsaName}" is not a time-stamping certificate (no timeStamping key usage)`);
   }
-  const trusted = roots.map((der) => pkijs.Certificate.fromBER(der));
+  const trusted = roots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)));
   const result = await signedData
     .verify({
       signer: 0,

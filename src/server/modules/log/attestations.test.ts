@@ -24,7 +24,7 @@ import {
   splitNote,
 } from '../../../shared/log/note.ts';
 import { certificatesFromPem, checkpointDigest, verifyToken } from '../../../shared/log/timestamp.ts';
-import type { Timestamps } from '../../../shared/log/api.ts';
+import type { Seals, Timestamps } from '../../../shared/log/api.ts';
 import { createAttestations, RETRY_FIRST_MS } from './attestations.ts';
 import { startLogSequencer } from './sequencer.ts';
 import { drainLog, latestCheckpoint } from './store.ts';
@@ -233,5 +233,52 @@ describeEachDatabase('checkpoints time-stamped and witnessed', (env) => {
       expect(Number(row!.size)).toBe(cp.size);
     }
     await attestations.stop();
+  });
+
+  it("a profile's bets carry their seals: the earliest stamp over a checkpoint holding each, and its witnesses", async () => {
+    const witness = {
+      key: witnessSigner.verifierKey,
+      verifier: parseVerifierKey(witnessSigner.verifierKey),
+      url: witnessUrl,
+    };
+    const attestations = createAttestations({
+      db: env().db,
+      logger,
+      authorities: [tsa.url],
+      witnesses: [witness],
+      now: env().clock.now,
+    });
+    const { cookie } = await signUpAndSignIn(env());
+    const me = (await (await env().request('/api/profile', { cookie })).json()) as { username: string };
+    await recordBet(env(), cookie, 'sealed');
+    await recordBet(env(), cookie, 'not yet');
+    const [sealed, pending] = await queryRows<{ id: string }>(
+      env().db,
+      sql`select bet_id::text as id from bet_ledger l join profiles p on p.user_id = l.user_id
+          where p.username = ${me.username} and kind = 'recorded' order by seq`,
+    );
+    // The first bet sequenced, stamped and cosigned; the second only queued.
+    await env().db.execute(sql`delete from log_pending where id = (select max(id) from log_pending)`);
+    await sequence(env());
+    await attestations.round();
+    await attestations.stop();
+    const res = await env().request(`/api/profiles/${me.username}/seals?bets=${sealed!.id},${pending!.id}`, { cookie });
+    expect(res.status).toBe(200);
+    const seals = (await res.json()) as Seals;
+    const newest = (await latestCheckpoint(env().db))!;
+    const [stamp] = ((await (await env().request(`/api/log/timestamps?size=${newest.size}`)).json()) as Timestamps)
+      .timestamps;
+    expect(seals.seals).toEqual([
+      {
+        betId: sealed!.id,
+        index: newest.size - 1,
+        sealedAt: stamp!.time,
+        authority: 'Test TSA',
+        witnesses: 1,
+        backfilled: false,
+      },
+      { betId: pending!.id, index: null, sealedAt: null, authority: null, witnesses: 0, backfilled: false },
+    ]);
+    expect((await env().request(`/api/profiles/${me.username}/seals?bets=nope`, { cookie })).status).toBe(422);
   });
 });

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/sql.ts';
 import { splitNote } from '../../../shared/log/note.ts';
 import { checkpointDigest, readToken, timestampRequest, tokenFromResponse } from '../../../shared/log/timestamp.ts';
-import type { StoredCheckpoint } from './store.ts';
+import type { Seals } from '../../../shared/log/api.ts';
+import { readLogState, type StoredCheckpoint } from './store.ts';
 
 /** How long an authority may take to answer before the attempt counts as failed. */
 export const TSA_TIMEOUT_MS = 10_000;
@@ -78,4 +79,46 @@ export async function sealingCheckpointSize(db: Db, index: number): Promise<numb
     sql`select size::text as size from log_timestamps where size > ${index} order by size limit 1`,
   );
   return row ? Number(row.size) : null;
+}
+
+/**
+ * The seals of a bettor's bets (their `recorded` entries): the earliest time-stamp over a
+ * checkpoint holding each, and how many witnesses cosigned one (a witness's latest cosigned size
+ * only grows, so it holds the entry when larger than its index).
+ */
+export async function sealsOf(db: Db, userId: string, betIds: readonly string[]): Promise<Seals> {
+  const rows = await queryRows<{
+    bet_id: string;
+    index: string | null;
+    backfilled: boolean;
+    sealed_at: string | null;
+    authority: string | null;
+    witnesses: number;
+  }>(
+    db,
+    sql`select l.bet_id::text as bet_id, v.index::text as index, coalesce(v.index < s.backfilled, false) as backfilled,
+          to_char(t.gen_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as sealed_at, t.tsa_name as authority,
+          (select count(*)::int from log_witness_sizes w where w.size > v.index) as witnesses
+        from bet_ledger l
+        cross join log_state s
+        left join log_leaves v on v.user_id = l.user_id and v.seq = l.seq
+        left join lateral (
+          select gen_time, tsa_name from log_timestamps t where t.size > v.index order by t.size, t.gen_time limit 1
+        ) t on true
+        where l.user_id = ${userId} and l.kind = 'recorded'
+          and l.bet_id = any(string_to_array(${betIds.join(',')}, ',')::uuid[])
+        order by l.seq`,
+  );
+  const { createdAt } = await readLogState(db);
+  return {
+    logCreatedAt: createdAt,
+    seals: rows.map((r) => ({
+      betId: r.bet_id,
+      index: r.index === null ? null : Number(r.index),
+      sealedAt: r.sealed_at,
+      authority: r.authority,
+      witnesses: r.index === null ? 0 : r.witnesses,
+      backfilled: r.backfilled,
+    })),
+  };
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpensslTsa, type OpensslTsa } from '../../server/test/openssl-tsa.ts';
+import { startOpensslTsa, type OpensslTsa } from '../../test/openssl-tsa.ts';
 import {
   certificatesFromPem,
   checkpointDigest,
@@ -17,7 +17,7 @@ import {
   TimestampError,
   tokenFromResponse,
   verifyToken,
-} from './timestamp.ts';
+} from '../../../shared/log/timestamp.ts';
 
 let tsa: OpensslTsa;
 let other: OpensslTsa;
