@@ -163,10 +163,10 @@ function PublicLog({ profileUrl }: { profileUrl: string }) {
           log was only added to since, for every profile at once.
         </li>
         <li>
-          The times in the ledger come from betproof&apos;s clock, and a checkpoint carries no time. What fixes a bet in
-          time is an independent time-stamp authority signing a checkpoint that holds it: a bet &ldquo;Sealed 13:02 UTC
-          by&nbsp;…&rdquo; was provably in the log at 13:02 UTC, whatever betproof&apos;s clock says. A bet shows its
-          seal once an authority has stamped it.
+          It does not prove by itself when a bet was recorded. The times in the ledger come from betproof&apos;s clock,
+          and a checkpoint carries no time. What fixes a bet in time is an independent time-stamp authority signing a
+          checkpoint that holds it: a bet &ldquo;Sealed 13:02 UTC by&nbsp;…&rdquo; was provably in the log at 13:02 UTC,
+          whatever betproof&apos;s clock says. A bet shows its seal once an authority has stamped it.
         </li>
         <li>
           Witnesses run by others cosign each checkpoint only if it extends the last one they saw, so betproof cannot
