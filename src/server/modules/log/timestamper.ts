@@ -83,8 +83,8 @@ export async function sealingCheckpointSize(db: Db, index: number): Promise<numb
 
 /**
  * The seals of a bettor's bets (their `recorded` entries): the earliest time-stamp over a
- * checkpoint holding each, and how many witnesses cosigned one (a witness's latest cosigned size
- * only grows, so it holds the entry when larger than its index).
+ * checkpoint holding each, and how many witnesses cosigned one (for each witness the log asks, the
+ * first cosignature of a checkpoint larger than the entry's index: a range scan of the key from it).
  */
 export async function sealsOf(db: Db, userId: string, betIds: readonly string[]): Promise<Seals> {
   const rows = await queryRows<{
@@ -98,7 +98,8 @@ export async function sealsOf(db: Db, userId: string, betIds: readonly string[])
     db,
     sql`select l.bet_id::text as bet_id, v.index::text as index, coalesce(v.index < s.backfilled, false) as backfilled,
           to_char(t.gen_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as sealed_at, t.tsa_name as authority,
-          (select count(*)::int from log_witness_sizes w where w.size > v.index) as witnesses
+          (select count(*)::int from log_witness_sizes w where exists (
+            select 1 from log_cosignatures c where c.size > v.index and c.witness = w.witness)) as witnesses
         from bet_ledger l
         cross join log_state s
         left join log_leaves v on v.user_id = l.user_id and v.seq = l.seq
