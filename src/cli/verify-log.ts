@@ -11,8 +11,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { checkCosignature, openCheckpoint, type OpenedCheckpoint } from '../shared/log/checkpoint.ts';
 import { ALG_COSIGNATURE_V1, ALG_ED25519, NoteError, parseVerifierKey, type Verifier } from '../shared/log/note.ts';
-import { checkRecord, checkTree, hashFromHex, ProofError, recordHash, toHex } from '../shared/log/tlog.ts';
+import { checkRecord, checkTree, ProofError, recordHash, toHex } from '../shared/log/tlog.ts';
 import type { LedgerEntry } from '../shared/ledger.ts';
+import { checkSeals, describeSeal } from './verify-seals.ts';
+import { get, getJson, hexProof, LogMismatch, LogUnusable, type Fetch } from './log-http.ts';
 
 export interface LogOptions {
   logKey?: string;
@@ -22,6 +24,8 @@ export interface LogOptions {
   saveCheckpoint?: string;
   witnesses: string[];
   witnessesNeeded?: number;
+  /** A PEM file of the time-stamp authorities' root certificates the user trusts. */
+  tsaRoots?: string;
 }
 
 export const LOG_USAGE = `Transparency log (docs/LOG.md):
@@ -32,7 +36,9 @@ export const LOG_USAGE = `Transparency log (docs/LOG.md):
   --since-checkpoint F   a checkpoint saved earlier: checks the log only grew since
   --save-checkpoint F    saves the checkpoint checked now, for the next --since-checkpoint
   --witness KEY          a witness's cosignature verifier key (repeat for several)
-  --witnesses-needed K   how many of those must have cosigned the checkpoint (default: all)`;
+  --witnesses-needed K   how many of those must have cosigned the checkpoint (default: all)
+  --tsa-roots F          a PEM file of the time-stamp authorities' root certificates you trust:
+                         checks each bet's RFC 3161 seal and prints its proven time`;
 
 const VALUE_OPTIONS = [
   '--log-key',
@@ -41,6 +47,7 @@ const VALUE_OPTIONS = [
   '--save-checkpoint',
   '--witness',
   '--witnesses-needed',
+  '--tsa-roots',
 ];
 
 /**
@@ -81,6 +88,9 @@ export function takeLogOption(
         }
         opts.witnesses.push(value);
         break;
+      case '--tsa-roots':
+        opts.tsaRoots = value;
+        break;
       case '--witnesses-needed':
         if (!/^[1-9][0-9]{0,2}$/.test(value))
           return { error: '--witnesses-needed must be a whole number of 1 or more' };
@@ -96,7 +106,12 @@ export function takeLogOption(
 /** An error for options that do not go together; null when they do. */
 export function checkLogOptions(opts: LogOptions, source: string): string | null {
   const any =
-    opts.logUrl || opts.sinceCheckpoint || opts.saveCheckpoint || opts.witnesses.length || opts.witnessesNeeded;
+    opts.logUrl ||
+    opts.sinceCheckpoint ||
+    opts.saveCheckpoint ||
+    opts.witnesses.length ||
+    opts.witnessesNeeded ||
+    opts.tsaRoots;
   if (any && !opts.logKey) return 'the log options need --log-key (the log key to check against)';
   if (opts.witnessesNeeded !== undefined && opts.witnessesNeeded > opts.witnesses.length) {
     return `--witnesses-needed ${opts.witnessesNeeded} but only ${opts.witnesses.length} --witness key(s) given`;
@@ -117,40 +132,7 @@ export function logBase(source: string, ledgerUrl: URL | null, opts: LogOptions)
   return `${url.origin}${at >= 0 ? url.pathname.slice(0, at) : ''}`;
 }
 
-/** The log check failed: exit 1 with this reason. */
-export class LogMismatch extends Error {}
-/** The log could not be read: exit 2. */
-export class LogUnusable extends Error {}
-
-type Fetch = typeof fetch;
-
-async function get(fetchImpl: Fetch, url: string): Promise<Response> {
-  try {
-    return await fetchImpl(url);
-  } catch (err) {
-    const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
-    throw new LogUnusable(`could not fetch ${url}: ${cause}`);
-  }
-}
-
-async function getJson<T>(fetchImpl: Fetch, url: string): Promise<{ status: number; body: T }> {
-  const res = await get(fetchImpl, url);
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) as T };
-  } catch {
-    throw new LogUnusable(`${url} answered ${res.status} with something that is not JSON`);
-  }
-}
-
-const hexProof = (hexes: unknown, what: string) => {
-  if (!Array.isArray(hexes)) throw new LogMismatch(`${what}: the proof is not a list of hashes`);
-  return hexes.map((h) => {
-    const hash = typeof h === 'string' ? hashFromHex(h) : null;
-    if (!hash) throw new LogMismatch(`${what}: the proof holds something that is not a hash`);
-    return hash;
-  });
-};
+export { LogMismatch, LogUnusable };
 
 async function mapLimit<T, R>(
   items: readonly T[],
@@ -303,10 +285,15 @@ export async function verifyLog(
         ? `; the last ${indexes.length - included} are newer than the checkpoint (check again in a minute)`
         : ''),
   );
+  const seals = opts.tsaRoots
+    ? await checkSeals(base, lines, entries, indexes, checkpoint, logKey, opts.tsaRoots, fetchImpl)
+    : null;
   for (const [i, entry] of entries.entries()) {
     if (entry.kind !== 'recorded') continue;
     const where = indexes[i] === null ? 'not yet in a checkpoint' : `in the log at index ${indexes[i]}`;
     out.push(`  bet ${entry.bet.id}: recorded ${entry.at}, event starts ${entry.bet.eventStart}; ${where}`);
+    const seal = seals?.get(i);
+    if (seals) out.push(`    ${seal ? describeSeal(seal, entry.bet.eventStart) : 'not yet time-stamped'}`);
   }
 
   if (opts.saveCheckpoint) {

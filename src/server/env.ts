@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ALG_ED25519, parseSignerKey } from '../shared/log/note.ts';
 import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
 import { parseEventFeeds, type FeedConfig } from './modules/events/feeds/config.ts';
+import { parseAuthorityList, parseWitnessList, type WitnessConfig } from '../shared/log/witness-protocol.ts';
 import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
 
 /** A URL of one of `protocols` (each like 'https:'). */
@@ -163,6 +164,32 @@ export const envSchema = z.object({
       }
     }, 'must be an Ed25519 signed-note signer key, PRIVATE+KEY+<origin>+<key ID>+<key> (see docs/LOG.md)')
     .optional(),
+  /**
+   * RFC 3161 Time-Stamp Authorities that stamp each new checkpoint (docs/LOG.md, decision 042):
+   * http(s) URLs, one per line or comma; unset: none.
+   */
+  TIMESTAMP_AUTHORITIES: z
+    .string()
+    .default('')
+    .transform((text, ctx): string[] => {
+      const result = parseAuthorityList(text);
+      if (result.ok) return result.urls;
+      for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
+  /**
+   * Witnesses asked to cosign each new checkpoint (C2SP tlog-witness; docs/LOG.md, decision 043):
+   * `<cosignature/v1 verifier key> <submission URL>`, one per line or comma; unset: none.
+   */
+  LOG_WITNESSES: z
+    .string()
+    .default('')
+    .transform((text, ctx): WitnessConfig[] => {
+      const result = parseWitnessList(text);
+      if (result.ok) return result.witnesses;
+      for (const message of result.errors) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
   /**
    * A JSON file of help lines and self-exclusion tools by country (the shape of
    * src/shared/help-resources.json, the list used when unset), read when first asked for.

@@ -104,16 +104,35 @@ async function loadApp(
   opening: Promise<Database>,
   onLogStarted: (stop: () => Promise<void>) => void,
 ): Promise<Answer> {
-  const [{ createApp }, { createMailer }, { startLogSequencer }, database] = await Promise.all([
+  const [{ createApp }, { createMailer }, { startLogSequencer }, { createAttestations }, database] = await Promise.all([
     import('./app.ts'),
     import('./mail.ts'),
     import('./modules/log/sequencer.ts'),
+    import('./modules/log/attestations.ts'),
     opening,
   ]);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
   const { app, now, logSigner } = createApp({ config, db: database.db, mailer, logger, site });
   // The transparency log's sequencer (docs/LOG.md): every server runs one; they take turns.
-  onLogStarted(startLogSequencer({ db: database.db, signer: logSigner, logger, now }).stop);
+  // Its checkpoints' time-stamps and cosignatures are gathered beside it, never in its way.
+  const attestations = createAttestations({
+    db: database.db,
+    logger,
+    authorities: config.TIMESTAMP_AUTHORITIES,
+    witnesses: config.LOG_WITNESSES,
+    now,
+  });
+  const sequencer = startLogSequencer({
+    db: database.db,
+    signer: logSigner,
+    logger,
+    now,
+    onCheckpoint: async () => attestations.poke(),
+  });
+  onLogStarted(async () => {
+    await sequencer.stop();
+    await attestations.stop();
+  });
   // The monthly statements go out from a background step, never from a request.
   const { startStatementSweep } = await import('./modules/wellbeing/statements.ts');
   startStatementSweep(

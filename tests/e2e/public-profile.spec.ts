@@ -355,7 +355,8 @@ test('Verify this record says what the public log proves and what it does not, a
     .getByRole('region', { name: 'The public log: what it proves, and what it does not' });
   await expect(log).toContainText('Every entry of every profile also goes into one public, append-only log.');
   await expect(log).toContainText('It does not prove by itself when a bet was recorded.');
-  await expect(log).toContainText('Time-stamps from independent authorities are not in place yet.');
+  await expect(log).toContainText("was provably in the log at 13:02 UTC, whatever betproof's clock says.");
+  await expect(log).toContainText('cosign each checkpoint only if it extends the last one they saw');
   await expect(log).toContainText('Entries recorded before the log existed were added to it when it was created');
   await expect(log).toContainText(
     `npx betproof verify ${new URL(guest.url()).origin}/${username} --log-key <the log's key> --save-checkpoint checkpoint.txt`,

@@ -418,6 +418,14 @@ CREATE TABLE public.log_checkpoints (
     CONSTRAINT log_checkpoints_size CHECK ((size >= 1))
 );
 
+CREATE TABLE public.log_cosignatures (
+    size bigint NOT NULL,
+    witness text NOT NULL,
+    line text NOT NULL,
+    cosigned_at timestamp with time zone NOT NULL,
+    CONSTRAINT log_cosignatures_line CHECK (("left"(line, 2) = '— '::text))
+);
+
 CREATE TABLE public.log_hashes (
     index bigint NOT NULL,
     hash bytea NOT NULL,
@@ -457,6 +465,22 @@ CREATE TABLE public.log_state (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT log_state_one_row CHECK (id),
     CONSTRAINT log_state_size CHECK ((size >= 0))
+);
+
+CREATE TABLE public.log_timestamps (
+    size bigint NOT NULL,
+    authority text NOT NULL,
+    tsa_name text NOT NULL,
+    gen_time timestamp with time zone NOT NULL,
+    token bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_timestamps_token CHECK ((octet_length(token) > 0))
+);
+
+CREATE TABLE public.log_witness_sizes (
+    witness text NOT NULL,
+    size bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT log_witness_sizes_size CHECK ((size >= 0))
 );
 
 CREATE TABLE public.mail_sends (
@@ -766,6 +790,9 @@ ALTER TABLE ONLY public.inbox_rate_limits
 ALTER TABLE ONLY public.log_checkpoints
     ADD CONSTRAINT log_checkpoints_pkey PRIMARY KEY (size);
 
+ALTER TABLE ONLY public.log_cosignatures
+    ADD CONSTRAINT log_cosignatures_pkey PRIMARY KEY (size, witness);
+
 ALTER TABLE ONLY public.log_hashes
     ADD CONSTRAINT log_hashes_pkey PRIMARY KEY (index);
 
@@ -780,6 +807,12 @@ ALTER TABLE ONLY public.log_pending
 
 ALTER TABLE ONLY public.log_state
     ADD CONSTRAINT log_state_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.log_timestamps
+    ADD CONSTRAINT log_timestamps_pkey PRIMARY KEY (size, authority);
+
+ALTER TABLE ONLY public.log_witness_sizes
+    ADD CONSTRAINT log_witness_sizes_pkey PRIMARY KEY (witness);
 
 ALTER TABLE ONLY public.mail_sends
     ADD CONSTRAINT mail_sends_pkey PRIMARY KEY (id);
@@ -1021,6 +1054,10 @@ CREATE TRIGGER log_checkpoints_append_only BEFORE DELETE OR UPDATE ON public.log
 
 CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON public.log_checkpoints FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
+CREATE TRIGGER log_cosignatures_append_only BEFORE DELETE OR UPDATE ON public.log_cosignatures FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_cosignatures_no_truncate BEFORE TRUNCATE ON public.log_cosignatures FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
 CREATE TRIGGER log_hashes_append_only BEFORE DELETE OR UPDATE ON public.log_hashes FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER log_hashes_no_truncate BEFORE TRUNCATE ON public.log_hashes FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
@@ -1028,6 +1065,10 @@ CREATE TRIGGER log_hashes_no_truncate BEFORE TRUNCATE ON public.log_hashes FOR E
 CREATE TRIGGER log_leaves_append_only BEFORE DELETE OR UPDATE ON public.log_leaves FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
 
 CREATE TRIGGER log_leaves_no_truncate BEFORE TRUNCATE ON public.log_leaves FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER log_timestamps_append_only BEFORE DELETE OR UPDATE ON public.log_timestamps FOR EACH ROW EXECUTE FUNCTION public.log_append_only();
+
+CREATE TRIGGER log_timestamps_no_truncate BEFORE TRUNCATE ON public.log_timestamps FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
 CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profiles_record_old_username();
 
@@ -1096,8 +1137,14 @@ ALTER TABLE ONLY public.imported_bets
 ALTER TABLE ONLY public.inbox_messages
     ADD CONSTRAINT inbox_messages_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
 
+ALTER TABLE ONLY public.log_cosignatures
+    ADD CONSTRAINT log_cosignatures_checkpoint_fk FOREIGN KEY (size) REFERENCES public.log_checkpoints(size);
+
 ALTER TABLE ONLY public.log_pending
     ADD CONSTRAINT log_pending_ledger_fk FOREIGN KEY (user_id, seq) REFERENCES public.bet_ledger(user_id, seq) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.log_timestamps
+    ADD CONSTRAINT log_timestamps_checkpoint_fk FOREIGN KEY (size) REFERENCES public.log_checkpoints(size);
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

@@ -8,8 +8,22 @@ import {
   inclusionQuerySchema,
   inclusionSchema,
   logKeySchema,
+  sealsQuerySchema,
+  sealsSchema,
+  timestampsQuerySchema,
+  timestampsSchema,
 } from '../../shared/log/api.ts';
-import { apiError, errors, jsonSchema, queryParameters, ref, response, type ApiModule } from './common.ts';
+import {
+  apiError,
+  errors,
+  jsonSchema,
+  queryParameters,
+  ref,
+  response,
+  signedInOrNot,
+  username,
+  type ApiModule,
+} from './common.ts';
 
 export const logModule: ApiModule = {
   tag: {
@@ -24,6 +38,8 @@ export const logModule: ApiModule = {
     LogKey: jsonSchema(logKeySchema, 'output'),
     Inclusion: jsonSchema(inclusionSchema, 'output'),
     Consistency: jsonSchema(consistencySchema, 'output'),
+    Timestamps: jsonSchema(timestampsSchema, 'output'),
+    Seals: jsonSchema(sealsSchema, 'output'),
   },
   paths: {
     '/api/log/key': {
@@ -48,6 +64,42 @@ export const logModule: ApiModule = {
           '404': apiError(
             'No entry with this leaf hash, or not within the first `size` entries, or the log is smaller',
           ),
+          '422': errors.invalid,
+        },
+      },
+    },
+    '/api/log/timestamps': {
+      get: {
+        operationId: 'getLogTimestamps',
+        summary: 'The RFC 3161 time-stamp tokens over a checkpoint, with that checkpoint',
+        description:
+          "Each token's message imprint is SHA-256 of the checkpoint's signed text (the note body); check its signature " +
+          'and certificate chain against the roots of the authorities you trust (`betproof verify --tsa-roots`). ' +
+          'With `index`: the smallest time-stamped checkpoint that contains that entry, which dates it.',
+        parameters: queryParameters(timestampsQuerySchema, {
+          size: "A checkpoint's tree size.",
+          index: "An entry's index in the log.",
+        }),
+        responses: {
+          '200': response('The checkpoint and its tokens (an empty list when none stamped it)', ref('Timestamps')),
+          '404': apiError('No checkpoint of that size, or no time-stamped checkpoint contains the entry yet'),
+          '422': errors.invalid,
+        },
+      },
+    },
+    '/api/profiles/{username}/seals': {
+      get: {
+        operationId: 'getProfileSeals',
+        summary: "Bets' seals: the earliest RFC 3161 time-stamp over a checkpoint holding each, and its witnesses",
+        description:
+          "What the profile shows as 'Sealed … by …, witnessed by n'. Bets recorded before the log existed are " +
+          "`backfilled`: sealed when the log was created. Same visibility as the profile's ledger.",
+        security: signedInOrNot,
+        parameters: [username, ...queryParameters(sealsQuerySchema, { bets: 'Bet ids, comma-separated, at most 50.' })],
+        responses: {
+          '200': response("The seals of those of the profile's bets that exist", ref('Seals')),
+          '403': errors.privateProfile,
+          '404': errors.noProfile,
           '422': errors.invalid,
         },
       },

@@ -10,9 +10,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkpointText } from './checkpoint.ts';
+import { addSignatures, checkpointText } from './checkpoint.ts';
+import { createWitness } from '../../cli/witness.ts';
+import { addCheckpointBody } from './witness-protocol.ts';
 import { MemoryLog } from './memory-log.ts';
-import { generateSignerKey, NoteError, openNote, parseSignerKey, parseVerifierKey, signNote } from './note.ts';
+import {
+  ALG_COSIGNATURE_V1,
+  generateSignerKey,
+  NoteError,
+  openNote,
+  parseSignerKey,
+  parseVerifierKey,
+  signNote,
+} from './note.ts';
 import { proveRecord, proveTree, toBase64 } from './tlog.ts';
 import { tileHashIndexes, tilePath, type Tile } from './tiles.ts';
 
@@ -20,6 +30,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'betproof-go-'));
 const binary = path.join(work, 'tlogcheck');
 const noteSign = path.join(work, 'notesign');
+const cosigCheck = path.join(work, 'cosigcheck');
 const goEnv = {
   ...process.env,
   GO111MODULE: 'off',
@@ -32,6 +43,10 @@ const goEnv = {
 beforeAll(() => {
   execFileSync('go', ['build', '-o', binary, '.'], { cwd: path.join(root, 'tests/interop/tlogcheck'), env: goEnv });
   execFileSync('go', ['build', '-o', noteSign, '.'], { cwd: path.join(root, 'tests/interop/notesign'), env: goEnv });
+  execFileSync('go', ['build', '-o', cosigCheck, '.'], {
+    cwd: path.join(root, 'tests/interop/cosigcheck'),
+    env: goEnv,
+  });
 }, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -137,5 +152,58 @@ describe("our note reader accepts Go's keys and notes", () => {
     const signer = parseSignerKey(made.signerKey);
     expect(signer.verifierKey).toBe(made.verifierKey);
     expect(signNote(text, signer)).toBe(made.note);
+  });
+});
+
+describe("Go's sumdb/note opens a checkpoint cosigned by betproof witness", () => {
+  // x/mod's note package verifies Ed25519 note keys only: the log's signature is checked by Go's
+  // own verifier, the cosignature/v1 by a note.Verifier in tests/interop/cosigcheck written from
+  // the C2SP spec (its message, key ID and time), with Go's note.Open doing the rest.
+  const goOpen = (input: unknown) => {
+    const result = spawnSync(cosigCheck, { input: JSON.stringify(input), encoding: 'utf8' });
+    return { code: result.status, out: result.stdout.trim() };
+  };
+
+  it('verifies the log signature and the witness cosignature, and refuses a changed cosignature', async () => {
+    const logSigner = parseSignerKey(generateSignerKey('betproof.test/log'));
+    const witnessSigner = parseSignerKey(generateSignerKey('witness.test/w1', ALG_COSIGNATURE_V1));
+    const witness = createWitness({
+      signer: witnessSigner,
+      logs: [parseVerifierKey(logSigner.verifierKey)],
+      stateFile: path.join(work, 'witness.json'),
+      now: () => new Date('2026-11-28T13:02:00Z'),
+    });
+    const log = new MemoryLog();
+    for (let i = 0; i < 9; i++) await log.append(new TextEncoder().encode(ledgerLine(i)));
+    const checkpoint = signNote(checkpointText({ origin: logSigner.name, size: 9, root: await log.root() }), logSigner);
+    const answer = await witness.addCheckpoint(addCheckpointBody(0, [], checkpoint));
+    expect(answer.status).toBe(200);
+    const cosigned = addSignatures(checkpoint, [answer.body]);
+
+    const input = { note: cosigned, logKey: logSigner.verifierKey, witnessKeys: [witnessSigner.verifierKey] };
+    expect(JSON.parse(goOpen(input).out)).toEqual({
+      text: checkpoint.slice(0, checkpoint.indexOf('\n\n') + 1),
+      verified: ['betproof.test/log', 'witness.test/w1'],
+      times: { 'witness.test/w1': Date.parse('2026-11-28T13:02:00Z') / 1000 },
+    });
+    // One byte of the cosignature's signature changed: Go's note.Open refuses the whole note.
+    const line = answer.body;
+    const bytes = Buffer.from(line.slice(line.lastIndexOf(' ') + 1).trim(), 'base64');
+    bytes[20] = bytes[20]! ^ 1;
+    const changed = addSignatures(checkpoint, [
+      `${line.slice(0, line.lastIndexOf(' ') + 1)}${bytes.toString('base64')}\n`,
+    ]);
+    const keyId = witnessSigner.verifierKey.split('+')[1]!;
+    expect(goOpen({ ...input, note: changed })).toEqual({
+      code: 1,
+      out: `invalid signature for key witness.test/w1+${keyId}`,
+    });
+    // The cosignature's time changed: the signature covers it.
+    bytes[20] = bytes[20]! ^ 1;
+    bytes[11] = bytes[11]! ^ 1;
+    const retimed = addSignatures(checkpoint, [
+      `${line.slice(0, line.lastIndexOf(' ') + 1)}${bytes.toString('base64')}\n`,
+    ]);
+    expect(goOpen({ ...input, note: retimed }).code).toBe(1);
   });
 });

@@ -6,9 +6,19 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { BetList, BetRow, ParlayLegs, useBetTiming, type BetPages } from '../bets/index.ts';
 import { formatLeadTime } from './format.ts';
 import { DateTime } from '../../components/ui/date-time.tsx';
+import { BetSeal } from './bet-seal.tsx';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
-export function ProfileBetItem({ bet, unitSize }: { bet: Bet; unitSize?: string | null | undefined }) {
+export function ProfileBetItem({
+  bet,
+  unitSize,
+  username,
+}: {
+  bet: Bet;
+  unitSize?: string | null | undefined;
+  /** The profile's username: its bets show their seals (bet-seal.tsx). */
+  username?: string | undefined;
+}) {
   const { overdue } = useBetTiming(bet);
   const mark = overdue && (
     <Badge variant="destructive" title={`Still pending ${OVERDUE_AFTER_HOURS}+ hours after the event started`}>
@@ -26,6 +36,7 @@ export function ProfileBetItem({ bet, unitSize }: { bet: Bet; unitSize?: string 
           <DateTime iso={bet.createdAt} />)
         </span>
       </p>
+      {username && <BetSeal username={username} betId={bet.id} eventDate={bet.eventDate} />}
     </BetRow>
   );
 }
@@ -38,13 +49,14 @@ interface ProfileBetListProps {
   emptyText?: ReactNode;
   /** The bettor's unit size: stakes and profit in units too. */
   unitSize?: string | null | undefined;
+  username?: string | undefined;
 }
 
 /** A record, newest first, 20 at a time with 'Load more'. */
-export function ProfileBetList({ title, pages, totalBets, emptyText, unitSize }: ProfileBetListProps) {
+export function ProfileBetList({ title, pages, totalBets, emptyText, unitSize, username }: ProfileBetListProps) {
   return (
     <BetList title={title} pages={pages} totalBets={totalBets} emptyText={emptyText}>
-      {(bet) => <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} />}
+      {(bet) => <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} username={username} />}
     </BetList>
   );
 }

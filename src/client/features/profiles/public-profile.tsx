@@ -134,6 +134,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
               pages={bets}
               totalBets={profile.stats.totalBets}
               unitSize={profile.stats.unitSize}
+              username={profile.username}
               emptyText={`@${profile.username} hasn't recorded any bets yet.`}
             />
           </Suspense>

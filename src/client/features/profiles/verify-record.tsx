@@ -146,8 +146,8 @@ export function VerifyRecord({ username, head, own = false, profilePublic }: Ver
 }
 
 /**
- * What the transparency log (docs/LOG.md) adds to the chain, and what it does not prove yet, in
- * plain words; and the verifier's command that checks it.
+ * What the transparency log (docs/LOG.md), its time-stamps and witnesses add to the chain, and
+ * what they do not prove, in plain words; and the verifier's command that checks it.
  */
 function PublicLog({ profileUrl }: { profileUrl: string }) {
   const headingId = useId();
@@ -164,12 +164,14 @@ function PublicLog({ profileUrl }: { profileUrl: string }) {
         </li>
         <li>
           It does not prove by itself when a bet was recorded. The times in the ledger come from betproof&apos;s clock,
-          and a checkpoint carries no time. What fixes a bet in time is a checkpoint someone kept before the event.
-          Time-stamps from independent authorities are not in place yet.
+          and a checkpoint carries no time. What fixes a bet in time is an independent time-stamp authority signing a
+          checkpoint that holds it: a bet &ldquo;Sealed 13:02 UTC by&nbsp;…&rdquo; was provably in the log at 13:02 UTC,
+          whatever betproof&apos;s clock says. A bet shows its seal once an authority has stamped it.
         </li>
         <li>
-          Witnesses that would countersign each checkpoint, so betproof could not show different histories to different
-          people, are not in place yet either. Until then, comparing kept checkpoints is what catches it.
+          Witnesses run by others cosign each checkpoint only if it extends the last one they saw, so betproof cannot
+          show one history to you and another to someone else without a witness noticing. &ldquo;Witnessed by n&rdquo;
+          counts them.
         </li>
         <li>
           Entries recorded before the log existed were added to it when it was created, not when they were recorded.
@@ -185,8 +187,9 @@ function PublicLog({ profileUrl }: { profileUrl: string }) {
       </p>
       <Command>{`npx betproof verify ${profileUrl} --log-key <the log's key> --save-checkpoint checkpoint.txt`}</Command>
       <p className="max-w-3xl text-xs text-muted-foreground">
-        Next time, pass <span className="font-mono">--since-checkpoint checkpoint.txt</span>. The log is specified in{' '}
-        <span className="font-mono">docs/LOG.md</span>.
+        Next time, pass <span className="font-mono">--since-checkpoint checkpoint.txt</span>; add{' '}
+        <span className="font-mono">--tsa-roots roots.pem</span> (the authorities&apos; root certificates you trust) to
+        check each bet&apos;s seal. The log is specified in <span className="font-mono">docs/LOG.md</span>.
       </p>
     </section>
   );

@@ -25,3 +25,9 @@ FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
 
 CREATE TRIGGER log_checkpoints_no_truncate BEFORE TRUNCATE ON log_checkpoints
 FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
+
+CREATE TRIGGER log_timestamps_no_truncate BEFORE TRUNCATE ON log_timestamps
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();
+
+CREATE TRIGGER log_cosignatures_no_truncate BEFORE TRUNCATE ON log_cosignatures
+FOR EACH STATEMENT EXECUTE FUNCTION refuse_truncate();

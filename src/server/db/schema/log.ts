@@ -7,6 +7,7 @@ import {
   customType,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -77,4 +78,50 @@ export const logCheckpoints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('log_checkpoints_size', sql`${t.size} >= 1`)],
+);
+
+/** RFC 3161 time-stamp tokens over checkpoints, one per checkpoint and authority (migration 0036). */
+export const logTimestamps = pgTable(
+  'log_timestamps',
+  {
+    size: bigint('size', { mode: 'number' })
+      .notNull()
+      .references(() => logCheckpoints.size),
+    authority: text('authority').notNull(),
+    tsaName: text('tsa_name').notNull(),
+    genTime: timestamp('gen_time', { withTimezone: true }).notNull(),
+    token: bytea('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'log_timestamps_pkey', columns: [t.size, t.authority] }),
+    check('log_timestamps_token', sql`octet_length(${t.token}) > 0`),
+  ],
+);
+
+/** Witnesses' cosignature/v1 lines over checkpoints, one per checkpoint and witness (migration 0036). */
+export const logCosignatures = pgTable(
+  'log_cosignatures',
+  {
+    size: bigint('size', { mode: 'number' })
+      .notNull()
+      .references(() => logCheckpoints.size),
+    witness: text('witness').notNull(),
+    line: text('line').notNull(),
+    cosignedAt: timestamp('cosigned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'log_cosignatures_pkey', columns: [t.size, t.witness] }),
+    check('log_cosignatures_line', sql`left(${t.line}, 2) = '— '`),
+  ],
+);
+
+/** The size each witness last cosigned: the old size of the next add-checkpoint request. */
+export const logWitnessSizes = pgTable(
+  'log_witness_sizes',
+  {
+    witness: text('witness').primaryKey(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('log_witness_sizes_size', sql`${t.size} >= 0`)],
 );

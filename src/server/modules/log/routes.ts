@@ -12,6 +12,8 @@ import type { AppEnv } from '../auth/index.ts';
 import {
   consistencyQuerySchema,
   inclusionQuerySchema,
+  timestampsQuerySchema,
+  type Timestamps,
   type Consistency,
   type Inclusion,
   type LogKey,
@@ -25,7 +27,10 @@ import {
   TILE_WIDTH,
 } from '../../../shared/log/tiles.ts';
 import { proveRecord, proveTree, toHex } from '../../../shared/log/tlog.ts';
-import { dbHashReader, latestCheckpoint, logEntryOf, readLogState } from './store.ts';
+import { addSignatures } from '../../../shared/log/checkpoint.ts';
+import { checkpointOf, dbHashReader, latestCheckpoint, logEntryOf, readLogState } from './store.ts';
+import { sealingCheckpointSize, timestampsOf } from './timestamper.ts';
+import { cosignaturesOf } from './witnessing.ts';
 
 export interface LogRoutesDeps {
   db: Db;
@@ -57,6 +62,28 @@ export function logApiRoutes({ db, signer }: LogRoutesDeps) {
       const proof = await proveRecord(size, index, dbHashReader(db));
       return c.json<Inclusion>({ index, size, proof: proof.map(toHex) });
     })
+    .get('/timestamps', validate('query', timestampsQuerySchema), async (c) => {
+      // The tokens over one checkpoint: the one of `size`, or the one that seals entry `index`.
+      const query = c.req.valid('query');
+      if ((query.size === undefined) === (query.index === undefined)) {
+        return apiError(c, 422, 'Give either size or index', { size: 'either size or index' });
+      }
+      const size = query.size ?? (await sealingCheckpointSize(db, query.index!));
+      if (size === null) return apiError(c, 404, `No time-stamped checkpoint contains entry ${query.index} yet`);
+      const checkpoint = await checkpointOf(db, size);
+      if (!checkpoint) return apiError(c, 404, `The log has no checkpoint of ${size} entries`);
+      const timestamps = await timestampsOf(db, size);
+      return c.json<Timestamps>({
+        size,
+        checkpoint: addSignatures(checkpoint.note, await cosignaturesOf(db, size)),
+        timestamps: timestamps.map((t) => ({
+          authority: t.authority,
+          name: t.tsaName,
+          time: t.genTime,
+          token: t.token,
+        })),
+      });
+    })
     .get('/consistency', validate('query', consistencyQuerySchema), async (c) => {
       const { from, to } = c.req.valid('query');
       if (from > to) return apiError(c, 422, 'from must not be greater than to', { from: 'greater than to' });
@@ -73,7 +100,9 @@ export function logFileRoutes({ db }: Pick<LogRoutesDeps, 'db'>) {
     .get('/checkpoint', async (c) => {
       const checkpoint = await latestCheckpoint(db);
       if (!checkpoint) return c.text('The log has no checkpoint yet\n', 404, { 'Cache-Control': 'no-store' });
-      return c.text(checkpoint.note, 200, { 'Cache-Control': 'no-cache' });
+      // With the witnesses' cosignatures gathered so far (decision 043).
+      const note = addSignatures(checkpoint.note, await cosignaturesOf(db, checkpoint.size));
+      return c.text(note, 200, { 'Cache-Control': 'no-cache' });
     })
     .get('/tile/*', async (c) => {
       const tile = parseTilePath(c.req.path.slice(c.req.path.indexOf('/tile/') + 1));

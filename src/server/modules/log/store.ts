@@ -94,6 +94,16 @@ export async function latestCheckpoint(db: Db): Promise<StoredCheckpoint | null>
   return row ? { size: Number(row.size), note: row.note, createdAt: row.created_at } : null;
 }
 
+/** The signed checkpoint of `size`, or null when the log signed none of that size. */
+export async function checkpointOf(db: Db, size: number): Promise<StoredCheckpoint | null> {
+  const [row] = await queryRows<{ note: string; created_at: string }>(
+    db,
+    sql`select note, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+        from log_checkpoints where size = ${size}`,
+  );
+  return row ? { size, note: row.note, createdAt: row.created_at } : null;
+}
+
 export interface TickOptions {
   signer: Signer;
   now: () => Date;

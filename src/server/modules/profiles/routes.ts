@@ -7,6 +7,8 @@ import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bet-schemas.ts';
 import { ledgerQuerySchema } from '../../../shared/ledger.ts';
 import { getLedgerHead, ledgerNdjsonStream, ledgerPageText } from '../ledger/queries.ts';
+import { sealsOf } from '../log/timestamper.ts';
+import { sealsQuerySchema, type Seals } from '../../../shared/log/api.ts';
 import { coalescing } from '../../coalesce.ts';
 import type { Quotas } from '../../quotas.ts';
 import { RecordCache, readWithin } from '../../record-cache.ts';
@@ -136,6 +138,13 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         if (!access.ok) return c.json(notFound, 404);
         const { userId, username } = access.found;
         return jsonText(c, await ledgerPageText(db, userId, username, c.req.valid('query')), 200);
+      })
+      // Each bet's seal (docs/LOG.md, "Time-stamps"): the same visibility as the ledger.
+      .get('/:username/seals', validate('query', sealsQuerySchema), async (c) => {
+        const record = findProfileByUsername(db, c.req.param('username'));
+        const access = await accessProfile(record, (r) => r, viewerOf(c));
+        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        return c.json<Seals>(await sealsOf(db, access.found.userId, c.req.valid('query').bets.split(',')), 200);
       })
       .get('/:username/ledger.ndjson', async (c) => {
         const record = findProfileByUsername(db, c.req.param('username'));

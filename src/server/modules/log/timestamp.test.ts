@@ -1,0 +1,143 @@
+/**
+ * Time-stamp tokens against a real TSA (OpenSSL's `openssl ts -reply` over local HTTP): our
+ * request is one OpenSSL answers, the token we keep is one `openssl ts -verify` accepts, and our
+ * own check of a token fails on any changed byte, another digest, or another root.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpensslTsa, type OpensslTsa } from '../../test/openssl-tsa.ts';
+import {
+  certificatesFromPem,
+  checkpointDigest,
+  readToken,
+  timestampRequest,
+  TimestampError,
+  tokenFromResponse,
+  verifyToken,
+} from '../../../shared/log/timestamp.ts';
+
+let tsa: OpensslTsa;
+let other: OpensslTsa;
+beforeAll(async () => {
+  [tsa, other] = await Promise.all([startOpensslTsa('Test TSA'), startOpensslTsa('Other TSA')]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([tsa.close(), other.close()]);
+});
+
+const body = 'betproof.test/log\n42\nqT0J8Qq7kq3p3Jm3lI0Q1qzEo7QH3cJf8pC0R1h6cS4=\n';
+
+async function stamp(server: OpensslTsa, text = body) {
+  const digest = checkpointDigest(text);
+  const request = timestampRequest(digest);
+  const res = await fetch(server.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/timestamp-query' },
+    body: Buffer.from(request.der),
+  });
+  expect(res.status).toBe(200);
+  return { digest, request, response: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('RFC 3161 tokens from a real TSA', () => {
+  it('keeps a token that openssl ts -verify and our verifier accept, stamping the checkpoint body', async () => {
+    const before = Date.now();
+    const { digest, request, response } = await stamp(tsa);
+    const token = tokenFromResponse(response, { digest, nonce: request.nonce });
+
+    expect(tsa.opensslVerify(token, digest)).toContain('Verification: OK');
+    const info = await verifyToken(token, body, certificatesFromPem(tsa.rootPem));
+    expect(info.tsaName).toBe('Test TSA');
+    expect(Buffer.from(info.imprint).toString('hex')).toBe(Buffer.from(digest).toString('hex'));
+    expect(info.nonce).toBe(request.nonce);
+    // The TSA's clock (this machine's), to the second.
+    expect(info.genTime.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(info.genTime.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(readToken(token).genTime.toISOString()).toBe(info.genTime.toISOString());
+  });
+
+  it('refuses an answer for another request: another digest or another nonce', async () => {
+    const { request, response } = await stamp(tsa);
+    expect(() => tokenFromResponse(response, { digest: checkpointDigest('other'), nonce: request.nonce })).toThrow(
+      'the token stamps another digest',
+    );
+    const { digest } = await stamp(tsa);
+    expect(() => tokenFromResponse(response, { digest: checkpointDigest(body), nonce: 'ff' })).toThrow(
+      'the token does not repeat our nonce',
+    );
+    expect(digest).toHaveLength(32);
+  });
+
+  it('fails a token for another checkpoint, or checked against another root', async () => {
+    const { digest, request, response } = await stamp(tsa);
+    const token = tokenFromResponse(response, { digest, nonce: request.nonce });
+    await expect(verifyToken(token, `${body} `, certificatesFromPem(tsa.rootPem))).rejects.toThrow(
+      'the token stamps another digest than the checkpoint',
+    );
+    await expect(verifyToken(token, body, certificatesFromPem(other.rootPem))).rejects.toThrow(
+      "the token's certificate does not chain to the given roots",
+    );
+    expect(() => other.opensslVerify(token, digest)).toThrow();
+  });
+
+  it('fails the token when any byte it signs or chains by changes', async () => {
+    const { digest, request, response } = await stamp(tsa);
+    const token = tokenFromResponse(response, { digest, nonce: request.nonce });
+    const roots = certificatesFromPem(tsa.rootPem);
+    // CMS signs the TSTInfo (time, imprint, nonce) through the signed attributes, and the signing
+    // certificate must chain to the root; it leaves unsigned the digestAlgorithms set before the
+    // TSTInfo and any extra certificate in the set (this TSA adds its root's copy, which the chain
+    // does not use: the root comes from the verifier). Every other byte, from the TSTInfo's
+    // content type to the signature's end, must matter — but for ASN.1 length octets and a BIT
+    // STRING's unused-bits octet, which asn1js reads leniently without changing any value, and
+    // what OpenSSL accepts too (e.g. the DER inside an ECDSA signature's octet string).
+    const start = Buffer.from(token).indexOf(Buffer.from('060b2a864886f70d0109100104', 'hex'));
+    const rootCopy = Buffer.from(token).indexOf(Buffer.from(roots[0]!));
+    expect(start).toBeGreaterThan(0);
+    expect(rootCopy).toBeGreaterThan(start);
+    const encodingOnly = asn1EncodingOctets(token);
+    const accepted: number[] = [];
+    for (let i = start; i < token.length; i += 3) {
+      if (i >= rootCopy && i < rootCopy + roots[0]!.length) continue;
+      const changed = Uint8Array.from(token);
+      changed[i]! ^= 0x01;
+      const ok = await verifyToken(changed, body, roots).then(
+        () => true,
+        (err: unknown) => {
+          expect(err).toBeInstanceOf(TimestampError);
+          return false;
+        },
+      );
+      if (ok && !encodingOnly.has(i) && !opensslAccepts(changed, digest)) accepted.push(i);
+    }
+    expect(accepted).toEqual([]);
+  }, 120_000);
+});
+
+function opensslAccepts(token: Uint8Array, digest: Uint8Array): boolean {
+  try {
+    tsa.opensslVerify(token, digest);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The offsets of every length octet and BIT STRING unused-bits octet, as `openssl asn1parse` lays the DER out. */
+function asn1EncodingOctets(der: Uint8Array): Set<number> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'betproof-asn1-'));
+  const file = path.join(dir, 'token.der');
+  writeFileSync(file, der);
+  const out = execFileSync('openssl', ['asn1parse', '-inform', 'DER', '-in', file], { encoding: 'utf8' });
+  rmSync(dir, { recursive: true });
+  const octets = new Set<number>();
+  for (const m of out.matchAll(/^\s*(\d+):d=\d+\s+hl=(\d+)\s+l=\s*\d+\s+\w+:\s*(\S+(?: \S+)?)/gm)) {
+    const [offset, headerLength] = [Number(m[1]), Number(m[2])];
+    for (let i = offset + 1; i < offset + headerLength; i++) octets.add(i);
+    if (m[3] === 'BIT STRING') octets.add(offset + headerLength);
+  }
+  return octets;
+}
