@@ -37,6 +37,7 @@ import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { followRoutes } from './modules/follows/routes.ts';
+import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
 import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
@@ -100,7 +101,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', privateAnswers);
   if (testClock) app.use('/api/*', testClock.middleware);
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
-  app.use('/api/*', sameOriginWrites(config.BASE_URL));
+  // An email's one-click unsubscribe is POSTed by the mail client, from no page of ours: its signed
+  // token is its authority (modules/notifications/routes.ts).
+  app.use('/api/*', sameOriginWrites(config.BASE_URL, (path) => path.startsWith('/api/unsubscribe/')));
   // A request a quota has just refused, sent again as it was: refused again before its body is
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);
@@ -168,7 +171,10 @@ export function createApp(deps: AppDeps) {
     .route('/profile', ownProfileRoutes({ auth, config, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
     .route('/log', logApiRoutes({ db, signer: logSigner }))
+    // Before the wellbeing routes, whose own middleware answers every other /me path.
+    .route('/me', notificationRoutes({ auth, db, quotas, pushKey: config.VAPID_PUBLIC_KEY ?? null }))
     .route('/me', wellbeingRoutes({ auth, db, now, quotas }))
+    .route('/unsubscribe', unsubscribeRoutes({ db, secret: config.AUTH_SECRET }))
     .route('/help-resources', helpResourceRoutes({ file: config.HELP_RESOURCES_FILE, logger }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));

@@ -131,6 +131,10 @@ CREATE FUNCTION public.bet_unit_return(status text, decimal_odds numeric) RETURN
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/bet_unit_return.sql $$;
 
+CREATE FUNCTION public.bets_announce() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_announce.sql $$;
+
 CREATE FUNCTION public.bets_guard_graded() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_guard_graded.sql $$;
@@ -357,7 +361,9 @@ CREATE TABLE public.follows (
     follower_id text NOT NULL,
     followee_id text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT follows_not_self CHECK ((follower_id <> followee_id))
+    notify text DEFAULT 'none'::text NOT NULL,
+    CONSTRAINT follows_not_self CHECK ((follower_id <> followee_id)),
+    CONSTRAINT follows_notify CHECK ((notify = ANY (ARRAY['none'::text, 'email'::text, 'digest'::text, 'push'::text])))
 );
 
 CREATE TABLE public.imported_bets (
@@ -481,6 +487,34 @@ CREATE TABLE public.newsletter_subscriptions (
     CONSTRAINT newsletter_subscriptions_email_lowercase CHECK ((email = lower(email)))
 );
 
+CREATE TABLE public.notification_settings (
+    user_id text NOT NULL,
+    time_zone text DEFAULT 'UTC'::text NOT NULL,
+    quiet_start smallint,
+    quiet_end smallint,
+    CONSTRAINT notification_settings_quiet_both CHECK (((quiet_start IS NULL) = (quiet_end IS NULL))),
+    CONSTRAINT notification_settings_quiet_range CHECK ((((quiet_start >= 0) AND (quiet_start <= 1439)) AND ((quiet_end >= 0) AND (quiet_end <= 1439)) AND (quiet_start <> quiet_end))),
+    CONSTRAINT notification_settings_time_zone CHECK (((length(time_zone) >= 1) AND (length(time_zone) <= 64)))
+);
+
+CREATE TABLE public.pick_announcements (
+    bet_id uuid NOT NULL,
+    recorded_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.pick_notifications (
+    bet_id uuid NOT NULL,
+    follower_id text NOT NULL,
+    channel text NOT NULL,
+    state text DEFAULT 'waiting'::text NOT NULL,
+    send_after timestamp with time zone NOT NULL,
+    attempts smallint DEFAULT 0 NOT NULL,
+    sent_at timestamp with time zone,
+    CONSTRAINT pick_notifications_channel CHECK ((channel = ANY (ARRAY['email'::text, 'digest'::text, 'push'::text]))),
+    CONSTRAINT pick_notifications_sent_at CHECK (((state = 'sent'::text) = (sent_at IS NOT NULL))),
+    CONSTRAINT pick_notifications_state CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'dropped'::text])))
+);
+
 CREATE TABLE public.profiles (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id text NOT NULL,
@@ -490,6 +524,16 @@ CREATE TABLE public.profiles (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT profiles_username_format CHECK ((username ~ '^[a-z0-9_.]{3,30}$'::text)),
     CONSTRAINT profiles_verification_status CHECK ((verification_status = ANY (ARRAY['unverified'::text, 'pending'::text, 'verified'::text])))
+);
+
+CREATE TABLE public.push_subscriptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id text NOT NULL,
+    endpoint text NOT NULL,
+    p256dh text NOT NULL,
+    auth text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT push_subscriptions_endpoint_length CHECK (((length(endpoint) >= 8) AND (length(endpoint) <= 1024)))
 );
 
 CREATE TABLE public.rate_limits (
@@ -790,6 +834,15 @@ ALTER TABLE ONLY public.newsletter_subscriptions
 ALTER TABLE ONLY public.newsletter_subscriptions
     ADD CONSTRAINT newsletter_subscriptions_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.notification_settings
+    ADD CONSTRAINT notification_settings_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.pick_announcements
+    ADD CONSTRAINT pick_announcements_pkey PRIMARY KEY (bet_id);
+
+ALTER TABLE ONLY public.pick_notifications
+    ADD CONSTRAINT pick_notifications_pkey PRIMARY KEY (bet_id, follower_id, channel);
+
 ALTER TABLE public.profiles
     ADD CONSTRAINT profiles_display_name_plain CHECK (((display_name !~ '[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]'::text) AND (display_name !~ '[\u2611\u2705\u2713\u2714\U0001F5F8\U0001F5F9]'::text) AND (display_name !~* '\mverified\M'::text))) NOT VALID;
 
@@ -801,6 +854,12 @@ ALTER TABLE ONLY public.profiles
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_username_unique UNIQUE (username);
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_endpoint_key UNIQUE (endpoint);
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.rate_limits
     ADD CONSTRAINT rate_limits_key_unique UNIQUE (key);
@@ -895,6 +954,8 @@ CREATE INDEX events_upcoming_idx ON public.events USING btree (starts_at, id) WH
 
 CREATE INDEX follows_followee_id_idx ON public.follows USING btree (followee_id, follower_id);
 
+CREATE INDEX follows_followee_notify_idx ON public.follows USING btree (followee_id, follower_id) WHERE (notify <> 'none'::text);
+
 CREATE INDEX imported_bets_user_event_idx ON public.imported_bets USING btree (user_id, event_date DESC, id DESC);
 
 CREATE INDEX imported_bets_user_imported_idx ON public.imported_bets USING btree (user_id, imported_at DESC, import_id DESC);
@@ -909,6 +970,10 @@ CREATE UNIQUE INDEX log_leaves_leaf_hash_idx ON public.log_leaves USING btree (l
 
 CREATE INDEX mail_sends_recipient_sent_idx ON public.mail_sends USING btree (recipient, sent_at);
 
+CREATE INDEX pick_announcements_recorded_at_idx ON public.pick_announcements USING btree (recorded_at);
+
+CREATE INDEX pick_notifications_due_idx ON public.pick_notifications USING btree (send_after) WHERE (state = ANY (ARRAY['waiting'::text, 'failed'::text]));
+
 CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at DESC, id DESC);
 
 CREATE INDEX profiles_display_name_prefix_idx ON public.profiles USING btree (lower(display_name) text_pattern_ops);
@@ -918,6 +983,8 @@ CREATE INDEX profiles_display_name_surname_prefix_idx ON public.profiles USING b
 CREATE INDEX profiles_username_prefix_idx ON public.profiles USING btree (username text_pattern_ops);
 
 CREATE INDEX profiles_verification_status_created_at_idx ON public.profiles USING btree (verification_status, created_at DESC, id DESC);
+
+CREATE INDEX push_subscriptions_user_id_idx ON public.push_subscriptions USING btree (user_id);
 
 CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
 
@@ -964,6 +1031,8 @@ CREATE TRIGGER bet_legs_version_delete AFTER DELETE ON public.bet_legs REFERENCI
 CREATE TRIGGER bet_legs_version_insert AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
 
 CREATE TRIGGER bet_legs_version_update AFTER UPDATE ON public.bet_legs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
+
+CREATE TRIGGER bets_announce AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_announce();
 
 CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
 
@@ -1099,8 +1168,23 @@ ALTER TABLE ONLY public.inbox_messages
 ALTER TABLE ONLY public.log_pending
     ADD CONSTRAINT log_pending_ledger_fk FOREIGN KEY (user_id, seq) REFERENCES public.bet_ledger(user_id, seq) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.notification_settings
+    ADD CONSTRAINT notification_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.pick_announcements
+    ADD CONSTRAINT pick_announcements_bet_id_fkey FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.pick_notifications
+    ADD CONSTRAINT pick_notifications_bet_id_fkey FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.pick_notifications
+    ADD CONSTRAINT pick_notifications_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
