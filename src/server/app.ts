@@ -103,7 +103,10 @@ export function createApp(deps: AppDeps) {
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
   // An email's one-click unsubscribe is POSTed by the mail client, from no page of ours: its signed
   // token is its authority (modules/notifications/routes.ts).
-  app.use('/api/*', sameOriginWrites(config.BASE_URL, (path) => path.startsWith('/api/unsubscribe/')));
+  app.use(
+    '/api/*',
+    sameOriginWrites(config.BASE_URL, (path) => path.startsWith('/api/unsubscribe/')),
+  );
   // A request a quota has just refused, sent again as it was: refused again before its body is
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);

@@ -2,9 +2,7 @@
 import { z } from 'zod';
 import { NOTIFY_CHOICES, parseMinutes } from './notifications.ts';
 
-const clockTime = z
-  .string()
-  .refine((v) => parseMinutes(v) !== null, 'Use a time as HH:MM, 00:00 to 23:59');
+const clockTime = z.string().refine((v) => parseMinutes(v) !== null, 'Use a time as HH:MM, 00:00 to 23:59');
 
 /** PUT /api/me/notifications: the zone quiet hours are read in, and the hours (both or neither). */
 export const putNotificationSettingsSchema = z
@@ -17,7 +15,11 @@ export const putNotificationSettingsSchema = z
     if ((v.quietStart === null) !== (v.quietEnd === null))
       ctx.addIssue({ code: 'custom', path: ['quietEnd'], message: 'Give both ends of the quiet hours, or neither' });
     else if (v.quietStart !== null && v.quietStart === v.quietEnd)
-      ctx.addIssue({ code: 'custom', path: ['quietEnd'], message: 'Quiet hours must end at another time than they start' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quietEnd'],
+        message: 'Quiet hours must end at another time than they start',
+      });
   });
 export type PutNotificationSettings = z.input<typeof putNotificationSettingsSchema>;
 

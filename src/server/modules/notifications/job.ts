@@ -47,8 +47,11 @@ const BATCH = 200;
 /** A notification refused this many times is given up. */
 export const MAX_ATTEMPTS = 5;
 
-export const unsubscribeUrl = (deps: Pick<NotifyDeps, 'baseUrl' | 'secret'>, followerId: string, followeeId: string | null) =>
-  `${deps.baseUrl}/api/unsubscribe/${unsubscribeToken(deps.secret, { followerId, followeeId })}`;
+export const unsubscribeUrl = (
+  deps: Pick<NotifyDeps, 'baseUrl' | 'secret'>,
+  followerId: string,
+  followeeId: string | null,
+) => `${deps.baseUrl}/api/unsubscribe/${unsubscribeToken(deps.secret, { followerId, followeeId })}`;
 
 export async function runNotifications(deps: NotifyDeps): Promise<JobCounts> {
   const counts: JobCounts = { announced: 0, sent: 0, failed: 0, dropped: 0 };
@@ -219,9 +222,7 @@ async function sendDue(deps: NotifyDeps, counts: JobCounts) {
     }
     try {
       const delivered =
-        r.channel === 'email'
-          ? await sendEmail(deps, r, quiet.timeZone)
-          : await sendPush(deps, r, quiet.timeZone);
+        r.channel === 'email' ? await sendEmail(deps, r, quiet.timeZone) : await sendPush(deps, r, quiet.timeZone);
       if (delivered) {
         await markSent(deps, r, now);
         counts.sent++;

@@ -61,7 +61,9 @@ function withUnsubscribe(
       (b) =>
         `<p>${b.lines.map(escapeHtml).join('<br>')}${b.link ? `<br><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a>` : ''}</p>`,
     )
-    .join('')}<p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p><p>— betproof</p></body></html>`;
+    .join(
+      '',
+    )}<p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p><p>— betproof</p></body></html>`;
   return {
     to,
     subject,
@@ -85,7 +87,12 @@ export function pickMail(opts: {
   return withUnsubscribe(
     opts.to,
     `New pick from ${who(pick)}`,
-    [{ lines: [`${who(pick)} recorded a pick:`, ...pickLines(pick, opts.timeZone)], link: pickUrl(opts.baseUrl, pick) }],
+    [
+      {
+        lines: [`${who(pick)} recorded a pick:`, ...pickLines(pick, opts.timeZone)],
+        link: pickUrl(opts.baseUrl, pick),
+      },
+    ],
     `You get an email for each pick of ${who(pick)} because you chose it on betproof.`,
     opts.unsubscribeUrl,
   );
@@ -104,7 +111,10 @@ export function digestMail(opts: {
     `${n} new ${n === 1 ? 'pick' : 'picks'} from the bettors you follow`,
     [
       { lines: [`The picks recorded since your last digest:`] },
-      ...opts.picks.map((p) => ({ lines: [`${who(p)}:`, ...pickLines(p, opts.timeZone)], link: pickUrl(opts.baseUrl, p) })),
+      ...opts.picks.map((p) => ({
+        lines: [`${who(p)}:`, ...pickLines(p, opts.timeZone)],
+        link: pickUrl(opts.baseUrl, p),
+      })),
       { lines: ['All of them, newest first:'], link: `${opts.baseUrl}/following` },
     ],
     'You get this digest because you chose it for some of the bettors you follow.',

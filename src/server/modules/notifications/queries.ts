@@ -7,11 +7,7 @@ import { MAX_FOLLOWING } from '../../../shared/follows.ts';
 import { minutesText, parseMinutes, type NotifyChoice } from '../../../shared/notifications.ts';
 import type { NotificationSettings } from '../../../shared/notification-schemas.ts';
 
-export async function readSettings(
-  db: Db,
-  userId: string,
-  pushKey: string | null,
-): Promise<NotificationSettings> {
+export async function readSettings(db: Db, userId: string, pushKey: string | null): Promise<NotificationSettings> {
   const [own] = await queryRows<{ time_zone: string; quiet_start: number | null; quiet_end: number | null }>(
     db,
     sql`select time_zone, quiet_start, quiet_end from notification_settings where user_id = ${userId}`,

@@ -17,7 +17,14 @@ import {
   putNotificationSettingsSchema,
 } from '../../../shared/notification-schemas.ts';
 import { isTimeZone } from './clock.ts';
-import { deleteSubscription, readSettings, saveSubscription, setChoice, unsubscribe, writeSettings } from './queries.ts';
+import {
+  deleteSubscription,
+  readSettings,
+  saveSubscription,
+  setChoice,
+  unsubscribe,
+  writeSettings,
+} from './queries.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 
 export interface NotificationRoutesDeps {
@@ -58,12 +65,14 @@ export function notificationRoutes({ auth, db, quotas, pushKey }: NotificationRo
     })
     .post('/push-subscriptions', validate('json', pushSubscriptionSchema), async (c) => {
       if (!pushKey) return c.json<ApiError, 422>({ error: PUSH_NOT_CONFIGURED_MESSAGE }, 422);
-      await saveSubscription(db, c.get('user').id, c.req.valid('json'));
-      return c.body(null, 204);
+      const subscription = c.req.valid('json');
+      await saveSubscription(db, c.get('user').id, subscription);
+      return c.json({ endpoint: subscription.endpoint }, 201);
     })
     .delete('/push-subscriptions', validate('json', pushUnsubscribeSchema), async (c) => {
-      await deleteSubscription(db, c.get('user').id, c.req.valid('json').endpoint);
-      return c.body(null, 204);
+      const { endpoint } = c.req.valid('json');
+      await deleteSubscription(db, c.get('user').id, endpoint);
+      return c.json({ endpoint }, 200);
     });
 }
 

@@ -30,10 +30,13 @@ export async function startNotificationJobs(options: NotificationJobOptions): Pr
   const { deps, logger } = { deps: options.deps, logger: options.deps.logger };
   const run = async () => {
     const counts = await runNotifications(deps);
-    if (counts.announced + counts.sent + counts.failed + counts.dropped > 0) logger.info('notifications', { ...counts });
+    if (counts.announced + counts.sent + counts.failed + counts.dropped > 0)
+      logger.info('notifications', { ...counts });
     options.onRun?.(counts);
   };
-  return options.databaseUrl ? startPgBoss(options, options.databaseUrl, run, logger) : startTimer(options, run, logger);
+  return options.databaseUrl
+    ? startPgBoss(options, options.databaseUrl, run, logger)
+    : startTimer(options, run, logger);
 }
 
 async function startPgBoss(
