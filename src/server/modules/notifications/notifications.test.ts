@@ -59,7 +59,7 @@ async function recordPick(env: TestEnv, cookie: string, description: string): Pr
       amount: '10',
       odds: '+150',
       sport: 'basketball',
-      eventDate: new Date(env.clock.now().getTime() + 24 * HOUR).toISOString(),
+      eventDate: new Date(env.clock.now().getTime() + 24 * HOUR + 5 * MINUTE).toISOString(),
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -78,7 +78,9 @@ const deps = (env: TestEnv, overrides: Partial<NotifyDeps> = {}): NotifyDeps => 
   ...overrides,
 });
 
-const mailsTo = (env: TestEnv, email: string) => env.mailer.sent.filter((m) => m.to === email.toLowerCase());
+/** The notification emails to `email` (those with an unsubscribe header: not the sign-up mail). */
+const mailsTo = (env: TestEnv, email: string) =>
+  env.mailer.sent.filter((m) => m.to === email.toLowerCase() && m.headers?.['List-Unsubscribe']);
 
 const notificationsOf = (env: TestEnv, betId: string) =>
   rows<{ follower_id: string; channel: string; state: string; attempts: number; send_after: string }>(
@@ -241,7 +243,7 @@ describeEachDatabase('pick notifications', (env) => {
     const betId = await recordPick(env(), bettor.cookie, 'Deleted soon');
     env().clock.advance(GRACE_MINUTES * MINUTE - MINUTE);
     await runNotifications(deps(env()));
-    expect((await env().request(`/api/bets/${betId}`, { method: 'DELETE', cookie: bettor.cookie })).status).toBe(200);
+    expect((await env().request(`/api/bets/${betId}`, { method: 'DELETE', cookie: bettor.cookie })).status).toBe(204);
     env().clock.advance(2 * MINUTE);
     await runNotifications(deps(env()));
     expect(mailsTo(env(), follower.email)).toEqual([]);

@@ -191,7 +191,7 @@ describeEachDatabase(
           amount: '10',
           odds: '2.10',
           sport: 'soccer',
-          eventDate: new Date(t.clock.now().getTime() + 30 * HOUR).toISOString(),
+          eventDate: new Date(t.clock.now().getTime() + 30 * HOUR + 5 * 60_000).toISOString(),
         },
       });
       expect(res.status).toBe(201);

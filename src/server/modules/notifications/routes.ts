@@ -40,40 +40,42 @@ export interface NotificationRoutesDeps {
  * (docs/decisions/045). Every change counts against the write quota. No route takes a user id.
  */
 export function notificationRoutes({ auth, db, quotas, pushKey }: NotificationRoutesDeps) {
-  return new Hono<AppEnv>()
-    .use('/notifications/*', requireUser(auth), quotas.writes('changing your notifications'))
-    .use('/notifications', requireUser(auth), quotas.writes('changing your notifications'))
-    .use('/push-subscriptions', requireUser(auth), quotas.writes('changing your notifications'))
-    .get('/notifications', async (c) => c.json(await readSettings(db, c.get('user').id, pushKey), 200))
-    .put('/notifications', validate('json', putNotificationSettingsSchema), async (c) => {
-      const body = c.req.valid('json');
-      if (!isTimeZone(body.timeZone))
-        return c.json<ApiError, 422>(
-          { error: `timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, fields: { timeZone: UNKNOWN_TIME_ZONE_MESSAGE } },
-          422,
-        );
-      await writeSettings(db, c.get('user').id, body);
-      return c.json(await readSettings(db, c.get('user').id, pushKey), 200);
-    })
-    .put('/notifications/bettors/:username', validate('json', notifyChoiceSchema), async (c) => {
-      const { notify } = c.req.valid('json');
-      if (notify === 'push' && !pushKey) return c.json<ApiError, 422>({ error: PUSH_NOT_CONFIGURED_MESSAGE }, 422);
-      const username = c.req.param('username');
-      if (!(await setChoice(db, c.get('user').id, username, notify)))
-        return c.json<ApiError, 404>({ error: PROFILE_NOT_FOUND_ERROR }, 404);
-      return c.json({ username: username.toLowerCase(), notify }, 200);
-    })
-    .post('/push-subscriptions', validate('json', pushSubscriptionSchema), async (c) => {
-      if (!pushKey) return c.json<ApiError, 422>({ error: PUSH_NOT_CONFIGURED_MESSAGE }, 422);
-      const subscription = c.req.valid('json');
-      await saveSubscription(db, c.get('user').id, subscription);
-      return c.json({ endpoint: subscription.endpoint }, 201);
-    })
-    .delete('/push-subscriptions', validate('json', pushUnsubscribeSchema), async (c) => {
-      const { endpoint } = c.req.valid('json');
-      await deleteSubscription(db, c.get('user').id, endpoint);
-      return c.json({ endpoint }, 200);
-    });
+  return (
+    new Hono<AppEnv>()
+      // '/notifications/*' matches /notifications itself too: one middleware each, never run twice.
+      .use('/notifications/*', requireUser(auth), quotas.writes('changing your notifications'))
+      .use('/push-subscriptions', requireUser(auth), quotas.writes('changing your notifications'))
+      .get('/notifications', async (c) => c.json(await readSettings(db, c.get('user').id, pushKey), 200))
+      .put('/notifications', validate('json', putNotificationSettingsSchema), async (c) => {
+        const body = c.req.valid('json');
+        if (!isTimeZone(body.timeZone))
+          return c.json<ApiError, 422>(
+            { error: `timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, fields: { timeZone: UNKNOWN_TIME_ZONE_MESSAGE } },
+            422,
+          );
+        await writeSettings(db, c.get('user').id, body);
+        return c.json(await readSettings(db, c.get('user').id, pushKey), 200);
+      })
+      .put('/notifications/bettors/:username', validate('json', notifyChoiceSchema), async (c) => {
+        const { notify } = c.req.valid('json');
+        if (notify === 'push' && !pushKey) return c.json<ApiError, 422>({ error: PUSH_NOT_CONFIGURED_MESSAGE }, 422);
+        const username = c.req.param('username');
+        if (!(await setChoice(db, c.get('user').id, username, notify)))
+          return c.json<ApiError, 404>({ error: PROFILE_NOT_FOUND_ERROR }, 404);
+        return c.json({ username: username.toLowerCase(), notify }, 200);
+      })
+      .post('/push-subscriptions', validate('json', pushSubscriptionSchema), async (c) => {
+        if (!pushKey) return c.json<ApiError, 422>({ error: PUSH_NOT_CONFIGURED_MESSAGE }, 422);
+        const subscription = c.req.valid('json');
+        await saveSubscription(db, c.get('user').id, subscription);
+        return c.json({ endpoint: subscription.endpoint }, 201);
+      })
+      .delete('/push-subscriptions', validate('json', pushUnsubscribeSchema), async (c) => {
+        const { endpoint } = c.req.valid('json');
+        await deleteSubscription(db, c.get('user').id, endpoint);
+        return c.json({ endpoint }, 200);
+      })
+  );
 }
 
 const page = (title: string, body: string) =>
