@@ -37,6 +37,8 @@ import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { followRoutes } from './modules/follows/routes.ts';
+import { createCardCache } from './modules/profiles/card.ts';
+import { usernameFromPath } from './modules/profiles/og.ts';
 import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
@@ -191,6 +193,22 @@ export function createApp(deps: AppDeps) {
 
   // The log's checkpoint and tiles: files anyone may mirror (docs/LOG.md), outside /api.
   app.route('/log', logFileRoutes({ db }));
+
+  // A public profile's record card (modules/profiles/card.ts), from the answer its page shows.
+  const cards = createCardCache();
+  app.get('/:username/card.png', async (c) => {
+    const name = usernameFromPath(`/${c.req.param('username')}`);
+    const answer = name && (await app.request(`/api/profiles/${encodeURIComponent(name)}`));
+    if (!answer || !answer.ok) return c.text('Not Found', 404);
+    const card = await cards((await answer.json()) as PublicProfile, now());
+    const etag = `"card-${card.version}"`;
+    c.header('ETag', etag);
+    // Shared caches may keep it a little: a new pick shows within five minutes.
+    c.header('Cache-Control', 'public, max-age=300');
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    c.header('Content-Type', 'image/png');
+    return c.body(new Uint8Array(card.png), 200);
+  });
 
   const site =
     deps.site ?? createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });

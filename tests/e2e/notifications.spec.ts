@@ -50,6 +50,8 @@ test('a follower chooses an email per pick and quiet hours, gets the pick by ema
   page,
   browser,
 }, testInfo) => {
+  // Two accounts, a mail and a background job: more than the default minute on a loaded machine.
+  test.setTimeout(150_000);
   await signedInUser(page);
   const named = await page.request.patch('/api/profile', { data: { displayName: 'Pick Poster' } });
   expect(named.status(), await named.text()).toBe(200);

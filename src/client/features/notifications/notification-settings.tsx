@@ -55,7 +55,7 @@ function BettorChoices({ userId, settings }: { userId: string; settings: Setting
       },
     );
   return (
-    <ul aria-label="Notifications per bettor" className="flex flex-col gap-3">
+    <ul aria-label="Notification choices" className="flex flex-col gap-3">
       {settings.bettors.map((b) => (
         <li key={b.username}>
           <FormField label={`Notifications for ${nameOf(b)}`}>
