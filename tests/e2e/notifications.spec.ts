@@ -92,6 +92,13 @@ test('a follower chooses an email per pick and quiet hours, gets the pick by ema
   );
   await expect(fan.getByLabel('Quiet hours end')).toHaveValue(hhmm(hour + 3));
 
+  // The settings as a person sees them, at a phone's and a laptop's width (looked at by hand).
+  for (const width of [390, 1280]) {
+    await fan.setViewportSize({ width, height: 900 });
+    await fan.getByRole('heading', { name: 'Notifications' }).scrollIntoViewIfNeeded();
+    await fan.screenshot({ path: testInfo.outputPath(`notifications-${width}.png`), fullPage: true });
+  }
+
   await recordBet(page.request, { description: 'Bills ML at Dolphins', odds: '+120' });
   const mail = await waitForMail(follower.email, 'New pick from Pick Poster (@' + username + ')');
   expect(mail.text).toContain('Bills ML at Dolphins at +120');
