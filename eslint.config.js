@@ -50,6 +50,8 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The service worker runs in its own global scope (self, clients, registration), not a page's.
+  { files: ['src/client/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

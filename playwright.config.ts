@@ -49,6 +49,9 @@ export default defineConfig({
       // A request may shift the server's clock for itself (X-Test-Clock-Offset, src/server/test-clock.ts):
       // bets recorded "days ago" can be settled now, as the record's time rules require.
       TEST_CLOCK_HEADER: 'true',
+      // Followers are told of a pick at once (no grace period), by a job that runs every second.
+      NOTIFY_GRACE_MINUTES: '0',
+      NOTIFY_SWEEP_SECONDS: '1',
       LOG_LEVEL: 'warn',
     },
   },

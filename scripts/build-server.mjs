@@ -8,7 +8,7 @@
 //    resolving, reading and compiling the ~900 files of node_modules it imports (kysely,
 //    better-auth, zod, drizzle...) one by one was half of a start (PostgreSQL: 1.1 s external,
 //    0.6 s bundled; bench/RESULTS.md). Left external: PGlite (it loads its WebAssembly and data
-//    files from beside its own module) and the native argon2 binding. The migrations, which
+//    files from beside its own module), the native argon2 and resvg bindings, and satori. The migrations, which
 //    db/client.ts finds next to its own module (import.meta.url), are copied next to the bundle, and
 //    so are the database functions' files (db/functions.ts).
 //    In chunks: the entry (index.ts) starts opening the database before it imports the rest
@@ -66,7 +66,16 @@ const { metafile } = await build({
   chunkNames: '[name]-[hash]',
   splitting: true,
   bundle: true,
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native'],
+  // resvg is a native binding, and satori loads its layout engine's WebAssembly: both as Node
+  // resolves them, like argon2 and PGlite (the record card, modules/profiles/card.ts).
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    '@node-rs/argon2',
+    'pg-native',
+    '@resvg/resvg-js',
+    'satori',
+  ],
   platform: 'node',
   format: 'esm',
   target: 'node20',

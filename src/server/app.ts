@@ -37,6 +37,9 @@ import type { Signer } from '../shared/log/note.ts';
 import { createProfilePages } from './modules/profiles/og.ts';
 import { ownProfileRoutes, publicProfileRoutes } from './modules/profiles/routes.ts';
 import { followRoutes } from './modules/follows/routes.ts';
+import { createCardCache } from './modules/profiles/card.ts';
+import { usernameFromPath } from './modules/profiles/og.ts';
+import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
 import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
@@ -101,7 +104,12 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', privateAnswers);
   if (testClock) app.use('/api/*', testClock.middleware);
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
-  app.use('/api/*', sameOriginWrites(config.BASE_URL));
+  // An email's one-click unsubscribe is POSTed by the mail client, from no page of ours: its signed
+  // token is its authority (modules/notifications/routes.ts).
+  app.use(
+    '/api/*',
+    sameOriginWrites(config.BASE_URL, (path) => path.startsWith('/api/unsubscribe/')),
+  );
   // A request a quota has just refused, sent again as it was: refused again before its body is
   // read or its session looked up.
   app.use('/api/*', quotas.refuseRepeated);
@@ -169,7 +177,10 @@ export function createApp(deps: AppDeps) {
     .route('/profile', ownProfileRoutes({ auth, config, db, logger, now, quotas }))
     .route('/community', communityRoutes({ db, now }))
     .route('/log', logApiRoutes({ db, signer: logSigner }))
+    // Before the wellbeing routes, whose own middleware answers every other /me path.
+    .route('/me', notificationRoutes({ auth, db, quotas, pushKey: config.VAPID_PUBLIC_KEY ?? null }))
     .route('/me', wellbeingRoutes({ auth, db, now, quotas }))
+    .route('/unsubscribe', unsubscribeRoutes({ db, secret: config.AUTH_SECRET }))
     .route('/help-resources', helpResourceRoutes({ file: config.HELP_RESOURCES_FILE, logger }))
     .get('/openapi.json', async (c) => c.json(await openApiDocument()))
     .get('/docs', apiDocs(openApiDocument));
@@ -183,6 +194,22 @@ export function createApp(deps: AppDeps) {
 
   // The log's checkpoint and tiles: files anyone may mirror (docs/LOG.md), outside /api.
   app.route('/log', logFileRoutes({ db }));
+
+  // A public profile's record card (modules/profiles/card.ts), from the answer its page shows.
+  const cards = createCardCache();
+  app.get('/:username/card.png', async (c) => {
+    const name = usernameFromPath(`/${c.req.param('username')}`);
+    const answer = name && (await app.request(`/api/profiles/${encodeURIComponent(name)}`));
+    if (!answer || !answer.ok) return c.text('Not Found', 404);
+    const card = await cards((await answer.json()) as PublicProfile, now());
+    const etag = `"card-${card.version}"`;
+    c.header('ETag', etag);
+    // Shared caches may keep it a little: a new pick shows within five minutes.
+    c.header('Cache-Control', 'public, max-age=300');
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    c.header('Content-Type', 'image/png');
+    return c.body(new Uint8Array(card.png), 200);
+  });
 
   const site =
     deps.site ?? createSite({ config, logger, clientDir: deps.clientDir, pageRendering: deps.pageRendering });

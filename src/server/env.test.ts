@@ -20,6 +20,27 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('takes the VAPID key pair both or neither, each in its base64url shape', () => {
+    const publicKey = `B${'A'.repeat(86)}`;
+    const privateKey = 'A'.repeat(43);
+    expect(
+      loadConfig({ AUTH_SECRET: SECRET, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }),
+    ).toMatchObject({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+      VAPID_SUBJECT: 'mailto:admin@betproof.local',
+    });
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
+    );
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, VAPID_SUBJECT: 'admin@example.com' })).toThrow(
+      'VAPID_SUBJECT: must be a mailto: or https: URL',
+    );
+  });
+
   it('has defaults for everything outside production', () => {
     const config = loadConfig({ AUTH_SECRET: SECRET });
     expect(config).toMatchObject({

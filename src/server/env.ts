@@ -198,6 +198,27 @@ export const envSchema = z.object({
   /** How often the background step looks for monthly statements to send (0: never, on this server). */
   STATEMENT_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   /**
+   * How long a recorded pick waits before its followers are told (docs/decisions/045): a pick
+   * deleted within it is never announced.
+   */
+  NOTIFY_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** How often the notification job runs on the embedded database (on PostgreSQL, pg-boss's minute). */
+  NOTIFY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Web Push's VAPID key pair (base64url, `npx web-push generate-vapid-keys`); push is off without them. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npx web-push generate-vapid-keys)')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+    .default('mailto:admin@betproof.local'),
+  /**
    * End-to-end tests only: a request may shift the server's clock for itself with the
    * X-Test-Clock-Offset header (see test-clock.ts). Refused in production.
    */
@@ -233,6 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  TEST_CLOCK_HEADER: a test-only setting, never allowed in production',
     );
+  }
+  if ((cfg.VAPID_PUBLIC_KEY === undefined) !== (cfg.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   return {
     ...cfg,

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -40,8 +42,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const createdAt = new Date().toISOString();
       const name = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
       const file = path.join(outbox, name);
-      const { to, subject, text, html } = mail;
-      await writeFile(path.join(staging, name), JSON.stringify({ to, subject, text, html, createdAt }, null, 2));
+      const { to, subject, text, html, headers } = mail;
+      await writeFile(
+        path.join(staging, name),
+        JSON.stringify({ to, subject, text, html, ...(headers ? { headers } : {}), createdAt }, null, 2),
+      );
       await rename(path.join(staging, name), file);
       opts.logger.info('mail written to outbox', {
         to: mail.to,

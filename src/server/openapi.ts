@@ -30,6 +30,7 @@ import { communityModule } from './openapi/community.ts';
 import { eventsModule } from './openapi/events.ts';
 import { importsModule } from './openapi/imports.ts';
 import { followsModule } from './openapi/follows.ts';
+import { notificationsModule } from './openapi/notifications.ts';
 import { inboxModule } from './openapi/inbox.ts';
 import { logModule } from './openapi/log.ts';
 import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
@@ -47,6 +48,7 @@ const MODULES: readonly ApiModule[] = [
   publicProfilesModule,
   ownProfileModule,
   followsModule,
+  notificationsModule,
   verificationModule,
   wellbeingModule,
   communityModule,

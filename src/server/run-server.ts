@@ -37,8 +37,8 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
   keepIdleConnections(server);
   // Bound: from here a request waits in the socket's backlog, whatever the main thread is doing.
   const opening = openDatabase();
-  let stopLog: () => Promise<void> = async () => {};
-  const app = loadApp(config, logger, site, opening, (stop) => (stopLog = stop));
+  let stopBackground: () => Promise<void> = async () => {};
+  const app = loadApp(config, logger, site, opening, (stop) => (stopBackground = stop));
   answer = site ? siteUntilApp(site, config.BASE_URL, app) : async (...args) => (await app)(...args);
 
   let feeds: Promise<FeedPulls | undefined> | undefined;
@@ -52,7 +52,7 @@ export async function runServer(config: Config, logger: Logger, openDatabase: ()
       await idle();
       // The feed pulls use the database: they finish (or are given up) before it closes.
       await (await feeds)?.stop().catch((err) => logger.error('event feeds did not stop', { error: String(err) }));
-      await stopLog();
+      await stopBackground();
       await (await opening).close();
       logger.info('stopped');
       process.exit(0);
@@ -102,7 +102,7 @@ async function loadApp(
   logger: Logger,
   site: Site | null,
   opening: Promise<Database>,
-  onLogStarted: (stop: () => Promise<void>) => void,
+  onBackgroundStarted: (stop: () => Promise<void>) => void,
 ): Promise<Answer> {
   const [{ createApp }, { createMailer }, { startLogSequencer }, { createAttestations }, database] = await Promise.all([
     import('./app.ts'),
@@ -129,16 +129,43 @@ async function loadApp(
     now,
     onCheckpoint: async () => attestations.poke(),
   });
-  onLogStarted(async () => {
+  const stopLog = async () => {
     await sequencer.stop();
     await attestations.stop();
-  });
+  };
   // The monthly statements go out from a background step, never from a request.
   const { startStatementSweep } = await import('./modules/wellbeing/statements.ts');
   startStatementSweep(
     { db: database.db, mailer, now: () => new Date(), baseUrl: config.BASE_URL, logger },
     config.STATEMENT_SWEEP_MINUTES,
   );
+  // Followers are told of picks by a background job too (docs/decisions/045).
+  const [{ startNotificationJobs }, { createPushSender }] = await Promise.all([
+    import('./modules/notifications/schedule.ts'),
+    import('./modules/notifications/push.ts'),
+  ]);
+  const notifications = startNotificationJobs({
+    deps: {
+      db: database.db,
+      mailer,
+      push: createPushSender(config),
+      now: () => new Date(),
+      baseUrl: config.BASE_URL,
+      secret: config.AUTH_SECRET,
+      graceMinutes: config.NOTIFY_GRACE_MINUTES,
+      logger,
+    },
+    databaseUrl: database.driver === 'postgres' ? config.DATABASE_URL : undefined,
+    sweepSeconds: config.NOTIFY_SWEEP_SECONDS,
+  }).catch((err) => {
+    // Like the feed pulls: the server serves on without them, and says so.
+    logger.error('notification jobs did not start', { error: String(err) });
+    return undefined;
+  });
+  onBackgroundStarted(async () => {
+    await (await notifications)?.stop();
+    await stopLog();
+  });
   logger.info('betproof ready', { database: database.driver });
   return app.fetch;
 }

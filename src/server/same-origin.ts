@@ -14,11 +14,13 @@ const FORM_CONTENT_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/f
  * SameSite=Lax cookie stays off most cross-site requests; this check holds where those do not, e.g.
  * from a sibling subdomain, which counts as the same site.) A request without an Origin header
  * (curl, a script, a very old browser) passes unless a plain HTML form could have sent it.
+ * `carriesOwnAuthority` names the paths whose request proves itself without a session (a signed
+ * token in the URL), which another site's form could only send for the token's own owner.
  */
-export const sameOriginWrites = (baseUrl: string) => {
+export const sameOriginWrites = (baseUrl: string, carriesOwnAuthority: (path: string) => boolean = () => false) => {
   const ours = new URL(baseUrl).origin;
   return createMiddleware(async (c, next) => {
-    if (isSafeMethod(c.req.method)) return next();
+    if (isSafeMethod(c.req.method) || carriesOwnAuthority(c.req.path)) return next();
     const origin = c.req.header('origin');
     const fromElsewhere =
       origin === undefined

@@ -69,7 +69,7 @@ test('a follower follows a bettor and sees their new pick with its lead time', a
   await fan.getByLabel('Sport').selectOption('Tennis');
   await expect(fan.getByText('No picks match these filters.')).toBeVisible();
   await fan.getByLabel('Sport').selectOption('All sports');
-  await fan.getByLabel('Bettor').selectOption(`Tipster Tess (@${username})`);
+  await fan.getByLabel('Bettor', { exact: true }).selectOption(`Tipster Tess (@${username})`);
   await expect(pick).toBeVisible();
 
   // Unfollowed: the feed is empty again.

@@ -16,6 +16,7 @@ import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format
 import { useNow } from '../../lib/use-now.ts';
 import { BetStatusBadge, sportLabel } from '../bets/index.ts';
 import { useFeed } from './api.ts';
+import { NotificationSettings } from '../notifications/index.ts';
 
 /** /following: the picks of the bettors the signed-in person follows, with filters by sport and bettor. */
 export function FollowingFeed({ userId }: { userId: string }) {
@@ -81,6 +82,7 @@ export function FollowingFeed({ userId }: { userId: string }) {
         </ol>
       )}
       <LoadMoreButton pages={feed} />
+      {following.length > 0 && <NotificationSettings userId={userId} />}
     </PageContainer>
   );
 }

@@ -80,7 +80,7 @@ export const logCheckpoints = pgTable(
   (t) => [check('log_checkpoints_size', sql`${t.size} >= 1`)],
 );
 
-/** RFC 3161 time-stamp tokens over checkpoints, one per checkpoint and authority (migration 0036). */
+/** RFC 3161 time-stamp tokens over checkpoints, one per checkpoint and authority (migration 0033_log_outside). */
 export const logTimestamps = pgTable(
   'log_timestamps',
   {
@@ -99,7 +99,7 @@ export const logTimestamps = pgTable(
   ],
 );
 
-/** Witnesses' cosignature/v1 lines over checkpoints, one per checkpoint and witness (migration 0036). */
+/** Witnesses' cosignature/v1 lines over checkpoints, one per checkpoint and witness (migration 0033_log_outside). */
 export const logCosignatures = pgTable(
   'log_cosignatures',
   {

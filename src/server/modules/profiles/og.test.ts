@@ -107,7 +107,10 @@ describeEachDatabase('profile link previews (GET /{username})', (env) => {
     expect(metaContent(html, 'og:url')).toBe(`${SITE}/${username}`);
     expect(metaContent(html, 'og:description')).toBe('4 bets · 66.7% win rate · $1,234.50 profit');
     expect(metaContent(html, 'description')).toBe('4 bets · 66.7% win rate · $1,234.50 profit');
-    expect(metaContent(html, 'twitter:card')).toBe('summary');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    // The record card (card.ts) is the preview's image.
+    expect(metaContent(html, 'og:image')).toBe(`${SITE}/${username}/card.png`);
+    expect(metaContent(html, 'twitter:image')).toBe(`${SITE}/${username}/card.png`);
     expect(metaContent(html, 'twitter:title')).toBe(title);
     // Still the app: the same document with the script that boots it.
     expect(html).toContain('<div id="root"></div>');

@@ -58,9 +58,13 @@ export function injectProfileMeta(indexHtml: string, meta: ProfileMeta): string 
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta property="profile:username" content="${escapeHtml(meta.username)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta property="og:image" content="${url}/card.png" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${url}/card.png" />`,
   ].join('\n    ');
   // Replacement callbacks, never replacement strings: a display name holding "$&" stays literal.
   return indexHtml
