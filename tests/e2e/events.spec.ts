@@ -145,6 +145,13 @@ test('a bet on a listed event is graded from the results file, never settled by 
   await expect(onProfile.getByText('Won', { exact: true })).toBeVisible();
   await expect(onProfile.getByText('Graded', { exact: true })).toBeVisible();
   await expect(onProfile).toContainText('Profit/Loss+$11.00');
+  // The profile leads with the graded record, the self-reported one apart, and says what each is.
+  const kinds = page.getByRole('region', { name: 'Graded and self-reported' });
+  await expect(kinds.getByTestId('graded-count')).toHaveText('1 bet graded from results');
+  await expect(kinds.getByTestId('self-reported-count')).toHaveText('0 bets self-reported');
+  await expect(page.getByRole('region', { name: 'Verify this record' })).toContainText(
+    "Graded bets are on events listed in betproof's catalog",
+  );
 
   const ledger = (await (await page.request.get(`/api/profiles/${username}/ledger`)).json()) as {
     entries: { kind: string; bet: { status: string; profit: number | null; event?: { market: string } } }[];
