@@ -71,9 +71,12 @@ export const canSettle = (bet: Timed, now: Date): boolean =>
   bet.status === 'pending' && !bet.legs && eventHasStarted(bet, now);
 /** Delete is a correction before the event; after its start a bet is part of the record. */
 export const canDelete = (bet: Timed, now: Date): boolean => bet.status === 'pending' && !eventHasStarted(bet, now);
-/** Pending 72 hours after the event started; for a parlay, after its last leg started. */
-export const isOverdue = (bet: Timed, now: Date): boolean =>
-  bet.status === 'pending' && now.getTime() >= lastEventStart(bet) + OVERDUE_AFTER_MS;
+/**
+ * Pending 72 hours after the event started; for a parlay, after its last leg started. Only a
+ * self-reported bet: a graded one is settled by its event's result, not by the bettor.
+ */
+export const isOverdue = (bet: Timed & { kind?: 'graded' | 'self-reported' }, now: Date): boolean =>
+  bet.status === 'pending' && bet.kind !== 'graded' && now.getTime() >= lastEventStart(bet) + OVERDUE_AFTER_MS;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const pad2 = (n: number) => String(n).padStart(2, '0');

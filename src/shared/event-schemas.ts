@@ -117,6 +117,29 @@ export const listEventsQuerySchema = z.object({
 });
 export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
 
+/** GET /api/admin/events: every event, any status, latest start first (the admin's Events tab). */
+export const adminEventsQuerySchema = z.object({
+  q: listEventsQuerySchema.shape.q,
+  status: z
+    .enum(EVENT_STATUSES, { error: `Status must be one of ${EVENT_STATUSES.join(', ')}` })
+    .optional()
+    .describe('Only events of this status.'),
+  limit: pageLimitParam(EVENTS_PAGE_MAX, EVENTS_PAGE_DEFAULT),
+  offset: z.coerce
+    .number({ error: 'Offset must be a whole number from 0' })
+    .int('Offset must be a whole number from 0')
+    .min(0, 'Offset must be a whole number from 0')
+    .max(1_000_000, 'Offset must be at most 1,000,000')
+    .default(0),
+});
+export type AdminEventsQuery = z.input<typeof adminEventsQuerySchema>;
+
+export const adminEventPageSchema = z.object({
+  events: z.array(eventSchema),
+  total: z.number().int().describe('Events matching the search, on every page.'),
+});
+export type AdminEventPage = z.infer<typeof adminEventPageSchema>;
+
 export const importEventsQuerySchema = z.object({
   format: z.enum(FEED_FORMATS, { error: `format must be one of ${FEED_FORMATS.join(', ')}` }),
   timezone: z

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { settleAfterMessage } from '../../src/shared/bets.ts';
+import { SAMPLE_GRADED_DESCRIPTION } from '../../src/client/features/demo/demo-bets.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -87,10 +88,13 @@ test.describe('landing-page demo', () => {
     await expect(started.getByRole('button', { name: 'Won' })).toBeEnabled();
     await expect(started.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await expect(started.getByText("Part of your record — can't be deleted")).toBeVisible();
-    for (const name of ['Chiefs ML vs Bills', 'Arsenal to win at Villa']) {
+    for (const name of [SAMPLE_GRADED_DESCRIPTION, 'Arsenal to win at Villa']) {
       await expect(bet(page, name).getByRole('button')).toHaveCount(0);
       await expect(bet(page, name).getByText("Part of your record — can't be deleted")).toBeVisible();
     }
+    // The won one was graded from a sample event's result; the others are self-reported.
+    await expect(bet(page, SAMPLE_GRADED_DESCRIPTION).getByText('Graded', { exact: true })).toBeVisible();
+    await expect(bet(page, 'Arsenal to win at Villa').getByText('Self-reported', { exact: true })).toBeVisible();
 
     // Every field is required.
     await page.getByRole('button', { name: 'Record Bet' }).click();

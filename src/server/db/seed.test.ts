@@ -53,6 +53,21 @@ describeEachDatabase('db:seed', (env) => {
     expect(check!.lost).toBeGreaterThan(100);
     expect(check!.sports).toBeGreaterThanOrEqual(5);
 
+    // A tenth on the sample catalog: graded from the events' results, never left pending after one.
+    expect(result).toMatchObject({ gradedBets: 150, events: 114 });
+    const [graded] = rows<Record<string, number>>(
+      await env().db.execute(sql`
+        select (count(*) filter (where b.graded))::int as graded,
+               (count(*) filter (where b.graded and b.status <> 'pending'))::int as settled,
+               (count(*) filter (where b.graded and (e.status = 'final') <> (b.status <> 'pending')))::int as ungraded,
+               (count(*) filter (where b.graded and e.competition not like 'Sample %'))::int as not_sample,
+               (count(*) filter (where b.graded and b.event_date <> e.starts_at))::int as wrong_start
+        from bets b left join events e on e.id = b.event_id
+        where b.user_id in (select user_id from profiles where username in (select jsonb_array_elements_text(${JSON.stringify(result.usernames)}::jsonb)))`),
+    );
+    expect(graded).toMatchObject({ graded: 150, ungraded: 0, not_sample: 0, wrong_start: 0 });
+    expect(graded!.settled).toBeGreaterThan(50);
+
     // Some private, some verified profiles; the summaries agree with the bets.
     const [mix] = rows<{ private: number; verified: number }>(
       await env().db.execute(sql`

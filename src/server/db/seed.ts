@@ -23,6 +23,7 @@ import { rowsOf } from './sql.ts';
 import { SPORTS, type Sport } from '../../shared/bets.ts';
 import { decimalOddsString, parseOdds } from '../../shared/odds.ts';
 import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../../shared/usernames.ts';
+import { seedSampleCatalog } from './seed-catalog.ts';
 
 export interface SeedOptions {
   users: number;
@@ -38,7 +39,12 @@ export interface SeedOptions {
 
 export interface SeedResult {
   users: number;
+  /** Every bet written, self-reported and graded. */
   bets: number;
+  /** Of them, on the sample catalog's events (graded from their results). */
+  gradedBets: number;
+  /** Sample events in the catalog. */
+  events: number;
   password: string;
   usernames: string[];
   /** Sign-in addresses, in the order of `usernames`. */
@@ -48,6 +54,8 @@ export interface SeedResult {
 
 export const DEFAULT_SEED_PASSWORD = 'betproof-seed-2026';
 const BETS_PER_STATEMENT = 50_000;
+const GRADED_SHARE = 0.1;
+const MAX_GRADED = 1000;
 const USERS_PER_STATEMENT = 2_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -270,7 +278,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
       second: pick(rng, SPORTS),
     };
   });
-  apportion(opts.bets, weights).forEach((n, i) => (users[i]!.n = n));
+  // A tenth of the bets (at most 1,000: grading writes each one's settlement) go on the sample
+  // catalog's events, graded from their results (seed-catalog.ts); the rest are self-reported.
+  const graded = users.some((_, i) => weights[i]! > 0) ? Math.min(Math.round(opts.bets * GRADED_SHARE), MAX_GRADED) : 0;
+  apportion(opts.bets - graded, weights).forEach((n, i) => (users[i]!.n = n));
 
   const { hashPassword } = await import('../modules/auth/index.ts');
   const hash = await hashPassword(password);
@@ -421,12 +432,24 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
     if (batchBets >= BETS_PER_STATEMENT) await flush();
   }
   await flush();
+  const catalog = await seedSampleCatalog(db, {
+    now,
+    rng,
+    tag,
+    count: graded,
+    bettors: users.map((u) => ({ id: u.id, joined: u.joined, stake: u.stake })),
+    weights,
+  });
+  written += catalog.gradedBets;
+  log(`seeded ${catalog.events} sample events and ${catalog.gradedBets} graded bets on them`);
   // The summaries' running totals were rewritten once per batch: reclaim that and refresh statistics.
   await db.execute(sql`vacuum analyze`);
 
   return {
     users: users.length,
     bets: written,
+    gradedBets: catalog.gradedBets,
+    events: catalog.events,
     password,
     usernames: users.map((u) => u.username),
     emails: users.map((u) => u.email),
@@ -479,7 +502,8 @@ async function main() {
   try {
     const result = await seedDatabase(database.db, { ...args, log: (m) => console.log(`  ${m}`) });
     console.log(
-      `done in ${result.seconds.toFixed(1)} s: ${result.users} users, ${result.bets} bets.` +
+      `done in ${result.seconds.toFixed(1)} s: ${result.users} users, ${result.bets} bets ` +
+        `(${result.gradedBets} graded, on ${result.events} sample events).` +
         (result.emails[0]
           ? ` Sign in as any of them (e.g. ${result.emails[0]}, /${result.usernames[0]}) with password "${result.password}".`
           : ''),

@@ -6,6 +6,8 @@ import {
   POSTPONED_CANCEL_AFTER_HOURS,
 } from '../../shared/events.ts';
 import {
+  adminEventPageSchema,
+  adminEventsQuerySchema,
   correctEventSchema,
   correctedEventSchema,
   eventPageSchema,
@@ -45,6 +47,7 @@ export const eventsModule: ApiModule = {
   },
   schemas: {
     EventPage: jsonSchema(eventPageSchema, 'output'),
+    AdminEventPage: jsonSchema(adminEventPageSchema, 'output'),
     ImportEventsResult: jsonSchema(importEventsResultSchema, 'output'),
     ImportEventsRefusal: jsonSchema(importEventsRefusalSchema, 'output'),
     CorrectEventInput: jsonSchema(correctEventSchema, 'input'),
@@ -64,6 +67,21 @@ export const eventsModule: ApiModule = {
           '200': response('A page of events', ref('EventPage')),
           '422': errors.invalid,
         },
+      },
+    },
+    '/api/admin/events': {
+      get: {
+        operationId: 'listAdminEvents',
+        summary: "Every event of the catalog, any status, with its score: the admin dashboard's Events tab",
+        description:
+          'The latest start first (events with no start yet last), `limit` at a time from `offset`. `q` matches part ' +
+          "of either team's or the competition's name; `status` keeps one status.",
+        security: signedIn,
+        parameters: queryParameters(adminEventsQuerySchema),
+        responses: adminOnly({
+          '200': response('A page of events and how many match', ref('AdminEventPage')),
+          '422': errors.invalid,
+        }),
       },
     },
     '/api/admin/events/import': {

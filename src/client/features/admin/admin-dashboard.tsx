@@ -18,11 +18,12 @@ import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
 import { TwoFactorPrompt } from './two-factor-notices.tsx';
 import { UsersTab } from './users-tab.tsx';
+import { EventsTab } from './events-tab.tsx';
 
 // recharts stays out of the dashboard's chunk: the Analytics tab loads it when first opened.
 const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
 
-const TABS = ['users', 'issues', 'analytics', 'audit'] as const;
+const TABS = ['users', 'issues', 'events', 'analytics', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
@@ -58,7 +59,9 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
           <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl">Admin Dashboard</h1>
-          <p className="text-base text-muted-foreground">Users, verification, issues and platform statistics.</p>
+          <p className="text-base text-muted-foreground">
+            Users, verification, issues, the events catalog and platform statistics.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
@@ -99,6 +102,9 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
           <TabsTrigger value="issues" className="py-1.5">
             Issues
           </TabsTrigger>
+          <TabsTrigger value="events" className="py-1.5">
+            Events
+          </TabsTrigger>
           <TabsTrigger value="analytics" className="py-1.5">
             Analytics
           </TabsTrigger>
@@ -111,6 +117,9 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
         </TabsContent>
         <TabsContent value="issues">
           <IssuesTab viewerId={viewerId} />
+        </TabsContent>
+        <TabsContent value="events">
+          <EventsTab viewerId={viewerId} />
         </TabsContent>
         <TabsContent value="analytics">
           <Suspense fallback={<LoadingStatus>Loading analytics...</LoadingStatus>}>

@@ -20,10 +20,12 @@ import { OverdueBadge, PartOfRecordNote, useBetTiming } from './record-rules.tsx
 import { SettleConfirmDialog } from './settle-confirm.tsx';
 import { useDeleteBet, useSettleBet } from './use-bets.ts';
 import { ParlayLegs } from './parlay-legs.tsx';
+import { GradedNote } from './graded-note.tsx';
 
 /**
- * One bet: what was staked on what, when, its status, and what may be done with it now. Pending:
- * Won / Lost / Void / push, disabled with the reason until the event starts. Delete while the event has not
+ * One bet: what was staked on what, when, its status, and what may be done with it now. Pending and
+ * self-reported: Won / Lost / Void / push, disabled with the reason until the event starts; graded:
+ * no settle buttons, a note that the result settles it. Delete while the event has not
  * started; after that the row says the bet is part of the record.
  */
 export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | null | undefined }) {
@@ -80,7 +82,8 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
       {bet.legs && <ParlayLegs bet={bet} settleable />}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {/* A parlay is settled leg by leg, above. */}
-        {bet.status === 'pending' && !bet.legs && (
+        {bet.status === 'pending' && !bet.legs && bet.kind === 'graded' && <GradedNote />}
+        {bet.status === 'pending' && !bet.legs && bet.kind !== 'graded' && (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <div className="flex flex-wrap gap-2">
               <SettleButtons

@@ -7,6 +7,7 @@ import type { ReactNode, Ref } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { STATUS_LABELS, type BetStatus, type SettledStatus } from '../../../shared/bets.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
+import { BET_KIND_LABELS, type BetKind } from '../../../shared/events.ts';
 import { formatUnits, parseMoney, toUnits } from '../../../shared/money.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
@@ -79,7 +80,22 @@ export function ProfitLoss({ value, unitSize }: { value: string | null; unitSize
 type RowBet = Pick<
   Bet,
   'description' | 'status' | 'sport' | 'odds' | 'amount' | 'potentialWin' | 'profitLoss' | 'eventDate'
->;
+> & { kind?: BetKind };
+
+export const GRADED_TITLE = "On a listed event: graded from the event's result, not by the bettor";
+export const SELF_REPORTED_TITLE = 'On an event the catalog does not list: settled by the bettor';
+
+/** 'Graded' or 'Self-reported': who settles the bet, on every row that shows one. */
+export function BetKindBadge({ kind }: { kind: BetKind }) {
+  return (
+    <Badge
+      variant={kind === 'graded' ? 'secondary' : 'outline'}
+      title={kind === 'graded' ? GRADED_TITLE : SELF_REPORTED_TITLE}
+    >
+      {BET_KIND_LABELS[kind]}
+    </Badge>
+  );
+}
 
 interface BetRowProps {
   bet: RowBet;
@@ -123,6 +139,7 @@ export function BetRow({
             <BetStatusBadge status={bet.status} />
             {mark}
             <Badge variant="outline">{sportLabel(bet.sport)}</Badge>
+            {bet.kind && <BetKindBadge kind={bet.kind} />}
           </div>
         </div>
         {corner}

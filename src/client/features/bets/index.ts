@@ -11,11 +11,14 @@ export {
   SettleAfterHint,
   SettleButtons,
   BetRow,
+  BetKindBadge,
   MoneyWithUnits,
   unitsText,
 } from './bet-row.tsx';
 export { OverdueBadge, OverdueNotice, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
 export { sportLabel } from './sports.ts';
+/** Where a graded bet would have Won / Lost / Void: it settles itself from the result. */
+export { GradedNote } from './graded-note.tsx';
 /** A parlay's legs in its row (read-only unless `settleable`). */
 export { ParlayLegs } from './parlay-legs.tsx';
 /** A parlay's combined odds and potential win as its legs are typed (the demo's form too). */

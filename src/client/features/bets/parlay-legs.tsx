@@ -8,6 +8,7 @@ import type { SettledStatus } from '../../../shared/bets.ts';
 import type { Bet, BetLeg } from '../../../shared/bet-schemas.ts';
 import { SettleAfterHint, SettleButtons } from './bet-row.tsx';
 import { LegSummary } from './parlay-parts.tsx';
+import { GradedNote } from './graded-note.tsx';
 import { useBetTiming } from './record-rules.tsx';
 import { SettleConfirmDialog } from './settle-confirm.tsx';
 import { useSettleLeg } from './use-bets.ts';
@@ -26,11 +27,12 @@ export function ParlayLegs({ bet, settleable = false }: { bet: Bet; settleable?:
       aria-label={`Legs of "${bet.description}"`}
     >
       {bet.legs?.map((leg) =>
-        settleable && bet.status === 'pending' && leg.status === 'pending' ? (
+        settleable && bet.status === 'pending' && leg.status === 'pending' && leg.kind !== 'graded' ? (
           <SettleableLeg key={leg.id} bet={bet} leg={leg} />
         ) : (
           <li key={leg.id} className="flex flex-col gap-2 py-2">
             <LegSummary leg={leg} />
+            {settleable && leg.status === 'pending' && leg.kind === 'graded' && <GradedNote leg />}
           </li>
         ),
       )}

@@ -6,6 +6,7 @@ import {
   useWatch,
   type FieldErrors,
   type Resolver,
+  type UseFormRegister,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +14,8 @@ import { toast } from '../../components/ui/toast.ts';
 import { EVENT_TOO_SOON_MESSAGE, SPORTS, previewPotentialWin } from '../../../shared/bets.ts';
 import { createRecordBetSchema } from '../../../shared/bet-schemas.ts';
 import { createRecordParlaySchema } from '../../../shared/parlay-schemas.ts';
+import { recordListedBetSchema } from '../../../shared/event-schemas.ts';
+import { MARKET_SELECTIONS, MARKETS, marketHasLine, type Market } from '../../../shared/events.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
@@ -41,6 +44,7 @@ import type { RecordBetFormValues, RecordInput } from './record-bet-values.ts';
 import { BetTypeSwitch } from './parlay-parts.tsx';
 import { RecordCheckNotes, useRecordChecks } from '../wellbeing/index.ts';
 import { localDateTimeToIso } from '../../lib/local-date-time.ts';
+import { EventSearch, PickFields, PickedEvent } from './listed-event-fields.tsx';
 
 const EMPTY: RecordBetFormValues = {
   mode: 'single',
@@ -50,8 +54,16 @@ const EMPTY: RecordBetFormValues = {
   sport: '',
   eventDate: '',
   legs: [EMPTY_LEG, EMPTY_LEG],
+  event: null,
+  market: '',
+  selection: '',
+  line: '',
 };
+/** The form's fields a refusal can name; `eventId` is shown at the event picker (the `event` value). */
 const FIELDS = Object.keys(EMPTY) as (keyof RecordBetFormValues)[];
+
+/** A line as typed: a number, NaN when it is not one (the schema says so), undefined when blank. */
+const typedLine = (line: string): number | undefined => (line.trim() === '' ? undefined : Number(line.trim()));
 
 /** The request body the inputs describe (validated by the shared schema, never re-implemented here). */
 const toRequestBody = (values: RecordBetFormValues) =>
@@ -65,20 +77,30 @@ const toRequestBody = (values: RecordBetFormValues) =>
           eventDate: localDateTimeToIso(leg.eventDate),
         })),
       }
-    : {
-        description: values.description,
-        amount: values.amount,
-        odds: values.odds,
-        sport: values.sport === '' ? undefined : values.sport,
-        eventDate: localDateTimeToIso(values.eventDate),
-      };
+    : values.event
+      ? {
+          eventId: values.event.id,
+          market: values.market === '' ? undefined : values.market,
+          selection: values.selection === '' ? undefined : values.selection,
+          line: typedLine(values.line),
+          odds: values.odds,
+          amount: values.amount,
+        }
+      : {
+          description: values.description,
+          amount: values.amount,
+          odds: values.odds,
+          sport: values.sport === '' ? undefined : values.sport,
+          eventDate: localDateTimeToIso(values.eventDate),
+        };
 
 /** The shared schemas, with the browser's clock for the 6-hour rule: a fast answer before the server's. */
 const singleResolver = zodResolver(createRecordBetSchema(() => new Date()));
 const parlayResolver = zodResolver(createRecordParlaySchema(() => new Date()));
+const listedResolver = zodResolver(recordListedBetSchema);
 
 const resolver: Resolver<RecordBetFormValues, unknown, RecordInput> = async (values, context, options) =>
-  (await (values.mode === 'parlay' ? parlayResolver : singleResolver)(
+  (await (values.mode === 'parlay' ? parlayResolver : values.event ? listedResolver : singleResolver)(
     toRequestBody(values) as never,
     context,
     options as never,
@@ -116,7 +138,17 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
     setError,
     formState: { errors, isSubmitting },
   } = form;
-  const [amount, odds, mode] = useWatch({ control, name: ['amount', 'odds', 'mode'] });
+  const [amount, odds, mode, event, market, selection, line] = useWatch({
+    control,
+    name: ['amount', 'odds', 'mode', 'event', 'market', 'selection', 'line'],
+  });
+  // A selection the newly chosen market does not have is cleared rather than sent.
+  useEffect(() => {
+    const chosen = (MARKETS as readonly string[]).includes(market) ? (market as Market) : null;
+    if (selection !== '' && !(chosen && (MARKET_SELECTIONS[chosen] as readonly string[]).includes(selection)))
+      form.setValue('selection', '');
+    if (line !== '' && !(chosen && marketHasLine(chosen))) form.setValue('line', '');
+  }, [form, market, selection, line]);
   const potentialWin = previewPotentialWin(amount, odds);
   // The budget and the loss-chasing question, said before recording (never a refusal).
   const checks = useRecordChecks(userId, amount);
@@ -139,7 +171,8 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
       const fields = error instanceof ApiError ? error.fields : undefined;
       for (const [field, message] of Object.entries(fields ?? {})) {
         // A leg's field is named as the form names it: legs.1.odds.
-        if ((FIELDS as string[]).includes(field) || /^legs\.\d+\.\w+$/.test(field)) {
+        if (field === 'eventId') setError('event', { message });
+        else if ((FIELDS as string[]).includes(field) || /^legs\.\d+\.\w+$/.test(field)) {
           setError(field as keyof RecordBetFormValues, { message });
         }
       }
@@ -183,7 +216,8 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
           <DialogTitle>Record New Bet</DialogTitle>
           <DialogDescription>
             Record a bet before its event: the event must start at least 6 hours from now. Until it starts you can
-            delete the bet to correct a mistake; once it starts, the bet is part of your record and you settle it.
+            delete the bet to correct a mistake; once it starts, the bet is part of your record. A bet on a listed event
+            is graded from its result; one on an event the catalog does not list is self-reported, and you settle it.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
@@ -197,8 +231,27 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
               />
               <ParlayFields control={control} register={register} errors={errors} timeZone={timeZone} />
             </>
+          ) : event ? (
+            <>
+              <PickedEvent event={event} onClear={() => form.setValue('event', null)} />
+              <PickFields
+                event={event}
+                market={market}
+                selection={selection}
+                line={line}
+                register={register}
+                errors={errors}
+              />
+              <StakeAndOdds errors={errors} register={register} />
+              <PotentialWin value={potentialWin} />
+            </>
           ) : (
             <>
+              <EventSearch
+                onPick={(picked) => form.setValue('event', picked)}
+                error={(errors.event as { message?: string } | undefined)?.message}
+              />
+              <p className="border-t pt-3 text-sm font-medium">Not listed? Describe it (self-reported)</p>
               <FormField label="Description" error={errors.description?.message}>
                 {(field) => (
                   <Input
@@ -210,14 +263,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
                   />
                 )}
               </FormField>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <StakeField error={errors.amount?.message} input={register('amount')} />
-                <FormField label="Odds" error={errors.odds?.message}>
-                  {(field) => (
-                    <Input {...field} autoComplete="off" placeholder="+150, -110, 2.50 or 5/2" {...register('odds')} />
-                  )}
-                </FormField>
-              </div>
+              <StakeAndOdds errors={errors} register={register} />
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Sport" error={errors.sport?.message}>
                   {({ id, ...aria }) => (
@@ -249,23 +295,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
                   {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
                 </FormField>
               </div>
-              <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
-                <div>
-                  <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-                    {FIGURES.payout.label}
-                  </p>
-                  <p className="text-xs text-emerald-900">{FIGURES.payout.explanation}</p>
-                </div>
-                <p
-                  className="text-xl font-semibold text-emerald-900 tabular-nums"
-                  aria-live="polite"
-                  aria-atomic="true"
-                  data-testid="potential-win"
-                >
-                  <span className="sr-only">{FIGURES.payout.label}: </span>
-                  {potentialWin === null ? '—' : formatMoney(potentialWin)}
-                </p>
-              </div>
+              <PotentialWin value={potentialWin} />
             </>
           )}
           <RecordCheckNotes checks={checks} onTakeABreak={() => setOpen(false)} />
@@ -301,5 +331,46 @@ function StakeField({
         <Input {...field} type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="10.00" {...input} />
       )}
     </FormField>
+  );
+}
+
+/** The stake and the odds, side by side: a free-text bet's and a listed event's alike. */
+function StakeAndOdds({
+  errors,
+  register,
+}: {
+  errors: FieldErrors<RecordBetFormValues>;
+  register: UseFormRegister<RecordBetFormValues>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <StakeField error={errors.amount?.message} input={register('amount')} />
+      <FormField label="Odds" error={errors.odds?.message}>
+        {(field) => <Input {...field} autoComplete="off" placeholder="+150, -110, 2.50 or 5/2" {...register('odds')} />}
+      </FormField>
+    </div>
+  );
+}
+
+/** The potential win as the stake and odds are typed. */
+function PotentialWin({ value }: { value: string | null }) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
+      <div>
+        <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
+          {FIGURES.payout.label}
+        </p>
+        <p className="text-xs text-emerald-900">{FIGURES.payout.explanation}</p>
+      </div>
+      <p
+        className="text-xl font-semibold text-emerald-900 tabular-nums"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="potential-win"
+      >
+        <span className="sr-only">{FIGURES.payout.label}: </span>
+        {value === null ? '—' : formatMoney(value)}
+      </p>
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { RecordBetInput } from '../../../shared/bet-schemas.ts';
 import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
+import type { CatalogEvent, RecordListedBetInput } from '../../../shared/event-schemas.ts';
 
 export interface LegFormValues {
   description: string;
@@ -24,7 +25,13 @@ export interface RecordBetFormValues {
   sport: string;
   eventDate: string;
   legs: LegFormValues[];
+  /** The listed event picked (its start comes from the catalog); null for a free-text, self-reported bet. */
+  event: CatalogEvent | null;
+  /** On the listed event: the market, the selection and the line as typed ('' when none). */
+  market: string;
+  selection: string;
+  line: string;
 }
 
-/** A single bet's or a parlay's request body, as the shared schemas read it. */
-export type RecordInput = RecordBetInput | RecordParlayInput;
+/** A single bet's (free-text or on a listed event) or a parlay's request body, as the shared schemas read it. */
+export type RecordInput = RecordBetInput | RecordListedBetInput | RecordParlayInput;

@@ -15,6 +15,7 @@ import {
   settleAfterMessage,
   type BetStatus,
 } from '../../../shared/bets.ts';
+import type { BetKind } from '../../../shared/events.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -33,7 +34,7 @@ export interface BetTiming {
  * Where a bet stands by the browser's clock, re-evaluated when its event starts and when it turns
  * overdue (the row re-renders at those instants; a settled bet no longer changes).
  */
-export function useBetTiming(bet: { status: BetStatus; eventDate: string }): BetTiming {
+export function useBetTiming(bet: { status: BetStatus; eventDate: string; kind?: BetKind }): BetTiming {
   const start = Date.parse(bet.eventDate);
   const now = useNow(bet.status === 'pending' ? [start, start + OVERDUE_AFTER_MS] : []);
   const started = eventHasStarted(bet, now);

@@ -3,6 +3,7 @@ import { toast } from '../../components/ui/toast.ts';
 import type { SettledStatus } from '../../../shared/bets.ts';
 import type { Bet, BetLeg, RecordBetInput } from '../../../shared/bet-schemas.ts';
 import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
+import type { RecordListedBetInput } from '../../../shared/event-schemas.ts';
 import { api, toApiError, unwrap } from '../../lib/api.ts';
 import { useAuth } from '../auth/index.ts';
 import { DASHBOARD_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';
@@ -58,7 +59,8 @@ function useInvalidateBets() {
 export function useRecordBet() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (input: RecordBetInput | RecordParlayInput) => unwrap(api.api.bets.$post({ json: input })),
+    mutationFn: (input: RecordBetInput | RecordListedBetInput | RecordParlayInput) =>
+      unwrap(api.api.bets.$post({ json: input })),
     onSuccess: () => invalidate(),
   });
 }

@@ -28,6 +28,7 @@ import {
   type DemoLegForm,
 } from './demo-bets.ts';
 import { toLocalDateTimeValue } from '../../lib/local-date-time.ts';
+import { GRADED_FROM_RESULT_MESSAGE } from '../../../shared/events.ts';
 
 const HOUR = 60 * 60 * 1000;
 const now = new Date('2027-03-01T12:00:00Z');
@@ -122,6 +123,14 @@ describe('demo bets', () => {
     expect(settleDemoBet([bet], bet.id, 'won', later(24))).toMatchObject({ ok: true });
   });
 
+  it('never settles a graded bet by hand: its result settles it', () => {
+    const graded = { ...record(), kind: 'graded' as const };
+    expect(settleDemoBet([graded], graded.id, 'won', later(30))).toEqual({
+      ok: false,
+      reason: GRADED_FROM_RESULT_MESSAGE,
+    });
+  });
+
   it('deletes only a pending bet whose event has not started', () => {
     const keep = record({ description: 'Keep' });
     const bet = record();
@@ -179,6 +188,12 @@ describe('demo bets', () => {
     const byStatus = (status: string) => samples.filter((b) => b.status === status);
     expect(byStatus('won')).toHaveLength(1);
     expect(byStatus('lost')).toHaveLength(1);
+    // The won one is graded from a sample event's result; the others are self-reported.
+    expect(samples.map((b) => [b.description, b.kind])).toContainEqual([
+      'Sample Rovers v Sample City: Sample Rovers (1x2)',
+      'graded',
+    ]);
+    expect(samples.filter((b) => b.kind === 'graded')).toHaveLength(1);
     expect(new Set(samples.map((b) => b.id)).size).toBe(samples.length);
     // Recorded more than 6 hours before each event, as the rule requires.
     for (const b of samples) expect(Date.parse(b.eventDateTime) - Date.parse(b.recordedAt)).toBeGreaterThan(6 * HOUR);

@@ -33,6 +33,7 @@ import {
 } from '../../../shared/parlays.ts';
 import { createRecordParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { computeStats, decimalOddsOf } from '../../../shared/stats.ts';
+import { GRADED_FROM_RESULT_MESSAGE, gradedDescription, type BetKind } from '../../../shared/events.ts';
 import { localDateTimeToIso } from '../../lib/local-date-time.ts';
 
 /** Spec §3, Demo bet; money as decimal strings with two places ("25.00"), times as ISO strings. */
@@ -52,6 +53,8 @@ export interface DemoBet {
   profitLoss: string | null;
   /** A parlay's legs, in order; absent for a single bet. */
   legs?: readonly DemoLeg[];
+  /** 'graded': a sample bet on a listed (sample) event, settled from its result. Absent: self-reported, as every bet the visitor records. */
+  kind?: BetKind;
 }
 
 /** A parlay's leg: its odds as typed, settled on its own once its event has started. */
@@ -254,6 +257,7 @@ export function settleDemoBet(bets: readonly DemoBet[], id: string, status: Sett
   if (!bet) return { ok: false, reason: 'Bet not found' };
   if (bet.status !== 'pending') return { ok: false, reason: 'Bet is already settled' };
   if (bet.legs) return { ok: false, reason: PARLAY_SETTLED_BY_LEGS_MESSAGE };
+  if (bet.kind === 'graded') return { ok: false, reason: GRADED_FROM_RESULT_MESSAGE };
   if (!canSettle(demoTiming(bet), now)) return { ok: false, reason: settleAfterMessage(bet.eventDateTime, now) };
   const profit = settlementProfitCents(status, parseMoney(bet.amount)!, parseMoney(bet.potentialWin)!);
   const settled: DemoBet = { ...bet, status, profitLoss: profit === null ? null : formatCents(profit) };
@@ -323,10 +327,19 @@ export const demoStats = (bets: readonly DemoBet[], now: Date): BetStats =>
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** The demo's graded sample: a clearly sample event, as the seed's catalog lists them. */
+export const SAMPLE_GRADED_DESCRIPTION = gradedDescription(
+  { home: 'Sample Rovers', away: 'Sample City' },
+  '1x2',
+  'home',
+  null,
+);
+
 /**
  * The bets a visitor finds in the demo, placed around `now` so that each rule shows: two settled
- * (final), one whose event has started (settle it; no delete), one overdue, one still ahead
- * (Won/Lost wait for the start; delete allowed). Event times are on the hour.
+ * (final; the won one graded from a sample event's result, as a bet on a listed event is), one
+ * whose event has started (settle it; no delete), one overdue, one still ahead (Won/Lost wait for
+ * the start; delete allowed). Event times are on the hour.
  */
 export function sampleDemoBets(now: Date): DemoBet[] {
   const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
@@ -338,6 +351,7 @@ export function sampleDemoBets(now: Date): DemoBet[] {
     odds: string,
     eventMs: number,
     result: BetStatus,
+    kind: BetKind = 'self-reported',
   ): DemoBet => {
     const potentialWin = previewPotentialWin(amount, odds)!;
     const stake = parseMoney(amount)!;
@@ -353,6 +367,7 @@ export function sampleDemoBets(now: Date): DemoBet[] {
       recordedAt: new Date(eventMs - 2 * DAY_MS).toISOString(),
       potentialWin,
       profitLoss: profit === null ? null : formatCents(profit),
+      kind,
     };
   };
   return [
@@ -360,6 +375,6 @@ export function sampleDemoBets(now: Date): DemoBet[] {
     sample('started', 'Celtics -4.5 vs Knicks', 'basketball', '50', '-110', hour - 2 * HOUR_MS, 'pending'),
     sample('overdue', 'Yankees ML vs Red Sox', 'baseball', '25', '+120', hour - 4 * DAY_MS, 'pending'),
     sample('lost', 'Arsenal to win at Villa', 'soccer', '50', '+140', hour - 5 * DAY_MS, 'lost'),
-    sample('won', 'Chiefs ML vs Bills', 'football', '50', '2.10', hour - 6 * DAY_MS, 'won'),
+    sample('won', SAMPLE_GRADED_DESCRIPTION, 'soccer', '50', '2.10', hour - 6 * DAY_MS, 'won', 'graded'),
   ];
 }

@@ -24,8 +24,10 @@ import { useNow } from '../../lib/use-now.ts';
 import {
   BetStatsCards,
   BetDetail,
+  BetKindBadge,
   BetStatusBadge,
   BetTypeSwitch,
+  GradedNote,
   LegFieldsHeader,
   LegSummary,
   OverdueBadge,
@@ -471,7 +473,10 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
             {sportLabel(bet.sport)} · Event {formatDateTime(bet.eventDateTime)}
           </p>
         </div>
-        <BetStatusBadge status={bet.status} />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <BetStatusBadge status={bet.status} />
+          <BetKindBadge kind={bet.kind ?? 'self-reported'} />
+        </div>
       </div>
       {overdue && <OverdueBadge />}
       <dl className="grid grid-cols-3 gap-2">
@@ -488,7 +493,8 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
       {bet.legs && <DemoParlayLegs bet={bet} legs={bet.legs} onSettleLeg={onSettleLeg} />}
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          {bet.status === 'pending' && !bet.legs && (
+          {bet.status === 'pending' && !bet.legs && bet.kind === 'graded' && <GradedNote />}
+          {bet.status === 'pending' && !bet.legs && bet.kind !== 'graded' && (
             <SettleButtons
               onSettle={(status) => onSettle(bet, status)}
               disabled={!timing.canSettle}

@@ -16,6 +16,7 @@ import { profileName } from './format.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { ProfileBetList } from './profile-bet-list.tsx';
 import { ProfileStats } from './profile-stats.tsx';
+import { RecordKinds } from './record-kinds.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
 import { VerifyRecord } from './verify-record.tsx';
@@ -118,6 +119,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
         <SocialLinks social={profile.social} />
       </Card>
 
+      <RecordKinds graded={profile.stats.graded} selfReported={profile.stats.selfReported} />
       <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
 
       <Tabs defaultValue="record">

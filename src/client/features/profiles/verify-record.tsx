@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { shareUrl } from './format.ts';
+import { VerifyKindsNote } from './record-kinds.tsx';
 
 /** The anchor of the section, for 'Verify this record' links higher up the page. */
 export const VERIFY_SECTION_ID = 'verify-record';
@@ -73,6 +74,7 @@ export function VerifyRecord({ username, head, own = false, profilePublic }: Ver
           it, so nothing in the history can be changed or removed without breaking the chain, and anyone can check that
           it is intact.
         </p>
+        <VerifyKindsNote />
       </div>
 
       <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">

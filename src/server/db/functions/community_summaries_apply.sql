@@ -128,6 +128,14 @@ BEGIN
                sum(decimal_odds) AS odds_sum
         FROM new_rows WHERE status IN ('won', 'lost') GROUP BY 1, 2
       ),
+      -- Each day's bets with those of the user's earlier days in this statement: a window over d, not
+      -- a lateral scan of d per row (which grew with the square of the users a grading settles).
+      c AS (
+        SELECT user_id, day, sum(settled) OVER w AS settled, sum(won) OVER w AS won, sum(profit) OVER w AS profit,
+               sum(staked) OVER w AS staked, sum(level_profit) OVER w AS level_profit,
+               sum(level_profit_sq) OVER w AS level_profit_sq, sum(odds_sum) OVER w AS odds_sum
+        FROM d WINDOW w AS (PARTITION BY user_id ORDER BY day)
+      ),
       added AS (
         INSERT INTO user_bet_days (user_id, day, settled, won, profit, staked, level_profit, level_profit_sq, odds_sum,
                                    cum_settled, cum_won, cum_profit, cum_staked, cum_level_profit,
@@ -138,12 +146,7 @@ BEGIN
                coalesce(p.cum_level_profit, 0) + c.level_profit,
                coalesce(p.cum_level_profit_sq, 0) + c.level_profit_sq, coalesce(p.cum_odds_sum, 0) + c.odds_sum
         FROM d
-        CROSS JOIN LATERAL (
-          SELECT sum(e.settled) AS settled, sum(e.won) AS won, sum(e.profit) AS profit, sum(e.staked) AS staked,
-                 sum(e.level_profit) AS level_profit, sum(e.level_profit_sq) AS level_profit_sq,
-                 sum(e.odds_sum) AS odds_sum
-          FROM d e WHERE e.user_id = d.user_id AND e.day <= d.day
-        ) c
+        JOIN c ON c.user_id = d.user_id AND c.day = d.day
         LEFT JOIN LATERAL (
           SELECT x.cum_settled, x.cum_won, x.cum_profit, x.cum_staked, x.cum_level_profit, x.cum_level_profit_sq,
                  x.cum_odds_sum

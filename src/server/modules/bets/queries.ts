@@ -349,7 +349,13 @@ export const statsOfSummary = (
  */
 export const overdueCountSql = (userColumn: SQLWrapper, now: Date | SQL) =>
   sql<number>`(select count(*)::int from ${bets} where ${bets.userId} = ${userColumn} and ${bets.status} = 'pending'
-    and ${bets.eventDate} <= ${now} and ${overdueParlayCondition(now)})`;
+    and ${selfReportedOnly} and ${bets.eventDate} <= ${now} and ${overdueParlayCondition(now)})`;
+
+/**
+ * Only a self-reported bet can be overdue: a graded one waits for its event's result, which
+ * settles it without the bettor (a postponed event's after decision 023's 72 hours).
+ */
+export const selfReportedOnly = sql`not ${bets.graded}`;
 
 /**
  * A pending parlay is overdue 72 hours after its last leg starts (a single bet's last start is
@@ -381,8 +387,9 @@ const statsStatement = preparedPerDb((db) => {
       unitSize: userSettings.unitSize,
       overdue: overdueCountSql(userSettings.userId, before),
       nextOverdueMs: sql<number | null>`(select (extract(epoch from min(${lastStart})) * 1000)::float8 from ${bets}
-        where ${bets.userId} = ${userSettings.userId} and ${bets.status} = 'pending' and ${lastStart} > ${before})`.mapWith(
-        (ms: number | string | null) => (ms === null ? null : Number(ms) + OVERDUE_AFTER_MS),
+        where ${bets.userId} = ${userSettings.userId} and ${bets.status} = 'pending' and ${selfReportedOnly}
+        and ${lastStart} > ${before})`.mapWith((ms: number | string | null) =>
+        ms === null ? null : Number(ms) + OVERDUE_AFTER_MS,
       ),
     })
     .from(userSettings)

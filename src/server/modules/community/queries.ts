@@ -58,11 +58,13 @@ const publicUsersCte = sql`public_users as materialized (
 
 /**
  * The record-keeping rule of both rankings: a bettor with any bet overdue (pending 72 hours after
- * its event started, a parlay's last leg's) is left out until they settle it, so losers left pending buy no place. An
+ * its event started, a parlay's last leg's) is left out until they settle it, so losers left pending buy no place. A
+ * graded bet is never overdue: its result settles it, not the bettor (bets/queries.ts selfReportedOnly). An
  * index probe of bets_user_id_pending_event_idx per candidate.
  */
 const hasNoOverdue = (userColumn: SQL, now: Date) =>
   sql`not exists (select 1 from bets o where o.user_id = ${userColumn} and o.status = 'pending'
+    and not o.graded
     and o.event_date <= ${overdueBefore(now)} and (o.last_event_date is null or o.last_event_date <= ${overdueBefore(now)}))`;
 
 // ---------------------------------------------------------------------------------------------

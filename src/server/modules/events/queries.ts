@@ -3,7 +3,7 @@
  * or cancelled, which the database does in the same transaction: migration 0027, events_grade),
  * listing the upcoming ones, and an admin's correction. docs/decisions/022 and 023.
  */
-import { and, asc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adminLogs, betLegs, bets, eventPrices, events } from '../../db/schema/index.ts';
 import { isUuid, queryRows, violatedConstraint } from '../../db/sql.ts';
@@ -16,7 +16,13 @@ import {
   type Market,
   type Selection,
 } from '../../../shared/events.ts';
-import type { CatalogEvent, CorrectEventInput, EventPage, ImportEventsResult } from '../../../shared/event-schemas.ts';
+import type {
+  AdminEventPage,
+  CatalogEvent,
+  CorrectEventInput,
+  EventPage,
+  ImportEventsResult,
+} from '../../../shared/event-schemas.ts';
 import type { FeedEvent, FeedRowError, ParsedFeed } from './feeds/types.ts';
 
 /** Where events come from: a feed format, or the demo and seed's sample catalog. */
@@ -326,18 +332,19 @@ export interface ListEventsOptions {
  * (the record's rule) — in start order, a page at a time (keyset on start and id, over the
  * upcoming index). `q` matches part of either team's or the competition's name, case-insensitively.
  */
+/** Part of either team's or the competition's name, case-insensitive. */
+const nameMatches = (q: string): SQL => {
+  const pattern = `%${likeLiteral(q.toLowerCase())}%`;
+  return sql`(lower(${events.home}) like ${pattern} or lower(${events.away}) like ${pattern} or lower(${events.competition}) like ${pattern})`;
+};
+
 export async function listEvents(db: Db, opts: ListEventsOptions, now: Date): Promise<EventPage> {
   const earliest = new Date(now.getTime() + MIN_EVENT_LEAD_MS);
   const conditions: (SQL | undefined)[] = [eq(events.status, 'scheduled'), gt(events.startsAt, earliest)];
   if (opts.from) conditions.push(gte(events.startsAt, new Date(opts.from)));
   if (opts.to) conditions.push(lte(events.startsAt, new Date(opts.to)));
   if (opts.sport) conditions.push(eq(events.sport, opts.sport));
-  if (opts.q) {
-    const pattern = `%${likeLiteral(opts.q.toLowerCase())}%`;
-    conditions.push(
-      sql`(lower(${events.home}) like ${pattern} or lower(${events.away}) like ${pattern} or lower(${events.competition}) like ${pattern})`,
-    );
-  }
+  if (opts.q) conditions.push(nameMatches(opts.q));
   if (opts.cursor) {
     const { startsAt, id } = opts.cursor;
     conditions.push(or(gt(events.startsAt, startsAt), and(eq(events.startsAt, startsAt), gt(events.id, id))));
@@ -357,6 +364,34 @@ export async function listEvents(db: Db, opts: ListEventsOptions, now: Date): Pr
     events: page.map((r) => toEvent(r, prices.get(r.id))),
     nextCursor: rows.length > opts.limit ? encodeEventCursor(page[page.length - 1]!) : null,
   };
+}
+
+/**
+ * Every event for the admin's Events tab, any status, the latest start first (events with no start
+ * yet last), `q` matching a team or the competition as the bettors' search does.
+ */
+export async function listAdminEvents(
+  db: Db,
+  opts: { q?: string | undefined; status?: EventStatus | undefined; limit: number; offset: number },
+): Promise<AdminEventPage> {
+  const conditions: (SQL | undefined)[] = [];
+  if (opts.status) conditions.push(eq(events.status, opts.status));
+  if (opts.q) conditions.push(nameMatches(opts.q));
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(events)
+      .where(where)
+      .orderBy(sql`${events.startsAt} desc nulls last`, desc(events.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(where),
+  ]);
+  return { events: rows.map((r) => toEvent(r)), total: count?.n ?? 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { validate, type ApiError } from '../../http.ts';
 import { requireAdmin, requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import type { Config } from '../../env.ts';
 import {
+  adminEventsQuerySchema,
   correctEventSchema,
   importEventsQuerySchema,
   listEventsQuerySchema,
@@ -13,7 +14,14 @@ import { EVENT_NOT_FOUND_MESSAGE, EVENT_RESULT_FINAL_MESSAGE } from '../../../sh
 import { parseFeed } from './feeds/index.ts';
 import { MAX_FEED_CHARS } from './feeds/limits.ts';
 import type { FeedFormat, ParsedFeed } from './feeds/types.ts';
-import { correctEvent, decodeEventCursor, FeedRefusedError, importFeed, listEvents } from './queries.ts';
+import {
+  correctEvent,
+  decodeEventCursor,
+  FeedRefusedError,
+  importFeed,
+  listAdminEvents,
+  listEvents,
+} from './queries.ts';
 
 /** The admin's upload path, which app.ts exempts from the API's 64 KB body limit (it reads its own). */
 export const EVENTS_IMPORT_PATH = '/api/admin/events/import';
@@ -74,12 +82,15 @@ export function eventRoutes({ db, now }: Pick<EventRoutesDeps, 'db' | 'now'>) {
 }
 
 /**
- * /api/admin/events: an admin imports a feed file and corrects an event. Each route is behind
+ * /api/admin/events: an admin lists every event, imports a feed file and corrects an event. Each route is behind
  * requireUser and requireAdmin (as every /api/admin route); corrections are in the audit log.
  */
 export function adminEventRoutes({ auth, db, config, now }: EventRoutesDeps) {
   return new Hono<AppEnv>()
     .use('*', requireUser(auth), requireAdmin(config))
+    .get('/', validate('query', adminEventsQuerySchema), async (c) =>
+      c.json(await listAdminEvents(db, c.req.valid('query')), 200),
+    )
     .post('/import', validate('query', importEventsQuerySchema), async (c) => {
       const { format, timezone, competition } = c.req.valid('query');
       const body = await readBody(c.req.raw.body);
