@@ -10,7 +10,6 @@ export const FEED_PAGE_DEFAULT = 20;
 export const FEED_PAGE_MAX = 50;
 
 export const CANNOT_FOLLOW_SELF_MESSAGE = 'You cannot follow yourself';
-export const FOLLOW_PRIVATE_MESSAGE = 'This profile is private and cannot be followed';
 export const FOLLOWING_LIMIT_MESSAGE = `You can follow at most ${MAX_FOLLOWING} bettors; unfollow someone first`;
 
 /** "3 h", "2 d 4 h", "45 min": how long before the start a pick was recorded, or how long until it starts. */

@@ -3,7 +3,6 @@ import { PROFILE_NOT_FOUND_ERROR } from '../../shared/profiles.ts';
 import {
   CANNOT_FOLLOW_SELF_MESSAGE,
   FEED_PAGE_MAX,
-  FOLLOW_PRIVATE_MESSAGE,
   FOLLOWING_LIMIT_MESSAGE,
 } from '../../shared/follows.ts';
 import { feedPageSchema, feedQuerySchema, followStateSchema } from '../../shared/follow-schemas.ts';
@@ -62,7 +61,6 @@ export const followsModule: ApiModule = {
         },
       },
       post: followOperation('followProfile', 'Follow a public profile', {
-        '403': apiError(`The profile is private: ${says(FOLLOW_PRIVATE_MESSAGE)}`),
         '409': apiError(`You already follow the most allowed: ${says(FOLLOWING_LIMIT_MESSAGE)}`),
         '422': apiError(`It is your own profile: ${says(CANNOT_FOLLOW_SELF_MESSAGE)}`),
       }),

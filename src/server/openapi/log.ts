@@ -98,7 +98,6 @@ export const logModule: ApiModule = {
         parameters: [username, ...queryParameters(sealsQuerySchema, { bets: 'Bet ids, comma-separated, at most 50.' })],
         responses: {
           '200': response("The seals of those of the profile's bets that exist", ref('Seals')),
-          '403': errors.privateProfile,
           '404': errors.noProfile,
           '422': errors.invalid,
         },

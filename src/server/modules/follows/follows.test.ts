@@ -101,8 +101,9 @@ describeEachDatabase('follows', (env) => {
     expect(await self.json()).toEqual({ error: 'You cannot follow yourself' });
 
     const priv = await env().request(`/api/profiles/${hidden.username}/follow`, { method: 'POST', cookie: fan.cookie });
-    expect(priv.status).toBe(403);
-    expect(await priv.json()).toEqual({ error: 'This profile is private and cannot be followed' });
+    // A private profile answers exactly as a missing one: the API never tells that the name is taken.
+    expect(priv.status).toBe(404);
+    expect(await priv.json()).toEqual({ error: 'Profile not found' });
 
     const missing = await env().request('/api/profiles/nobody_here/follow', { method: 'POST', cookie: fan.cookie });
     expect(missing.status).toBe(404);

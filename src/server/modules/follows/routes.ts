@@ -9,7 +9,6 @@ import { INVALID_CURSOR } from '../../db/sql.ts';
 import { PROFILE_NOT_FOUND_ERROR } from '../../../shared/profiles.ts';
 import {
   CANNOT_FOLLOW_SELF_MESSAGE,
-  FOLLOW_PRIVATE_MESSAGE,
   FOLLOWING_LIMIT_MESSAGE,
 } from '../../../shared/follows.ts';
 import { feedQuerySchema, type FollowState } from '../../../shared/follow-schemas.ts';
@@ -45,14 +44,15 @@ export function followRoutes({ auth, db, quotas }: FollowRoutesDeps) {
       // Whether the signed-in viewer follows the profile: the page's HTML is the same for everyone.
       .get('/profiles/:username/follow', signedIn, async (c) => {
         const record = await lookup(c.req.param('username'));
-        if (!record) return c.json(notFound, 404);
+        // A private profile is a missing one to everyone else (profiles/routes.ts): its count says nothing.
+        if (!record || (!recordIsPublic(record) && record.userId !== c.get('user').id)) return c.json(notFound, 404);
         return c.json(await state(await isFollowing(db, c.get('user').id, record.userId), record.userId), 200);
       })
       .post('/profiles/:username/follow', signedIn, counted, async (c) => {
         const record = await lookup(c.req.param('username'));
-        if (!record) return c.json(notFound, 404);
-        // Only a public record can be followed (visibility.ts): a private one says so, even to its owner.
-        if (!recordIsPublic(record)) return c.json<ApiError, 403>({ error: FOLLOW_PRIVATE_MESSAGE }, 403);
+        // Only a public record can be followed (visibility.ts); a private one answers as a missing one,
+        // so the API never tells that a private name is taken.
+        if (!record || !recordIsPublic(record)) return c.json(notFound, 404);
         const result = await follow(db, c.get('user').id, record.userId);
         if (!result.ok && result.reason === 'self')
           return c.json<ApiError, 422>({ error: CANNOT_FOLLOW_SELF_MESSAGE }, 422);

@@ -143,7 +143,7 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
       .get('/:username/seals', validate('query', sealsQuerySchema), async (c) => {
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, viewerOf(c));
-        if (!access.ok) return access.status === 404 ? c.json(notFound, 404) : c.json(privateProfile, 403);
+        if (!access.ok) return c.json(notFound, 404);
         return c.json<Seals>(await sealsOf(db, access.found.userId, c.req.valid('query').bets.split(',')), 200);
       })
       .get('/:username/ledger.ndjson', async (c) => {
