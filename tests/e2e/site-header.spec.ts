@@ -51,7 +51,9 @@ test('on a phone the same pages are in the More pages menu, which closes on the 
   await expect(more).toBeFocused();
 });
 
-test('a bettor has no Admin link; an admin has one, in the header and in the phone menu', async ({ page }) => {
+test('a bettor has no Admin link; an admin has one, in the header and in the phone menu, which also signs out', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInUser(page);
   await page.goto('/dashboard');
@@ -75,4 +77,8 @@ test('a bettor has no Admin link; an admin has one, in the header and in the pho
     'Following',
     'Admin',
   ]);
+  // A phone's header has no room for Sign Out either: it is the menu's last item.
+  await expect(accountNav(page).getByRole('button', { name: 'Sign Out' })).toBeHidden();
+  await page.getByRole('navigation', { name: 'More pages' }).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
 });

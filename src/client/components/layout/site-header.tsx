@@ -80,7 +80,14 @@ export function SiteHeader() {
                 <UserRound className="hidden sm:block" aria-hidden="true" />
                 Profile
               </NavLink>
-              <Button variant="outline-dark" size="sm" className={navButton} onClick={signOut} disabled={pending}>
+              {/* On a phone it is in the More pages menu: the header has no room for it there. */}
+              <Button
+                variant="outline-dark"
+                size="sm"
+                className={cn(navButton, 'hidden sm:inline-flex')}
+                onClick={signOut}
+                disabled={pending}
+              >
                 <LogOut className="hidden sm:block" aria-hidden="true" />
                 Sign Out
               </Button>
@@ -95,7 +102,10 @@ export function SiteHeader() {
               </Button>
             </nav>
           )}
-          <MorePagesMenu pages={[...site, ...account]} />
+          <MorePagesMenu
+            pages={[...site, ...account]}
+            signOut={user ? { onClick: () => void signOut(), disabled: pending } : undefined}
+          />
         </div>
       </div>
     </header>
@@ -104,9 +114,16 @@ export function SiteHeader() {
 
 /**
  * Below the width where the header has room for every page: a disclosure button and a list of
- * the pages the header leaves out. It closes on a navigation, Escape, or a click elsewhere.
+ * the pages (and on a phone, Sign Out) the header leaves out. It closes on a navigation, Escape, or a click elsewhere.
  */
-function MorePagesMenu({ pages }: { pages: SitePage[] }) {
+function MorePagesMenu({
+  pages,
+  signOut,
+}: {
+  pages: SitePage[];
+  /** A signed-in person's Sign Out, which a phone's header has no room for. */
+  signOut?: { onClick: () => void; disabled: boolean } | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -162,6 +179,20 @@ function MorePagesMenu({ pages }: { pages: SitePage[] }) {
               </NavLink>
             </li>
           ))}
+          {signOut && (
+            <li className="mt-1 border-t border-slate-700 pt-1 sm:hidden">
+              <Button
+                variant="ghost-dark"
+                size="sm"
+                className="w-full justify-start"
+                onClick={signOut.onClick}
+                disabled={signOut.disabled}
+              >
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </Button>
+            </li>
+          )}
         </ul>
       </nav>
     </div>
