@@ -98,8 +98,16 @@ test('the signed-in user sees their real numbers, record, verification status an
   await expect(achievements.getByRole('listitem').filter({ hasText: 'High Roller' })).toContainText('Locked');
   await expect(page).toHaveURL(/\?tab=achievements$/);
 
-  // Applying for verification moves the status to Pending.
+  // Applying for verification says what it is and asks first; Cancel sends nothing.
   await page.getByRole('button', { name: 'Apply for Verification' }).click();
+  const ask = page.getByRole('dialog', { name: 'Apply for verification?' });
+  await expect(ask).toContainText('There is no automatic threshold');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  expect(await (await page.request.get('/api/verification')).json()).toEqual({ status: 'unverified' });
+  // Sent, the status moves to Pending.
+  await page.getByRole('button', { name: 'Apply for Verification' }).click();
+  await ask.getByRole('button', { name: 'Send application' }).click();
   await expect(page.getByText('Application Sent', { exact: true })).toBeVisible();
   await expect(page.getByText('Verification: Pending')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply for Verification' })).toHaveCount(0);
