@@ -191,34 +191,6 @@ test('missing and invalid fields are named next to their inputs', async ({ page 
   await expect(page.getByText('No bets recorded yet')).toBeVisible();
 });
 
-test('on a phone a toast covers none of the open dialog’s actions', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signedInUser(page);
-  await page.goto('/dashboard');
-  const dialog = await openRecordDialog(page);
-  await dialog.getByLabel('Description').fill('Djokovic in straight sets');
-  await dialog.getByLabel('Stake ($)').fill('25.50');
-  await dialog.getByLabel('Odds').fill('5/2');
-  await chooseSport(page, 'Tennis');
-  await dialog.getByLabel('Event date & time').fill(await localDateTimeIn(page, 2));
-  const recordBet = dialog.getByRole('button', { name: 'Record Bet' });
-  await recordBet.click();
-
-  const shown = page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid Event Time' });
-  await expect(shown).toBeVisible();
-  await expect(shown).toHaveAttribute('data-y-position', 'top');
-  const toastBox = (await shown.boundingBox())!;
-  for (const action of [recordBet, dialog.getByRole('button', { name: 'Cancel' })]) {
-    const box = (await action.boundingBox())!;
-    const overlaps =
-      box.x < toastBox.x + toastBox.width &&
-      toastBox.x < box.x + box.width &&
-      box.y < toastBox.y + toastBox.height &&
-      toastBox.y < box.y + box.height;
-    expect(overlaps, `the toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
-  }
-});
-
 test('an event less than 6 hours away: the toast, and the dialog keeps what was typed', async ({ page }) => {
   await signedInUser(page);
   await page.goto('/dashboard');
