@@ -156,6 +156,11 @@ export type InfluencerPage = z.infer<typeof influencerPageSchema>;
 export const siteCountsSchema = z.object({
   publicBettors: z.number().int().nonnegative().describe('Public, email-confirmed accounts with at least one bet.'),
   betsRecorded: z.number().int().nonnegative().describe('Bets on the site now, public or private.'),
+  betsGraded: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Of those, bets on a listed event: graded from its published result, never by the bettor.'),
   ledgerEntries: z.number().int().nonnegative().describe('Rows of every hash-chained ledger (docs/LEDGER.md).'),
   countedAt: isoString.describe('When the database counted them (the server clock).'),
 });

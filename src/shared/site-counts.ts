@@ -17,6 +17,10 @@ export const SITE_COUNTS = {
     label: 'Bets recorded',
     explanation: 'Every bet on betproof, public or private.',
   },
+  betsGraded: {
+    label: 'Bets graded from results',
+    explanation: 'Bets on a listed event, settled from its published result, never by the bettor.',
+  },
   ledgerEntries: {
     label: 'Ledger entries',
     explanation: 'One per bet recorded, settled or deleted.',

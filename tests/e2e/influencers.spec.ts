@@ -129,7 +129,7 @@ test('pages with Load more', async ({ page, baseURL }) => {
   expect(new Set(await cardNames(page)).size).toBe(13);
 });
 
-test('Get Verified and Apply for Verification: sign in first, then one click applies; Learn More: About', async ({
+test('Get Verified and Apply for Verification: sign in first, then it asks and applies; Learn More: About', async ({
   page,
 }) => {
   await page.goto('/influencers');
@@ -143,10 +143,14 @@ test('Get Verified and Apply for Verification: sign in first, then one click app
     await expect(page).toHaveURL(/\/auth$/);
   }
 
-  // Signed in: one click sends the application; both places then show the pending status.
+  // Signed in: the button says what verification is and asks; sent, both places show the pending status.
   await signedInUser(page);
   await page.goto('/influencers');
   await page.getByRole('button', { name: 'Get Verified' }).click();
+  await page
+    .getByRole('dialog', { name: 'Apply for verification?' })
+    .getByRole('button', { name: 'Send application' })
+    .click();
   await expect(page.getByText('Application Sent')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Verification pending' })).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Apply for Verification' })).toHaveCount(0);

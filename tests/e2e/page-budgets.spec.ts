@@ -23,9 +23,7 @@ interface Budget {
 }
 
 const BUDGETS: Budget[] = [
-  // 152, not 150, since 2026-11-28: the replay of clicks made before the app runs (lib/early-clicks.ts),
-  // the live counts and the Need help? and Following links came to 150.9 KB. Back under 150 is open.
-  { path: '/', maxKb: 152, heading: 'Track your betting performance with precision' },
+  { path: '/', maxKb: 150, heading: 'Track your betting performance with precision' },
   { path: '/auth', maxKb: 250, heading: 'Welcome to betproof' },
   { path: '/dashboard', maxKb: 250, heading: /^Welcome back, /, signedIn: true },
 ];

@@ -98,8 +98,16 @@ test('the signed-in user sees their real numbers, record, verification status an
   await expect(achievements.getByRole('listitem').filter({ hasText: 'High Roller' })).toContainText('Locked');
   await expect(page).toHaveURL(/\?tab=achievements$/);
 
-  // Applying for verification moves the status to Pending.
+  // Applying for verification says what it is and asks first; Cancel sends nothing.
   await page.getByRole('button', { name: 'Apply for Verification' }).click();
+  const ask = page.getByRole('dialog', { name: 'Apply for verification?' });
+  await expect(ask).toContainText('There is no automatic threshold');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  expect(await (await page.request.get('/api/verification')).json()).toEqual({ status: 'unverified' });
+  // Sent, the status moves to Pending.
+  await page.getByRole('button', { name: 'Apply for Verification' }).click();
+  await ask.getByRole('button', { name: 'Send application' }).click();
   await expect(page.getByText('Application Sent', { exact: true })).toBeVisible();
   await expect(page.getByText('Verification: Pending')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply for Verification' })).toHaveCount(0);
@@ -183,15 +191,22 @@ test('analytics: a losing month hangs from the zero line, axes read as money and
 
   const byMonth = page.getByTestId('chart-month');
   await expect(byMonth.locator('.recharts-bar-rectangle path, path.recharts-rectangle')).toHaveCount(1);
-  // The chart's axis labels, in drawing order: the month, then the money ticks from the bottom up.
-  // Every month is negative, so $0 is the top of the axis and the bar hangs down from it.
+  // The chart's axis labels, in drawing order: the month, then the money ticks from the bottom up, at
+  // round values. Every month is negative, so $0 is the top of the axis and the bar hangs down from it.
   const today = new Date();
   const monthTick = `${today.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} '${String(today.getUTCFullYear()).slice(-2)}`;
   await expect(byMonth.getByRole('application')).toHaveText(
-    new RegExp(`${monthTick}\\s*-\\$1\\.6k\\s*-\\$1\\.2k\\s*-\\$800\\s*-\\$400\\s*\\$0$`),
+    new RegExp(`${monthTick}\\s*-\\$2k\\s*-\\$1\\.5k\\s*-\\$1k\\s*-\\$500\\s*\\$0$`),
+  );
+  // By sport, the sports are rows and the money runs along the bottom, at the same round ticks.
+  await expect(page.getByTestId('chart-sport').getByRole('application')).toHaveText(
+    /-\$2k\s*-\$1\.5k\s*-\$1k\s*-\$500\s*\$0\s*[A-Z][A-Za-z]+$/,
   );
   // The text alternative: the same figures in a table a screen reader can read.
-  const month = byMonth.getByRole('table', { name: 'Profit by month, most recent first' }).getByRole('row').nth(1);
+  const month = byMonth
+    .getByRole('table', { name: 'Profit by month, the last 12, oldest first as in the chart' })
+    .getByRole('row')
+    .nth(1);
   await expect(month.getByRole('rowheader')).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
   await expect(month.getByRole('cell').nth(1)).toHaveText('-$1,600.00');
 });

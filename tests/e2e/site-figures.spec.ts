@@ -53,7 +53,7 @@ test.describe('figures on the marketing pages', () => {
       const { text, counts } = await mainText(page, path);
       const allowed = new Set<string>([SAMPLE_FIGURES.winRate]);
       if (counts)
-        for (const n of [counts.publicBettors, counts.betsRecorded, counts.ledgerEntries])
+        for (const n of [counts.publicBettors, counts.betsRecorded, counts.betsGraded, counts.ledgerEntries])
           allowed.add(formatWholeNumber(n));
       const unexplained = figuresIn(text).filter((figure) => !allowed.has(figure));
       expect(unexplained, `figures on ${path} that nothing counted`).toEqual([]);
@@ -73,6 +73,7 @@ test.describe('figures on the marketing pages', () => {
     for (const [label, value] of [
       ['Bettors with a public record', counts.publicBettors],
       ['Bets recorded', counts.betsRecorded],
+      ['Bets graded from results', counts.betsGraded],
       ['Ledger entries', counts.ledgerEntries],
     ] as const) {
       const figure = band.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });

@@ -229,7 +229,8 @@ function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
         <VerificationBadge status={user.verificationStatus} />
       </Td>
       <Td label="Actions">
-        <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
+        {/* Wraps (Verify above Decline) rather than widen the table past 1280 px. */}
+        <div className="flex flex-wrap justify-end gap-2">
           <Button
             size="sm"
             variant={verified ? 'outline' : 'default'}

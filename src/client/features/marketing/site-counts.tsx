@@ -29,7 +29,7 @@ function useSiteCounts(): Counted {
   return counted;
 }
 
-const ORDER: readonly SiteCount[] = ['publicBettors', 'betsRecorded', 'ledgerEntries'];
+const ORDER: readonly SiteCount[] = ['publicBettors', 'betsRecorded', 'betsGraded', 'ledgerEntries'];
 
 /**
  * The marketing pages' "by the numbers": only what the database counted (docs/decisions/032).
@@ -51,7 +51,7 @@ export function SiteCountsSection({
     <Section id="statistics" tone={tone} eyebrow={eyebrow} title={title} align="center" data-testid="site-counts">
       <StatGrid
         tone={tone === 'dark' ? 'dark' : 'plain'}
-        className="grid-cols-1 sm:grid-cols-3 lg:grid-cols-3"
+        className="grid-cols-1 sm:grid-cols-2 lg:grid-cols-4"
         stats={ORDER.map((key) => ({
           label: SITE_COUNTS[key].label,
           value: counted.state === 'counted' ? formatWholeNumber(counted.counts[key]) : '—',

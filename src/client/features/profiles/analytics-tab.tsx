@@ -7,6 +7,7 @@ import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } fr
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { ChartCard } from '../../components/ui/chart-card.tsx';
+import { moneyAxisTicks } from '../../lib/chart-ticks.ts';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { sportLabel } from '../bets/index.ts';
@@ -61,10 +62,8 @@ const tooltipValue = (value: unknown) => signedMoney(Number(value));
  * A money axis always shows $0, so bars start at the zero line: all negative months hang down
  * from it, all positive ones stand on it.
  */
-const moneyDomain: [(min: number) => number, (max: number) => number] = [
-  (min) => Math.min(0, min),
-  (max) => Math.max(0, max),
-];
+/** A money axis's round ticks through zero for these values (its domain ends on a tick). */
+const moneyAxis = (values: number[]) => moneyAxisTicks(Math.min(0, ...values), Math.max(0, ...values));
 
 /** `since`: when the profile was created, where the profit line starts at $0. */
 export default function AnalyticsTab({ userId, since }: { userId: string; since: string }) {
@@ -215,7 +214,7 @@ function CumulativeProfitChart({
           minTickGap={24}
           {...axisProps}
         />
-        <YAxis width={56} tickFormatter={moneyTick} {...axisProps} />
+        <YAxis width={56} tickFormatter={moneyTick} {...moneyAxis(data.map((p) => p.profit))} {...axisProps} />
         <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
         <Tooltip
           labelFormatter={(t) => longDate.format(Number(t))}
@@ -252,37 +251,53 @@ function CumulativeProfitChart({
   );
 }
 
+/**
+ * Sports as rows (bars run left or right of a vertical zero line): their names sit one under
+ * another, so even "Basketball" never runs into the next at 390 px.
+ */
 function ProfitBySportChart({ rows }: { rows: Analytics['bySport'] }) {
   const data = rows.map((r) => ({ sport: sportLabel(r.sport), profit: Number(r.profit) }));
-  return <ProfitBars data={data} category="sport" desc="Profit by sport" everyLabel />;
+  return (
+    <BarChart
+      responsive
+      layout="vertical"
+      style={{ width: '100%', height: 48 + data.length * 36 }}
+      data={data}
+      margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+      desc="Profit by sport"
+    >
+      <CartesianGrid stroke={GRID} strokeDasharray="3 3" horizontal={false} />
+      <XAxis type="number" tickFormatter={moneyTick} {...moneyAxis(data.map((d) => d.profit))} {...axisProps} />
+      <YAxis type="category" dataKey="sport" width={84} interval={0} {...axisProps} />
+      <ReferenceLine x={0} stroke={AXIS} strokeOpacity={0.5} />
+      <Tooltip formatter={(value) => [tooltipValue(value), 'Profit']} cursor={{ fill: '#f1f5f9' }} />
+      <Bar dataKey="profit" name="Profit" maxBarSize={24} animationDuration={400}>
+        {data.map((d) => (
+          <Cell key={d.sport} fill={d.profit < 0 ? NEGATIVE : POSITIVE} />
+        ))}
+      </Bar>
+    </BarChart>
+  );
 }
 
 /** Profit per sport or month as bars, green above zero and red below. */
-function ProfitBars<K extends 'sport' | 'month'>({
+function ProfitBars<K extends 'month'>({
   data,
   category,
   desc,
-  everyLabel = false,
   tickFormatter,
 }: {
   data: (Record<K, string> & { profit: number })[];
   category: K;
   desc: string;
-  /** Label every bar on the axis (none skipped for room). */
-  everyLabel?: boolean;
   /** How a category reads on the axis, when shorter than in the table. */
   tickFormatter?: (category: string) => string;
 }) {
   return (
     <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} desc={desc}>
       <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-      <XAxis
-        dataKey={category}
-        {...(everyLabel ? { interval: 0 } : {})}
-        {...(tickFormatter ? { tickFormatter } : {})}
-        {...axisProps}
-      />
-      <YAxis width={56} domain={moneyDomain} tickFormatter={moneyTick} {...axisProps} />
+      <XAxis dataKey={category} minTickGap={8} {...(tickFormatter ? { tickFormatter } : {})} {...axisProps} />
+      <YAxis width={56} tickFormatter={moneyTick} {...moneyAxis(data.map((d) => d.profit))} {...axisProps} />
       <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
       <Tooltip
         formatter={(value) => [tooltipValue(value), 'Profit']}
@@ -381,19 +396,16 @@ function ProfitByMonthChart({ rows }: { rows: Analytics['byMonth'] }) {
     <>
       <ProfitBars data={data} category="month" desc="Profit by month" tickFormatter={monthTick} />
       <FigureTable
-        caption="Profit by month, most recent first"
+        caption="Profit by month, the last 12, oldest first as in the chart"
         columns={[['Month'], ['Settled bets', 'right'], ['Profit', 'right']]}
       >
-        {data
-          .slice(-12)
-          .reverse()
-          .map((d) => (
-            <tr key={d.month} className="border-b border-border last:border-0">
-              <RowHeading>{formatMonth(d.month)}</RowHeading>
-              <td className="px-1 py-2 text-right">{d.bets}</td>
-              <ProfitCell profit={d.profit} />
-            </tr>
-          ))}
+        {data.slice(-12).map((d) => (
+          <tr key={d.month} className="border-b border-border last:border-0">
+            <RowHeading>{formatMonth(d.month)}</RowHeading>
+            <td className="px-1 py-2 text-right">{d.bets}</td>
+            <ProfitCell profit={d.profit} />
+          </tr>
+        ))}
       </FigureTable>
     </>
   );

@@ -1,15 +1,25 @@
 import { BadgeCheck, Clock, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import {
   APPLIED_DESCRIPTION,
   APPLIED_TITLE,
+  VERIFICATION_CRITERIA,
   VERIFICATION_STATUS_LABELS,
   type VerificationStatus,
 } from '../../../shared/verification.ts';
 import { paths } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/utils.ts';
@@ -33,8 +43,8 @@ export interface ApplyForVerificationProps {
 }
 
 /**
- * 'Apply for Verification': one click moves the signed-in user's status from unverified to pending
- * (an admin then verifies or declines). Shows the resulting status; a signed-out visitor is sent to
+ * 'Apply for Verification': says what verification is and asks before it sends; sending moves the
+ * signed-in user's status from unverified to pending (an admin then verifies or declines). Shows the resulting status; a signed-out visitor is sent to
  * /auth first and brought back here after signing in. Drop it anywhere (profile, influencers page).
  */
 export function ApplyForVerification({
@@ -50,6 +60,7 @@ export function ApplyForVerification({
   const location = useLocation();
   const own = useOwnVerification(user?.id ?? null);
   const apply = useApplyForVerification(user?.id ?? '');
+  const [asking, setAsking] = useState(false);
 
   if (!sessionPending && !user) {
     const state: AuthRedirectState = {
@@ -70,28 +81,47 @@ export function ApplyForVerification({
   }
 
   const busy = sessionPending || own.isPending || apply.isPending;
+  const send = () =>
+    apply.mutate(undefined, {
+      onSuccess: () => {
+        setAsking(false);
+        toast.success(APPLIED_TITLE, { description: APPLIED_DESCRIPTION });
+        onApplied?.();
+      },
+      onError: (error) => {
+        const message = error instanceof ApiError ? error.message : 'Please try again.';
+        toast.error('Application failed', { description: message });
+      },
+    });
   return (
-    <Button
-      variant={variant}
-      size={size}
-      className={className}
-      disabled={busy}
-      onClick={() =>
-        apply.mutate(undefined, {
-          onSuccess: () => {
-            toast.success(APPLIED_TITLE, { description: APPLIED_DESCRIPTION });
-            onApplied?.();
-          },
-          onError: (error) => {
-            const message = error instanceof ApiError ? error.message : 'Please try again.';
-            toast.error('Application failed', { description: message });
-          },
-        })
-      }
-    >
-      {apply.isPending ? <Spinner className="size-4" /> : <ShieldCheck aria-hidden="true" />}
-      {label}
-    </Button>
+    <>
+      <Button variant={variant} size={size} className={className} disabled={busy} onClick={() => setAsking(true)}>
+        <ShieldCheck aria-hidden="true" />
+        {label}
+      </Button>
+      <Dialog open={asking} onOpenChange={(open) => !apply.isPending && setAsking(open)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Apply for verification?</DialogTitle>
+            <DialogDescription>What verification is, before you send the application:</DialogDescription>
+          </DialogHeader>
+          <ul className="list-disc space-y-2 pl-5 text-sm">
+            {VERIFICATION_CRITERIA.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setAsking(false)} disabled={apply.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={send} disabled={apply.isPending}>
+              {apply.isPending ? <Spinner className="size-4" /> : <ShieldCheck aria-hidden="true" />}
+              Send application
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

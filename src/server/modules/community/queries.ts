@@ -637,11 +637,17 @@ export async function recountCommunitySummaries(db: Db, userId: string) {
 /**
  * The counts the marketing pages show, each from the trigger-kept per-user rows (one row per
  * user, never a scan of bets or ledger entries): bettors with a public record and at least one
- * bet, bets on the site now (user_bet_stats.total_bets), and ledger entries (each chain's head
+ * bet, bets on the site now (user_bet_stats.total_bets), those of them on a listed event and
+ * graded from its result (user_bet_kinds.graded), and ledger entries (each chain's head
  * holds its length: seq runs 1, 2, ... with no gaps and no row ever removed alone).
  */
 export async function countSite(db: Db, now: Date): Promise<SiteCounts> {
-  const [row] = await queryRows<{ public_bettors: number; bets_recorded: string; ledger_entries: string }>(
+  const [row] = await queryRows<{
+    public_bettors: number;
+    bets_recorded: string;
+    bets_graded: string;
+    ledger_entries: string;
+  }>(
     db,
     sql`select
       (select count(*)::int from user_bet_stats s
@@ -649,11 +655,13 @@ export async function countSite(db: Db, now: Date): Promise<SiteCounts> {
          left join user_settings us on us.user_id = s.user_id
         where s.total_bets > 0 and ${recordIsPublicSql('us', 'u')}) as public_bettors,
       (select coalesce(sum(total_bets), 0)::text from user_bet_stats) as bets_recorded,
+      (select coalesce(sum(graded), 0)::text from user_bet_kinds) as bets_graded,
       (select coalesce(sum(seq), 0)::text from bet_ledger_heads) as ledger_entries`,
   );
   return {
     publicBettors: row?.public_bettors ?? 0,
     betsRecorded: Number(row?.bets_recorded ?? 0),
+    betsGraded: Number(row?.bets_graded ?? 0),
     ledgerEntries: Number(row?.ledger_entries ?? 0),
     countedAt: now.toISOString(),
   };

@@ -15,9 +15,10 @@ async function counts(env: TestEnv): Promise<SiteCounts> {
 
 /** The same figures counted the slow way, straight from the rows they summarise. */
 async function recount(env: TestEnv) {
-  const [row] = await queryRows<{ bets: number; ledger: number; public_bettors: number }>(
+  const [row] = await queryRows<{ bets: number; graded: number; ledger: number; public_bettors: number }>(
     env.db,
     sql`select (select count(*)::int from bets) as bets,
+               (select count(*)::int from bets where graded) as graded,
                (select count(*)::int from bet_ledger) as ledger,
                (select count(distinct b.user_id)::int from bets b
                   join users u on u.id = b.user_id join user_settings us on us.user_id = b.user_id
@@ -26,8 +27,26 @@ async function recount(env: TestEnv) {
   return row!;
 }
 
+/** `n` pending bets on one listed event (graded from its result once it is final). */
+async function insertGradedBets(env: TestEnv, userId: string, n: number) {
+  const startsAt = new Date(env.clock.now().getTime() + 2 * DAY).toISOString();
+  const [event] = await queryRows<{ id: string }>(
+    env.db,
+    sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
+        values ('sample', ${`e${userId}`}, 'soccer', 'Test League', 'Aces', 'Bears', ${startsAt})
+        returning id`,
+  );
+  for (const selection of ['home', 'draw', 'away'].slice(0, n)) {
+    await env.db.execute(sql`
+      insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                        potential_win, graded, event_id, market, selection)
+      values (${userId}, 'Aces v Bears', '10.00', '2', 2, 'soccer', ${startsAt}, 'pending', '20.00',
+              true, ${event!.id}, '1x2', ${selection})`);
+  }
+}
+
 describeEachDatabase('community: site counts', (env) => {
-  it('counts bettors with a public record, bets and ledger entries as the rows themselves do, and counts again only after a minute', async () => {
+  it('counts bettors with a public record, bets, graded bets and ledger entries as the rows themselves do, and counts again only after a minute', async () => {
     const now = env().clock.now().getTime();
     const before = await counts(env());
 
@@ -39,6 +58,7 @@ describeEachDatabase('community: site counts', (env) => {
       ...times(2, { status: 'pending' }),
     ]);
     await insertBets(env(), hidden.userId, times(4, { status: 'lost', settledAt: new Date(now - DAY) }));
+    await insertGradedBets(env(), shown.userId, 2);
 
     // Within the minute, the same answer (counted once, not on every visit).
     expect(await counts(env())).toEqual(before);
@@ -49,10 +69,12 @@ describeEachDatabase('community: site counts', (env) => {
     expect(after).toMatchObject({
       publicBettors: truth.public_bettors,
       betsRecorded: truth.bets,
+      betsGraded: truth.graded,
       ledgerEntries: truth.ledger,
     });
     expect(after.publicBettors - before.publicBettors).toBe(1);
-    expect(after.betsRecorded - before.betsRecorded).toBe(9);
+    expect(after.betsRecorded - before.betsRecorded).toBe(11);
+    expect(after.betsGraded - before.betsGraded).toBe(2);
     expect(after.ledgerEntries).toBeGreaterThanOrEqual(after.betsRecorded);
     expect(Date.parse(after.countedAt)).toBeGreaterThan(Date.parse(before.countedAt));
   });

@@ -57,9 +57,10 @@ const legsCell = (bet: Bet): CsvCell =>
       };
 
 /**
- * One bet as CSV cells. Only what the user typed — the description and the odds as typed — is
- * formula-escaped (a leading = + - @ tab or CR gets a single quote): the odds "-110" export as
- * "'-110", shown as the text the user entered. Everything else is ours and written as it is:
+ * One bet as CSV cells. Only the description, the one free text, is formula-escaped (a leading
+ * = + - @ tab or CR gets a single quote). The odds as typed are written plainly ("+110", "-110",
+ * "5/2"): the server accepted only American, decimal or fractional odds (shared/odds.ts), digits and
+ * one sign, point or slash, never a formula. Everything else is ours and written as it is:
  * amounts are plain decimals ("-10.00" must stay a number a spreadsheet can sum, so it is not
  * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
  */
@@ -67,7 +68,7 @@ export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => 
   { plain: bet.id },
   { text: bet.description },
   { plain: bet.sport },
-  { text: bet.odds },
+  { plain: bet.odds },
   { plain: bet.decimalOdds },
   { plain: bet.amount },
   { plain: bet.potentialWin },
