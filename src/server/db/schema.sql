@@ -922,6 +922,8 @@ CREATE INDEX accounts_user_id_idx ON public.accounts USING btree (user_id);
 
 CREATE INDEX admin_logs_created_at_idx ON public.admin_logs USING btree (created_at DESC NULLS LAST);
 
+CREATE INDEX bet_ledger_deleted_idx ON public.bet_ledger USING btree (user_id, seq DESC) WHERE (kind = 'deleted'::text);
+
 CREATE INDEX bet_legs_event_pending_idx ON public.bet_legs USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
 
 CREATE UNIQUE INDEX bet_legs_one_per_event ON public.bet_legs USING btree (bet_id, event_id) WHERE (event_id IS NOT NULL);
