@@ -20,6 +20,9 @@ import { ProfileStats } from './profile-stats.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
 import { VerifyRecord } from './verify-record.tsx';
+import { DeletedBeforeStart } from './deleted-bets.tsx';
+import { MarketFiguresCard } from './market-figures.tsx';
+import { RecordDisclosureLine } from './record-disclosure.tsx';
 import { FollowButton } from '../follows/index.ts';
 
 type View = 'loading' | 'not-found' | 'private' | 'profile';
@@ -123,6 +126,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
                 )}
               </div>
               <p className="break-all text-muted-foreground">@{profile.username}</p>
+              <RecordDisclosureLine disclosure={profile.disclosure} />
               <FollowButton profile={profile} name={name} />
             </div>
           </div>
@@ -135,6 +139,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
       </Card>
 
       <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
+      <MarketFiguresCard market={profile.market} />
 
       <Tabs defaultValue="record">
         <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit">
@@ -159,6 +164,8 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
           <AchievementsList achievements={profile.achievements} />
         </TabsContent>
       </Tabs>
+
+      <DeletedBeforeStart username={profile.username} />
 
       <VerifyRecord username={profile.username} head={profile.ledgerHead} profilePublic={profile.profilePublic} />
     </PageContainer>
