@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { cursorParamSchema, pageLimitParam } from './paging.ts';
-import { INVALID_ODDS_MESSAGE, ODDS_BELOW_MINIMUM_MESSAGE, ODDS_MAX_LENGTH, isBelowMinimumOdds, parseOdds } from './odds.ts';
+import {
+  INVALID_ODDS_MESSAGE,
+  ODDS_BELOW_MINIMUM_MESSAGE,
+  ODDS_MAX_LENGTH,
+  isBelowMinimumOdds,
+  parseOdds,
+} from './odds.ts';
 import {
   BET_SPORTS,
   BET_STATUSES,

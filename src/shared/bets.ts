@@ -99,7 +99,9 @@ export const isOverdue = (bet: Timed, now: Date): boolean => {
   if (bet.status !== 'pending') return false;
   const due = (start: string | Date) => now.getTime() >= new Date(start).getTime() + OVERDUE_AFTER_MS;
   if (bet.legs?.length)
-    return bet.legs.some((leg) => (leg.status ?? 'pending') === 'pending' && leg.kind !== 'graded' && due(leg.eventDate));
+    return bet.legs.some(
+      (leg) => (leg.status ?? 'pending') === 'pending' && leg.kind !== 'graded' && due(leg.eventDate),
+    );
   return bet.kind !== 'graded' && due(bet.eventDate);
 };
 

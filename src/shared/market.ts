@@ -14,7 +14,8 @@ export const ABOVE_MARKET_LABEL = 'odds above market';
  * implied probabilities 1/p are scaled to sum to 1, so the fair odds of p_i are p_i × Σ 1/p_j.
  */
 export function fairOdds(prices: readonly number[]): number[] {
-  if (prices.length < 2 || prices.some((p) => !(p > 1))) throw new RangeError('a market has two or more prices above 1');
+  if (prices.length < 2 || prices.some((p) => !(p > 1)))
+    throw new RangeError('a market has two or more prices above 1');
   const book = prices.reduce((sum, p) => sum + 1 / p, 0);
   return prices.map((p) => p * book);
 }
@@ -33,7 +34,10 @@ export const betMarketSchema = z.object({
     .boolean()
     .describe('The odds taken exceed the best price by more than 5%: the bet counts at bestOdds in public figures.'),
   countedOdds: z.string().describe('The decimal odds the bet counts at in public figures.'),
-  fairClose: z.string().nullable().describe('Fair closing odds (closing prices, margin removed); null without a close.'),
+  fairClose: z
+    .string()
+    .nullable()
+    .describe('Fair closing odds (closing prices, margin removed); null without a close.'),
   clv: z.number().nullable().describe('Closing-line value: odds taken / fair closing odds − 1.'),
 });
 export type BetMarket = z.infer<typeof betMarketSchema>;
@@ -43,7 +47,10 @@ export const marketFiguresSchema = z.object({
   aboveMarket: z.number().int().describe('Graded bets whose odds exceeded the best price seen by more than 5%.'),
   closes: z.number().int().describe('Graded bets (void aside) with closing prices.'),
   averageClv: z.number().nullable().describe('The average closing-line value of those bets; null with none.'),
-  beatCloseShare: z.number().nullable().describe('The share of those bets whose odds beat the fair close; null with none.'),
+  beatCloseShare: z
+    .number()
+    .nullable()
+    .describe('The share of those bets whose odds beat the fair close; null with none.'),
 });
 export type MarketFigures = z.infer<typeof marketFiguresSchema>;
 

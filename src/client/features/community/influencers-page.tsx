@@ -41,7 +41,7 @@ import { LearnMoreButton, PageHero } from '../marketing/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
 import { useInfluencers, type InfluencerFilters } from './api.ts';
 import type { RecordDisclosure } from '../../../shared/disclosures.ts';
-import { RecordDisclosureLine } from '../profiles/record-disclosure.tsx';
+import { RecordDisclosureLine } from '../profiles/index.ts';
 import {
   BettorAvatar,
   Figure,

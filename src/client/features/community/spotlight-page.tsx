@@ -17,7 +17,7 @@ import type { SpotlightEntry } from '../../../shared/community-schemas.ts';
 import { FIGURES } from '../../../shared/figures.ts';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
 import type { RecordDisclosure } from '../../../shared/disclosures.ts';
-import { RecordDisclosureLine } from '../profiles/record-disclosure.tsx';
+import { RecordDisclosureLine } from '../profiles/index.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';

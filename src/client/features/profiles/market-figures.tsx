@@ -33,13 +33,13 @@ export function MarketFiguresCard({ market }: { market: MarketFigures }) {
       )}
       <p className="text-xs text-muted-foreground">
         {market.closes > 0 && `Over ${picks(market.closes)} with closing prices. `}
-        Closing-line value is the odds taken over the fair closing odds (the bookmakers&rsquo; closing prices
-        without their margin), less one: beating the close is what an edge looks like before results do.
+        Closing-line value is the odds taken over the fair closing odds (the bookmakers&rsquo; closing prices without
+        their margin), less one: beating the close is what an edge looks like before results do.
       </p>
       {market.aboveMarket > 0 && (
         <p className="text-xs font-medium text-amber-900">
-          {picks(market.aboveMarket)} at odds above market (more than 5% above the best price any bookmaker
-          offered) {market.aboveMarket === 1 ? 'counts' : 'count'} at that best price in these figures.
+          {picks(market.aboveMarket)} at odds above market (more than 5% above the best price any bookmaker offered){' '}
+          {market.aboveMarket === 1 ? 'counts' : 'count'} at that best price in these figures.
         </p>
       )}
     </Card>

@@ -883,8 +883,7 @@ export async function getBet(db: Db, userId: string, betId: string): Promise<Bet
 }
 
 export type DeleteBetResult =
-  | { ok: true }
-  | { ok: false; reason: 'not-found' | 'part-of-record' | 'graded' | 'delete-window-passed' };
+  { ok: true } | { ok: false; reason: 'not-found' | 'part-of-record' | 'graded' | 'delete-window-passed' };
 
 /**
  * Deletes one of the user's bets while it is a correction: pending, its event not started at `now`,

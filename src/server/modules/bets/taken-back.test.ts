@@ -64,7 +64,7 @@ describeEachDatabase('what is taken back', (env) => {
       cookie: bettor.cookie,
       body: { amount: '5', legs: [leg('2.00', 7), leg('-100000000', 8)] },
     });
-    expect(((await json<{ fields: Record<string, string> }>(parlay, 422)).fields)['legs.1.odds']).toBe(
+    expect((await json<{ fields: Record<string, string> }>(parlay, 422)).fields['legs.1.odds']).toBe(
       ODDS_BELOW_MINIMUM_MESSAGE,
     );
     // Nothing was written; 1.01 itself (American -10000) is accepted.
@@ -159,7 +159,9 @@ describeEachDatabase('what is taken back', (env) => {
     const [fresh] = await insert(5);
     const [old] = await insert(16);
     expect(
-      await refusingConstraint(env(), sql`delete from bets where id = ${old!.id}`, '23514', ['bets_delete_within_window']),
+      await refusingConstraint(env(), sql`delete from bets where id = ${old!.id}`, '23514', [
+        'bets_delete_within_window',
+      ]),
     ).toBe('bets_delete_within_window');
     // The same delete at a request clock 10 minutes back is inside the window.
     expect(
@@ -186,7 +188,12 @@ describeEachDatabase('what is taken back', (env) => {
     env().clock.freeze();
     const bettor = await signUpAndSignIn(env());
     const username = await usernameOf(env(), bettor.userId);
-    const leg = (description: string, hours: number) => ({ description, sport: 'soccer', odds: '2.00', eventDate: inHours(env(), hours) });
+    const leg = (description: string, hours: number) => ({
+      description,
+      sport: 'soccer',
+      odds: '2.00',
+      eventDate: inHours(env(), hours),
+    });
     await json<Bet>(
       await env().request('/api/bets', {
         cookie: bettor.cookie,
@@ -194,7 +201,8 @@ describeEachDatabase('what is taken back', (env) => {
       }),
       201,
     );
-    const overdue = async () => (await json<BetStats>(await env().request('/api/bets/stats', { cookie: bettor.cookie }))).overdue;
+    const overdue = async () =>
+      (await json<BetStats>(await env().request('/api/bets/stats', { cookie: bettor.cookie }))).overdue;
     env().clock.advance(7 * HOUR + 72 * HOUR - MINUTE);
     expect(await overdue()).toBe(0);
     env().clock.advance(MINUTE);

@@ -100,9 +100,9 @@ describeEachDatabase(
       expect(
         await json<{ totalProfit: string }>(await env().request('/api/bets/stats', { cookie: inflated.cookie })),
       ).toMatchObject({ totalProfit: '9.00' });
-      expect((await json<Analytics>(await env().request('/api/profile/analytics', { cookie: inflated.cookie }))).market).toEqual(
-        inflatedProfile.market,
-      );
+      expect(
+        (await json<Analytics>(await env().request('/api/profile/analytics', { cookie: inflated.cookie }))).market,
+      ).toEqual(inflatedProfile.market);
 
       // The public record names the price: the bet, what it counts at, and its close.
       const page = await json<ProfileBetPage>(

@@ -9,11 +9,7 @@ import { queryRows } from '../../db/sql.ts';
 import { profiles, userBetKinds } from '../../db/schema/index.ts';
 import { overdueBefore, overdueCountSql } from '../bets/queries.ts';
 import { formatCents } from '../../../shared/money.ts';
-import {
-  DELETED_LIST_MAX,
-  type DeletedBets,
-  type RecordDisclosure,
-} from '../../../shared/disclosures.ts';
+import { DELETED_LIST_MAX, type DeletedBets, type RecordDisclosure } from '../../../shared/disclosures.ts';
 
 export const NO_DISCLOSURE: RecordDisclosure = { graded: 0, selfReported: 0, voided: 0, deleted: 0, overdue: 0 };
 
