@@ -19,7 +19,7 @@ export function DeletedBeforeStart({ username }: { username: string }) {
   });
   const list = deleted.data;
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:p-6" aria-labelledby="deleted-bets-heading">
+    <Card className="flex flex-col gap-3 p-4 sm:p-6" role="region" aria-labelledby="deleted-bets-heading">
       <h2 id="deleted-bets-heading" className="flex items-center gap-2 text-lg font-semibold">
         <Trash2 className="size-4" aria-hidden="true" />
         {DELETED_HEADING}

@@ -12,7 +12,7 @@ const picks = (n: number) => (n === 1 ? '1 pick' : `${n} picks`);
 
 export function MarketFiguresCard({ market }: { market: MarketFigures }) {
   return (
-    <Card className="flex flex-col gap-2 p-4 sm:p-5" aria-labelledby="market-figures-heading">
+    <Card className="flex flex-col gap-2 p-4 sm:p-5" role="region" aria-labelledby="market-figures-heading">
       <h2 id="market-figures-heading" className="flex items-center gap-2 text-base font-semibold">
         <TrendingUp className="size-4" aria-hidden="true" />
         {MARKET_HEADING}
