@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { cursorParamSchema, pageLimitParam } from './paging.ts';
-import { INVALID_ODDS_MESSAGE, ODDS_MAX_LENGTH, parseOdds } from './odds.ts';
+import {
+  INVALID_ODDS_MESSAGE,
+  ODDS_BELOW_MINIMUM_MESSAGE,
+  ODDS_MAX_LENGTH,
+  isBelowMinimumOdds,
+  parseOdds,
+} from './odds.ts';
 import {
   BET_SPORTS,
   BET_STATUSES,
@@ -60,7 +66,11 @@ export const oddsSchema = z
   .trim()
   .min(1, 'Odds are required')
   .max(ODDS_MAX_LENGTH, INVALID_ODDS_MESSAGE)
-  .refine((s) => s.length === 0 || s.length > ODDS_MAX_LENGTH || parseOdds(s).ok, INVALID_ODDS_MESSAGE);
+  .refine((s) => s.length === 0 || s.length > ODDS_MAX_LENGTH || parseOdds(s).ok, INVALID_ODDS_MESSAGE)
+  .refine((s) => {
+    const parsed = parseOdds(s);
+    return !parsed.ok || !isBelowMinimumOdds(parsed.decimal);
+  }, ODDS_BELOW_MINIMUM_MESSAGE);
 
 export const sportSchema = z.enum(SPORTS, {
   error: typeError('Sport is required', `Sport must be one of ${SPORTS.join(', ')}`),

@@ -5,6 +5,7 @@
  */
 import { formatCents, parseMoney, potentialWinCents, type Cents } from './money.ts';
 import { INVALID_ODDS_MESSAGE, parseOdds } from './odds.ts';
+import type { BetKind } from './events.ts';
 import { MONTHS } from './calendar.ts';
 
 export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'] as const;
@@ -54,29 +55,55 @@ export const BET_ALREADY_SETTLED_MESSAGE = 'Bet is already settled';
 export const BET_PART_OF_RECORD_MESSAGE =
   "This bet's event has started, so it is part of your record and can't be deleted";
 
+/** A bet may be deleted only this long after it was recorded (and before its start): a typo's fix (decision 041). */
+export const DELETE_WINDOW_MINUTES = 15;
+export const DELETE_WINDOW_MS = DELETE_WINDOW_MINUTES * 60 * 1000;
+/** Why a bet recorded more than 15 minutes ago has no Delete, though its event is still ahead. */
+export const DELETE_WINDOW_PASSED_MESSAGE = `A bet can be deleted only in the ${DELETE_WINDOW_MINUTES} minutes after you record it, so this one is part of your record`;
+
 /** A bet still pending this long after its event started is overdue (shown on the profile). */
 export const OVERDUE_AFTER_HOURS = 72;
 export const OVERDUE_AFTER_MS = OVERDUE_AFTER_HOURS * 60 * 60 * 1000;
 
-type Timed = { status: BetStatus; eventDate: string | Date; legs?: readonly { eventDate: string | Date }[] | null };
+type Timed = {
+  status: BetStatus;
+  eventDate: string | Date;
+  legs?: readonly { eventDate: string | Date; status?: BetStatus; kind?: BetKind }[] | null;
+  /** A graded bet waits for its event's result, never for the bettor: never overdue. */
+  kind?: BetKind;
+  /** When it was recorded: the delete window runs from it (a bet without one is judged by its start only). */
+  createdAt?: string | Date;
+};
 const eventStart = (bet: Timed) => new Date(bet.eventDate).getTime();
-/** A parlay's last leg's start; a single bet's event start. */
-const lastEventStart = (bet: Timed) =>
-  bet.legs?.length ? Math.max(...bet.legs.map((leg) => new Date(leg.eventDate).getTime())) : eventStart(bet);
 
 /** The record's three time rules, one place for the server's handlers and the client's buttons. */
 export const eventHasStarted = (bet: Timed, now: Date): boolean => now.getTime() >= eventStart(bet);
 /** Won / Lost / Void are open once the event has started, for a bet still pending (a parlay's legs settle it). */
 export const canSettle = (bet: Timed, now: Date): boolean =>
   bet.status === 'pending' && !bet.legs && eventHasStarted(bet, now);
-/** Delete is a correction before the event; after its start a bet is part of the record. */
-export const canDelete = (bet: Timed, now: Date): boolean => bet.status === 'pending' && !eventHasStarted(bet, now);
+/** The delete window is still open: recorded less than 15 minutes before `now`. */
+export const inDeleteWindow = (bet: Timed, now: Date): boolean =>
+  bet.createdAt === undefined || now.getTime() < new Date(bet.createdAt).getTime() + DELETE_WINDOW_MS;
 /**
- * Pending 72 hours after the event started; for a parlay, after its last leg started. Only a
- * self-reported bet: a graded one is settled by its event's result, not by the bettor.
+ * Delete is a correction: within 15 minutes of recording and before the event; after either a bet
+ * is part of the record.
  */
-export const isOverdue = (bet: Timed & { kind?: 'graded' | 'self-reported' }, now: Date): boolean =>
-  bet.status === 'pending' && bet.kind !== 'graded' && now.getTime() >= lastEventStart(bet) + OVERDUE_AFTER_MS;
+export const canDelete = (bet: Timed, now: Date): boolean =>
+  bet.status === 'pending' && !eventHasStarted(bet, now) && inDeleteWindow(bet, now);
+/**
+ * Pending 72 hours after the event started, for a self-reported bet; a parlay, once any pending
+ * self-reported leg is 72 hours past its own start, whatever its other legs (graded ones wait for
+ * their results, not the bettor). The database's count is bets/queries.ts overdueCountSql.
+ */
+export const isOverdue = (bet: Timed, now: Date): boolean => {
+  if (bet.status !== 'pending') return false;
+  const due = (start: string | Date) => now.getTime() >= new Date(start).getTime() + OVERDUE_AFTER_MS;
+  if (bet.legs?.length)
+    return bet.legs.some(
+      (leg) => (leg.status ?? 'pending') === 'pending' && leg.kind !== 'graded' && due(leg.eventDate),
+    );
+  return bet.kind !== 'graded' && due(bet.eventDate);
+};
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const pad2 = (n: number) => String(n).padStart(2, '0');

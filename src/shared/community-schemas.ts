@@ -3,6 +3,7 @@
  * on the rules of community.ts, which builds no schema (docs/decisions/015).
  */
 import { z } from 'zod';
+import { recordDisclosureSchema } from './disclosures.ts';
 import { BET_SPORTS, SPORTS } from './bets.ts';
 import { intervalSchema } from './bet-schemas.ts';
 import { wholeNumberParam } from './paging.ts';
@@ -82,6 +83,16 @@ export const spotlightPageSchema = z.object({
 });
 export type SpotlightPage = z.infer<typeof spotlightPageSchema>;
 
+/**
+ * What each listed bettor's record holds besides the ranked figures (docs/decisions/041), by
+ * username: graded, self-reported, void, deleted and overdue bets, shown on every public row.
+ */
+const disclosuresSchema = z.record(z.string(), recordDisclosureSchema);
+
+/** GET /api/community/spotlight: the page with each entry's disclosure. */
+export const spotlightAnswerSchema = spotlightPageSchema.extend({ disclosures: disclosuresSchema });
+export type SpotlightAnswer = z.infer<typeof spotlightAnswerSchema>;
+
 export const influencersQuerySchema = z.object({
   /** Part of the display name or username, any case; blank means no search. */
   search: z
@@ -152,6 +163,10 @@ export const influencerPageSchema = z.object({
   nextOffset: z.number().int().nullable(),
 });
 export type InfluencerPage = z.infer<typeof influencerPageSchema>;
+
+/** GET /api/community/influencers: the page with each entry's disclosure. */
+export const influencerAnswerSchema = influencerPageSchema.extend({ disclosures: disclosuresSchema });
+export type InfluencerAnswer = z.infer<typeof influencerAnswerSchema>;
 
 export const siteCountsSchema = z.object({
   publicBettors: z.number().int().nonnegative().describe('Public, email-confirmed accounts with at least one bet.'),

@@ -24,6 +24,13 @@ export const INVALID_ODDS_MESSAGE = 'Invalid odds: use American (+150 or -110), 
 export const ODDS_MAX_LENGTH = 32;
 /** The largest decimal odds accepted (American +9,999,900, fractional 99999/1). */
 export const MAX_DECIMAL_ODDS = 100_000n;
+/**
+ * The smallest decimal odds a bet may have (American -10000, fractional 1/100): below it a win is
+ * worth almost nothing and a run of them is no record (decision 040). parseOdds reads lower odds;
+ * the bet schemas refuse them with their own message.
+ */
+export const MIN_DECIMAL_ODDS: Rational = { num: 101n, den: 100n };
+export const ODDS_BELOW_MINIMUM_MESSAGE = 'Odds must be at least 1.01 (American -10000, fractional 1/100)';
 /** Decimal odds are stored to this many places (numeric(14, 6)). */
 export const DECIMAL_ODDS_SCALE = 6;
 
@@ -126,6 +133,10 @@ export function parseOdds(text: unknown): ParsedOdds {
 }
 
 export const isValidOdds = (text: unknown) => parseOdds(text).ok;
+
+/** Odds that read but are below MIN_DECIMAL_ODDS (1.000001 from -100000000, 1.005, 1/1000). */
+export const isBelowMinimumOdds = (odds: Rational): boolean =>
+  odds.num * MIN_DECIMAL_ODDS.den < MIN_DECIMAL_ODDS.num * odds.den;
 
 /**
  * The American odds equal to some decimal odds (> 1), exactly: +((d − 1) × 100) from evens up,

@@ -11,6 +11,8 @@ import { parseMoney } from './money.ts';
 import { displayNameSchema } from './display-name.ts';
 import { USERNAME_MESSAGES, USERNAME_PATTERN, isUnchoosableUsername } from './usernames.ts';
 import { UNIT_SIZE_MESSAGE, VERIFICATION_STATUSES } from './profiles.ts';
+import { recordDisclosureSchema } from './disclosures.ts';
+import { betMarketSchema, marketFiguresSchema } from './market.ts';
 
 /**
  * A username as the API takes it: trimmed, lowercased, then the checks of checkUsername (usernames.ts)
@@ -139,6 +141,10 @@ export const publicProfileSchema = z.object({
       .describe("Bets graded from listed events' results (a parlay whose every leg is listed), settled or not."),
     selfReported: z.number().int().describe('Bets on events the catalog does not list, settled by the bettor.'),
   }),
+  /** Graded, self-reported, void, deleted and overdue bets: what every public row shows (decision 041). */
+  disclosure: recordDisclosureSchema,
+  /** Closing-line value and bets above the market (decision 040). */
+  market: marketFiguresSchema,
   achievements: z.array(achievementSchema),
   /** The newest entry of the profile's public ledger (seq 0 and 64 zeros before the first). */
   ledgerHead: ledgerHeadSchema,
@@ -150,7 +156,12 @@ export const publicProfileSchema = z.object({
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 /** GET /api/profiles/:username/bets?limit&cursor — the record followers come for (same privacy rule). */
-export const profileBetPageSchema = z.object({ bets: z.array(betSchema), nextCursor: z.string().nullable() });
+export const profileBetPageSchema = z.object({
+  bets: z.array(betSchema),
+  nextCursor: z.string().nullable(),
+  /** The prices of the page's graded bets that have any, by bet id (decision 040); absent when none has. */
+  markets: z.record(z.string(), betMarketSchema).optional(),
+});
 export type ProfileBetPage = z.infer<typeof profileBetPageSchema>;
 
 /** GET /api/profile — the signed-in user's own profile (same shape; isOwner true). */
@@ -191,6 +202,8 @@ export const analyticsSchema = z.object({
   longestLossStreak: z.number().int(),
   /** As in the statistics: the largest fall of cumulative profit from a peak (the start is a peak of 0.00). */
   maxDrawdown: z.string(),
+  /** Closing-line value and bets above the market, as the profile shows them (decision 040). */
+  market: marketFiguresSchema,
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

@@ -28,7 +28,7 @@ const FAQ = [
   {
     question: 'Can I delete or change a bet?',
     answer:
-      "You can delete a bet only before its event starts, to correct a mistake. Once the event starts the bet is part of your record and can't be deleted. Bets are settled won, lost or void / push (a cancelled event or a push, which returns the stake) only after the event starts, and a settled bet is final: it can't be changed. A bet still pending 72 hours after its event started is shown as overdue on your profile until you settle it.",
+      "You can delete a bet only in the 15 minutes after you record it and before its event starts, to correct a mistake. After that the bet is part of your record and can't be deleted, and every deletion stays public: your profile counts it and lists it under “Deleted before the start”. Bets are settled won, lost or void / push (a cancelled event or a push, which returns the stake) only after the event starts, and a settled bet is final: it can't be changed. A self-reported bet, or a parlay leg, still pending 72 hours after its own start is overdue, and your profile is shown as overdue until you settle it; a graded bet is settled from the result and is never overdue.",
   },
   {
     question: 'Can followers check that a record was not edited?',

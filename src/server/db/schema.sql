@@ -119,6 +119,10 @@ CREATE FUNCTION public.bet_legs_settle_parlay() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_legs_settle_parlay.sql $$;
 
+CREATE FUNCTION public.bet_prices_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_prices_apply.sql $$;
+
 CREATE FUNCTION public.bet_record_versions_bump() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_record_versions_bump.sql $$;
@@ -247,6 +251,10 @@ CREATE FUNCTION public.user_bet_streaks_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_bet_streaks_apply.sql $$;
 
+CREATE FUNCTION public.user_market_figures_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_market_figures_apply.sql $$;
+
 CREATE FUNCTION public.user_stake_days_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_stake_days_apply.sql $$;
@@ -305,6 +313,17 @@ CREATE TABLE public.bet_ledger_heads (
     user_id text NOT NULL,
     seq integer NOT NULL,
     hash text NOT NULL
+);
+
+CREATE TABLE public.bet_prices (
+    bet_id uuid NOT NULL,
+    user_id text NOT NULL,
+    best_odds numeric(14,6),
+    fair_close numeric(14,6),
+    above_market boolean DEFAULT false NOT NULL,
+    clv numeric(12,6),
+    CONSTRAINT bet_prices_above_market CHECK (((NOT above_market) OR (best_odds IS NOT NULL))),
+    CONSTRAINT bet_prices_clv CHECK (((clv IS NULL) = (fair_close IS NULL)))
 );
 
 CREATE TABLE public.bet_record_versions (
@@ -598,7 +617,8 @@ CREATE TABLE public.user_bet_days (
 CREATE TABLE public.user_bet_kinds (
     user_id text NOT NULL,
     graded integer DEFAULT 0 NOT NULL,
-    self_reported integer DEFAULT 0 NOT NULL
+    self_reported integer DEFAULT 0 NOT NULL,
+    deleted integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.user_bet_stats (
@@ -644,6 +664,21 @@ CREATE TABLE public.user_bet_totals_before (
 CREATE TABLE public.user_bet_totals_before_days (
     day date NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.user_market_figures (
+    user_id text NOT NULL,
+    above_market integer DEFAULT 0 NOT NULL,
+    profit_excess numeric(20,2) DEFAULT 0 NOT NULL,
+    odds_excess numeric DEFAULT 0 NOT NULL,
+    level_profit_excess numeric DEFAULT 0 NOT NULL,
+    level_profit_sq_excess numeric DEFAULT 0 NOT NULL,
+    profit_sq_excess numeric DEFAULT 0 NOT NULL,
+    profit_stake_excess numeric DEFAULT 0 NOT NULL,
+    break_even_var_excess numeric DEFAULT 0 NOT NULL,
+    closes integer DEFAULT 0 NOT NULL,
+    beat_close integer DEFAULT 0 NOT NULL,
+    clv_sum numeric DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.user_quotas (
@@ -751,11 +786,20 @@ ALTER TABLE ONLY public.bet_ledger
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_bet_id_position_unique UNIQUE (bet_id, "position");
 
+ALTER TABLE public.bet_legs
+    ADD CONSTRAINT bet_legs_decimal_odds_min CHECK ((decimal_odds >= 1.01)) NOT VALID;
+
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.bet_prices
+    ADD CONSTRAINT bet_prices_pkey PRIMARY KEY (bet_id);
+
 ALTER TABLE ONLY public.bet_record_versions
     ADD CONSTRAINT bet_record_versions_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE public.bets
+    ADD CONSTRAINT bets_decimal_odds_min CHECK ((decimal_odds >= 1.01)) NOT VALID;
 
 ALTER TABLE ONLY public.bets
     ADD CONSTRAINT bets_pkey PRIMARY KEY (id);
@@ -877,6 +921,9 @@ ALTER TABLE ONLY public.user_bet_totals_before_days
 ALTER TABLE ONLY public.user_bet_totals_before
     ADD CONSTRAINT user_bet_totals_before_pkey PRIMARY KEY (day, user_id);
 
+ALTER TABLE ONLY public.user_market_figures
+    ADD CONSTRAINT user_market_figures_pkey PRIMARY KEY (user_id);
+
 ALTER TABLE ONLY public.user_quotas
     ADD CONSTRAINT user_quotas_pkey PRIMARY KEY (user_id, bucket);
 
@@ -908,9 +955,15 @@ CREATE INDEX accounts_user_id_idx ON public.accounts USING btree (user_id);
 
 CREATE INDEX admin_logs_created_at_idx ON public.admin_logs USING btree (created_at DESC NULLS LAST);
 
+CREATE INDEX bet_ledger_deleted_idx ON public.bet_ledger USING btree (user_id, seq DESC) WHERE (kind = 'deleted'::text);
+
 CREATE INDEX bet_legs_event_pending_idx ON public.bet_legs USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
 
 CREATE UNIQUE INDEX bet_legs_one_per_event ON public.bet_legs USING btree (bet_id, event_id) WHERE (event_id IS NOT NULL);
+
+CREATE INDEX bet_prices_user_idx ON public.bet_prices USING btree (user_id);
+
+CREATE INDEX bets_event_idx ON public.bets USING btree (event_id) WHERE (event_id IS NOT NULL);
 
 CREATE INDEX bets_event_pending_idx ON public.bets USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
 
@@ -998,6 +1051,12 @@ CREATE TRIGGER bet_legs_version_insert AFTER INSERT ON public.bet_legs REFERENCI
 
 CREATE TRIGGER bet_legs_version_update AFTER UPDATE ON public.bet_legs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
 
+CREATE TRIGGER bet_prices_on_bets AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_prices_apply();
+
+CREATE TRIGGER bet_prices_on_prices_insert AFTER INSERT ON public.event_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_prices_apply();
+
+CREATE TRIGGER bet_prices_on_prices_update AFTER UPDATE ON public.event_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_prices_apply();
+
 CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
 
 CREATE TRIGGER bets_guard_record BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_record();
@@ -1082,6 +1141,14 @@ CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD
 
 CREATE TRIGGER user_bet_kinds_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
+CREATE TRIGGER user_market_figures_delete AFTER DELETE ON public.bet_prices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_market_figures_apply();
+
+CREATE TRIGGER user_market_figures_insert AFTER INSERT ON public.bet_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_market_figures_apply();
+
+CREATE TRIGGER user_market_figures_on_bets AFTER UPDATE ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_market_figures_apply();
+
+CREATE TRIGGER user_market_figures_update AFTER UPDATE ON public.bet_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_market_figures_apply();
+
 CREATE TRIGGER user_wellbeing_cool_off_only_longer BEFORE UPDATE OF cool_off_until ON public.user_wellbeing FOR EACH ROW EXECUTE FUNCTION public.user_wellbeing_cool_off_only_longer();
 
 CREATE TRIGGER users_age_confirmation BEFORE INSERT OR UPDATE OF age_confirmed_at ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_age_confirmation_rules();
@@ -1112,6 +1179,12 @@ ALTER TABLE ONLY public.bet_legs
 
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
+
+ALTER TABLE ONLY public.bet_prices
+    ADD CONSTRAINT bet_prices_bet_id_fkey FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.bet_prices
+    ADD CONSTRAINT bet_prices_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.bet_record_versions
     ADD CONSTRAINT bet_record_versions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
@@ -1172,6 +1245,9 @@ ALTER TABLE ONLY public.user_bet_totals_before
 
 ALTER TABLE ONLY public.user_bet_totals_before
     ADD CONSTRAINT user_bet_totals_before_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_market_figures
+    ADD CONSTRAINT user_market_figures_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_quotas
     ADD CONSTRAINT user_quotas_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

@@ -3,6 +3,7 @@ import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,
   BET_PART_OF_RECORD_MESSAGE,
+  DELETE_WINDOW_PASSED_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_ERROR,
   MIN_EVENT_LEAD_MS,
@@ -181,8 +182,10 @@ export const betsModule: ApiModule = {
       },
       delete: {
         operationId: 'deleteBet',
-        summary: 'Delete one of your bets before its event starts (a correction)',
-        description: 'Once its event has started, or once settled, a bet is part of the record and cannot be deleted.',
+        summary: 'Delete one of your bets within 15 minutes of recording it, before its event starts (a correction)',
+        description:
+          'Once its event has started, once settled, or 15 minutes after it was recorded, a bet is part of the record ' +
+          'and cannot be deleted. A deletion stays in the public ledger and is listed on the profile.',
         security: signedIn,
         parameters: [betId],
         responses: {
@@ -192,7 +195,8 @@ export const betsModule: ApiModule = {
           '404': notFound,
           '409': apiError(
             `Part of the record: ${says(BET_PART_OF_RECORD_MESSAGE)}; a graded bet whose event has started (or is ` +
-              `no longer scheduled): ${says(GRADED_FROM_RESULT_MESSAGE)}`,
+              `no longer scheduled): ${says(GRADED_FROM_RESULT_MESSAGE)}; recorded more than 15 minutes ago: ` +
+              says(DELETE_WINDOW_PASSED_MESSAGE),
           ),
         },
       },

@@ -2,10 +2,10 @@
 import { SPOTLIGHT_MIN_SETTLED_BETS } from '../../shared/community.ts';
 import { SITE_COUNTS_MAX_AGE_SECONDS } from '../../shared/site-counts.ts';
 import {
-  influencerPageSchema,
+  influencerAnswerSchema,
   influencersQuerySchema,
   siteCountsSchema,
-  spotlightPageSchema,
+  spotlightAnswerSchema,
   spotlightQuerySchema,
 } from '../../shared/community-schemas.ts';
 import { errors, jsonSchema, queryParameters, ref, response, type ApiModule } from './common.ts';
@@ -16,8 +16,8 @@ export const communityModule: ApiModule = {
     description: 'The Spotlight leaderboard and the Influencers directory, computed from public profiles only.',
   },
   schemas: {
-    SpotlightPage: jsonSchema(spotlightPageSchema, 'output'),
-    InfluencerPage: jsonSchema(influencerPageSchema, 'output'),
+    SpotlightPage: jsonSchema(spotlightAnswerSchema, 'output'),
+    InfluencerPage: jsonSchema(influencerAnswerSchema, 'output'),
     SiteCounts: jsonSchema(siteCountsSchema, 'output'),
   },
   paths: {

@@ -14,6 +14,7 @@ import {
   usernameAvailabilitySchema,
 } from '../../shared/profile-schemas.ts';
 import { CSV_COLUMNS } from '../modules/profiles/export.ts';
+import { DELETED_LIST_MAX, deletedBetsSchema } from '../../shared/disclosures.ts';
 import { betPageParameters } from './bets.ts';
 import {
   apiError,
@@ -56,6 +57,7 @@ export const publicProfilesModule: ApiModule = {
     ProfileBetPage: jsonSchema(profileBetPageSchema, 'output'),
     LedgerEntry: jsonSchema(ledgerEntrySchema, 'output'),
     LedgerPage: jsonSchema(ledgerPageSchema, 'output'),
+    DeletedBets: jsonSchema(deletedBetsSchema, 'output'),
   },
   paths: {
     '/api/profiles/{username}': {
@@ -82,6 +84,22 @@ export const publicProfilesModule: ApiModule = {
           '200': response('A page of bets', ref('ProfileBetPage')),
           '404': errors.noProfile,
           '422': errors.invalid,
+        },
+      },
+    },
+    '/api/profiles/{username}/deleted': {
+      get: {
+        operationId: 'listDeletedBets',
+        summary: "A profile's bets deleted before their start, newest first, from its ledger",
+        description:
+          `At most ${DELETED_LIST_MAX} (\`total\` counts them all). A bet may be deleted only within 15 minutes of ` +
+          'recording it and before its event starts; each deletion stays in the public ledger. ' +
+          "Same visibility as the profile's statistics.",
+        security: signedInOrNot,
+        parameters: [username],
+        responses: {
+          '200': response('The deleted bets', ref('DeletedBets')),
+          '404': errors.noProfile,
         },
       },
     },

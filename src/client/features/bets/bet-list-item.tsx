@@ -103,7 +103,9 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
             />
           </div>
         )}
-        {!timing.canDelete && <PartOfRecordNote className="sm:ml-auto" />}
+        {!timing.canDelete && (
+          <PartOfRecordNote className="sm:ml-auto" windowPassed={bet.status === 'pending' && !timing.started} />
+        )}
       </div>
     </BetRow>
   );

@@ -6,6 +6,8 @@
 import { AlertTriangle, Lock } from 'lucide-react';
 import {
   BET_PART_OF_RECORD_MESSAGE,
+  DELETE_WINDOW_MS,
+  DELETE_WINDOW_PASSED_MESSAGE,
   OVERDUE_AFTER_HOURS,
   OVERDUE_AFTER_MS,
   canDelete,
@@ -34,9 +36,21 @@ export interface BetTiming {
  * Where a bet stands by the browser's clock, re-evaluated when its event starts and when it turns
  * overdue (the row re-renders at those instants; a settled bet no longer changes).
  */
-export function useBetTiming(bet: { status: BetStatus; eventDate: string; kind?: BetKind }): BetTiming {
+export function useBetTiming(bet: {
+  status: BetStatus;
+  eventDate: string;
+  createdAt?: string;
+  kind?: BetKind;
+  legs?: readonly { eventDate: string; status?: BetStatus; kind?: BetKind }[] | null;
+}): BetTiming {
   const start = Date.parse(bet.eventDate);
-  const now = useNow(bet.status === 'pending' ? [start, start + OVERDUE_AFTER_MS] : []);
+  // The delete window's end too: Delete goes at that instant, not at the next render.
+  const windowEnd = bet.createdAt === undefined ? start : Date.parse(bet.createdAt) + DELETE_WINDOW_MS;
+  // Each leg's start turns the parlay overdue 72 hours later (isOverdue).
+  const overdueAt = (bet.legs?.length ? bet.legs.map((leg) => Date.parse(leg.eventDate)) : [start]).map(
+    (t) => t + OVERDUE_AFTER_MS,
+  );
+  const now = useNow(bet.status === 'pending' ? [Math.min(start, windowEnd), start, ...overdueAt] : []);
   const started = eventHasStarted(bet, now);
   return {
     started,
@@ -49,17 +63,18 @@ export function useBetTiming(bet: { status: BetStatus; eventDate: string; kind?:
 
 export const PART_OF_RECORD_SHORT = "Part of your record — can't be deleted";
 
-/** Said where Delete was: the event has started, so the bet stays. */
-export function PartOfRecordNote({ className }: { className?: string }) {
+/**
+ * Said where Delete was: the event has started, or the bet was recorded more than 15 minutes ago
+ * (`windowPassed`, before its start), so the bet stays.
+ */
+export function PartOfRecordNote({ className, windowPassed = false }: { className?: string; windowPassed?: boolean }) {
+  const reason = windowPassed ? DELETE_WINDOW_PASSED_MESSAGE : BET_PART_OF_RECORD_MESSAGE;
   return (
-    <p
-      className={cn('flex items-start gap-1.5 text-xs text-muted-foreground', className)}
-      title={BET_PART_OF_RECORD_MESSAGE}
-    >
+    <p className={cn('flex items-start gap-1.5 text-xs text-muted-foreground', className)} title={reason}>
       <Lock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       {/* The short words on screen; a screen reader gets the whole reason instead. */}
       <span aria-hidden="true">{PART_OF_RECORD_SHORT}</span>
-      <span className="sr-only">{BET_PART_OF_RECORD_MESSAGE}</span>
+      <span className="sr-only">{reason}</span>
     </p>
   );
 }

@@ -40,6 +40,8 @@ import { cn } from '../../lib/utils.ts';
 import { LearnMoreButton, PageHero } from '../marketing/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
 import { useInfluencers, type InfluencerFilters } from './api.ts';
+import type { RecordDisclosure } from '../../../shared/disclosures.ts';
+import { RecordDisclosureLine } from '../profiles/index.ts';
 import {
   BettorAvatar,
   Figure,
@@ -87,7 +89,7 @@ export function InfluencersPage() {
       <PageHero
         eyebrow="Influencers"
         title="Follow bettors whose record you can check"
-        lead="Every pick on betproof is recorded at least 6 hours before the event and settled once it has started. No deleted losses, no edited odds, no losers left pending (a bettor with an overdue bet is left out until it is settled): the win rate, yield and profit below are the real thing, and the ranking is one a big stake or a lucky run can't buy."
+        lead="Every pick on betproof is recorded at least 6 hours before the event and settled once it has started. A bet can be deleted only in the 15 minutes after it is recorded and before its event starts, and every deletion stays public: each bettor below shows their graded, self-reported, void and deleted bets, and their profile lists what they deleted. No edited odds, no losers left pending (a bettor with an overdue bet is left out until it is settled): the win rate, yield and profit below are the real thing, and the ranking is one a big stake or a lucky run can't buy."
       >
         <div className="mt-2 flex flex-wrap gap-3">
           <ApplyForVerification label="Get Verified" size="lg" />
@@ -126,6 +128,10 @@ function Directory({
 
   const query = useInfluencers(filters);
   const cards = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  const disclosures = Object.assign({}, ...(query.data?.pages.map((page) => page.disclosures) ?? [])) as Record<
+    string,
+    RecordDisclosure
+  >;
   const total = query.data?.pages[0]?.total ?? 0;
   const filtered = filters.search !== '' || filters.sport !== 'all';
 
@@ -221,7 +227,7 @@ function Directory({
           <ol aria-label="Bettors" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             {cards.map((card) => (
               <li key={card.username} className="flex min-w-0">
-                <InfluencerCard card={card} />
+                <InfluencerCard card={card} disclosure={disclosures[card.username]} />
               </li>
             ))}
           </ol>
@@ -262,7 +268,7 @@ const TREND: Record<Trend, { icon: typeof TrendingUp; label: string; className: 
 
 const PICK_BADGE = { won: 'success', lost: 'destructive', void: 'secondary' } as const;
 
-function InfluencerCard({ card }: { card: Influencer }) {
+function InfluencerCard({ card, disclosure }: { card: Influencer; disclosure: RecordDisclosure | undefined }) {
   const nameId = useId();
   const name = bettorName(card);
   const trend = TREND[card.trend];
@@ -296,6 +302,7 @@ function InfluencerCard({ card }: { card: Influencer }) {
             {card.verified && <VerifiedMark />}
           </h3>
           <p className="truncate text-sm text-muted-foreground">@{card.username}</p>
+          <RecordDisclosureLine disclosure={disclosure} className="mt-1" />
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <Badge variant="outline" className={TIER_STYLES[card.tier]}>
               {card.tier}

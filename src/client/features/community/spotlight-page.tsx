@@ -16,6 +16,8 @@ import {
 import type { SpotlightEntry } from '../../../shared/community-schemas.ts';
 import { FIGURES } from '../../../shared/figures.ts';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
+import type { RecordDisclosure } from '../../../shared/disclosures.ts';
+import { RecordDisclosureLine } from '../profiles/index.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -110,6 +112,10 @@ function Leaderboard({ period }: { period: SpotlightPeriod }) {
     );
 
   const entries = query.data.pages.flatMap((page) => page.entries);
+  const disclosures = Object.assign({}, ...query.data.pages.map((page) => page.disclosures)) as Record<
+    string,
+    RecordDisclosure
+  >;
   const total = query.data.pages[0]?.total ?? 0;
   if (total === 0 || entries.length === 0) return <NobodyQualifies period={period} />;
 
@@ -118,7 +124,7 @@ function Leaderboard({ period }: { period: SpotlightPeriod }) {
       <ol aria-label={label} className="flex flex-col gap-3">
         {entries.map((entry) => (
           <li key={entry.username}>
-            <LeaderboardEntry entry={entry} />
+            <LeaderboardEntry entry={entry} disclosure={disclosures[entry.username]} />
           </li>
         ))}
       </ol>
@@ -165,7 +171,7 @@ function RankBadge({ rank, winning }: { rank: number; winning: boolean }) {
   );
 }
 
-function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
+function LeaderboardEntry({ entry, disclosure }: { entry: SpotlightEntry; disclosure: RecordDisclosure | undefined }) {
   const nameId = useId();
   // Highlighted for its place, in green only while its yield is above zero: a loss is never green.
   const top = entry.rank <= SPOTLIGHT_HIGHLIGHTED;
@@ -200,6 +206,7 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
             <span aria-hidden="true">·</span>
             <span className="whitespace-nowrap">Favourite: {sportName(entry.favouriteSport)}</span>
           </p>
+          <RecordDisclosureLine disclosure={disclosure} className="mt-1" />
         </div>
       </div>
       <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-2 min-[480px]:grid-cols-4 lg:col-span-1">

@@ -211,7 +211,7 @@ export function InfluencerSection({ demo }: { demo: DemoLauncher }) {
     {
       icon: <BadgeCheck />,
       title: 'A verified public record',
-      text: "Every pick is recorded at least 6 hours before the event. Once the event starts it can't be deleted, and a settled bet is final: no deleting the losers, no backdating the winners.",
+      text: 'Every pick is recorded at least 6 hours before the event. A bet can be deleted only in the 15 minutes after it is recorded and before its event starts, every deletion stays public, and a settled bet is final: no deleting the losers, no backdating the winners.',
     },
     {
       icon: <Eye />,
@@ -318,7 +318,7 @@ export function FeaturesSection() {
     {
       icon: <CalendarCheck />,
       title: 'Settled after the start, then final',
-      text: "A bet is settled won, lost or void / push (a cancelled event or a push: the stake comes back, and no rate counts it) only after its event starts, and a settled bet is final. Before the start you can delete a bet to correct a mistake; once the event starts it is part of your record and can't be deleted.",
+      text: "A bet is settled won, lost or void / push (a cancelled event or a push: the stake comes back, and no rate counts it) only after its event starts, and a settled bet is final. In the 15 minutes after recording a bet, and before its event starts, you can delete it to correct a mistake; after that it is part of your record and can't be deleted. Every profile shows its graded, self-reported, void and deleted bets, and lists the deleted ones under “Deleted before the start”.",
     },
     {
       icon: <Hourglass />,

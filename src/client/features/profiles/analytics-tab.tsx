@@ -11,6 +11,7 @@ import { moneyAxisTicks } from '../../lib/chart-ticks.ts';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { sportLabel } from '../bets/index.ts';
+import { MarketFiguresCard } from './market-figures.tsx';
 import { useAnalytics } from './api.ts';
 
 /*
@@ -116,6 +117,8 @@ export function AnalyticsView({ analytics, since }: { analytics: Analytics; sinc
         <Figure title="Longest Win Streak" value={analytics.longestWinStreak} hint="Wins in a row" />
         <Figure title="Longest Loss Streak" value={analytics.longestLossStreak} hint="Losses in a row" />
       </div>
+
+      <MarketFiguresCard market={analytics.market} />
 
       <ChartCard
         title="Cumulative Profit"

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Stamp } from 'lucide-react';
 import type { Seal, Seals } from '../../../shared/log/api.ts';
 import { api, unwrap } from '../../lib/api.ts';
@@ -19,8 +19,35 @@ const utc = new Intl.DateTimeFormat('en-GB', {
 /** The same text on the server and in every browser: the time-stamp authority's clock is UTC. */
 export const utcTime = (iso: string) => `${utc.format(new Date(iso))} UTC`;
 
-const fetchSeals = (username: string, betId: string): Promise<Seals> =>
-  unwrap(api.api.profiles[':username'].seals.$get({ param: { username }, query: { bets: betId } }));
+const fetchSeals = (username: string, betIds: readonly string[]): Promise<Seals> =>
+  unwrap(api.api.profiles[':username'].seals.$get({ param: { username }, query: { bets: betIds.join(',') } }));
+
+/** The seals of the bets shown, by bet id: one request per page of the record, not one per bet. */
+export interface ShownSeals {
+  logCreatedAt: string;
+  byBet: ReadonlyMap<string, Seal>;
+}
+
+/** One query per loaded page of bets (each page's ids), merged. Undefined until the first answers. */
+export function useShownSeals(
+  username: string | undefined,
+  pages: readonly (readonly string[])[],
+): ShownSeals | undefined {
+  const results = useQueries({
+    queries: pages.map((betIds) => ({
+      queryKey: [...profileKeys.publicBets(username ?? ''), 'seals', betIds.join(',')],
+      queryFn: () => fetchSeals(username ?? '', betIds),
+      staleTime: SEAL_STALE_MS,
+      enabled: username !== undefined && betIds.length > 0,
+    })),
+  });
+  const answered = results.flatMap((r) => (r.data ? [r.data] : []));
+  if (answered.length === 0) return undefined;
+  return {
+    logCreatedAt: answered[0]!.logCreatedAt,
+    byBet: new Map(answered.flatMap((a) => a.seals.map((seal) => [seal.betId, seal] as const))),
+  };
+}
 
 /** The line a bet's seal reads as; null when there is nothing to say yet. */
 export function sealText(seal: Seal, logCreatedAt: string, eventDate: string): string | null {
@@ -41,14 +68,8 @@ export function sealText(seal: Seal, logCreatedAt: string, eventDate: string): s
  * of the public log that holds the bet's record, and how many witnesses cosigned one. Shown once
  * the log has one; nothing before.
  */
-export function BetSeal({ username, betId, eventDate }: { username: string; betId: string; eventDate: string }) {
-  const { data } = useQuery({
-    queryKey: [...profileKeys.publicBets(username), 'seal', betId],
-    queryFn: () => fetchSeals(username, betId),
-    staleTime: SEAL_STALE_MS,
-  });
-  const seal = data?.seals[0];
-  const text = seal && sealText(seal, data.logCreatedAt, eventDate);
+export function BetSeal({ seal, logCreatedAt, eventDate }: { seal: Seal; logCreatedAt: string; eventDate: string }) {
+  const text = sealText(seal, logCreatedAt, eventDate);
   if (!text) return null;
   return (
     <p className="flex items-center gap-1.5 text-xs text-muted-foreground">

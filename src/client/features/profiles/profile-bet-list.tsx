@@ -1,34 +1,52 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, Clock } from 'lucide-react';
+import { AlertTriangle, Clock, TrendingDown } from 'lucide-react';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
+import { ABOVE_MARKET_LABEL, signedPercent, type BetMarket } from '../../../shared/market.ts';
+import type { ProfileBetPage } from '../../../shared/profile-schemas.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { BetList, BetRow, ParlayLegs, useBetTiming, type BetPages } from '../bets/index.ts';
 import { formatLeadTime } from './format.ts';
 import { DateTime } from '../../components/ui/date-time.tsx';
-import { BetSeal } from './bet-seal.tsx';
+import { BetSeal, useShownSeals, type ShownSeals } from './bet-seal.tsx';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
 export function ProfileBetItem({
   bet,
   unitSize,
-  username,
+  seals,
+  market,
 }: {
   bet: Bet;
   unitSize?: string | null | undefined;
-  /** The profile's username: its bets show their seals (bet-seal.tsx). */
-  username?: string | undefined;
+  /** The seals of the bets shown (bet-seal.tsx), when the list has a profile's username. */
+  seals?: ShownSeals | undefined;
+  /** The feed's prices for it (a graded bet on an event with prices): decision 040. */
+  market?: BetMarket | undefined;
 }) {
   const { overdue } = useBetTiming(bet);
-  const mark = overdue && (
+  const overdueMark = overdue && (
     <Badge variant="destructive" title={`Still pending ${OVERDUE_AFTER_HOURS}+ hours after the event started`}>
       <AlertTriangle aria-hidden="true" />
       Overdue
     </Badge>
   );
+  const aboveMark = market?.aboveMarket && (
+    <Badge variant="warning" title={`Counted at ${shortOdds(market.countedOdds)}, the best price seen`}>
+      <TrendingDown aria-hidden="true" />
+      {ABOVE_MARKET_LABEL}
+    </Badge>
+  );
+  const mark = (overdueMark || aboveMark) && (
+    <>
+      {overdueMark}
+      {aboveMark}
+    </>
+  );
   return (
     <BetRow bet={bet} mark={mark} unitSize={unitSize}>
       {bet.legs && <ParlayLegs bet={bet} />}
+      {market && <MarketLine market={market} />}
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Clock className="size-3.5 shrink-0" aria-hidden="true" />
         <span>
@@ -36,9 +54,25 @@ export function ProfileBetItem({
           <DateTime iso={bet.createdAt} />)
         </span>
       </p>
-      {username && <BetSeal username={username} betId={bet.id} eventDate={bet.eventDate} />}
+      {seals?.byBet.has(bet.id) && (
+        <BetSeal seal={seals.byBet.get(bet.id)!} logCreatedAt={seals.logCreatedAt} eventDate={bet.eventDate} />
+      )}
     </BetRow>
   );
+}
+
+/** "2.00" from "2.000000": odds as people read them. */
+const shortOdds = (odds: string) => String(Number(odds));
+
+/** What the market offered for a graded bet: the best price, what it counts at, its closing-line value. */
+function MarketLine({ market }: { market: BetMarket }) {
+  const parts = [
+    market.bestOdds !== null && `Best price seen ${shortOdds(market.bestOdds)}`,
+    market.aboveMarket && `counted at ${shortOdds(market.countedOdds)}`,
+    market.fairClose !== null && `fair close ${shortOdds(market.fairClose)}`,
+    market.clv !== null && `CLV ${signedPercent(market.clv)}`,
+  ].filter(Boolean);
+  return <p className="text-xs text-muted-foreground">{parts.join(' · ')}</p>;
 }
 
 interface ProfileBetListProps {
@@ -54,9 +88,14 @@ interface ProfileBetListProps {
 
 /** A record, newest first, 20 at a time with 'Load more'. */
 export function ProfileBetList({ title, pages, totalBets, emptyText, unitSize, username }: ProfileBetListProps) {
+  const markets: Record<string, BetMarket> = Object.assign(
+    {},
+    ...(pages.data?.pages.map((page) => (page as ProfileBetPage).markets ?? {}) ?? []),
+  );
+  const seals = useShownSeals(username, pages.data?.pages.map((page) => page.bets.map((bet) => bet.id)) ?? []);
   return (
     <BetList title={title} pages={pages} totalBets={totalBets} emptyText={emptyText}>
-      {(bet) => <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} username={username} />}
+      {(bet) => <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} seals={seals} market={markets[bet.id]} />}
     </BetList>
   );
 }

@@ -20,6 +20,9 @@ import { RecordKinds } from './record-kinds.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
 import { VerifyRecord } from './verify-record.tsx';
+import { DeletedBeforeStart } from './deleted-bets.tsx';
+import { MarketFiguresCard } from './market-figures.tsx';
+import { RecordDisclosureLine } from './record-disclosure.tsx';
 import { FollowButton } from '../follows/index.ts';
 
 type View = 'loading' | 'not-found' | 'profile';
@@ -108,6 +111,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
                 )}
               </div>
               <p className="break-all text-muted-foreground">@{profile.username}</p>
+              <RecordDisclosureLine disclosure={profile.disclosure} />
               <FollowButton profile={profile} name={name} />
             </div>
           </div>
@@ -121,6 +125,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
 
       <RecordKinds graded={profile.stats.graded} selfReported={profile.stats.selfReported} />
       <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
+      <MarketFiguresCard market={profile.market} />
 
       <Tabs defaultValue="record">
         <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit">
@@ -146,6 +151,8 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
           <AchievementsList achievements={profile.achievements} />
         </TabsContent>
       </Tabs>
+
+      <DeletedBeforeStart username={profile.username} />
 
       <VerifyRecord username={profile.username} head={profile.ledgerHead} profilePublic={profile.profilePublic} />
     </PageContainer>

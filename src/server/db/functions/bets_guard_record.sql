@@ -1,6 +1,9 @@
 -- What the record allows, whatever code writes bets (the handlers check first and say why): a
 -- settled bet never changes; a pending bet changes only by being settled; a bet is deleted only
--- while pending and before its event starts (the database's clock), except with its account.
+-- while pending and before its event starts (the database's clock), and only in the 15 minutes
+-- after it was recorded (a typo's fix, not a pick taken back once the line moved: decision 041;
+-- by the request's clock, grading_clock(), which the delete sets as the recording set created_at),
+-- except with its account.
 -- A parlay changes only through its legs (the legs' trigger, one trigger level down), pending to
 -- settled, and on winning its decimal odds and potential win are recomputed without the void legs
 -- (the only columns besides the settlement that may change). A parlay inserted settled can take no
@@ -34,6 +37,11 @@ BEGIN
      AND EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id) THEN
     RAISE EXCEPTION 'bet % is part of the record: its event has started or it is settled', OLD.id
       USING ERRCODE = 'check_violation', CONSTRAINT = 'bets_delete_before_event_start';
+  END IF;
+  IF OLD.created_at <= grading_clock() - interval '15 minutes'
+     AND EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id) THEN
+    RAISE EXCEPTION 'bet % was recorded more than 15 minutes ago: it is part of the record', OLD.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'bets_delete_within_window';
   END IF;
   RETURN OLD;
 END;

@@ -1,4 +1,6 @@
--- user_bet_kinds: each user's graded and self-reported bets, one upsert per statement.
+-- user_bet_kinds: each user's graded and self-reported bets, and how many they deleted (before the
+-- start, within the delete window: bets_guard_record), one upsert per statement. A deleted bet
+-- leaves the graded or self-reported count and adds to the deleted one, which never goes down.
 CREATE OR REPLACE FUNCTION user_bet_kinds_count() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -10,9 +12,10 @@ BEGIN
                                         self_reported = k.self_reported + excluded.self_reported;
   ELSE
     -- Only rows that exist: an account's erasure may have removed its row already.
-    UPDATE user_bet_kinds k SET graded = k.graded - d.graded, self_reported = k.self_reported - d.self_reported
+    UPDATE user_bet_kinds k SET graded = k.graded - d.graded, self_reported = k.self_reported - d.self_reported,
+                                deleted = k.deleted + d.deleted
     FROM (SELECT user_id, (count(*) FILTER (WHERE graded))::int AS graded,
-                 (count(*) FILTER (WHERE NOT graded))::int AS self_reported
+                 (count(*) FILTER (WHERE NOT graded))::int AS self_reported, count(*)::int AS deleted
           FROM old_rows GROUP BY user_id) d
     WHERE k.user_id = d.user_id;
   END IF;

@@ -54,6 +54,8 @@ export const userBetKinds = pgTable('user_bet_kinds', {
     .references(() => user.id, { onDelete: 'cascade' }),
   graded: integer('graded').notNull().default(0),
   selfReported: integer('self_reported').notNull().default(0),
+  /** Bets deleted (within the delete window, before the start: migration 0035); never goes down. */
+  deleted: integer('deleted').notNull().default(0),
 });
 
 /** Columns a bet and a parlay leg share when placed on a listed event (null for self-reported). */

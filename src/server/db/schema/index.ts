@@ -13,3 +13,4 @@ export * from './events.ts';
 export * from './log.ts';
 export * from './wellbeing.ts';
 export * from './follows.ts';
+export * from './market.ts';

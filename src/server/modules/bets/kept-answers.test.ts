@@ -76,11 +76,12 @@ describeEachDatabase('the first page of bets, kept while the record version stan
       { description: 'Leg two', sport: 'basketball', odds: '5/2', eventDate: eventIn(env(), 10 * HOUR) },
     ];
     await step(async () => (parlay = await record(env(), cookie, { amount: '5', legs })));
+    // Within 15 minutes of recording it, before its start: a correction.
+    await step(() => send(env(), cookie, `/api/bets/${later.id}`, 'DELETE'));
     env().clock.advance(9 * HOUR);
     await step(() => send(env(), cookie, `/api/bets/${settled.id}`, 'PATCH', 'won'));
     // A leg settled alone changes no bets row: the parlay stays pending.
     await step(() => send(env(), cookie, `/api/bets/${parlay.id}/legs/${parlay.legs![0]!.id}`, 'PATCH', 'won'));
-    await step(() => send(env(), cookie, `/api/bets/${later.id}`, 'DELETE'));
     // An operator's repair with the record's guard off, straight in SQL.
     await step(() => withRecordGuardOff(env(), sql`update bets set description = 'repaired' where id = ${settled.id}`));
     // Many bets in one statement, by a script.
@@ -194,7 +195,7 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     expect(parseJsonText(await betStatsText(env().db, userId, env().clock.now()))).toEqual(after);
   });
 
-  it('counts a pending bet overdue from the moment its last event started 72 hours ago, with no write', async () => {
+  it('counts a pending bet overdue from the moment its own start (a parlay leg’s) passed 72 hours ago, with no write', async () => {
     const { cookie } = await signUpAndSignIn(env());
     env().clock.freeze();
     const single = await recordSingle(env(), cookie, 'Left pending', 7);
@@ -211,9 +212,9 @@ describeEachDatabase('the first page of bets, kept while the record version stan
 
     expect(await overdue(overdueAt(single.eventDate) - 1)).toBe(0);
     expect(await overdue(overdueAt(single.eventDate))).toBe(1);
-    // The parlay's first leg started long enough ago; its last has not.
-    expect(await overdue(overdueAt(parlay.legs![0]!.eventDate))).toBe(1);
-    expect(await overdue(overdueAt(legs[1]!.eventDate) - 1)).toBe(1);
+    // The parlay is overdue once its first (pending, self-reported) leg is, whatever its last leg.
+    expect(await overdue(overdueAt(parlay.legs![0]!.eventDate) - 1)).toBe(1);
+    expect(await overdue(overdueAt(parlay.legs![0]!.eventDate))).toBe(2);
     expect(await overdue(overdueAt(legs[1]!.eventDate))).toBe(2);
     // A clock set back (the machine's, corrected) reads the count for that time, not the kept one.
     expect(await overdue(overdueAt(single.eventDate) - 1)).toBe(0);

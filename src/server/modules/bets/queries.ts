@@ -31,6 +31,7 @@ import {
 import { betLegs, betRecordVersions, bets, events, userBetStats, userSettings } from '../../db/schema/index.ts';
 import { firstPages, keptStats } from './kept-answers.ts';
 import {
+  DELETE_WINDOW_MS,
   eventTimeError,
   OVERDUE_AFTER_MS,
   type BetSport,
@@ -343,26 +344,25 @@ export const statsOfSummary = (
 ): BetStats => buildStats(totalsFromSummary(row), { overdue, unitSize: unitSizeCents(unitSize) });
 
 /**
- * The number of the user's bets overdue at `now` (pending, event started 72+ hours earlier): an
- * index range scan of bets_user_id_pending_event_idx. The SQL form is for queries that read it
- * along with other columns, for the user id in `userColumn`.
+ * The number of the user's bets overdue at `now` (see overdueCondition): an index range scan of
+ * bets_user_id_pending_event_idx. The SQL form is for queries that read it along with other
+ * columns, for the user id in `userColumn`.
  */
 export const overdueCountSql = (userColumn: SQLWrapper, now: Date | SQL) =>
   sql<number>`(select count(*)::int from ${bets} where ${bets.userId} = ${userColumn} and ${bets.status} = 'pending'
-    and ${selfReportedOnly} and ${bets.eventDate} <= ${now} and ${overdueParlayCondition(now)})`;
+    and ${bets.eventDate} <= ${now} and ${overdueCondition(now)})`;
 
 /**
- * Only a self-reported bet can be overdue: a graded one waits for its event's result, which
- * settles it without the bettor (a postponed event's after decision 023's 72 hours).
+ * Which pending bets whose (first) start is before `before` are overdue (decision 041): a
+ * self-reported single bet; a parlay with a pending self-reported leg that started before `before`,
+ * whatever its other legs; never a graded single (its result comes from the feed, not the bettor).
+ * Added to `event_date <= before`, which it implies (a parlay's event_date is its first leg's
+ * start), so the index still bounds the scan; a parlay's legs are read by their bet_id index.
  */
-export const selfReportedOnly = sql`not ${bets.graded}`;
-
-/**
- * A pending parlay is overdue 72 hours after its last leg starts (a single bet's last start is
- * its only one). Added to `event_date <= before`, which it implies, so the index still bounds the scan.
- */
-export const overdueParlayCondition = (now: Date | SQL) =>
-  sql`(${bets.lastEventDate} is null or ${bets.lastEventDate} <= ${now})`;
+export const overdueCondition = (before: Date | SQL) =>
+  sql`(case when ${bets.legCount} is null then ${bets.eventId} is null
+       else exists (select 1 from ${betLegs} ol where ol.bet_id = ${bets.id} and ol.status = 'pending'
+                    and ol.event_id is null and ol.event_date <= ${before}) end)`;
 
 /** The latest event start that makes a pending bet overdue at `now`. */
 export const overdueBefore = (now: Date) => new Date(now.getTime() - OVERDUE_AFTER_MS);
@@ -376,20 +376,25 @@ export async function countOverdue(db: Db, userId: string, now: Date): Promise<n
  * The summary, the overdue count and the unit size in one read: the settings row (every account
  * has one, from the sign-up trigger) with the summary joined (none before the first bet). With
  * them, when the count will next change on its own: the earliest start, plus 72 hours, of a pending
- * bet not yet overdue (a parlay's last leg's start; null when there is none).
+ * self-reported bet or parlay leg not yet overdue (null when there is none).
  */
 const statsStatement = preparedPerDb((db) => {
   const before = sql`${sql.placeholder('overdueBefore')}::timestamptz`;
-  const lastStart = sql`greatest(${bets.eventDate}, ${bets.lastEventDate})`;
   return db
     .select({
       summary: summaryColumns,
       unitSize: userSettings.unitSize,
       overdue: overdueCountSql(userSettings.userId, before),
-      nextOverdueMs: sql<number | null>`(select (extract(epoch from min(${lastStart})) * 1000)::float8 from ${bets}
-        where ${bets.userId} = ${userSettings.userId} and ${bets.status} = 'pending' and ${selfReportedOnly}
-        and ${lastStart} > ${before})`.mapWith((ms: number | string | null) =>
-        ms === null ? null : Number(ms) + OVERDUE_AFTER_MS,
+      // The earliest start, after `before`, of a pending self-reported single or leg of a pending parlay.
+      nextOverdueMs: sql<number | null>`(select (extract(epoch from min(s.start)) * 1000)::float8 from (
+          select ${bets.eventDate} as start from ${bets}
+          where ${bets.userId} = ${userSettings.userId} and ${bets.status} = 'pending' and ${bets.legCount} is null
+            and ${bets.eventId} is null and ${bets.eventDate} > ${before}
+          union all
+          select nl.event_date from ${bets} join ${betLegs} nl on nl.bet_id = ${bets.id}
+          where ${bets.userId} = ${userSettings.userId} and ${bets.status} = 'pending' and ${bets.legCount} is not null
+            and nl.status = 'pending' and nl.event_id is null and nl.event_date > ${before}) s)`.mapWith(
+        (ms: number | string | null) => (ms === null ? null : Number(ms) + OVERDUE_AFTER_MS),
       ),
     })
     .from(userSettings)
@@ -509,6 +514,8 @@ const EVENT_CHECK = 'bets_event_at_least_6h_ahead';
 const SETTLED_AFTER_START_CHECK = 'bets_settled_after_event_start';
 const SETTLED_IS_FINAL = 'bets_settled_is_final';
 const DELETE_BEFORE_START = 'bets_delete_before_event_start';
+/** The delete window (migration 0035, bets_guard_record). */
+const DELETE_WITHIN_WINDOW = 'bets_delete_within_window';
 
 /** A parlay's rules (migration 0021). */
 const LEG_EVENT_CHECK = 'bet_legs_event_at_least_6h_ahead';
@@ -527,6 +534,7 @@ const NAMED_RULES = [
   SETTLED_AFTER_START_CHECK,
   SETTLED_IS_FINAL,
   DELETE_BEFORE_START,
+  DELETE_WITHIN_WINDOW,
   LEG_EVENT_CHECK,
   LEG_SETTLED_AFTER_START,
   LEG_SETTLED_IS_FINAL,
@@ -880,36 +888,50 @@ export async function getBet(db: Db, userId: string, betId: string): Promise<Bet
   return row && (await toBets(db, [row]))[0];
 }
 
-export type DeleteBetResult = { ok: true } | { ok: false; reason: 'not-found' | 'part-of-record' | 'graded' };
+export type DeleteBetResult =
+  { ok: true } | { ok: false; reason: 'not-found' | 'part-of-record' | 'graded' | 'delete-window-passed' };
 
 /**
- * Deletes one of the user's bets while it is a correction: pending, and its event not started at
- * `now`. After that the bet is part of the record. The database refuses the same (by its own
- * clock), and its refusal reads as the same answer.
+ * Deletes one of the user's bets while it is a correction: pending, its event not started at `now`,
+ * and recorded at most 15 minutes before `now` (DELETE_WINDOW_MS, decision 041). After that the bet
+ * is part of the record. The database refuses the same (the start by its own clock, the window by
+ * the request's, set here for the transaction), and its refusal reads as the same answer.
  */
 export async function deleteBet(db: Db, userId: string, betId: string, now: Date): Promise<DeleteBetResult> {
   if (!isBetId(betId)) return { ok: false, reason: 'not-found' };
   const owned = and(eq(bets.id, betId), eq(bets.userId, userId));
   try {
-    const rows = await db
-      .delete(bets)
-      .where(
-        and(
-          owned,
-          eq(bets.status, 'pending'),
-          gt(bets.eventDate, now),
-          // A graded bet's event may have started early or been closed: its own start and status decide.
-          sql`(${bets.eventId} is null or exists (select 1 from ${events} where ${events.id} = ${bets.eventId}
-               and ${events.status} = 'scheduled' and ${events.startsAt} > ${now.toISOString()}::timestamptz))`,
-        ),
-      )
-      .returning({ id: bets.id });
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('betproof.grading_at', ${now.toISOString()}, true)`);
+      return tx
+        .delete(bets)
+        .where(
+          and(
+            owned,
+            eq(bets.status, 'pending'),
+            gt(bets.eventDate, now),
+            gt(bets.createdAt, new Date(now.getTime() - DELETE_WINDOW_MS)),
+            // A graded bet's event may have started early or been closed: its own start and status decide.
+            sql`(${bets.eventId} is null or exists (select 1 from ${events} where ${events.id} = ${bets.eventId}
+                 and ${events.status} = 'scheduled' and ${events.startsAt} > ${now.toISOString()}::timestamptz))`,
+          ),
+        )
+        .returning({ id: bets.id });
+    });
     if (rows.length > 0) return { ok: true };
   } catch (err) {
     const check = violatedCheck(err);
-    if (check !== DELETE_BEFORE_START && check !== GRADED_FROM_RESULT) throw err;
+    if (check !== DELETE_BEFORE_START && check !== GRADED_FROM_RESULT && check !== DELETE_WITHIN_WINDOW) throw err;
   }
-  const [existing] = await db.select({ id: bets.id, eventId: bets.eventId }).from(bets).where(owned).limit(1);
+  const [existing] = await db
+    .select({ eventId: bets.eventId, status: bets.status, eventDate: bets.eventDate, createdAt: bets.createdAt })
+    .from(bets)
+    .where(owned)
+    .limit(1);
   if (!existing) return { ok: false, reason: 'not-found' };
+  // Before its start but recorded too long ago: the window, not the start, refused it.
+  const windowPassed = existing.createdAt.getTime() <= now.getTime() - DELETE_WINDOW_MS;
+  if (existing.status === 'pending' && existing.eventDate > now && windowPassed)
+    return { ok: false, reason: 'delete-window-passed' };
   return { ok: false, reason: existing.eventId === null ? 'part-of-record' : 'graded' };
 }

@@ -7,6 +7,7 @@ import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,
   BET_PART_OF_RECORD_MESSAGE,
+  DELETE_WINDOW_PASSED_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_ERROR,
   settleAfterMessage,
@@ -145,6 +146,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (result.ok) return c.body(null, 204);
       if (result.reason === 'part-of-record') return c.json({ error: BET_PART_OF_RECORD_MESSAGE }, 409);
       if (result.reason === 'graded') return c.json({ error: GRADED_FROM_RESULT_MESSAGE }, 409);
+      if (result.reason === 'delete-window-passed') return c.json({ error: DELETE_WINDOW_PASSED_MESSAGE }, 409);
       return c.json(notFound, 404);
     });
 }

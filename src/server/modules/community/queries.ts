@@ -33,7 +33,7 @@ import type {
 } from '../../../shared/community-schemas.ts';
 import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
 import { levelStakesYield, parseScaled, roi, winRate, yieldInterval } from '../../../shared/stats.ts';
-import { overdueBefore } from '../bets/queries.ts';
+import { overdueBefore, overdueCondition } from '../bets/queries.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,15 +57,14 @@ const publicUsersCte = sql`public_users as materialized (
     )`;
 
 /**
- * The record-keeping rule of both rankings: a bettor with any bet overdue (pending 72 hours after
- * its event started, a parlay's last leg's) is left out until they settle it, so losers left pending buy no place. A
- * graded bet is never overdue: its result settles it, not the bettor (bets/queries.ts selfReportedOnly). An
- * index probe of bets_user_id_pending_event_idx per candidate.
+ * The record-keeping rule of both rankings: a bettor with any bet overdue (bets/queries.ts
+ * overdueCondition: a self-reported bet or parlay leg pending 72 hours after its own start) is left
+ * out until they settle it, so losers left pending buy no place. An index probe of
+ * bets_user_id_pending_event_idx per candidate.
  */
 const hasNoOverdue = (userColumn: SQL, now: Date) =>
-  sql`not exists (select 1 from bets o where o.user_id = ${userColumn} and o.status = 'pending'
-    and not o.graded
-    and o.event_date <= ${overdueBefore(now)} and (o.last_event_date is null or o.last_event_date <= ${overdueBefore(now)}))`;
+  sql`not exists (select 1 from bets where bets.user_id = ${userColumn} and bets.status = 'pending'
+    and bets.event_date <= ${overdueBefore(now)} and ${overdueCondition(overdueBefore(now))})`;
 
 // ---------------------------------------------------------------------------------------------
 // Per-user details for the rows of one page

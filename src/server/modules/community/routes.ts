@@ -7,11 +7,12 @@ import { SITE_COUNTS_MAX_AGE_SECONDS } from '../../../shared/site-counts.ts';
 import {
   influencersQuerySchema,
   spotlightQuerySchema,
-  type InfluencerPage,
+  type InfluencerAnswer,
   type SiteCounts,
-  type SpotlightPage,
+  type SpotlightAnswer,
 } from '../../../shared/community-schemas.ts';
 import { countSite, getSpotlight, listInfluencers } from './queries.ts';
+import { withDisclosures } from '../profiles/taken-back.ts';
 
 export interface CommunityRoutesDeps {
   db: Db;
@@ -25,8 +26,8 @@ export interface CommunityRoutesDeps {
  * same page gets the same answer: concurrent requests for it share one computation (coalesce.ts).
  */
 export function communityRoutes({ db, now }: CommunityRoutesDeps) {
-  const spotlight = coalescing<SpotlightPage>();
-  const influencers = coalescing<InfluencerPage>();
+  const spotlight = coalescing<SpotlightAnswer>();
+  const influencers = coalescing<InfluencerAnswer>();
   const counts = coalescing<SiteCounts>();
   /** The last counts and when (server clock) they were made: the landing asks on every visit. */
   let kept: SiteCounts | null = null;
@@ -41,16 +42,18 @@ export function communityRoutes({ db, now }: CommunityRoutesDeps) {
     })
     .get('/spotlight', validate('query', spotlightQuerySchema), async (c) => {
       const { period, limit, offset } = c.req.valid('query');
-      const page = await spotlight(JSON.stringify([period, limit, offset]), () =>
-        getSpotlight(db, { period, limit, offset, now: now() }),
-      );
+      const page = await spotlight(JSON.stringify([period, limit, offset]), async () => {
+        const at = now();
+        return withDisclosures(db, await getSpotlight(db, { period, limit, offset, now: at }), at);
+      });
       return c.json(page, 200);
     })
     .get('/influencers', validate('query', influencersQuerySchema), async (c) => {
       const { search, sport, sort, limit, offset } = c.req.valid('query');
-      const page = await influencers(JSON.stringify([search, sport, sort, limit, offset]), () =>
-        listInfluencers(db, { search, sport, sort, limit, offset, now: now() }),
-      );
+      const page = await influencers(JSON.stringify([search, sport, sort, limit, offset]), async () => {
+        const at = now();
+        return withDisclosures(db, await listInfluencers(db, { search, sport, sort, limit, offset, now: at }), at);
+      });
       return c.json(page, 200);
     });
 }

@@ -2,8 +2,7 @@ import { hc } from 'hono/client';
 import { expect, expectTypeOf, it } from 'vitest';
 import type { AppType } from '../../app.ts';
 import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
-import type { BetPage } from '../../../shared/bet-schemas.ts';
-import type { Analytics, PublicProfile } from '../../../shared/profile-schemas.ts';
+import type { Analytics, ProfileBetPage, PublicProfile } from '../../../shared/profile-schemas.ts';
 import { EMPTY_SOCIAL_LINKS } from '../../../shared/profiles.ts';
 
 /** The typed RPC client the profile pages use, calling the app in-process. */
@@ -40,7 +39,7 @@ describeEachDatabase('profiles through the typed client (hc<AppType>)', (env) =>
       param: { username: 'typed.client' },
       query: { limit: '5' },
     });
-    if (page.status === 200) expectTypeOf(await page.json()).toEqualTypeOf<BetPage>();
+    if (page.status === 200) expectTypeOf(await page.json()).toEqualTypeOf<ProfileBetPage>();
     expect(page.status).toBe(200);
 
     const analytics = await client.api.profile.analytics.$get();

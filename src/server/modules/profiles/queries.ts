@@ -5,6 +5,7 @@ import { isoText, rowsOf, violatedConstraint } from '../../db/sql.ts';
 import {
   betLedgerHeads,
   userBetKinds,
+  userMarketFigures,
   profiles,
   user,
   userBetStats,
@@ -20,13 +21,16 @@ import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { EMPTY_SOCIAL_LINKS, type VerificationStatus } from '../../../shared/profiles.ts';
 import type { Analytics, ProfileSettings, PublicProfile, SocialLinks } from '../../../shared/profile-schemas.ts';
 import { isProfileUsername } from '../../../shared/usernames.ts';
-import { winRate } from '../../../shared/stats.ts';
+import { buildStats, winRate } from '../../../shared/stats.ts';
+import { atMarketPrices, marketFigureColumns, marketFiguresOf, type MarketFigureRow } from '../events/market.ts';
 import {
   getBetSummary,
   overdueBefore,
   overdueCountSql,
   statsOfSummary,
   summaryColumns,
+  totalsFromSummary,
+  unitSizeCents,
   type BetSummary,
 } from '../bets/queries.ts';
 
@@ -88,8 +92,10 @@ export interface ProfileView {
   /** The owner's unit size (numeric text), null when not set. */
   unitSize: string | null;
   ledgerHead: LedgerHead;
-  /** How many of the bets are graded from results and how many self-reported (user_bet_kinds). */
-  kinds: { graded: number; selfReported: number };
+  /** How many of the bets are graded from results, how many self-reported and how many deleted (user_bet_kinds). */
+  kinds: { graded: number; selfReported: number; deleted: number };
+  /** The prices the graded bets could have had and their closing line (user_market_figures), null before any. */
+  market: MarketFigureRow | null;
   /** How many people follow the profile (follows, migration 0032). */
   followers: number;
 }
@@ -102,6 +108,8 @@ type ProfileViewRow = ProfileRow & {
   headHash: string | null;
   graded: number | null;
   selfReported: number | null;
+  deleted: number | null;
+  market: MarketFigureRow | null;
   followers: number;
 };
 
@@ -113,6 +121,8 @@ const toView = ({
   headHash,
   graded,
   selfReported,
+  deleted,
+  market,
   followers,
   ...row
 }: ProfileViewRow): ProfileView => ({
@@ -121,7 +131,8 @@ const toView = ({
   overdue,
   unitSize,
   ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
-  kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0 },
+  kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0, deleted: deleted ?? 0 },
+  market,
   followers: Number(followers),
 });
 
@@ -145,6 +156,8 @@ const selectProfileView = (db: Db) =>
       headHash: betLedgerHeads.hash,
       graded: userBetKinds.graded,
       selfReported: userBetKinds.selfReported,
+      deleted: userBetKinds.deleted,
+      market: marketFigureColumns,
       // An index-only count of the profile's range of follows_followee_id_idx.
       followers: sql<number>`(select count(*)::int from follows where follows.followee_id = ${profiles.userId})`,
     })
@@ -153,7 +166,8 @@ const selectProfileView = (db: Db) =>
     .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
     .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId))
     .leftJoin(betLedgerHeads, eq(betLedgerHeads.userId, profiles.userId))
-    .leftJoin(userBetKinds, eq(userBetKinds.userId, profiles.userId));
+    .leftJoin(userBetKinds, eq(userBetKinds.userId, profiles.userId))
+    .leftJoin(userMarketFigures, eq(userMarketFigures.userId, profiles.userId));
 
 const byUsername = eq(profiles.username, sql.placeholder('username'));
 
@@ -231,10 +245,14 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, unitSize, ledgerHead, kinds, followers }: ProfileView,
+  { record, summary, overdue, unitSize, ledgerHead, kinds, market, followers }: ProfileView,
   opts: { isOwner: boolean; now: Date; following?: boolean },
 ): PublicProfile {
-  const stats = statsOfSummary(summary, overdue, unitSize);
+  // Public figures: bets above the market count at the best price seen (decision 040).
+  const stats = buildStats(atMarketPrices(totalsFromSummary(summary), market), {
+    overdue,
+    unitSize: unitSizeCents(unitSize),
+  });
   return {
     username: record.username,
     displayName: record.displayName,
@@ -244,7 +262,15 @@ export function buildProfile(
     profilePublic: record.profilePublic,
     isOwner: opts.isOwner,
     social: record.social,
-    stats: { ...stats, ...kinds },
+    stats: { ...stats, graded: kinds.graded, selfReported: kinds.selfReported },
+    disclosure: {
+      graded: kinds.graded,
+      selfReported: kinds.selfReported,
+      voided: stats.voided,
+      deleted: kinds.deleted,
+      overdue: stats.overdue,
+    },
+    market: marketFiguresOf(market),
     achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
     ledgerHead,
     followers,
@@ -379,12 +405,13 @@ const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
  * not with the bets (bench/profiles-scaling.md).
  */
 export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
-  const [summary, sportRows, dayRows] = await Promise.all([
+  const [summary, sportRows, dayRows, [market]] = await Promise.all([
     getBetSummary(db, userId),
     db.execute(sql`select sport, bets, won, lost, profit::numeric(20, 2)::text as profit
                    from user_sport_stats where user_id = ${userId}`),
     db.execute(sql`select day::text as day, settled, cum_profit::numeric(20, 2)::text as profit
                    from user_bet_days where user_id = ${userId} and settled > 0 order by day`),
+    db.select(marketFigureColumns).from(userMarketFigures).where(eq(userMarketFigures.userId, userId)),
   ]);
   const stats = statsOfSummary(summary);
 
@@ -439,6 +466,7 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     cumulativeProfit,
     bySport,
     byMonth,
+    market: marketFiguresOf(market),
     roi: stats.roi,
     averageOdds: stats.averageOdds,
     longestWinStreak: stats.longestWinningRun,

@@ -18,9 +18,13 @@ import {
   profileSettingsSchema,
   updateProfileSchema,
   usernameAvailabilityQuerySchema,
+  type ProfileBetPage,
 } from '../../../shared/profile-schemas.ts';
 import { USERNAME_RESERVED_MESSAGE } from '../../../shared/usernames.ts';
-import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
+import { decodeCursor, INVALID_CURSOR, type JsonText } from '../../db/sql.ts';
+import type { BetPage } from '../../../shared/bet-schemas.ts';
+import { betMarketsOf } from '../events/market.ts';
+import { deletedBeforeStart } from './taken-back.ts';
 import { listBets } from '../bets/queries.ts';
 import { isFollowing } from '../follows/queries.ts';
 import { betsCsvStream, exportFilename, getUnitSize } from './export.ts';
@@ -128,7 +132,15 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         const record = findProfileByUsername(db, c.req.param('username'));
         const access = await accessProfile(record, (r) => r, viewerOf(c));
         if (!access.ok) return c.json(notFound, 404);
-        return jsonText(c, await listBets(db, access.found.userId, { limit, cursor }), 200);
+        const page = await listBets(db, access.found.userId, { limit, cursor });
+        return jsonText(c, await withMarkets(db, page), 200);
+      })
+      // The bets deleted before their start, from the ledger (same visibility as the record).
+      .get('/:username/deleted', async (c) => {
+        const record = findProfileByUsername(db, c.req.param('username'));
+        const access = await accessProfile(record, (r) => r, viewerOf(c));
+        if (!access.ok) return c.json(notFound, 404);
+        return c.json(await deletedBeforeStart(db, access.found.userId), 200);
       })
       // The ledger has the same visibility as the record it proves: a private profile's is hidden
       // from others, and when the profile turns public the whole continuous chain appears.
@@ -159,6 +171,20 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         });
       })
   );
+}
+
+/**
+ * A public page of bets with the prices of its graded bets (decision 040): `markets` by bet id,
+ * read apart from the page, which is kept by record version while prices may still arrive. A page
+ * without a graded bet goes out as the database wrote it.
+ */
+async function withMarkets(db: Db, text: JsonText<BetPage>): Promise<JsonText<ProfileBetPage>> {
+  if (!text.includes('"kind" : "graded"')) return text;
+  const page = JSON.parse(text) as BetPage;
+  const graded = page.bets.filter((b) => b.kind === 'graded' && b.legs === null);
+  const markets = await betMarketsOf(db, graded);
+  if (markets.size === 0) return text;
+  return JSON.stringify({ ...page, markets: Object.fromEntries(markets) }) as JsonText<ProfileBetPage>;
 }
 
 /** When exactly one field is wrong, its message alone is the headline (the form shows it inline). */
