@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ALG_ED25519, parseSignerKey } from '../shared/log/note.ts';
 import { QUOTA_DEFAULTS } from '../shared/quotas.ts';
+import { DELETE_WINDOW_MINUTES } from '../shared/bets.ts';
 import { parseEventFeeds, type FeedConfig } from './modules/events/feeds/config.ts';
 import { parseAuthorityList, parseWitnessList, type WitnessConfig } from '../shared/log/witness-protocol.ts';
 import { SITE_CONTACT_ENV, siteContactSchema, type SiteContact } from '../shared/site-contact.ts';
@@ -199,9 +200,10 @@ export const envSchema = z.object({
   STATEMENT_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   /**
    * How long a recorded pick waits before its followers are told (docs/decisions/045): a pick
-   * deleted within it is never announced.
+   * deleted within it is never announced. The default is the delete window (DELETE_WINDOW_MINUTES):
+   * past it a pick can no longer be deleted, so nothing announced is ever taken back.
    */
-  NOTIFY_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  NOTIFY_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(DELETE_WINDOW_MINUTES),
   /** How often the notification job runs on the embedded database (on PostgreSQL, pg-boss's minute). */
   NOTIFY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Web Push's VAPID key pair (base64url, `npx web-push generate-vapid-keys`); push is off without them. */

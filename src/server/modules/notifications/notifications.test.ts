@@ -5,6 +5,7 @@
  * never announced), the settings API and the one-click unsubscribe.
  */
 import { sql } from 'drizzle-orm';
+import { DELETE_WINDOW_MINUTES } from '../../../shared/bets.ts';
 import { beforeEach, expect, it } from 'vitest';
 import { rowsOf } from '../../db/sql.ts';
 import { createLogger } from '../../logger.ts';
@@ -23,7 +24,8 @@ import { runNotifications, unsubscribeUrl, type NotifyDeps } from './job.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const GRACE_MINUTES = 10;
+// The default grace period: the delete window, past which a pick can no longer be deleted.
+const GRACE_MINUTES = DELETE_WINDOW_MINUTES;
 
 async function person(env: TestEnv) {
   const signed = await signUpAndSignIn(env);
