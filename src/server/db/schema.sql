@@ -61,6 +61,7 @@ CREATE TABLE public.bets (
     selection text,
     line numeric(6,1),
     graded boolean DEFAULT false NOT NULL,
+    unit_size numeric(12,2),
     CONSTRAINT bets_amount_min CHECK ((amount >= 0.01)),
     CONSTRAINT bets_decimal_odds_gt_one CHECK ((decimal_odds > (1)::numeric)),
     CONSTRAINT bets_description_length CHECK (((char_length(description) >= 1) AND (char_length(description) <= 500))),
@@ -119,6 +120,10 @@ CREATE FUNCTION public.bet_legs_settle_parlay() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_legs_settle_parlay.sql $$;
 
+CREATE FUNCTION public.bet_positions_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_positions_apply.sql $$;
+
 CREATE FUNCTION public.bet_record_versions_bump() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_record_versions_bump.sql $$;
@@ -150,6 +155,10 @@ CREATE FUNCTION public.bets_match_event() RETURNS trigger
 CREATE FUNCTION public.bets_parlay_leg_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_parlay_leg_count.sql $$;
+
+CREATE FUNCTION public.bets_unit_size() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_unit_size.sql $$;
 
 CREATE FUNCTION public.community_summaries_apply() RETURNS trigger
     LANGUAGE plpgsql
@@ -305,6 +314,21 @@ CREATE TABLE public.bet_ledger_heads (
     user_id text NOT NULL,
     seq integer NOT NULL,
     hash text NOT NULL
+);
+
+CREATE TABLE public.bet_positions (
+    user_id text NOT NULL,
+    event_id uuid NOT NULL,
+    market text NOT NULL,
+    selection text NOT NULL,
+    line numeric(6,1),
+    bets integer NOT NULL,
+    stake numeric(20,2) NOT NULL,
+    odds numeric(20,6) NOT NULL,
+    profit numeric(20,2),
+    status text NOT NULL,
+    starts_at timestamp with time zone NOT NULL,
+    CONSTRAINT bet_positions_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text])))
 );
 
 CREATE TABLE public.bet_record_versions (
@@ -622,6 +646,27 @@ CREATE TABLE public.user_bet_totals_before_days (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.user_position_days (
+    user_id text NOT NULL,
+    day date NOT NULL,
+    positions integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    events integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    odds_sum numeric DEFAULT '0'::numeric NOT NULL,
+    cum_positions integer DEFAULT 0 NOT NULL,
+    cum_won integer DEFAULT 0 NOT NULL,
+    cum_events integer DEFAULT 0 NOT NULL,
+    cum_profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    cum_staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    cum_level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    cum_level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    cum_odds_sum numeric DEFAULT '0'::numeric NOT NULL
+);
+
 CREATE TABLE public.user_quotas (
     user_id text NOT NULL,
     bucket text NOT NULL,
@@ -729,6 +774,9 @@ ALTER TABLE ONLY public.bet_legs
 
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.bet_positions
+    ADD CONSTRAINT bet_positions_one_side_per_market PRIMARY KEY (user_id, event_id, market);
 
 ALTER TABLE ONLY public.bet_record_versions
     ADD CONSTRAINT bet_record_versions_pkey PRIMARY KEY (user_id);
@@ -844,6 +892,9 @@ ALTER TABLE ONLY public.user_bet_totals_before_days
 ALTER TABLE ONLY public.user_bet_totals_before
     ADD CONSTRAINT user_bet_totals_before_pkey PRIMARY KEY (day, user_id);
 
+ALTER TABLE ONLY public.user_position_days
+    ADD CONSTRAINT user_position_days_pkey PRIMARY KEY (user_id, day);
+
 ALTER TABLE ONLY public.user_quotas
     ADD CONSTRAINT user_quotas_pkey PRIMARY KEY (user_id, bucket);
 
@@ -879,9 +930,13 @@ CREATE INDEX bet_legs_event_pending_idx ON public.bet_legs USING btree (event_id
 
 CREATE UNIQUE INDEX bet_legs_one_per_event ON public.bet_legs USING btree (bet_id, event_id) WHERE (event_id IS NOT NULL);
 
+CREATE INDEX bet_positions_user_start_idx ON public.bet_positions USING btree (user_id, starts_at, event_id, market);
+
 CREATE INDEX bets_event_pending_idx ON public.bets USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
 
 CREATE INDEX bets_settled_at_idx ON public.bets USING btree (settled_at) WHERE (settled_at IS NOT NULL);
+
+CREATE INDEX bets_user_event_idx ON public.bets USING btree (user_id, event_id) WHERE ((event_id IS NOT NULL) AND (leg_count IS NULL));
 
 CREATE INDEX bets_user_id_created_at_idx ON public.bets USING btree (user_id, created_at DESC, id DESC);
 
@@ -977,6 +1032,12 @@ CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON public.bets FOR EACH STATEMEN
 
 CREATE CONSTRAINT TRIGGER bets_parlay_leg_count AFTER INSERT ON public.bets DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.leg_count IS NOT NULL)) EXECUTE FUNCTION public.bets_parlay_leg_count();
 
+CREATE TRIGGER bets_positions_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
+CREATE TRIGGER bets_positions_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
+CREATE TRIGGER bets_positions_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
 CREATE TRIGGER bets_stake_days_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
 
 CREATE TRIGGER bets_stake_days_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
@@ -1004,6 +1065,8 @@ CREATE TRIGGER bets_summaries_insert AFTER INSERT ON public.bets REFERENCING NEW
 CREATE TRIGGER bets_summaries_truncate AFTER TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_truncate();
 
 CREATE TRIGGER bets_summaries_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_apply();
+
+CREATE TRIGGER bets_unit_size BEFORE INSERT ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_unit_size();
 
 CREATE TRIGGER bets_version_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bets');
 
@@ -1072,6 +1135,12 @@ ALTER TABLE ONLY public.bet_legs
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
 
+ALTER TABLE ONLY public.bet_positions
+    ADD CONSTRAINT bet_positions_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
+
+ALTER TABLE ONLY public.bet_positions
+    ADD CONSTRAINT bet_positions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.bet_record_versions
     ADD CONSTRAINT bet_record_versions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
@@ -1125,6 +1194,9 @@ ALTER TABLE ONLY public.user_bet_totals_before
 
 ALTER TABLE ONLY public.user_bet_totals_before
     ADD CONSTRAINT user_bet_totals_before_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_position_days
+    ADD CONSTRAINT user_position_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_quotas
     ADD CONSTRAINT user_quotas_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
