@@ -96,3 +96,54 @@ FROM (
 	WINDOW w AS (PARTITION BY user_id ORDER BY day)
 ) r
 WHERE s.user_id = r.user_id AND s.day = r.day;
+--> statement-breakpoint
+-- Runs and drawdown now follow the order of the game (event start, a parlay's last leg's, then id;
+-- db/functions/bet_runs_recount.sql): every user's are recounted once in that order, the same
+-- passes as that function, for all users at once.
+WITH decided AS (
+	SELECT user_id, status, row_number() OVER w AS rn,
+	       CASE WHEN status = lag(status) OVER w THEN 0 ELSE 1 END AS starts_run,
+	       sum(profit_loss) OVER w AS total
+	FROM bets
+	WHERE status IN ('won', 'lost')
+	WINDOW w AS (PARTITION BY user_id ORDER BY coalesce(last_event_date, event_date), id)
+),
+numbered AS (
+	SELECT user_id, status, total, sum(starts_run) OVER w AS run, greatest(max(total) OVER w, 0) AS peak
+	FROM decided
+	WINDOW w AS (PARTITION BY user_id ORDER BY rn)
+),
+runs AS (
+	SELECT user_id, status, run, count(*)::integer AS len FROM numbered GROUP BY user_id, status, run
+),
+per_user AS (
+	SELECT user_id,
+	       coalesce(max(len) FILTER (WHERE status = 'won'), 0) AS longest_win,
+	       coalesce(max(len) FILTER (WHERE status = 'lost'), 0) AS longest_loss
+	FROM runs GROUP BY user_id
+),
+last_run AS (
+	SELECT DISTINCT ON (user_id) user_id, status, len FROM runs ORDER BY user_id, run DESC
+),
+falls AS (
+	SELECT user_id, max(peak) AS peak, max(peak - total) AS drawdown FROM numbered GROUP BY user_id
+),
+final AS (
+	SELECT DISTINCT ON (user_id) user_id, coalesce(last_event_date, event_date) AS at, id
+	FROM bets WHERE status <> 'pending'
+	ORDER BY user_id, coalesce(last_event_date, event_date) DESC, id DESC
+)
+UPDATE user_bet_stats s
+SET longest_win_streak = coalesce(p.longest_win, 0),
+    current_win_streak = CASE WHEN l.status = 'won' THEN l.len ELSE 0 END,
+    longest_loss_streak = coalesce(p.longest_loss, 0),
+    current_loss_streak = CASE WHEN l.status = 'lost' THEN l.len ELSE 0 END,
+    peak_profit = coalesce(fa.peak, 0),
+    max_drawdown = coalesce(fa.drawdown, 0),
+    last_settled_at = f.at,
+    last_settled_id = f.id
+FROM final f
+LEFT JOIN per_user p ON p.user_id = f.user_id
+LEFT JOIN last_run l ON l.user_id = f.user_id
+LEFT JOIN falls fa ON fa.user_id = f.user_id
+WHERE s.user_id = f.user_id;

@@ -412,11 +412,13 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
   const settled = stats.won + stats.lost;
   let cumulativeProfit: Analytics['cumulativeProfit'];
   if (settled <= MAX_PROFIT_POINTS) {
+    // In the order of the game (event start, a parlay's last leg's, then id), as the runs and the
+    // drawdown: a point per result, dated by its event's start.
     const pointRows = await db.execute(sql`
-      select ${isoText(sql`settled_at`)} as date,
-             (sum(profit_loss) over (order by settled_at, id rows unbounded preceding))::numeric(20, 2)::text as profit
+      select ${isoText(sql`coalesce(last_event_date, event_date)`)} as date,
+             (sum(profit_loss) over (order by coalesce(last_event_date, event_date), id rows unbounded preceding))::numeric(20, 2)::text as profit
       from bets where user_id = ${userId} and status <> 'pending' and status <> 'void'
-      order by settled_at, id`);
+      order by coalesce(last_event_date, event_date), id`);
     cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
       date: r.date,
       profit: money(r.profit),
