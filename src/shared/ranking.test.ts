@@ -36,6 +36,7 @@ describe('the luck-adjusted yield (decision 038 worked examples)', () => {
     expect(chanceInWords(breakEvenChance(honest)!)).toBe('about 1 in 7');
     const long = record(542, 458, '1.90');
     expect(luckAdjustedYield(long)).toBe(-2.9);
+    expect(chanceInWords(breakEvenChance(long)!)).toBe('about 1 in 6');
     expect(luckAdjustedScore(long)!).toBeGreaterThan(luckAdjustedScore(honest)!);
     // 60 of 100 at 2.00 (+20% over more picks): above both.
     const better = record(60, 40, '2.00');
