@@ -47,7 +47,7 @@ const rankedFigures = {
   luckAdjustedYield: z
     .number()
     .describe(
-      'Level-stakes yield of the counted positions less 1.96 × a break-even bettor\'s spread on the same prices, ' +
+      "Level-stakes yield of the counted positions less 1.96 × a break-even bettor's spread on the same prices, " +
         'percent with one decimal: what the ranking orders by.',
     ),
   breakEvenChance: z

@@ -25,7 +25,9 @@ function totalsOf(positions: readonly { odds: bigint; won: boolean }[]): RankTot
 
 const record = (won: number, lost: number, odds: string) => {
   const o = BigInt(Math.round(Number(odds) * 1e6));
-  return totalsOf([...Array<boolean>(won).fill(true), ...Array<boolean>(lost).fill(false)].map((w) => ({ odds: o, won: w })));
+  return totalsOf(
+    [...Array<boolean>(won).fill(true), ...Array<boolean>(lost).fill(false)].map((w) => ({ odds: o, won: w })),
+  );
 };
 
 describe('the luck-adjusted yield (decision 038 worked examples)', () => {
@@ -54,7 +56,10 @@ describe('the luck-adjusted yield (decision 038 worked examples)', () => {
   it('rises with every loss turned into a win, whatever the prices', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ odds: fc.bigInt(1_200_000n, 50_000_000n), won: fc.boolean() }), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.record({ odds: fc.bigInt(1_200_000n, 50_000_000n), won: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 60,
+        }),
         fc.nat(),
         (positions, pick) => {
           const lost = positions.flatMap((p, i) => (p.won ? [] : [i]));
@@ -69,7 +74,10 @@ describe('the luck-adjusted yield (decision 038 worked examples)', () => {
   it('rises with the sample at a fixed yield and prices', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ odds: fc.bigInt(1_200_000n, 50_000_000n), won: fc.boolean() }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.record({ odds: fc.bigInt(1_200_000n, 50_000_000n), won: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
         fc.integer({ min: 1, max: 30 }),
         (positions, k) => {
           const times = (n: number) => totalsOf(Array.from({ length: n }, () => positions).flat());
@@ -112,7 +120,10 @@ describe('one position per pick', () => {
           expect(merged.odds >= odds.reduce((a, b) => (a < b ? a : b))).toBe(true);
           expect(merged.odds <= odds.reduce((a, b) => (a > b ? a : b))).toBe(true);
           const one = parts[0]!;
-          expect(mergePosition(Array.from({ length: n }, () => one))).toEqual({ stake: one.stake * BigInt(n), odds: one.odds });
+          expect(mergePosition(Array.from({ length: n }, () => one))).toEqual({
+            stake: one.stake * BigInt(n),
+            odds: one.odds,
+          });
         },
       ),
     );

@@ -17,6 +17,7 @@ import { profileName } from './format.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { ProfileBetList } from './profile-bet-list.tsx';
 import { ProfileStats } from './profile-stats.tsx';
+import { RankedRecord } from './ranked-record.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
 import { VerifyRecord } from './verify-record.tsx';
@@ -135,6 +136,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
       </Card>
 
       <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
+      <RankedRecord ranking={profile.ranking} />
 
       <Tabs defaultValue="record">
         <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit">

@@ -10,6 +10,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { queryRows } from '../../db/sql.ts';
 import type { InfluencerPage, SpotlightPage } from '../../../shared/community-schemas.ts';
+import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { PARLAY_SAME_EVENT_MESSAGE, sideHeldMessage } from '../../../shared/events.ts';
 import { HOUR, token } from './helpers.test-support.ts';
 
@@ -98,7 +99,14 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     expect(otherSide.status).toBe(409);
     expect(await otherSide.json()).toEqual({ error: sideHeldMessage(`h${tag} Home 1`) });
     await recorded(
-      both.record({ eventId: honestEvents[2]!, market: 'total', selection: 'over', line: 2.5, odds: '2', amount: '10' }),
+      both.record({
+        eventId: honestEvents[2]!,
+        market: 'total',
+        selection: 'over',
+        line: 2.5,
+        odds: '2',
+        amount: '10',
+      }),
     );
     const middle = await both.record({
       eventId: honestEvents[2]!,
@@ -164,7 +172,9 @@ describeEachDatabase('the rankings against gamed records', (env) => {
       [repeat, other, both, short, shorter, whale].map((b) => usernameOf(env(), b.userId)),
     );
 
-    const spotlight = (await (await env().request('/api/community/spotlight?period=week&limit=48')).json()) as SpotlightPage;
+    const spotlight = (await (
+      await env().request('/api/community/spotlight?period=week&limit=48')
+    ).json()) as SpotlightPage;
     const ours = spotlight.entries.filter((e) => [names.steady, names.honest, ...gamed].includes(e.username));
     expect(ours.map((e) => e.username)).toEqual([names.steady, names.honest]);
     const honestEntry = ours[1]!;
@@ -186,9 +196,28 @@ describeEachDatabase('the rankings against gamed records', (env) => {
       // The ranked come first in every sort and filter, in their own order by the sort's figure.
       const ranked = listed.filter((e) => e.rank !== null).map((e) => e.username);
       expect(new Set(ranked), query).toEqual(new Set([names.steady, names.honest]));
-      expect(listed.slice(0, 2).map((e) => e.username).sort(), query).toEqual(ranked.sort());
+      expect(
+        listed
+          .slice(0, 2)
+          .map((e) => e.username)
+          .sort(),
+        query,
+      ).toEqual(ranked.sort());
       for (const g of listed.slice(2)) expect(g.rank, `${query} ${g.username}`).toBeNull();
     }
+    // The profile states the same record, in plain words on the page.
+    const profile = (await (await env().request(`/api/profiles/${names.honest}`)).json()) as PublicProfile;
+    expect(profile.ranking).toEqual({
+      positions: 30,
+      events: 30,
+      minEvents: 30,
+      luckAdjustedYield: -15.8,
+      breakEvenChance: 0.1367,
+    });
+    const repeated = (await (await env().request(`/api/profiles/${gamed[0]}`)).json()) as PublicProfile;
+    expect(repeated.stats.totalBets).toBe(20);
+    expect(repeated.ranking).toMatchObject({ positions: 1, events: 1 });
+
     const byRank = (await (await env().request('/api/community/influencers?limit=48')).json()) as InfluencerPage;
     const order = byRank.entries.map((e) => e.username);
     expect(order.indexOf(names.steady)).toBeLessThan(order.indexOf(names.honest));

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { isoText, rowsOf, violatedConstraint } from '../../db/sql.ts';
+import { isoText, jsonColumn, rowsOf, violatedConstraint } from '../../db/sql.ts';
 import {
   betLedgerHeads,
   userBetKinds,
@@ -20,7 +20,8 @@ import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { EMPTY_SOCIAL_LINKS, type VerificationStatus } from '../../../shared/profiles.ts';
 import type { Analytics, ProfileSettings, PublicProfile, SocialLinks } from '../../../shared/profile-schemas.ts';
 import { isProfileUsername } from '../../../shared/usernames.ts';
-import { winRate } from '../../../shared/stats.ts';
+import { parseScaled, winRate } from '../../../shared/stats.ts';
+import { RANK_MIN_EVENTS, breakEvenChance, luckAdjustedYield } from '../../../shared/ranking.ts';
 import {
   getBetSummary,
   overdueBefore,
@@ -92,6 +93,15 @@ export interface ProfileView {
   kinds: { graded: number; selfReported: number };
   /** How many people follow the profile (follows, migration 0032). */
   followers: number;
+  /** The record the rankings read: the running totals of counted positions (docs/decisions/038). */
+  ranked: RankedTotalsRow | null;
+}
+
+interface RankedTotalsRow {
+  positions: number;
+  events: number;
+  levelProfit: string;
+  oddsSum: string;
 }
 
 type ProfileViewRow = ProfileRow & {
@@ -103,6 +113,7 @@ type ProfileViewRow = ProfileRow & {
   graded: number | null;
   selfReported: number | null;
   followers: number;
+  ranked: unknown;
 };
 
 const toView = ({
@@ -114,6 +125,7 @@ const toView = ({
   graded,
   selfReported,
   followers,
+  ranked,
   ...row
 }: ProfileViewRow): ProfileView => ({
   record: toRecord(row),
@@ -123,6 +135,7 @@ const toView = ({
   ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
   kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0 },
   followers: Number(followers),
+  ranked: ranked === null || ranked === undefined ? null : jsonColumn<RankedTotalsRow>(ranked),
 });
 
 /** The lookups by username and by user id, with or without the summary: one read each. */
@@ -147,6 +160,10 @@ const selectProfileView = (db: Db) =>
       selfReported: userBetKinds.selfReported,
       // An index-only count of the profile's range of follows_followee_id_idx.
       followers: sql<number>`(select count(*)::int from follows where follows.followee_id = ${profiles.userId})`,
+      // The latest running totals of the rankings' summary: one probe of its primary key.
+      ranked: sql<unknown>`(select json_build_object('positions', d.cum_positions, 'events', d.cum_events,
+        'levelProfit', d.cum_level_profit::text, 'oddsSum', d.cum_odds_sum::text)
+        from user_position_days d where d.user_id = ${profiles.userId} order by d.day desc limit 1)`,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
@@ -219,6 +236,23 @@ export async function getAchievementInputs(
   return achievementInputsOf(await getBetSummary(db, userId));
 }
 
+/** The record the rankings read, as the profile states it (docs/decisions/038). */
+function rankingOf(row: RankedTotalsRow | null): PublicProfile['ranking'] {
+  const totals = {
+    positions: row?.positions ?? 0,
+    events: row?.events ?? 0,
+    levelProfit: parseScaled(row?.levelProfit ?? '0', 6),
+    oddsSum: parseScaled(row?.oddsSum ?? '0', 6),
+  };
+  return {
+    positions: totals.positions,
+    events: totals.events,
+    minEvents: RANK_MIN_EVENTS,
+    luckAdjustedYield: luckAdjustedYield(totals),
+    breakEvenChance: breakEvenChance(totals),
+  };
+}
+
 /**
  * Days since the profile was created, rounded up: 1 during its first 24 hours (the day it was
  * created counts as a day of activity), 2 during the next 24, and so on; never less than 1.
@@ -231,7 +265,7 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, unitSize, ledgerHead, kinds, followers }: ProfileView,
+  { record, summary, overdue, unitSize, ledgerHead, kinds, followers, ranked }: ProfileView,
   opts: { isOwner: boolean; now: Date; following?: boolean },
 ): PublicProfile {
   const stats = statsOfSummary(summary, overdue, unitSize);
@@ -245,6 +279,7 @@ export function buildProfile(
     isOwner: opts.isOwner,
     social: record.social,
     stats: { ...stats, ...kinds },
+    ranking: rankingOf(ranked),
     achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
     ledgerHead,
     followers,
