@@ -156,13 +156,13 @@ describeEachDatabase('community: influencers', (env) => {
     expect(unlistedCard).toMatchObject({ rank: null, events: 0, luckAdjustedYield: null, settledBets: 40 });
     // The place is the ranking's, not the page's: the same alone in a search; and every sort lists
     // the ranked first (by profit: whale $969.99, steady $60.00), then the rest by the sort's figure
-    // (unlisted $1,000.00, lucky $480.00).
+    // (lucky $480.00, unlisted $400.00).
     expect((await allCards(env(), { search: `whale_${tag}` }))[0]!.rank).toBe(whaleCard.rank);
     expect((await allCards(env(), { search: tag, sort: 'profit' })).map((c) => [c.username, c.rank])).toEqual([
       [`whale_${tag}`, whaleCard.rank],
       [`steady_${tag}`, steadyCard.rank],
-      [`unlisted_${tag}`, null],
       [`lucky_${tag}`, null],
+      [`unlisted_${tag}`, null],
     ]);
     // By win rate: steady 60%, whale 1 of 31; then two at 100%, more settled bets first.
     expect(names(await allCards(env(), { search: tag, sort: 'winrate' }))).toEqual([
