@@ -72,8 +72,8 @@ export function SpotlightPage() {
             ))}
           </TabsList>
           <p className="text-sm text-muted-foreground md:max-w-md md:text-right" data-testid="spotlight-rule">
-            Graded picks on events of the last {SPOTLIGHT_PERIOD_DAYS[period]} days · ranked by luck-adjusted yield · picks
-            on at least {RANK_MIN_EVENTS} different events in the period to be ranked
+            Graded picks on events of the last {SPOTLIGHT_PERIOD_DAYS[period]} days · ranked by luck-adjusted yield ·
+            picks on at least {RANK_MIN_EVENTS} different events in the period to be ranked
           </p>
         </div>
         {SPOTLIGHT_PERIODS.map((p) => (
@@ -212,6 +212,9 @@ function LeaderboardEntry({ entry }: { entry: SpotlightEntry }) {
         <Figure label={FIGURES.yieldRange.label} className="col-span-2">
           {formatRange(entry.yieldInterval)}
         </Figure>
+        <Figure label="Luck-adjusted yield" valueClassName={signClass(entry.luckAdjustedYield)} className="col-span-2">
+          {formatSignedPercent(entry.luckAdjustedYield)}
+        </Figure>
         <Figure label={FIGURES.winRate.label}>{formatPercent(entry.winRate)}</Figure>
         <Figure label={`${FIGURES.settledBets.label} (won)`}>
           {entry.totalBets} ({entry.wonBets})
@@ -265,13 +268,14 @@ function RankingRules() {
           break-even bettor look this good about one time in forty, and the ranking takes that away, so a handful of
           lucky wins ranks below a long record with a steady edge.
         </li>
-        <li>{RANKING_MINIMUM_RULE} Ties go to more bets.</li>
+        <li>{RANKING_MINIMUM_RULE} Ties go to more picks.</li>
         <li>
-          {FIGURES.winRate.label}, {FIGURES.settledBets.label.toLowerCase()} and profit count the period&apos;s won and
-          lost bets (void / push bets returned the stake and count in none of them), so they can be fewer than the{' '}
-          {FIGURES.totalBets.label} on the bettor&apos;s profile, which counts every bet ever recorded, pending and void
-          ones included. {FIGURES.yieldVsRoi.explanation} The streak is the current run of wins (W) or losses (L) over
-          the bettor&apos;s latest settled bets; the favourite sport is the one they record most bets in.
+          {FIGURES.winRate.label}, {FIGURES.settledBets.label.toLowerCase()} and profit count the period&apos;s graded
+          picks won or lost at 1.20 or more (void / push picks returned the stake and count in none of them), so they
+          can be fewer than the {FIGURES.totalBets.label} on the bettor&apos;s profile, which counts every bet ever
+          recorded, pending, void and self-reported ones included. {FIGURES.yieldVsRoi.explanation} The streak is the
+          current run of wins (W) or losses (L) over the bettor&apos;s latest graded picks, in the order the games were
+          played; the favourite sport is the one they record most bets in.
         </li>
         <li>
           Only public profiles appear. The top five are highlighted; a yield below zero is shown in red wherever it
