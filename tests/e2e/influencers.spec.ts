@@ -102,7 +102,7 @@ test('the ranking: by luck-adjusted yield of graded picks, with the rule stated;
   const tag = Date.now().toString(36);
   // 30 graded wins at 51.00: a score no other bettor of these files reaches, so this one is first.
   const ace = await createBettor(baseURL, `Ranked Ace ${tag}`);
-  await recordGraded(baseURL, ace, times(30, { result: 'won' as const, odds: '51.00', amount: '1' }));
+  await recordGraded(baseURL, ace, times(30, { result: 'won', odds: '51.00', amount: '1' }));
   await page.goto(`/influencers?q=${encodeURIComponent(tag)}`);
   await expect(page.getByTestId('ranking-rule')).toHaveText(
     "Ranked by luck-adjusted yield: the level-stakes yield of graded picks, less what luck alone gives a break-even bettor on the same prices one time in forty. A long record with a steady edge ranks above a short lucky run, one big stake, or a pick entered many times. To be ranked: graded picks won or lost on at least 30 different events, each priced 1.20 or more (one pick entered twice counts once; void and self-reported bets don't count). Every record that has them is ranked, below zero included.",
