@@ -200,6 +200,10 @@ CREATE FUNCTION public.log_append_only() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/log_append_only.sql $$;
 
+CREATE FUNCTION public.luck_adjusted_yield(n bigint, level_profit numeric, odds_sum numeric) RETURNS double precision
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/luck_adjusted_yield.sql $$;
+
 CREATE FUNCTION public.neutral_username() RETURNS text
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/neutral_username.sql $$;
