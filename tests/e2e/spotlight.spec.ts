@@ -33,6 +33,8 @@ test('a bettor with 30 graded wins is on every board; each tab loads its own per
   page,
   baseURL,
 }) => {
+  // Graded records go through the admin's imports and a request per pick: slow on a loaded machine.
+  test.slow();
   const tag = Date.now().toString(36);
   const winner = await createBettor(baseURL, `Spot Winner ${tag}`);
   const runner = await createBettor(baseURL, `Spot Runner ${tag}`);
@@ -110,6 +112,8 @@ test('a bettor with 30 graded wins is on every board; each tab loads its own per
 });
 
 test('the ranking follows the tab: each period shows its own answer', async ({ page, baseURL }) => {
+  // Graded records go through the admin's imports and a request per pick: slow on a loaded machine.
+  test.slow();
   // The server's windows are covered by the API tests (bets can only be settled "now" here), so
   // this serves the Year board reversed and checks the page shows each tab's own order.
   const tag = Date.now().toString(36);
@@ -145,6 +149,8 @@ test('the whale: one $99,999 bet at 1.01 on top of 30 lost $1 picks ranks below 
   page,
   baseURL,
 }) => {
+  // Graded records go through the admin's imports and a request per pick: slow on a loaded machine.
+  test.slow();
   const tag = Date.now().toString(36);
   const steady = await createBettor(baseURL, `Steady ${tag}`);
   const whale = await createBettor(baseURL, `Whale ${tag}`);
@@ -195,6 +201,8 @@ test('says so when nobody qualifies, and points to recording bets', async ({ pag
 });
 
 test('fits a 390 px phone and passes axe (WCAG 2 A/AA)', async ({ page, baseURL }) => {
+  // Graded records go through the admin's imports and a request per pick: slow on a loaded machine.
+  test.slow();
   const bettor = await createBettor(baseURL, `Phone Spot ${Date.now().toString(36)}`);
   await recordGraded(baseURL, bettor, graded(30, { result: 'won' }));
   await page.setViewportSize({ width: 390, height: 844 });
