@@ -31,8 +31,8 @@ export function RankedRecord({ ranking }: { ranking: PublicProfile['ranking'] })
       </p>
       {ranking.breakEvenChance !== null && (
         <p className="text-sm" data-testid="ranked-luck">
-          <span className="font-semibold">{chanceInWords(ranking.breakEvenChance)}</span> that a break-even bettor does
-          this well.
+          Luck alone: <span className="font-semibold">{chanceInWords(ranking.breakEvenChance)}</span> that a break-even
+          bettor does this well.
         </p>
       )}
       {!ranked && (
