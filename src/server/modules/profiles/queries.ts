@@ -447,20 +447,25 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
   const settled = stats.won + stats.lost;
   let cumulativeProfit: Analytics['cumulativeProfit'];
   if (settled <= MAX_PROFIT_POINTS) {
-    // In the order of the game (event start, a parlay's last leg's, then id), as the runs and the
-    // drawdown: a point per result, dated by its event's start.
     const pointRows = await db.execute(sql`
-      select ${isoText(sql`coalesce(last_event_date, event_date)`)} as date,
-             (sum(profit_loss) over (order by coalesce(last_event_date, event_date), id rows unbounded preceding))::numeric(20, 2)::text as profit
+      select ${isoText(sql`settled_at`)} as date,
+             (sum(profit_loss) over (order by settled_at, id rows unbounded preceding))::numeric(20, 2)::text as profit
       from bets where user_id = ${userId} and status <> 'pending' and status <> 'void'
-      order by coalesce(last_event_date, event_date), id`);
+      order by settled_at, id`);
     cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
       date: r.date,
       profit: money(r.profit),
     }));
   } else {
     // A point per day, at the day's end; the last one at the latest settlement (not in the future).
-    const lastAt = summary?.lastSettledAt;
+    // (summary.lastSettledAt is the last result in the order of the games, no longer the latest
+    // settlement: one probe of bets_user_id_settled_at_idx instead.)
+    const [latest] = rowsOf<{ at: string | null }>(
+      await db.execute(
+        sql`select ${isoText(sql`max(settled_at)`)} as at from bets where user_id = ${userId} and status <> 'pending'`,
+      ),
+    );
+    const lastAt = latest?.at ? new Date(latest.at) : null;
     cumulativeProfit = days.map((d, i) => {
       const end = endOfDay(d.day);
       const at = i === days.length - 1 && lastAt && lastAt < end ? lastAt : end;
