@@ -43,25 +43,44 @@ const isoString = z.iso.datetime({ offset: true });
 export const streakSchema = z.object({ result: z.enum(['won', 'lost']), length: z.number().int().positive() });
 export type Streak = z.infer<typeof streakSchema>;
 
+/** What both rankings show of a ranked record (docs/decisions/038). */
+const rankedFigures = {
+  luckAdjustedYield: z
+    .number()
+    .describe(
+      "Level-stakes yield of the counted positions less 1.96 × a break-even bettor's spread on the same prices, " +
+        'percent with one decimal: what the ranking orders by.',
+    ),
+  breakEvenChance: z
+    .number()
+    .nullable()
+    .describe('The chance a break-even bettor on the same prices does at least this well (level stakes).'),
+  /** Distinct events of the counted positions (the minimum is on these). */
+  events: z.number().int(),
+};
+
 export const spotlightEntrySchema = z.object({
   rank: z.number().int().positive(),
   username: z.string(),
   displayName: z.string().nullable(),
   verified: z.boolean(),
-  /** Over the bets settled within the period: won / (won + lost) × 100, one decimal. */
+  /**
+   * Every figure is over the counted positions of the period: graded positions (one per pick)
+   * won or lost at odds of 1.20 or more whose event started in the period.
+   * winRate: won / (won + lost) × 100, one decimal.
+   */
   winRate: z.number(),
-  /** Bets settled won or lost within the period (void bets are not counted). */
+  /** Counted positions (void ones are not counted). */
   totalBets: z.number().int(),
   wonBets: z.number().int(),
-  /** Sum of the profit of the bets settled within the period. */
+  /** Sum of the profit of those positions. */
   totalProfit: moneyString,
-  /** Profit / stake of the won and lost bets settled within the period × 100, one decimal. */
+  /** Profit / stake of those positions × 100, one decimal. */
   roi: z.number().nullable(),
-  levelStakesYield: z.number().describe('Level-stakes yield over those bets, percent with one decimal.'),
-  yieldInterval: intervalSchema.describe(
-    "The yield's 95% interval (docs/decisions/007); the ranking orders by `low`, then by more bets.",
-  ),
-  /** The current run of results over all the bettor's settled bets (null with none). */
+  levelStakesYield: z.number().describe('Level-stakes yield over those positions, percent with one decimal.'),
+  yieldInterval: intervalSchema.describe("The yield's 95% interval (docs/decisions/007)."),
+  ...rankedFigures,
+  /** The current run of results of the bettor's counted positions, in order of event start (null with none). */
   streak: streakSchema.nullable(),
   /** The sport the bettor has recorded most bets in (all time). */
   favouriteSport: z.enum(SPORTS).nullable(),
@@ -71,10 +90,11 @@ export type SpotlightEntry = z.infer<typeof spotlightEntrySchema>;
 
 export const spotlightPageSchema = z.object({
   period: z.enum(SPOTLIGHT_PERIODS),
-  /** The window: bets settled after `from` and at or before `to` count. */
+  /** The window: positions on events that started at or after `from` (a UTC day's start) and by `to` count. */
   from: isoString,
   to: isoString,
-  minSettledBets: z.number().int(),
+  /** Distinct events a record needs to be ranked. */
+  minEvents: z.number().int(),
   /** How many bettors qualify in the period. */
   total: z.number().int(),
   entries: z.array(spotlightEntrySchema),
@@ -121,7 +141,7 @@ export type RecentPick = z.infer<typeof recentPickSchema>;
 export const influencerSchema = z.object({
   /**
    * Place in the ranking of all public bettors (RANKING_RULE, all time), whatever the page's sort
-   * and filters; null with fewer than RANKING_MIN_SETTLED_BETS won or lost bets (not ranked).
+   * and filters; null under the minimum (RANK_MIN_EVENTS) (not ranked).
    */
   rank: z
     .number()
@@ -129,8 +149,8 @@ export const influencerSchema = z.object({
     .positive()
     .nullable()
     .describe(
-      'Place in the ranking of all public bettors by the low end of the 95% interval of level-stakes yield, ' +
-        'all time, whatever the sort and filters; null with fewer than 20 won or lost bets (not ranked).',
+      'Place in the ranking of all public bettors by luck-adjusted yield (docs/decisions/038), all time, whatever ' +
+        'the sort and filters; null under the minimum of distinct events (not ranked). Every sort lists the ranked first.',
     ),
   username: z.string(),
   displayName: z.string().nullable(),
@@ -144,6 +164,10 @@ export const influencerSchema = z.object({
   roi: z.number().nullable(),
   levelStakesYield: z.number().nullable().describe('Level-stakes yield, all time; null with no won or lost bet.'),
   yieldInterval: intervalSchema.nullable().describe("The yield's 95% interval; null with no won or lost bet."),
+  /** The ranked record (docs/decisions/038), all time: null with no counted position. */
+  luckAdjustedYield: rankedFigures.luckAdjustedYield.nullable(),
+  breakEvenChance: rankedFigures.breakEvenChance,
+  events: rankedFigures.events,
   tier: z.enum(TIERS),
   /** The sport of most of their bets. */
   mainSport: z.enum(SPORTS).nullable(),

@@ -7,6 +7,7 @@
  */
 import type { Sport } from './bets.ts';
 import type { Cents } from './money.ts';
+import { RANK_MIN_EVENTS } from './ranking.ts';
 
 // --- sports ---------------------------------------------------------------------------------
 
@@ -37,16 +38,14 @@ export const SPOTLIGHT_PERIOD_LABELS: Record<SpotlightPeriod, string> = {
 };
 
 /**
- * Both rankings (the Spotlight per period, the influencers all time) order bettors by the low end
- * of the 95% interval of their level-stakes yield, and rank only those with at least this many won
- * or lost bets (void bets do not count) in the period: docs/decisions/007.
+ * Both rankings (the Spotlight per period, the influencers all time) order bettors by the
+ * luck-adjusted yield of their graded positions, and rank only those with won or lost positions
+ * priced 1.20 or more on at least RANK_MIN_EVENTS distinct events in the period: docs/decisions/038.
  */
-export const RANKING_MIN_SETTLED_BETS = 20;
-/** A bettor is ranked only with at least this many won or lost bets settled within the period. */
-export const SPOTLIGHT_MIN_SETTLED_BETS = RANKING_MIN_SETTLED_BETS;
+export { RANK_MIN_EVENTS, RANK_MIN_ODDS } from './ranking.ts';
 /** The ranking rule as the pages state it. */
-export const RANKING_RULE = `Ranked by the low end of the 95% range of level-stakes yield: a long record with a steady edge ranks above a short lucky run or one big stake on a short price.`;
-export const RANKING_MINIMUM_RULE = `At least ${RANKING_MIN_SETTLED_BETS} won or lost bets to be ranked (void bets don't count); every record that has them is ranked, below zero included.`;
+export const RANKING_RULE = `Ranked by luck-adjusted yield: the level-stakes yield of graded picks, less what luck alone gives a break-even bettor on the same prices one time in forty. A long record with a steady edge ranks above a short lucky run, one big stake, or a pick entered many times.`;
+export const RANKING_MINIMUM_RULE = `To be ranked: graded picks won or lost on at least ${RANK_MIN_EVENTS} different events, each priced 1.20 or more (one pick entered twice counts once; void and self-reported bets don't count). Every record that has them is ranked, below zero included.`;
 /** How many entries the page highlights. */
 export const SPOTLIGHT_HIGHLIGHTED = 5;
 export const SPOTLIGHT_PAGE_DEFAULT = 10;

@@ -134,6 +134,8 @@ export const GRADED_FROM_RESULT_MESSAGE =
 export const GRADED_LEG_FROM_RESULT_MESSAGE =
   "This leg is graded from its event's result: it settles itself when the result arrives";
 export const PARLAY_SAME_EVENT_MESSAGE = "A parlay's legs must be on different events";
+/** One position per pick: a second selection or line of a market already held (both sides, a middle) is refused. */
+export const sideHeldMessage = (held: string) => `You already hold ${held} on this market`;
 /** The 409 to an admin correcting an event whose result is final. */
 export const EVENT_RESULT_FINAL_MESSAGE =
   "This event's result is final: its bets were graded from it and are in the ledger";

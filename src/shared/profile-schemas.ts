@@ -145,6 +145,18 @@ export const publicProfileSchema = z.object({
   disclosure: recordDisclosureSchema,
   /** Closing-line value and bets above the market (decision 040). */
   market: marketFiguresSchema,
+  /** The record the rankings read (docs/decisions/038): graded positions won or lost at odds of 1.20 or more, all time. */
+  ranking: z.object({
+    positions: z.number().int(),
+    /** Distinct events of those positions; ranked from minEvents on. */
+    events: z.number().int(),
+    minEvents: z.number().int(),
+    luckAdjustedYield: z.number().nullable().describe('Percent, one decimal: what the rankings order by.'),
+    breakEvenChance: z
+      .number()
+      .nullable()
+      .describe('The chance a break-even bettor on the same prices does at least this well (level stakes).'),
+  }),
   achievements: z.array(achievementSchema),
   /** The newest entry of the profile's public ledger (seq 0 and 64 zeros before the first). */
   ledgerHead: ledgerHeadSchema,

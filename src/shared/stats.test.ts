@@ -62,7 +62,9 @@ function record(results: string, amount = '10.00', odds = '2.000000'): StatsInpu
     amount,
     decimalOdds: odds,
     profitLoss: r === 'W' ? win : r === 'L' ? `-${amount}` : '0.00',
-    settledAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    eventDate: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    // Settled in the reverse order: the runs follow the games, not the settling.
+    settledAt: new Date(Date.UTC(2026, 0, 2) - i * 60_000).toISOString(),
     id: `bet-${String(i).padStart(3, '0')}`,
   }));
 }
@@ -193,7 +195,7 @@ describe('computeStats', () => {
     expect(computeStats([], undefined, 2500n).unitSize).toBe('25.00');
   });
 
-  it('runs and drawdown follow settlement time, then id, not the order given', () => {
+  it('runs and drawdown follow event start, then id, not the order given or settled', () => {
     const bets = record('WWLLW').reverse(); // given newest first
     expect(computeStats(bets)).toMatchObject({ longestWinningRun: 2, longestLosingRun: 2, maxDrawdown: '20.00' });
   });

@@ -275,8 +275,10 @@ export interface StatsInput {
   profitLoss: string | Cents | null;
   /** Decimal odds, as the API writes them ("2.500000"); needed for won and lost bets. */
   decimalOdds?: string;
-  /** Settlement order is (settledAt, id); without them, the order given. */
   settledAt?: string | Date | null;
+  /** A parlay's last leg's start: its place in the order of the game. */
+  lastEventDate?: string | Date | null;
+  /** Runs and drawdown follow the order of the game, (lastEventDate ?? eventDate, id); without them, the order given. */
   id?: string;
 }
 
@@ -351,11 +353,12 @@ export function totalsOf(bets: Iterable<StatsInput>): StatsTotals {
     t.stakeSq += amount * amount;
     t.breakEvenVariance += amount * amount * (odds - MICRO);
   }
-  // Settlement order: (settledAt, id), as the summaries keep it; a stable sort keeps the given
-  // order where those are missing (the demo).
+  // The order of the game: (event start — a parlay's last leg's — then id), as the summaries keep
+  // it (docs/decisions/038), never the order of settling; a stable sort keeps the given order where
+  // those are missing (the demo).
+  const startOf = (b: StatsInput) => time(b.lastEventDate ?? b.eventDate);
   settled.sort(
-    (a, b) =>
-      time(a.settledAt) - time(b.settledAt) || ((a.id ?? '') < (b.id ?? '') ? -1 : (a.id ?? '') > (b.id ?? '') ? 1 : 0),
+    (a, b) => startOf(a) - startOf(b) || ((a.id ?? '') < (b.id ?? '') ? -1 : (a.id ?? '') > (b.id ?? '') ? 1 : 0),
   );
   let cumulative = 0n;
   let peak = 0n;

@@ -1,5 +1,5 @@
 /** /api/community (modules/community/routes.ts): public, read-only, only about public profiles. */
-import { SPOTLIGHT_MIN_SETTLED_BETS } from '../../shared/community.ts';
+import { RANK_MIN_EVENTS } from '../../shared/community.ts';
 import { SITE_COUNTS_MAX_AGE_SECONDS } from '../../shared/site-counts.ts';
 import {
   influencerAnswerSchema,
@@ -36,10 +36,10 @@ export const communityModule: ApiModule = {
         operationId: 'getSpotlight',
         summary: 'The best bettors over a rolling period, ranked',
         description:
-          'Ranked by the low end of the 95% interval of level-stakes yield (`yieldInterval.low`, then more bets), ' +
-          `among bettors with at least ${SPOTLIGHT_MIN_SETTLED_BETS} bets won or lost within the period (void bets ` +
-          'do not count); the period is a rolling window ending at the server clock. Every bettor who meets the ' +
-          'minimum is ranked, a negative low end included.',
+          'Ranked by luck-adjusted yield (`luckAdjustedYield`, then more positions; docs/decisions/038) of graded ' +
+          'positions (one per account, event and market) won or lost at odds of 1.20 or more, among bettors with ' +
+          `such positions on at least ${RANK_MIN_EVENTS} distinct events that started within the period (UTC days ` +
+          'ending today). Every bettor who meets the minimum is ranked, a negative score included.',
         parameters: queryParameters(spotlightQuerySchema, { offset: 'The previous page’s `nextOffset`.' }),
         responses: {
           '200': response('A page of ranked entries', ref('SpotlightPage')),
@@ -52,9 +52,9 @@ export const communityModule: ApiModule = {
         operationId: 'listInfluencers',
         summary: 'Bettors with a public record, searched, filtered by sport and sorted as chosen',
         description:
-          "Each bettor's `rank` is their place in the all-time ranking (the low end of the 95% interval of " +
-          `level-stakes yield, at least ${SPOTLIGHT_MIN_SETTLED_BETS} won or lost bets), whatever the sort and ` +
-          'filters; `sort=rank` (the default) lists in that order, then those not ranked yet.',
+          "Each bettor's `rank` is their place in the all-time ranking (luck-adjusted yield of graded positions, " +
+          `positions on at least ${RANK_MIN_EVENTS} distinct events), whatever the sort and filters; every sort and ` +
+          'filter lists the ranked first; `sort=rank` (the default) lists in ranking order, then those not ranked yet.',
         parameters: queryParameters(influencersQuerySchema, {
           search: 'Part of the display name or username, any case; blank means no search.',
           offset: 'The previous page’s `nextOffset`.',

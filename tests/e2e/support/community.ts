@@ -1,7 +1,7 @@
 /** Bettors with real records for the community specs, made through the public API only. */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { DAY, HOUR, recordBet, settleBet } from './bets.ts';
-import { DEFAULT_PASSWORD, expect, mailedLink, uniqueEmail } from './fixtures.ts';
+import { CLOCK_HEADER, DAY, HOUR, recordBet, settleBet } from './bets.ts';
+import { DEFAULT_PASSWORD, createConfirmedUser, expect, mailedLink, uniqueEmail } from './fixtures.ts';
 
 let ipCounter = 0;
 /** A client address of its own, so each bettor's sign-up has its own rate-limit bucket. */
@@ -68,4 +68,79 @@ export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
   }
 }
 
-export const times = (n: number, plan: BetPlan): BetPlan[] => Array.from({ length: n }, () => ({ ...plan }));
+export const times = <T extends BetPlan | GradedPlan>(n: number, plan: T): T[] => Array.from({ length: n }, () => ({ ...plan }));
+
+const ADMIN_EMAIL = 'admin@betproof.test';
+
+/** The e2e admin (ADMIN_EMAILS), signed in; created the first time any spec needs it. */
+async function adminContext(baseURL: string | undefined): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
+  const signIn = () =>
+    api.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
+  let res = await signIn();
+  if (res.status() !== 200) {
+    await createConfirmedUser(api, { email: ADMIN_EMAIL, name: 'E2E Admin' });
+    res = await signIn();
+  }
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+export interface GradedPlan {
+  result: 'won' | 'lost';
+  /** Decimal odds as typed; the default is 2.50. */
+  odds?: string;
+  amount?: string;
+}
+
+/**
+ * A graded record: the admin imports one listed football match per plan (a football.json file,
+ * starting an hour ago, imported "3 days ago" through the clock header), the bettor picks the home
+ * side of each then, and the admin's import of the results now grades every pick (won: 2-0, lost: 0-1).
+ */
+export async function recordGraded(baseURL: string | undefined, bettor: Bettor, plans: GradedPlan[]) {
+  const admin = await adminContext(baseURL);
+  const tag = `${bettor.username.slice(0, 12)}${Date.now().toString(36)}`;
+  // A minute apart, in the plans' order (the order of the games), the last an hour ago.
+  const startOf = (i: number) =>
+    new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000 - (plans.length - i) * 60_000);
+  const back = { [CLOCK_HEADER]: String(-(3 * DAY)) };
+  const matches = plans.map((_plan, i) => ({
+    round: 'Matchday 1',
+    date: startOf(i).toISOString().slice(0, 10),
+    time: startOf(i).toISOString().slice(11, 16),
+    team1: `${tag} Home ${i}`,
+    team2: `${tag} Away ${i}`,
+  }));
+  const importFile = async (body: object, headers?: Record<string, string>) => {
+    const res = await admin.post('/api/admin/events/import?format=football-json&timezone=UTC', {
+      data: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await importFile({ name: `E2E League ${tag}`, matches }, back);
+  for (const [i, plan] of plans.entries()) {
+    const found = await bettor.api.get(`/api/events?q=${encodeURIComponent(`${tag} Home ${i}`)}`, { headers: back });
+    expect(found.status(), await found.text()).toBe(200);
+    const [event] = ((await found.json()) as { events: { id: string; home: string }[] }).events.filter(
+      (e) => e.home === `${tag} Home ${i}`,
+    );
+    const res = await bettor.api.post('/api/bets', {
+      data: {
+        eventId: event!.id,
+        market: '1x2',
+        selection: 'home',
+        odds: plan.odds ?? '2.50',
+        amount: plan.amount ?? '10',
+      },
+      headers: back,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await importFile({
+    name: `E2E League ${tag}`,
+    matches: matches.map((m, i) => ({ ...m, score: { ft: plans[i]!.result === 'won' ? [2, 0] : [0, 1] } })),
+  });
+  await admin.dispose();
+}

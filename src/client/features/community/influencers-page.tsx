@@ -10,7 +10,7 @@ import {
   INFLUENCER_SPORT_FILTERS,
   PRO_MIN_SETTLED_BETS,
   RANKING_MINIMUM_RULE,
-  RANKING_MIN_SETTLED_BETS,
+  RANK_MIN_EVENTS,
   RANKING_RULE,
   RECENT_PICKS,
   SPORT_LABELS,
@@ -335,7 +335,7 @@ function InfluencerCard({ card, disclosure }: { card: Influencer; disclosure: Re
             </span>
             {card.rank === null && (
               <span className="block text-xs text-muted-foreground">
-                Not ranked yet: fewer than {RANKING_MIN_SETTLED_BETS} won or lost bets
+                Not ranked yet: graded picks on {card.events} of {RANK_MIN_EVENTS} events needed
               </span>
             )}
           </>

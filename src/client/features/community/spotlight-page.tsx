@@ -6,7 +6,7 @@ import {
   RANKING_RULE,
   SPOTLIGHT_DEFAULT_PERIOD,
   SPOTLIGHT_HIGHLIGHTED,
-  SPOTLIGHT_MIN_SETTLED_BETS,
+  RANK_MIN_EVENTS,
   SPOTLIGHT_PERIOD_DAYS,
   SPOTLIGHT_PERIOD_LABELS,
   SPOTLIGHT_PERIODS,
@@ -74,8 +74,8 @@ export function SpotlightPage() {
             ))}
           </TabsList>
           <p className="text-sm text-muted-foreground md:max-w-md md:text-right" data-testid="spotlight-rule">
-            Bets settled in the last {SPOTLIGHT_PERIOD_DAYS[period]} days · ranked by the low end of the 95% range of
-            level-stakes yield · at least {SPOTLIGHT_MIN_SETTLED_BETS} won or lost bets in the period to be ranked
+            Graded picks on events of the last {SPOTLIGHT_PERIOD_DAYS[period]} days · ranked by luck-adjusted yield ·
+            picks on at least {RANK_MIN_EVENTS} different events in the period to be ranked
           </p>
         </div>
         {SPOTLIGHT_PERIODS.map((p) => (
@@ -219,6 +219,9 @@ function LeaderboardEntry({ entry, disclosure }: { entry: SpotlightEntry; disclo
         <Figure label={FIGURES.yieldRange.label} className="col-span-2">
           {formatRange(entry.yieldInterval)}
         </Figure>
+        <Figure label="Luck-adjusted yield" valueClassName={signClass(entry.luckAdjustedYield)} className="col-span-2">
+          {formatSignedPercent(entry.luckAdjustedYield)}
+        </Figure>
         <Figure label={FIGURES.winRate.label}>{formatPercent(entry.winRate)}</Figure>
         <Figure label={`${FIGURES.settledBets.label} (won)`}>
           {entry.totalBets} ({entry.wonBets})
@@ -247,9 +250,8 @@ function NobodyQualifies({ period }: { period: SpotlightPeriod }) {
       </span>
       <h2 className="text-xl font-semibold">No one qualifies yet</h2>
       <p className="max-w-md text-muted-foreground">
-        Nobody with a public profile has settled {SPOTLIGHT_MIN_SETTLED_BETS} bets won or lost in the last{' '}
-        {SPOTLIGHT_PERIOD_DAYS[period]} days. Record your bets before the event and settle them to be the first on the
-        board.
+        Nobody with a public profile has graded picks won or lost on {RANK_MIN_EVENTS} different events of the last{' '}
+        {SPOTLIGHT_PERIOD_DAYS[period]} days. Record picks on listed events to be the first on the board.
       </p>
       <Button asChild>
         <Link to={paths.dashboard}>Record a bet</Link>
@@ -264,21 +266,23 @@ function RankingRules() {
       <h2 className="text-lg font-semibold">How the ranking works</h2>
       <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm text-muted-foreground">
         <li>
-          {RANKING_RULE} It counts the bets won or lost within the period: the last 7 days (Week), 30 (Month), 90
-          (Quarter) or 365 (Year).
+          {RANKING_RULE} It counts the graded picks won or lost on events that started within the period: the last 7
+          days (Week), 30 (Month), 90 (Quarter) or 365 (Year).
         </li>
         <li>
-          Level-stakes yield is the profit per unit had every bet staked the same, so the size of a stake cannot buy a
-          place. The 95% range is where the bettor&apos;s true yield likely lies given how many bets they made; the
-          ranking uses its low end, so a handful of lucky wins ranks below a long record with a steady edge.
+          Level-stakes yield is the profit per unit had every pick staked the same, so the size of a stake cannot buy a
+          place. Bets on the same pick count as one, and a pick priced under 1.20 counts for nothing: luck alone makes a
+          break-even bettor look this good about one time in forty, and the ranking takes that away, so a handful of
+          lucky wins ranks below a long record with a steady edge.
         </li>
-        <li>{RANKING_MINIMUM_RULE} Ties go to more bets.</li>
+        <li>{RANKING_MINIMUM_RULE} Ties go to more picks.</li>
         <li>
-          {FIGURES.winRate.label}, {FIGURES.settledBets.label.toLowerCase()} and profit count the period&apos;s won and
-          lost bets (void / push bets returned the stake and count in none of them), so they can be fewer than the{' '}
-          {FIGURES.totalBets.label} on the bettor&apos;s profile, which counts every bet ever recorded, pending and void
-          ones included. {FIGURES.yieldVsRoi.explanation} The streak is the current run of wins (W) or losses (L) over
-          the bettor&apos;s latest settled bets; the favourite sport is the one they record most bets in.
+          {FIGURES.winRate.label}, {FIGURES.settledBets.label.toLowerCase()} and profit count the period&apos;s graded
+          picks won or lost at 1.20 or more (void / push picks returned the stake and count in none of them), so they
+          can be fewer than the {FIGURES.totalBets.label} on the bettor&apos;s profile, which counts every bet ever
+          recorded, pending, void and self-reported ones included. {FIGURES.yieldVsRoi.explanation} The streak is the
+          current run of wins (W) or losses (L) over the bettor&apos;s latest graded picks, in the order the games were
+          played; the favourite sport is the one they record most bets in.
         </li>
         <li>
           Only public profiles appear. The top five are highlighted; a yield below zero is shown in red wherever it

@@ -25,6 +25,7 @@ import { InlineEdit } from './inline-edit.tsx';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { ProfileBetList } from './profile-bet-list.tsx';
 import { ProfileStats } from './profile-stats.tsx';
+import { RankedRecord } from './ranked-record.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
@@ -191,6 +192,7 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
       </Card>
 
       <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
+      <RankedRecord ranking={profile.ranking} />
 
       <Tabs
         value={tab}

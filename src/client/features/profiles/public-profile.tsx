@@ -16,6 +16,7 @@ import { profileName } from './format.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { ProfileBetList } from './profile-bet-list.tsx';
 import { ProfileStats } from './profile-stats.tsx';
+import { RankedRecord } from './ranked-record.tsx';
 import { RecordKinds } from './record-kinds.tsx';
 import { ShareProfileButton } from './share-profile-button.tsx';
 import { SocialLinks } from './social-links.tsx';
@@ -125,6 +126,7 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
 
       <RecordKinds graded={profile.stats.graded} selfReported={profile.stats.selfReported} />
       <ProfileStats stats={profile.stats} daysActive={profile.daysActive} />
+      <RankedRecord ranking={profile.ranking} />
       <MarketFiguresCard market={profile.market} />
 
       <Tabs defaultValue="record">

@@ -1,13 +1,15 @@
--- user_bet_stats also keeps, per user, the longest winning and losing runs in settlement order, the
--- runs in progress at the end of that order, the peak and the drawdown of the running profit, and
--- the largest single stake, so a profile reads them from one row however long the history.
+-- user_bet_stats also keeps, per user, the longest winning and losing runs in the order of the
+-- game, the runs in progress at the end of that order, the peak and the drawdown of the running
+-- profit, and the largest single stake, so a profile reads them from one row however long the
+-- history.
 --
--- Settlement order is (settled_at, id) ascending. settled_at is the server's clock at settle time,
--- so in practice each settlement comes after every earlier one: these triggers then only extend
--- the runs in progress (an "append", O(rows changed), user_bet_runs_merge). Anything else — a
--- settled bet deleted, reassigned or changed, or a settlement dated before the user's last one (a
--- bulk import of history, a clock that stepped back, two requests settling concurrently) —
--- recounts that user's runs from the bets (bet_runs_recount). The largest stake only grows on
+-- The order is the event's start (a parlay's last leg's), then the bet's id (docs/decisions/038):
+-- the order the results happened in, which the bettor cannot choose by settling losers first.
+-- Results mostly arrive in that order: these triggers then only extend the runs in progress (an
+-- "append", O(rows changed), user_bet_runs_merge). Anything else — a settled bet deleted,
+-- reassigned or changed, or a result for an event that started before the user's last settled
+-- one (a self-reported bet settled late, a bulk import of history) — recounts that user's runs
+-- from the bets (bet_runs_recount). The merge's *_settled_at arguments carry that start. The largest stake only grows on
 -- insert; removing a stake at least as large as it recounts it.
 --
 -- Named bets_streaks_* so they fire after bets_stats_* (same event: alphabetical order), which
@@ -18,10 +20,11 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM user_bet_runs_merge(
       user_id, false, NULL, max(amount),
-      array_agg(status ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'),
-      array_agg(settled_at ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'),
-      array_agg(id ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'),
-      array_agg(profit_loss ORDER BY settled_at, id) FILTER (WHERE status <> 'pending'))
+      array_agg(status ORDER BY coalesce(last_event_date, event_date), id) FILTER (WHERE status <> 'pending'),
+      array_agg(coalesce(last_event_date, event_date) ORDER BY coalesce(last_event_date, event_date), id)
+        FILTER (WHERE status <> 'pending'),
+      array_agg(id ORDER BY coalesce(last_event_date, event_date), id) FILTER (WHERE status <> 'pending'),
+      array_agg(profit_loss ORDER BY coalesce(last_event_date, event_date), id) FILTER (WHERE status <> 'pending'))
     FROM new_rows GROUP BY user_id ORDER BY user_id;
   ELSIF TG_OP = 'UPDATE' THEN
     -- A row "leaves" a user's order or stakes when its old version differs from its new one in
@@ -46,7 +49,8 @@ BEGIN
              n.status <> 'pending' AND (o.id IS NULL OR o.user_id <> n.user_id OR o.status <> n.status
                                         OR o.settled_at IS DISTINCT FROM n.settled_at
                                         OR o.profit_loss IS DISTINCT FROM n.profit_loss),
-             n.status, n.settled_at, n.id, n.profit_loss
+             -- In the delta, settled_at is the bet's place in the order: its start.
+             n.status, coalesce(n.last_event_date, n.event_date), n.id, n.profit_loss
       FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
     ) delta
     GROUP BY user_id ORDER BY user_id;

@@ -47,6 +47,8 @@ export const bets = pgTable(
     ...eventSelectionColumns(),
     /** Graded from an event's result (a single on a listed event, a parlay of listed legs only). */
     graded: boolean('graded').notNull().default(false),
+    /** The owner's unit size when the bet was recorded (migration 0034; the database sets it). */
+    unitSize: numeric('unit_size', { precision: 12, scale: 2 }),
   },
   (t) => [
     /**

@@ -64,6 +64,7 @@ async function expectStatsRecount(env: TestEnv, userId: string) {
       profitLoss: bets.profitLoss,
       decimalOdds: bets.decimalOdds,
       settledAt: bets.settledAt,
+      lastEventDate: bets.lastEventDate,
     })
     .from(bets)
     .where(eq(bets.userId, userId));

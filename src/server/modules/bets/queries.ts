@@ -43,7 +43,7 @@ import { formatCents, parseMoney, potentialWinCents, type Cents } from '../../..
 import { decimalOddsString, parseOdds, rational } from '../../../shared/odds.ts';
 import { PARLAY_SPORT, combinedOdds, parlayDescription, shortDecimal } from '../../../shared/parlays.ts';
 import type { RecordAnyParlayInput } from '../../../shared/parlay-schemas.ts';
-import { gradedDescription, type Market, type Selection } from '../../../shared/events.ts';
+import { gradedDescription, selectionLabel, type Market, type Selection } from '../../../shared/events.ts';
 import type { RecordListedBetInput } from '../../../shared/event-schemas.ts';
 import { eventRows } from '../events/queries.ts';
 import { ZERO_TOTALS, buildStats, parseScaled, type StatsTotals } from '../../../shared/stats.ts';
@@ -505,6 +505,8 @@ export async function recountBetStats(db: Db, userId: string, now: Date): Promis
 export type RecordBetResult =
   | { ok: true; bet: Bet }
   | { ok: false; reason: 'event-too-soon' | 'invalid' | 'event-not-open' }
+  /** One position per pick: `held` names the selection already held on the market ("Arsenal", "Over 2.5"). */
+  | { ok: false; reason: 'side-held'; held: string }
   /** `field`: where the body named the event (eventId, or legs.N.eventId). */
   | { ok: false; reason: 'event-not-found'; field: string };
 
@@ -528,6 +530,8 @@ const PARLAY_SETTLED_BY_LEGS = 'bets_parlay_settled_by_legs';
 const EVENT_OPEN = 'bets_event_open';
 const GRADED_FROM_RESULT = 'bets_graded_from_result';
 const LEGS_ONE_PER_EVENT = 'bet_legs_one_per_event';
+/** One position per pick (migration 0034, db/functions/bet_positions_apply.sql). */
+const ONE_SIDE_PER_MARKET = 'bet_positions_one_side_per_market';
 
 const NAMED_RULES = [
   EVENT_CHECK,
@@ -677,8 +681,28 @@ export async function recordListedBet(
       .returning();
     return { ok: true, bet: toBet(row!) };
   } catch (err) {
+    if (violatedConstraint(err, '23505', [ONE_SIDE_PER_MARKET])) {
+      return { ok: false, reason: 'side-held', held: await heldSelection(db, userId, event!, input.market) };
+    }
     return recordingRefused(err);
   }
+}
+
+/** The selection an account holds on a market of an event, in words ("Arsenal", "Over 2.5"). */
+async function heldSelection(
+  db: Db,
+  userId: string,
+  event: typeof events.$inferSelect,
+  market: Market,
+): Promise<string> {
+  const [held] = await db
+    .select({ selection: bets.selection, line: bets.line })
+    .from(bets)
+    .where(and(eq(bets.userId, userId), eq(bets.eventId, event.id), eq(bets.market, market), isNull(bets.legCount)))
+    .orderBy(asc(bets.createdAt), asc(bets.id))
+    .limit(1);
+  if (!held?.selection) return 'another selection';
+  return selectionLabel(event, market, held.selection as Selection, held.line === null ? null : Number(held.line));
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 import {
   EVENT_NOT_FOUND_MESSAGE,
   EVENT_NOT_OPEN_MESSAGE,
+  sideHeldMessage,
   GRADED_FROM_RESULT_MESSAGE,
   GRADED_LEG_FROM_RESULT_MESSAGE,
 } from '../../../shared/events.ts';
@@ -106,6 +107,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
           422,
         );
       if (result.reason === 'event-not-open') return c.json<ApiError, 409>({ error: EVENT_NOT_OPEN_MESSAGE }, 409);
+      if (result.reason === 'side-held') return c.json<ApiError, 409>({ error: sideHeldMessage(result.held) }, 409);
       if (result.reason === 'event-too-soon') {
         // The database CHECK caught what validation passed (the clock moved on in between).
         return c.json<ApiError, 422>(

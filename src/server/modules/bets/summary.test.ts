@@ -185,6 +185,7 @@ async function expectSummaryMatchesRows(env: TestEnv, userId: string) {
       profitLoss: bets.profitLoss,
       decimalOdds: bets.decimalOdds,
       settledAt: bets.settledAt,
+      lastEventDate: bets.lastEventDate,
     })
     .from(bets)
     .where(eq(bets.userId, userId));

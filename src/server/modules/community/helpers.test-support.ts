@@ -1,5 +1,5 @@
 /** Test helpers for the community module: bettors and bets written straight to the database. */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestEnv } from '../../test/harness.ts';
 import type { Sport } from '../../../shared/bets.ts';
@@ -47,6 +47,10 @@ export interface SeedBet {
   odds?: string;
   sport?: Sport;
   description?: string;
+  /** On a listed event of its own (a 'sample' event, inserted here), as a graded pick on its home side. */
+  graded?: boolean;
+  /** The event's start (recorded 7 hours before it); by default 7 hours after a recording a day before settling. */
+  eventAt?: Date;
 }
 
 /**
@@ -60,7 +64,9 @@ export async function insertBets(env: TestEnv, userId: string, list: SeedBet[]) 
     const odds = b.odds ?? '2.5';
     const potential = ((Math.round(Number(amount) * 100) * Number(odds)) / 100).toFixed(2);
     const settledAt = b.status === 'pending' ? null : (b.settledAt ?? now);
-    const createdAt = new Date((settledAt ?? now).getTime() - DAY);
+    const createdAt = b.eventAt
+      ? new Date(b.eventAt.getTime() - 7 * HOUR)
+      : new Date((settledAt ?? now).getTime() - DAY);
     return {
       user_id: userId,
       description: b.description ?? `Test bet ${i + 1}`,
@@ -80,16 +86,25 @@ export async function insertBets(env: TestEnv, userId: string, list: SeedBet[]) 
               : `-${amount}`,
       settled_at: settledAt?.toISOString() ?? null,
       created_at: createdAt.toISOString(),
+      event_id: b.graded ? randomUUID() : null,
     };
   });
+  const listed = rows.filter((r) => r.event_id !== null);
+  if (listed.length > 0) {
+    await env.db.execute(sql`
+      insert into events (id, source_feed, source_id, sport, competition, home, away, starts_at)
+      select event_id, 'sample', 'seed-' || event_id, sport, 'Seed League', 'Home', 'Away', event_date
+      from json_to_recordset(${JSON.stringify(listed)}::json) as x(event_id uuid, sport text, event_date timestamptz)`);
+  }
   await env.db.execute(sql`
     insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status, potential_win,
-                      profit_loss, settled_at, created_at)
+                      profit_loss, settled_at, created_at, event_id, market, selection, graded)
     select user_id, description, amount, odds, odds::numeric, sport, event_date, status, potential_win, profit_loss,
-           settled_at, created_at
+           settled_at, created_at, event_id, case when event_id is null then null else 'moneyline' end,
+           case when event_id is null then null else 'home' end, event_id is not null
     from json_to_recordset(${JSON.stringify(rows)}::json) as x(user_id text, description text, amount numeric,
          odds text, sport text, event_date timestamptz, status text, potential_win numeric, profit_loss numeric,
-         settled_at timestamptz, created_at timestamptz)`);
+         settled_at timestamptz, created_at timestamptz, event_id uuid)`);
 }
 
 /** `n` copies of a bet. */

@@ -120,44 +120,56 @@ describeEachDatabase('community: influencers', (env) => {
     });
   });
 
-  it('ranks by the low end of the yield interval with 20 won or lost bets, its place the same whatever the filters', async () => {
+  it('ranks graded picks on 30 events by luck-adjusted yield, its place the same whatever the filters, the ranked first in every sort', async () => {
     const tag = token();
-    // The steady bettor, the whale (one $99,999 bet at 1.01 on top of 24 lost $1 bets) and a lucky dozen.
+    // The steady bettor (18 of 30 at 2.00), the whale (one $99,999 bet at 1.01 on top of 30 lost $1
+    // picks), a lucky dozen, all graded, and a self-reported record of 40 wins.
     const steady = await createBettor(env(), { username: `steady_${tag}` });
     const whale = await createBettor(env(), { username: `whale_${tag}`, verified: true });
     const lucky = await createBettor(env(), { username: `lucky_${tag}` });
+    const unlisted = await createBettor(env(), { username: `unlisted_${tag}` });
     await insertBets(env(), steady.userId, [
-      ...times(15, { status: 'won', odds: '2.00' }),
-      ...times(10, { status: 'lost', odds: '2.00' }),
+      ...times(18, { status: 'won', odds: '2.00', graded: true }),
+      ...times(12, { status: 'lost', odds: '2.00', graded: true }),
     ]);
     await insertBets(env(), whale.userId, [
-      ...times(24, { status: 'lost', amount: '1.00', odds: '2.00' }),
-      { status: 'won', amount: '99999.00', odds: '1.01' },
+      ...times(30, { status: 'lost', amount: '1.00', odds: '2.00', graded: true }),
+      { status: 'won', amount: '99999.00', odds: '1.01', graded: true },
     ]);
-    await insertBets(env(), lucky.userId, times(12, { status: 'won', odds: '5.00' }));
+    await insertBets(env(), lucky.userId, times(12, { status: 'won', odds: '5.00', graded: true }));
+    await insertBets(env(), unlisted.userId, times(40, { status: 'won', odds: '2.00' }));
 
     const cards = await allCards(env(), { search: tag });
-    expect(names(cards)).toEqual([`steady_${tag}`, `whale_${tag}`, `lucky_${tag}`]);
-    const [steadyCard, whaleCard, luckyCard] = cards as [Influencer, Influencer, Influencer];
+    expect(names(cards)).toEqual([`steady_${tag}`, `whale_${tag}`, `unlisted_${tag}`, `lucky_${tag}`]);
+    const [steadyCard, whaleCard, unlistedCard, luckyCard] = cards as [Influencer, Influencer, Influencer, Influencer];
     expect(steadyCard).toMatchObject({
-      settledBets: 25,
-      totalProfit: '50.00',
-      levelStakesYield: 20,
-      yieldInterval: { low: -19.2, high: 59.2 },
+      settledBets: 30,
+      events: 30,
+      luckAdjustedYield: -15.8,
+      breakEvenChance: 0.1367,
     });
-    expect(whaleCard).toMatchObject({ totalProfit: '975.99', levelStakesYield: -96 });
-    // Ranked below the steady bettor everywhere (a negative low end is ranked, not hidden); the
-    // dozen is listed, not ranked.
+    // The whale's 1.01 counts for nothing: 30 lost picks, ranked (a negative score is ranked, not hidden).
+    expect(whaleCard).toMatchObject({ totalProfit: '969.99', events: 30, luckAdjustedYield: -135.8 });
     expect(steadyCard.rank).not.toBeNull();
     expect(whaleCard.rank).toBeGreaterThan(steadyCard.rank!);
-    expect(luckyCard).toMatchObject({ rank: null, levelStakesYield: 400 });
-    // The place is the ranking's, not the page's: the same alone in a search, or sorted by profit
-    // (whale $975.99, lucky $480.00, steady $50.00).
+    expect(luckyCard).toMatchObject({ rank: null, events: 12, levelStakesYield: 400 });
+    expect(unlistedCard).toMatchObject({ rank: null, events: 0, luckAdjustedYield: null, settledBets: 40 });
+    // The place is the ranking's, not the page's: the same alone in a search; and every sort lists
+    // the ranked first (by profit: whale $969.99, steady $60.00), then the rest by the sort's figure
+    // (lucky $480.00, unlisted $400.00).
     expect((await allCards(env(), { search: `whale_${tag}` }))[0]!.rank).toBe(whaleCard.rank);
     expect((await allCards(env(), { search: tag, sort: 'profit' })).map((c) => [c.username, c.rank])).toEqual([
       [`whale_${tag}`, whaleCard.rank],
-      [`lucky_${tag}`, null],
       [`steady_${tag}`, steadyCard.rank],
+      [`lucky_${tag}`, null],
+      [`unlisted_${tag}`, null],
+    ]);
+    // By win rate: steady 60%, whale 1 of 31; then two at 100%, more settled bets first.
+    expect(names(await allCards(env(), { search: tag, sort: 'winrate' }))).toEqual([
+      `steady_${tag}`,
+      `whale_${tag}`,
+      `unlisted_${tag}`,
+      `lucky_${tag}`,
     ]);
   });
 

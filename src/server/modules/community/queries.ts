@@ -11,9 +11,9 @@ import { isoText, jsonColumn, queryRows } from '../../db/sql.ts';
 import { SPORTS, type BetSport, type Sport } from '../../../shared/bets.ts';
 import { PARLAY_SPORT } from '../../../shared/parlays.ts';
 import {
-  RANKING_MIN_SETTLED_BETS,
+  RANK_MIN_EVENTS,
+  RANK_MIN_ODDS,
   RECENT_PICKS,
-  SPOTLIGHT_MIN_SETTLED_BETS,
   SPOTLIGHT_PERIOD_DAYS,
   TREND_DAYS,
   tierOf,
@@ -33,6 +33,7 @@ import type {
 } from '../../../shared/community-schemas.ts';
 import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
 import { levelStakesYield, parseScaled, roi, winRate, yieldInterval } from '../../../shared/stats.ts';
+import { breakEvenChance, luckAdjustedYield, type RankTotals } from '../../../shared/ranking.ts';
 import { overdueBefore, overdueCondition } from '../bets/queries.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
 
@@ -69,29 +70,6 @@ const hasNoOverdue = (userColumn: SQL, now: Date) =>
 // ---------------------------------------------------------------------------------------------
 // Per-user details for the rows of one page
 
-/**
- * The current streak: the latest won or lost bet's result and how many won or lost bets in a row
- * (newest first) share it; void bets are passed over. Two index probes and one bounded range count per user.
- */
-const streakLateral = (userColumn: SQL, now: Date) => sql`
-  left join lateral (
-    select last.status as streak_result,
-           (select count(*)::int from bets x
-             where x.user_id = ${userColumn} and x.status <> 'pending' and x.status = last.status
-               and x.settled_at <= ${now}
-               and x.settled_at >= coalesce(brk.settled_at, '-infinity'::timestamptz)
-               and (brk.settled_at is null or x.settled_at > brk.settled_at or x.id > brk.id)) as streak_length
-    from (select b.status from bets b
-          where b.user_id = ${userColumn} and b.status <> 'pending' and b.status <> 'void' and b.settled_at <= ${now}
-          order by b.settled_at desc, b.id desc limit 1) last
-    left join lateral (
-      select b.settled_at, b.id from bets b
-      where b.user_id = ${userColumn} and b.status <> 'pending' and b.status <> 'void' and b.status <> last.status
-        and b.settled_at <= ${now}
-      order by b.settled_at desc, b.id desc limit 1
-    ) brk on true
-  ) streak on true`;
-
 /** The sport of most of the user's bets (ties: alphabetical); parlays, which have no one sport, aside. */
 const mainSportLateral = (userColumn: SQL) => sql`
   left join lateral (
@@ -117,8 +95,9 @@ interface SpotlightRow {
   display_name: string | null;
   verification_status: string;
   joined: string;
-  settled: number;
+  positions: number;
   won: number;
+  events: number;
   profit: string;
   staked: string;
   level_profit: string;
@@ -129,16 +108,6 @@ interface SpotlightRow {
   streak_result: string | null;
   streak_length: number | null;
 }
-
-/**
- * The ranking (docs/decisions/007): the low end of the 95% interval of level-stakes yield
- * (db/functions/level_yield_low.sql: the formula yieldInterval computes for display), then more
- * won or lost bets; the user id last, so equal records keep one order from page to page (profiles
- * are joined only for the page's rows).
- */
-const SPOTLIGHT_ORDER = sql.raw(
-  'level_yield_low(w.settled, w.level_profit, w.level_profit_sq, w.odds_sum) desc, w.settled desc, w.user_id',
-);
 
 /** A record's level sums, as the summaries hold them (numeric text), as the shared stats take them. */
 export const levelTotals = (r: {
@@ -212,96 +181,116 @@ export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> 
   }
 }
 
+/** A user's running totals of counted positions (user_position_days) at the last day on or before `day`. */
+const positionTotalsAt = (userColumn: SQL, day: SQL, strictlyBefore = false) => sql`
+  select d.cum_positions as positions, d.cum_won as won, d.cum_events as events, d.cum_profit as profit,
+         d.cum_staked as staked, d.cum_level_profit as level_profit, d.cum_level_profit_sq as level_profit_sq,
+         d.cum_odds_sum as odds_sum
+  from user_position_days d
+  where d.user_id = ${userColumn} and d.day ${strictlyBefore ? sql`<` : sql`<=`} ${day}
+  order by d.day desc limit 1`;
+
+/** The rankings' order (docs/decisions/038): luck-adjusted yield, then more positions, then a stable id. */
+const rankOrder = (alias: string) =>
+  sql.raw(
+    `luck_adjusted_yield(${alias}.positions, ${alias}.level_profit, ${alias}.odds_sum) desc, ${alias}.positions desc, ${alias}.user_id`,
+  );
+
 /**
- * Public bettors with at least SPOTLIGHT_MIN_SETTLED_BETS won or lost bets settled in the rolling
- * window (now − N days, now], ranked by the low end of the 95% interval of their level-stakes yield
- * over those bets (SPOTLIGHT_ORDER). Each user's window totals (counts, profit, stake and the level
- * sums) come from the summaries, never from their bets:
- *
- *   window = all-time (user_bet_stats) − settled after now − totals before the window's first
- *            UTC day (user_bet_totals_before) − settled on that day before the window opens
- *
- * The two "settled after/around a moment" sums read bets by bets_settled_at_idx: normally nothing
- * after now, and part of one day's settlements at the window's start.
+ * The current streak of a user's counted positions (graded, won or lost, priced ≥ 1.20) in the order
+ * of the game: event start, then event and market (docs/decisions/038). Two index probes and one
+ * bounded range count of bet_positions_user_start_idx per user.
+ */
+const positionStreakLateral = (userColumn: SQL) => sql`
+  left join lateral (
+    select last.status as streak_result,
+           (select count(*)::int from bet_positions x
+             where x.user_id = ${userColumn} and x.status = last.status and x.odds >= ${RANK_MIN_ODDS}
+               and (brk.starts_at is null or (x.starts_at, x.event_id, x.market) > (brk.starts_at, brk.event_id, brk.market))) as streak_length
+    from (select p.status from bet_positions p
+          where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.odds >= ${RANK_MIN_ODDS}
+          order by p.starts_at desc, p.event_id desc, p.market desc limit 1) last
+    left join lateral (
+      select p.starts_at, p.event_id, p.market from bet_positions p
+      where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.status <> last.status
+        and p.odds >= ${RANK_MIN_ODDS}
+      order by p.starts_at desc, p.event_id desc, p.market desc limit 1
+    ) brk on true
+  ) streak on true`;
+
+interface RankedRow {
+  positions: number;
+  won: number;
+  events: number;
+  profit: string;
+  staked: string;
+  level_profit: string;
+  level_profit_sq: string;
+  odds_sum: string;
+}
+
+/** The figures both rankings show of a record's counted positions. */
+export function rankedFigures(r: RankedRow) {
+  const level = levelTotals({ ...r, lost: r.positions - r.won });
+  const rank: RankTotals = {
+    positions: r.positions,
+    events: r.events,
+    levelProfit: level.levelProfit,
+    oddsSum: level.oddsSum,
+  };
+  return { level, luckAdjustedYield: luckAdjustedYield(rank), breakEvenChance: breakEvenChance(rank) };
+}
+
+/**
+ * Public bettors whose counted positions (graded, one per pick, won or lost at odds ≥ 1.20: see
+ * db/functions/bet_positions_apply.sql) cover at least RANK_MIN_EVENTS distinct events that
+ * started in the period (UTC days: today and the N − 1 before), ranked by luck-adjusted yield
+ * (docs/decisions/038). A record's period totals are two rows' difference of its running totals
+ * (user_position_days): the last day on or before today, less the last day before the period;
+ * users whose all-time totals are under the minimum are passed over after the first probe.
  */
 export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<SpotlightPage> {
   const to = opts.now;
-  const from = new Date(to.getTime() - SPOTLIGHT_PERIOD_DAYS[opts.period] * DAY_MS);
-  const startDay = utcDay(from);
-  const min = SPOTLIGHT_MIN_SETTLED_BETS;
-  const stored = await ensureTotalsBefore(db, startDay);
-  // A window's edge (its first day before it opens, and anything settled after now), per user.
-  const windowSums = sql`count(*)::int as settled, (count(*) filter (where bt.status = 'won'))::int as won,
-             sum(bt.profit_loss) as profit, sum(bt.amount) as staked,
-             sum(case bt.status when 'won' then bt.decimal_odds - 1 else -1 end) as level_profit,
-             sum((case bt.status when 'won' then bt.decimal_odds - 1 else -1 end)
-                 * (case bt.status when 'won' then bt.decimal_odds - 1 else -1 end)) as level_profit_sq,
-             sum(bt.decimal_odds) as odds_sum`;
-  const before = stored
-    ? sql`left join user_bet_totals_before base on base.day = ${startDay}::date and base.user_id = s.user_id`
-    : sql`left join lateral (
-        select d.cum_settled as settled, d.cum_won as won, d.cum_profit as profit, d.cum_staked as staked,
-               d.cum_level_profit as level_profit, d.cum_level_profit_sq as level_profit_sq, d.cum_odds_sum as odds_sum
-        from user_bet_days d
-        where d.user_id = s.user_id and d.day < ${startDay}::date
-        order by d.day desc limit 1
-      ) base on true`;
+  const startDay = utcDay(new Date(to.getTime() - (SPOTLIGHT_PERIOD_DAYS[opts.period] - 1) * DAY_MS));
+  const today = utcDay(to);
+  const min = RANK_MIN_EVENTS;
   const rows = await queryRows<SpotlightRow>(
     db,
     sql`
     with
-    -- Won or lost on the window's first (UTC) day, before the window opens.
-    edge as (
-      select bt.user_id, ${windowSums}
-      from bets bt
-      where bt.settled_at >= ${startDay}::timestamp at time zone 'UTC' and bt.settled_at <= ${from}
-        and bt.status in ('won', 'lost')
-      group by bt.user_id
-    ),
-    -- Won or lost after now (a clock that stepped back): in no window yet.
-    future as (
-      select bt.user_id, ${windowSums}
-      from bets bt
-      where bt.settled_at > ${to} and bt.status in ('won', 'lost')
-      group by bt.user_id
-    ),
     ${publicUsersCte},
+    totals as (
+      select pu.user_id, t.*
+      from public_users pu
+      cross join lateral (${positionTotalsAt(sql`pu.user_id`, sql`${today}::date`)}) t
+      where t.events >= ${min}
+    ),
     windowed as (
-      select s.user_id,
-             s.won + s.lost - coalesce(f.settled, 0) - coalesce(base.settled, 0) - coalesce(ed.settled, 0) as settled,
-             s.won - coalesce(f.won, 0) - coalesce(base.won, 0) - coalesce(ed.won, 0) as won,
-             s.total_profit - coalesce(f.profit, 0) - coalesce(base.profit, 0) - coalesce(ed.profit, 0) as profit,
-             s.settled_staked - coalesce(f.staked, 0) - coalesce(base.staked, 0) - coalesce(ed.staked, 0) as staked,
-             s.level_profit - coalesce(f.level_profit, 0) - coalesce(base.level_profit, 0)
-               - coalesce(ed.level_profit, 0) as level_profit,
-             s.level_profit_sq - coalesce(f.level_profit_sq, 0) - coalesce(base.level_profit_sq, 0)
-               - coalesce(ed.level_profit_sq, 0) as level_profit_sq,
-             s.odds_sum - coalesce(f.odds_sum, 0) - coalesce(base.odds_sum, 0) - coalesce(ed.odds_sum, 0) as odds_sum
-      from user_bet_stats s
-      join public_users pu on pu.user_id = s.user_id
-      left join future f on f.user_id = s.user_id
-      left join edge ed on ed.user_id = s.user_id
-      ${before}
-      -- A necessary condition, from the all-time row.
-      where s.won + s.lost >= ${min}
-        and ${hasNoOverdue(sql`s.user_id`, to)}
+      select t.user_id, t.positions - coalesce(b.positions, 0) as positions, t.won - coalesce(b.won, 0) as won,
+             t.events - coalesce(b.events, 0) as events, t.profit - coalesce(b.profit, 0) as profit,
+             t.staked - coalesce(b.staked, 0) as staked, t.level_profit - coalesce(b.level_profit, 0) as level_profit,
+             t.level_profit_sq - coalesce(b.level_profit_sq, 0) as level_profit_sq,
+             t.odds_sum - coalesce(b.odds_sum, 0) as odds_sum
+      from totals t
+      left join lateral (${positionTotalsAt(sql`t.user_id`, sql`${startDay}::date`, true)}) b on true
+      where ${hasNoOverdue(sql`t.user_id`, to)}
     ),
     ranked as (
       select w.*, count(*) over ()::int as total
       from windowed w
-      where w.settled >= ${min}
-      order by ${SPOTLIGHT_ORDER}
+      where w.events >= ${min}
+      order by ${rankOrder('w')}
       limit ${opts.limit} offset ${opts.offset}
     )
     select p.username, p.display_name, p.verification_status, ${isoText('p.created_at')} as joined,
-           w.settled::int as settled, w.won::int as won, w.profit::text as profit, w.staked::text as staked,
-           w.level_profit::text as level_profit, w.level_profit_sq::text as level_profit_sq,
+           w.positions::int as positions, w.won::int as won, w.events::int as events, w.profit::text as profit,
+           w.staked::text as staked, w.level_profit::text as level_profit, w.level_profit_sq::text as level_profit_sq,
            w.odds_sum::text as odds_sum, w.total, main_sport.main_sport, streak.streak_result, streak.streak_length
     from ranked w
     join profiles p on p.user_id = w.user_id
     ${mainSportLateral(sql`w.user_id`)}
-    ${streakLateral(sql`w.user_id`, to)}
-    order by ${SPOTLIGHT_ORDER}`,
+    ${positionStreakLateral(sql`w.user_id`)}
+    order by ${rankOrder('w')}`,
   );
 
   // Past the last page no row carries the count: ask for the first entry instead.
@@ -309,20 +298,23 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     rows[0]?.total ?? (opts.offset > 0 ? (await getSpotlight(db, { ...opts, offset: 0, limit: 1 })).total : 0);
   const entries: SpotlightEntry[] = rows.map((r, i) => {
     const profit = cents(r.profit);
-    const level = levelTotals({ ...r, lost: r.settled - r.won });
+    const figures = rankedFigures(r);
     return {
       rank: opts.offset + i + 1,
       username: r.username,
       displayName: r.display_name,
       verified: r.verification_status === 'verified',
-      winRate: winRate(r.won, r.settled - r.won),
-      totalBets: r.settled,
+      winRate: winRate(r.won, r.positions - r.won),
+      totalBets: r.positions,
       wonBets: r.won,
       totalProfit: formatCents(profit),
       roi: roi(profit, cents(r.staked)),
-      // Every ranked record has bets, so neither is null.
-      levelStakesYield: levelStakesYield(level)!,
-      yieldInterval: yieldInterval(level)!,
+      // Every ranked record has positions, so none is null.
+      levelStakesYield: levelStakesYield(figures.level)!,
+      yieldInterval: yieldInterval(figures.level)!,
+      luckAdjustedYield: figures.luckAdjustedYield!,
+      breakEvenChance: figures.breakEvenChance,
+      events: r.events,
       streak: toStreak(r.streak_result, r.streak_length),
       favouriteSport: isSport(r.main_sport) ? r.main_sport : null,
       joinedDate: r.joined,
@@ -330,9 +322,9 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
   });
   return {
     period: opts.period,
-    from: from.toISOString(),
+    from: new Date(`${startDay}T00:00:00.000Z`).toISOString(),
     to: to.toISOString(),
-    minSettledBets: min,
+    minEvents: min,
     total,
     entries,
     nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
@@ -364,6 +356,14 @@ interface InfluencerRow {
   level_profit: string;
   level_profit_sq: string;
   odds_sum: string;
+  r_positions: number;
+  r_won: number;
+  r_events: number;
+  r_profit: string;
+  r_staked: string;
+  r_level_profit: string;
+  r_level_profit_sq: string;
+  r_odds_sum: string;
   rank: number | null;
   total: number;
   main_sport: string | null;
@@ -376,15 +376,17 @@ interface InfluencerRow {
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The page's order, exactly the one chosen: the ranking, verified first (then the ranking), or one
+ * The page's order, exactly the one chosen, after the one rule every sort and filter shares: the
+ * ranked (those who meet the rankings' minimum, docs/decisions/038) come first, so no sort is topped
+ * by a record too small to be ranked. Then the ranking, verified first (then the ranking), or one
  * figure; ties by settled bets, then username.
  */
 const ORDER_BY: Record<InfluencerSort, string> = {
   rank: 'c.rank asc nulls last, c.settled desc',
   verified: `(c.verification_status = 'verified') desc, c.rank asc nulls last, c.settled desc`,
-  profit: 'c.total_profit desc, c.settled desc',
-  winrate: 'c.win_ratio desc, c.settled desc',
-  bets: 'c.total_bets desc, c.settled desc',
+  profit: '(c.rank is not null) desc, c.total_profit desc, c.settled desc',
+  winrate: '(c.rank is not null) desc, c.win_ratio desc, c.settled desc',
+  bets: '(c.rank is not null) desc, c.total_bets desc, c.settled desc',
 };
 
 /**
@@ -399,30 +401,35 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
   const previousStart = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
   const search = opts.search?.trim() ? containsPattern(opts.search.trim()) : null;
   const order = sql.raw(`${ORDER_BY[opts.sort]}, c.username`);
-  const min = RANKING_MIN_SETTLED_BETS;
+  const min = RANK_MIN_EVENTS;
 
   const rows = await queryRows<InfluencerRow>(
     db,
     sql`
     with
     ${publicUsersCte},
-    -- Every listed bettor, with their place in the ranking whatever this page's filters: those with
-    -- enough won or lost bets first, by the low end of their yield interval (SPOTLIGHT_ORDER's rule).
+    -- Every listed bettor, with their place in the ranking whatever this page's filters: those who
+    -- meet the minimum, by luck-adjusted yield of their counted positions (the Spotlight's rule, all time).
     ranking as (
       select s.user_id, s.total_bets, s.won, s.lost, s.total_profit, s.settled_staked, s.level_profit,
-             s.level_profit_sq, s.odds_sum,
-             case when s.won + s.lost >= ${min} then row_number() over (
-               order by s.won + s.lost >= ${min} desc,
-                        level_yield_low(s.won + s.lost, s.level_profit, s.level_profit_sq, s.odds_sum) desc,
-                        s.won + s.lost desc, s.user_id) end as rank
+             s.level_profit_sq, s.odds_sum, coalesce(t.positions, 0) as r_positions, coalesce(t.won, 0) as r_won,
+             coalesce(t.events, 0) as r_events, coalesce(t.profit, 0) as r_profit, coalesce(t.staked, 0) as r_staked,
+             coalesce(t.level_profit, 0) as r_level_profit, coalesce(t.level_profit_sq, 0) as r_level_profit_sq,
+             coalesce(t.odds_sum, 0) as r_odds_sum,
+             case when coalesce(t.events, 0) >= ${min} then row_number() over (
+               order by coalesce(t.events, 0) >= ${min} desc,
+                        luck_adjusted_yield(t.positions, t.level_profit, t.odds_sum) desc nulls last,
+                        t.positions desc nulls last, s.user_id) end as rank
       from user_bet_stats s
       join public_users pu on pu.user_id = s.user_id
+      left join lateral (${positionTotalsAt(sql`s.user_id`, sql`${utcDay(now)}::date`)}) t on true
       where s.total_bets > 0 and ${hasNoOverdue(sql`s.user_id`, now)}
     ),
     candidates as (
       select p.user_id, p.username, p.display_name, p.verification_status, p.created_at,
              r.total_bets, r.won, r.lost, r.won + r.lost as settled, r.total_profit, r.settled_staked,
-             r.level_profit, r.level_profit_sq, r.odds_sum, r.rank,
+             r.level_profit, r.level_profit_sq, r.odds_sum, r.rank, r.r_positions, r.r_won, r.r_events, r.r_profit,
+             r.r_staked, r.r_level_profit, r.r_level_profit_sq, r.r_odds_sum,
              case when r.won + r.lost = 0 then 0 else r.won::numeric / (r.won + r.lost) end as win_ratio
       from ranking r
       join profiles p on p.user_id = r.user_id
@@ -442,6 +449,9 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
     select c.username, c.display_name, c.verification_status, ${isoText('c.created_at')} as joined,
            c.total_bets, c.won, c.lost, c.total_profit::text as total_profit, c.settled_staked::text as settled_staked,
            c.level_profit::text as level_profit, c.level_profit_sq::text as level_profit_sq, c.odds_sum::text as odds_sum,
+           c.r_positions::int as r_positions, c.r_won::int as r_won, c.r_events::int as r_events,
+           c.r_profit::text as r_profit, c.r_staked::text as r_staked, c.r_level_profit::text as r_level_profit,
+           c.r_level_profit_sq::text as r_level_profit_sq, c.r_odds_sum::text as r_odds_sum,
            c.rank::int as rank, c.total, main_sport.main_sport,
            trend.recent_profit::text as recent_profit, trend.previous_profit::text as previous_profit,
            picks.picks
@@ -475,6 +485,16 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
     const recent = cents(r.recent_profit);
     const previous = cents(r.previous_profit);
     const level = levelTotals(r);
+    const ranked = rankedFigures({
+      positions: r.r_positions,
+      won: r.r_won,
+      events: r.r_events,
+      profit: r.r_profit,
+      staked: r.r_staked,
+      level_profit: r.r_level_profit,
+      level_profit_sq: r.r_level_profit_sq,
+      odds_sum: r.r_odds_sum,
+    });
     return {
       rank: r.rank,
       username: r.username,
@@ -487,6 +507,9 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
       roi: roi(profit, cents(r.settled_staked)),
       levelStakesYield: levelStakesYield(level),
       yieldInterval: yieldInterval(level),
+      luckAdjustedYield: ranked.luckAdjustedYield,
+      breakEvenChance: ranked.breakEvenChance,
+      events: r.r_events,
       tier: tierOf({ verified, settledBets: settled, profit }),
       mainSport: isSport(r.main_sport) ? r.main_sport : null,
       trend: trendOf(recent, previous),

@@ -336,32 +336,33 @@ describeEachDatabase(
       expect(earnedIds((await profileOf(env(), username)).body)).toContain('master-bettor');
     });
 
-    it('Hot Streak at 5 wins in a row by settlement time, not 4; Profit Maker at 1000.00; High Roller at a 1000.00 stake', async () => {
+    it('Hot Streak at 5 wins in a row in the order of the games, not 4; Profit Maker at 1000.00; High Roller at a 1000.00 stake', async () => {
       const { userId } = await signUpAndSignIn(env());
       const username = await usernameOf(env(), userId);
       const t = Date.now() - 100 * DAY;
       const at = (h: number) => new Date(t + h * 3_600_000);
-      // Recorded in one order, settled in another: by settlement, W W W W L W.
+      // The game an hour before each settlement (recorded 7 hours before the game): by the games, W W W W L W.
+      const played = (h: number) => ({ settledAt: at(h), createdAt: new Date(at(h).getTime() - 8 * 3_600_000) });
       await insertBets(env(), userId, [
-        { status: 'won', amount: '999.99', decimalOdds: '2', settledAt: at(5) }, // +999.99
-        { status: 'lost', amount: '10.00', settledAt: at(4) }, // -10.00
-        { status: 'won', amount: '2.50', settledAt: at(3) }, // +2.50
-        { status: 'won', amount: '2.50', settledAt: at(2) }, // +2.50
-        { status: 'won', amount: '2.50', settledAt: at(1) }, // +2.50
-        { status: 'won', amount: '2.50', settledAt: at(0) }, // +2.50
+        { status: 'won', amount: '999.99', decimalOdds: '2', ...played(5) }, // +999.99
+        { status: 'lost', amount: '10.00', ...played(4) }, // -10.00
+        { status: 'won', amount: '2.50', ...played(3) }, // +2.50
+        { status: 'won', amount: '2.50', ...played(2) }, // +2.50
+        { status: 'won', amount: '2.50', ...played(1) }, // +2.50
+        { status: 'won', amount: '2.50', ...played(0) }, // +2.50
       ]);
       let body = (await profileOf(env(), username)).body;
       expect(body.stats.totalProfit).toBe('999.99');
       expect(earnedIds(body)).toEqual(['first-win']);
 
-      // One more win settled last: the run after the loss is 2; profit reaches 1000.00 exactly.
-      await insertBets(env(), userId, [{ status: 'won', amount: '0.01', settledAt: at(6) }]);
+      // One more win, the last game: the run after the loss is 2; profit reaches 1000.00 exactly.
+      await insertBets(env(), userId, [{ status: 'won', amount: '0.01', ...played(6) }]);
       body = (await profileOf(env(), username)).body;
       expect(body.stats.totalProfit).toBe('1000.00');
       expect(earnedIds(body)).toEqual(['first-win', 'profit-maker']);
 
-      // A fifth win settled before the loss: W W W W W L W W → Hot Streak.
-      await insertBets(env(), userId, [{ status: 'won', amount: '0.01', settledAt: at(3.5) }]);
+      // A fifth win, a game before the loss: W W W W W L W W → Hot Streak.
+      await insertBets(env(), userId, [{ status: 'won', amount: '0.01', ...played(3.5) }]);
       expect(earnedIds((await profileOf(env(), username)).body)).toContain('hot-streak');
 
       // A 1000.00 stake, still pending, makes a High Roller.

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { isoText, rowsOf, violatedConstraint } from '../../db/sql.ts';
+import { isoText, jsonColumn, rowsOf, violatedConstraint } from '../../db/sql.ts';
 import {
   betLedgerHeads,
   userBetKinds,
@@ -21,8 +21,9 @@ import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { EMPTY_SOCIAL_LINKS, type VerificationStatus } from '../../../shared/profiles.ts';
 import type { Analytics, ProfileSettings, PublicProfile, SocialLinks } from '../../../shared/profile-schemas.ts';
 import { isProfileUsername } from '../../../shared/usernames.ts';
-import { buildStats, winRate } from '../../../shared/stats.ts';
+import { buildStats, parseScaled, winRate } from '../../../shared/stats.ts';
 import { atMarketPrices, marketFigureColumns, marketFiguresOf, type MarketFigureRow } from '../events/market.ts';
+import { RANK_MIN_EVENTS, breakEvenChance, luckAdjustedYield } from '../../../shared/ranking.ts';
 import {
   getBetSummary,
   overdueBefore,
@@ -98,6 +99,15 @@ export interface ProfileView {
   market: MarketFigureRow | null;
   /** How many people follow the profile (follows, migration 0032). */
   followers: number;
+  /** The record the rankings read: the running totals of counted positions (docs/decisions/038). */
+  ranked: RankedTotalsRow | null;
+}
+
+interface RankedTotalsRow {
+  positions: number;
+  events: number;
+  levelProfit: string;
+  oddsSum: string;
 }
 
 type ProfileViewRow = ProfileRow & {
@@ -111,6 +121,7 @@ type ProfileViewRow = ProfileRow & {
   deleted: number | null;
   market: MarketFigureRow | null;
   followers: number;
+  ranked: unknown;
 };
 
 const toView = ({
@@ -124,6 +135,7 @@ const toView = ({
   deleted,
   market,
   followers,
+  ranked,
   ...row
 }: ProfileViewRow): ProfileView => ({
   record: toRecord(row),
@@ -134,6 +146,7 @@ const toView = ({
   kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0, deleted: deleted ?? 0 },
   market,
   followers: Number(followers),
+  ranked: ranked === null || ranked === undefined ? null : jsonColumn<RankedTotalsRow>(ranked),
 });
 
 /** The lookups by username and by user id, with or without the summary: one read each. */
@@ -160,6 +173,10 @@ const selectProfileView = (db: Db) =>
       market: marketFigureColumns,
       // An index-only count of the profile's range of follows_followee_id_idx.
       followers: sql<number>`(select count(*)::int from follows where follows.followee_id = ${profiles.userId})`,
+      // The latest running totals of the rankings' summary: one probe of its primary key.
+      ranked: sql<unknown>`(select json_build_object('positions', d.cum_positions, 'events', d.cum_events,
+        'levelProfit', d.cum_level_profit::text, 'oddsSum', d.cum_odds_sum::text)
+        from user_position_days d where d.user_id = ${profiles.userId} order by d.day desc limit 1)`,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
@@ -233,6 +250,23 @@ export async function getAchievementInputs(
   return achievementInputsOf(await getBetSummary(db, userId));
 }
 
+/** The record the rankings read, as the profile states it (docs/decisions/038). */
+function rankingOf(row: RankedTotalsRow | null): PublicProfile['ranking'] {
+  const totals = {
+    positions: row?.positions ?? 0,
+    events: row?.events ?? 0,
+    levelProfit: parseScaled(row?.levelProfit ?? '0', 6),
+    oddsSum: parseScaled(row?.oddsSum ?? '0', 6),
+  };
+  return {
+    positions: totals.positions,
+    events: totals.events,
+    minEvents: RANK_MIN_EVENTS,
+    luckAdjustedYield: luckAdjustedYield(totals),
+    breakEvenChance: breakEvenChance(totals),
+  };
+}
+
 /**
  * Days since the profile was created, rounded up: 1 during its first 24 hours (the day it was
  * created counts as a day of activity), 2 during the next 24, and so on; never less than 1.
@@ -245,7 +279,7 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, unitSize, ledgerHead, kinds, market, followers }: ProfileView,
+  { record, summary, overdue, unitSize, ledgerHead, kinds, market, followers, ranked }: ProfileView,
   opts: { isOwner: boolean; now: Date; following?: boolean },
 ): PublicProfile {
   // Public figures: bets above the market count at the best price seen (decision 040).
@@ -271,6 +305,7 @@ export function buildProfile(
       overdue: stats.overdue,
     },
     market: marketFiguresOf(market),
+    ranking: rankingOf(ranked),
     achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
     ledgerHead,
     followers,
@@ -450,7 +485,14 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     }));
   } else {
     // A point per day, at the day's end; the last one at the latest settlement (not in the future).
-    const lastAt = summary?.lastSettledAt;
+    // (summary.lastSettledAt is the last result in the order of the games, no longer the latest
+    // settlement: one probe of bets_user_id_settled_at_idx instead.)
+    const [latest] = rowsOf<{ at: string | null }>(
+      await db.execute(
+        sql`select ${isoText(sql`max(settled_at)`)} as at from bets where user_id = ${userId} and status <> 'pending'`,
+      ),
+    );
+    const lastAt = latest?.at ? new Date(latest.at) : null;
     cumulativeProfit = days.map((d, i) => {
       const end = endOfDay(d.day);
       const at = i === days.length - 1 && lastAt && lastAt < end ? lastAt : end;

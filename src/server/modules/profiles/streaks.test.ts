@@ -223,16 +223,19 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
 }
 
 /**
- * The oracle: the user's bets read back, in settlement order, counted in JS: runs of won and of
+ * The oracle: the user's bets read back, in the order of the games (event start, a parlay's last
+ * leg's, then id), counted in JS: runs of won and of
  * lost bets (a void bet neither breaks nor extends one), and the running total of profit, its peak
  * (the start is a peak of 0) and its largest fall from a peak.
  */
+const MINUTE_MS = 60 * 1000;
+
 async function recount(env: TestEnv, userId: string) {
   const settled = await env.db
     .select({ status: bets.status, profit: bets.profitLoss })
     .from(bets)
     .where(and(eq(bets.userId, userId), ne(bets.status, 'pending')))
-    .orderBy(asc(bets.settledAt), asc(bets.id));
+    .orderBy(sql`coalesce(${bets.lastEventDate}, ${bets.eventDate})`, asc(bets.id));
   let current = 0;
   let longest = 0;
   let losing = 0;
@@ -309,7 +312,7 @@ describeEachDatabase('runs, drawdown and largest stake in user_bet_stats', (env)
     // Hundreds of statements and recounts on PGlite: give a loaded machine room (no timing is asserted).
   }, 180_000);
 
-  it('counts wins in a row by settlement time, not by when the bets were recorded', async () => {
+  it('counts wins in a row in the order of the games, not of settling or recording', async () => {
     const { userId } = await signUpAndSignIn(env());
     // Recorded two days ago for an event yesterday, settled an hour after it.
     const t0 = Date.now() - 2 * DAY;
@@ -320,13 +323,14 @@ describeEachDatabase('runs, drawdown and largest stake in user_bet_stats', (env)
         amount: '10',
         odds: '2',
         sport: 'soccer' as const,
-        eventDate: new Date(t0 + DAY).toISOString(),
+        eventDate: new Date(t0 + DAY + i * MINUTE_MS).toISOString(),
       };
       const result = await recordBet(env().db, userId, input, new Date(t0 + i * 1000));
       if (!result.ok) throw new Error('record failed');
       ids.push(result.bet.id);
     }
-    // Recorded 0..5; settled in the order 5, 4, 3, 2 (won), 1 (lost), 0 (won): 4 wins in a row.
+    // Games 0..5 in that order: won, lost, then four won. Settled in the order 5, 4, 3, 2, 1, 0 (by
+    // settling, the loss would come fifth and leave a run of one): 4 wins in a row, and running.
     const order: [number, 'won' | 'lost'][] = [
       [5, 'won'],
       [4, 'won'],
@@ -338,10 +342,10 @@ describeEachDatabase('runs, drawdown and largest stake in user_bet_stats', (env)
     for (const [n, [i, status]] of order.entries()) {
       expect((await settleBet(env().db, userId, ids[i]!, status, new Date(t0 + DAY + HOUR + n * 1000))).ok).toBe(true);
     }
-    expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 1 });
+    expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 4 });
     // The loss is part of the record: the bettor cannot delete it to join the runs.
     expect(await deleteBet(env().db, userId, ids[1]!, new Date())).toEqual({ ok: false, reason: 'part-of-record' });
-    expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 1 });
+    expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 4 });
     // An operator's repair with the guard off that deletes it joins them: 5 in a row.
     await withRecordGuardOff(env(), sql`delete from bets where id = ${ids[1]!}`);
     expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 5, currentWinStreak: 5 });

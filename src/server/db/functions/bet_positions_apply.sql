@@ -1,0 +1,148 @@
+-- One position per pick (docs/decisions/038): bet_positions holds each account's graded single
+-- bets on one event and market merged into one position (stakes summed, odds weighted by stake),
+-- and user_position_days the rankings' sums of the won and lost positions priced at 1.20 or more,
+-- per UTC day of event start, with running totals.
+--
+-- A statement touching graded singles recounts, for each (user, event) it touched, that user's
+-- positions on the event from the bets (a handful of rows: one pick, maybe a few markets), then
+-- the touched users' days from their positions, then their running totals from the earliest
+-- touched day on. Grading is the only change to a decided position's result, and an event is
+-- graded in one statement, so a position's bets always share one status.
+--
+-- Two selections or lines of one market of one event (both sides, a middle) would be two rows
+-- under the key (user, event, market): the recount refuses them as a unique violation of
+-- bet_positions_one_side_per_market, which the API answers with 409.
+--
+-- Concurrency: the users' user_bet_stats rows are locked first (in user order, as the other
+-- summary triggers lock them), so two transactions writing one user's bets pass here one after the
+-- other, and each statement after the lock sees what the other committed.
+--
+-- Named bets_positions_* so they fire before bets_stats_* (same event: alphabetical order).
+CREATE OR REPLACE FUNCTION bet_positions_apply() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  uids text[];
+  eids uuid[];
+  locked integer;
+  refused uuid;
+  -- The (user, day) pairs whose day rows are recounted: the days of the positions before and after.
+  du text[];
+  dd date[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(user_id ORDER BY user_id, event_id), array_agg(event_id ORDER BY user_id, event_id) INTO uids, eids
+    FROM (SELECT DISTINCT user_id, event_id FROM new_rows WHERE event_id IS NOT NULL AND leg_count IS NULL) k;
+  ELSIF TG_OP = 'UPDATE' THEN
+    -- Only what a position reads: who, which pick, the stake, the odds, the result, the start.
+    SELECT array_agg(user_id ORDER BY user_id, event_id), array_agg(event_id ORDER BY user_id, event_id) INTO uids, eids
+    FROM (
+      SELECT DISTINCT x.user_id, x.event_id
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+      CROSS JOIN LATERAL (VALUES (o.user_id, o.event_id, o.leg_count), (n.user_id, n.event_id, n.leg_count)) x(user_id, event_id, leg_count)
+      WHERE x.event_id IS NOT NULL AND x.leg_count IS NULL
+        AND (o.user_id, o.event_id, o.market, o.selection, o.line, o.amount, o.decimal_odds, o.status, o.profit_loss, o.event_date)
+            IS DISTINCT FROM
+            (n.user_id, n.event_id, n.market, n.selection, n.line, n.amount, n.decimal_odds, n.status, n.profit_loss, n.event_date)
+    ) k;
+  ELSE
+    SELECT array_agg(user_id ORDER BY user_id, event_id), array_agg(event_id ORDER BY user_id, event_id) INTO uids, eids
+    FROM (SELECT DISTINCT user_id, event_id FROM old_rows WHERE event_id IS NOT NULL AND leg_count IS NULL) k;
+  END IF;
+  IF uids IS NULL THEN
+    RETURN NULL;
+  END IF;
+
+  SELECT count(*)::int INTO locked
+  FROM (SELECT 1 FROM user_bet_stats WHERE user_id = ANY (uids) ORDER BY user_id FOR UPDATE) l;
+
+  -- A second selection or line of a market already held: the first bet on the other side is named.
+  SELECT min(b.id::text)::uuid INTO refused
+  FROM unnest(uids, eids) k(u, e)
+  JOIN bets b ON b.user_id = k.u AND b.event_id = k.e AND b.leg_count IS NULL
+  GROUP BY b.user_id, b.event_id, b.market
+  HAVING count(DISTINCT b.selection || '/' || coalesce(b.line::text, '')) > 1
+  LIMIT 1;
+  IF refused IS NOT NULL THEN
+    RAISE EXCEPTION 'one side per market: the account holds another selection of this market (bet %)', refused
+      USING ERRCODE = 'unique_violation', CONSTRAINT = 'bet_positions_one_side_per_market';
+  END IF;
+
+  WITH gone AS (
+    DELETE FROM bet_positions p USING unnest(uids, eids) k(u, e)
+    WHERE p.user_id = k.u AND p.event_id = k.e
+    RETURNING p.user_id, p.starts_at
+  )
+  SELECT array_agg(user_id), array_agg((starts_at AT TIME ZONE 'UTC')::date) INTO du, dd FROM gone;
+
+  -- The primary key (user, event, market) refuses a second side that a concurrent first bet let past the check.
+  WITH inserted AS (
+    INSERT INTO bet_positions (user_id, event_id, market, selection, line, bets, stake, odds, profit, status, starts_at)
+    SELECT b.user_id, b.event_id, b.market, b.selection, b.line, count(*)::int, sum(b.amount),
+           round(sum(b.amount * b.decimal_odds) / sum(b.amount), 6), sum(b.profit_loss),
+           CASE WHEN bool_or(b.status = 'pending') THEN 'pending' ELSE min(b.status) END, min(b.event_date)
+    FROM unnest(uids, eids) k(u, e)
+    JOIN bets b ON b.user_id = k.u AND b.event_id = k.e AND b.leg_count IS NULL
+    GROUP BY b.user_id, b.event_id, b.market, b.selection, b.line
+    RETURNING user_id, starts_at
+  )
+  SELECT coalesce(du, '{}') || coalesce(array_agg(user_id), '{}'),
+         coalesce(dd, '{}') || coalesce(array_agg((starts_at AT TIME ZONE 'UTC')::date), '{}')
+  INTO du, dd FROM inserted;
+
+  DELETE FROM user_position_days d
+  USING (SELECT DISTINCT user_id, day FROM unnest(du, dd) t(user_id, day)) t
+  WHERE d.user_id = t.user_id AND d.day = t.day;
+
+  INSERT INTO user_position_days (user_id, day, positions, won, events, profit, staked, level_profit, level_profit_sq, odds_sum)
+  SELECT p.user_id, t.day, count(*)::int, (count(*) FILTER (WHERE p.status = 'won'))::int, count(DISTINCT p.event_id)::int,
+         sum(p.profit), sum(p.stake), sum(CASE p.status WHEN 'won' THEN p.odds - 1 ELSE -1 END),
+         sum(CASE p.status WHEN 'won' THEN (p.odds - 1) * (p.odds - 1) ELSE 1 END), sum(p.odds)
+  FROM (SELECT DISTINCT user_id, day FROM unnest(du, dd) t(user_id, day)) t
+  JOIN bet_positions p ON p.user_id = t.user_id
+   AND p.starts_at >= t.day::timestamp AT TIME ZONE 'UTC' AND p.starts_at < (t.day + 1)::timestamp AT TIME ZONE 'UTC'
+  WHERE p.status IN ('won', 'lost') AND p.odds >= 1.20
+  GROUP BY p.user_id, t.day
+  ORDER BY 1, 2;
+
+  -- Running totals from each touched user's earliest touched day on, from the last day before it.
+  UPDATE user_position_days AS s
+  SET cum_positions = r.cum_positions, cum_won = r.cum_won, cum_events = r.cum_events, cum_profit = r.cum_profit,
+      cum_staked = r.cum_staked, cum_level_profit = r.cum_level_profit, cum_level_profit_sq = r.cum_level_profit_sq,
+      cum_odds_sum = r.cum_odds_sum
+  FROM (
+    SELECT x.user_id, x.day,
+           coalesce(b.cum_positions, 0) + sum(x.positions) OVER w AS cum_positions,
+           coalesce(b.cum_won, 0) + sum(x.won) OVER w AS cum_won,
+           coalesce(b.cum_events, 0) + sum(x.events) OVER w AS cum_events,
+           coalesce(b.cum_profit, 0) + sum(x.profit) OVER w AS cum_profit,
+           coalesce(b.cum_staked, 0) + sum(x.staked) OVER w AS cum_staked,
+           coalesce(b.cum_level_profit, 0) + sum(x.level_profit) OVER w AS cum_level_profit,
+           coalesce(b.cum_level_profit_sq, 0) + sum(x.level_profit_sq) OVER w AS cum_level_profit_sq,
+           coalesce(b.cum_odds_sum, 0) + sum(x.odds_sum) OVER w AS cum_odds_sum
+    FROM (SELECT user_id, min(day) AS from_day FROM unnest(du, dd) t(user_id, day) GROUP BY user_id) a
+    JOIN user_position_days x ON x.user_id = a.user_id AND x.day >= a.from_day
+    LEFT JOIN LATERAL (
+      SELECT p.cum_positions, p.cum_won, p.cum_events, p.cum_profit, p.cum_staked, p.cum_level_profit,
+             p.cum_level_profit_sq, p.cum_odds_sum
+      FROM user_position_days p
+      WHERE p.user_id = a.user_id AND p.day < a.from_day ORDER BY p.day DESC LIMIT 1
+    ) b ON true
+    WINDOW w AS (PARTITION BY x.user_id ORDER BY x.day)
+  ) r
+  WHERE s.user_id = r.user_id AND s.day = r.day;
+
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER bets_positions_insert AFTER INSERT ON bets
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_positions_apply();
+
+CREATE TRIGGER bets_positions_delete AFTER DELETE ON bets
+REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_positions_apply();
+
+CREATE TRIGGER bets_positions_update AFTER UPDATE ON bets
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_positions_apply();
