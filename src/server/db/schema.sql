@@ -61,6 +61,7 @@ CREATE TABLE public.bets (
     selection text,
     line numeric(6,1),
     graded boolean DEFAULT false NOT NULL,
+    unit_size numeric(12,2),
     CONSTRAINT bets_amount_min CHECK ((amount >= 0.01)),
     CONSTRAINT bets_decimal_odds_gt_one CHECK ((decimal_odds > (1)::numeric)),
     CONSTRAINT bets_description_length CHECK (((char_length(description) >= 1) AND (char_length(description) <= 500))),
@@ -119,6 +120,10 @@ CREATE FUNCTION public.bet_legs_settle_parlay() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_legs_settle_parlay.sql $$;
 
+CREATE FUNCTION public.bet_positions_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_positions_apply.sql $$;
+
 CREATE FUNCTION public.bet_prices_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_prices_apply.sql $$;
@@ -134,6 +139,10 @@ CREATE FUNCTION public.bet_runs_recount(uid text, OUT longest_win integer, OUT c
 CREATE FUNCTION public.bet_unit_return(status text, decimal_odds numeric) RETURNS numeric
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ src/server/db/functions/bet_unit_return.sql $$;
+
+CREATE FUNCTION public.bets_announce() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_announce.sql $$;
 
 CREATE FUNCTION public.bets_guard_graded() RETURNS trigger
     LANGUAGE plpgsql
@@ -154,6 +163,10 @@ CREATE FUNCTION public.bets_match_event() RETURNS trigger
 CREATE FUNCTION public.bets_parlay_leg_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_parlay_leg_count.sql $$;
+
+CREATE FUNCTION public.bets_unit_size() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_unit_size.sql $$;
 
 CREATE FUNCTION public.community_summaries_apply() RETURNS trigger
     LANGUAGE plpgsql
@@ -194,6 +207,10 @@ CREATE FUNCTION public.level_yield_low(n bigint, level_profit numeric, level_pro
 CREATE FUNCTION public.log_append_only() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/log_append_only.sql $$;
+
+CREATE FUNCTION public.luck_adjusted_yield(n bigint, level_profit numeric, odds_sum numeric) RETURNS double precision
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/luck_adjusted_yield.sql $$;
 
 CREATE FUNCTION public.neutral_username() RETURNS text
     LANGUAGE plpgsql
@@ -315,6 +332,21 @@ CREATE TABLE public.bet_ledger_heads (
     hash text NOT NULL
 );
 
+CREATE TABLE public.bet_positions (
+    user_id text NOT NULL,
+    event_id uuid NOT NULL,
+    market text NOT NULL,
+    selection text NOT NULL,
+    line numeric(6,1),
+    bets integer NOT NULL,
+    stake numeric(20,2) NOT NULL,
+    odds numeric(20,6) NOT NULL,
+    profit numeric(20,2),
+    status text NOT NULL,
+    starts_at timestamp with time zone NOT NULL,
+    CONSTRAINT bet_positions_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text])))
+);
+
 CREATE TABLE public.bet_prices (
     bet_id uuid NOT NULL,
     user_id text NOT NULL,
@@ -376,7 +408,9 @@ CREATE TABLE public.follows (
     follower_id text NOT NULL,
     followee_id text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT follows_not_self CHECK ((follower_id <> followee_id))
+    notify text DEFAULT 'none'::text NOT NULL,
+    CONSTRAINT follows_not_self CHECK ((follower_id <> followee_id)),
+    CONSTRAINT follows_notify CHECK ((notify = ANY (ARRAY['none'::text, 'email'::text, 'digest'::text, 'push'::text])))
 );
 
 CREATE TABLE public.imported_bets (
@@ -524,6 +558,34 @@ CREATE TABLE public.newsletter_subscriptions (
     CONSTRAINT newsletter_subscriptions_email_lowercase CHECK ((email = lower(email)))
 );
 
+CREATE TABLE public.notification_settings (
+    user_id text NOT NULL,
+    time_zone text DEFAULT 'UTC'::text NOT NULL,
+    quiet_start smallint,
+    quiet_end smallint,
+    CONSTRAINT notification_settings_quiet_both CHECK (((quiet_start IS NULL) = (quiet_end IS NULL))),
+    CONSTRAINT notification_settings_quiet_range CHECK ((((quiet_start >= 0) AND (quiet_start <= 1439)) AND ((quiet_end >= 0) AND (quiet_end <= 1439)) AND (quiet_start <> quiet_end))),
+    CONSTRAINT notification_settings_time_zone CHECK (((length(time_zone) >= 1) AND (length(time_zone) <= 64)))
+);
+
+CREATE TABLE public.pick_announcements (
+    bet_id uuid NOT NULL,
+    recorded_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.pick_notifications (
+    bet_id uuid NOT NULL,
+    follower_id text NOT NULL,
+    channel text NOT NULL,
+    state text DEFAULT 'waiting'::text NOT NULL,
+    send_after timestamp with time zone NOT NULL,
+    attempts smallint DEFAULT 0 NOT NULL,
+    sent_at timestamp with time zone,
+    CONSTRAINT pick_notifications_channel CHECK ((channel = ANY (ARRAY['email'::text, 'digest'::text, 'push'::text]))),
+    CONSTRAINT pick_notifications_sent_at CHECK (((state = 'sent'::text) = (sent_at IS NOT NULL))),
+    CONSTRAINT pick_notifications_state CHECK ((state = ANY (ARRAY['waiting'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'dropped'::text])))
+);
+
 CREATE TABLE public.profiles (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id text NOT NULL,
@@ -533,6 +595,16 @@ CREATE TABLE public.profiles (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT profiles_username_format CHECK ((username ~ '^[a-z0-9_.]{3,30}$'::text)),
     CONSTRAINT profiles_verification_status CHECK ((verification_status = ANY (ARRAY['unverified'::text, 'pending'::text, 'verified'::text])))
+);
+
+CREATE TABLE public.push_subscriptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id text NOT NULL,
+    endpoint text NOT NULL,
+    p256dh text NOT NULL,
+    auth text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT push_subscriptions_endpoint_length CHECK (((length(endpoint) >= 8) AND (length(endpoint) <= 1024)))
 );
 
 CREATE TABLE public.rate_limits (
@@ -681,6 +753,27 @@ CREATE TABLE public.user_market_figures (
     clv_sum numeric DEFAULT 0 NOT NULL
 );
 
+CREATE TABLE public.user_position_days (
+    user_id text NOT NULL,
+    day date NOT NULL,
+    positions integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    events integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    odds_sum numeric DEFAULT '0'::numeric NOT NULL,
+    cum_positions integer DEFAULT 0 NOT NULL,
+    cum_won integer DEFAULT 0 NOT NULL,
+    cum_events integer DEFAULT 0 NOT NULL,
+    cum_profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    cum_staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    cum_level_profit numeric DEFAULT '0'::numeric NOT NULL,
+    cum_level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
+    cum_odds_sum numeric DEFAULT '0'::numeric NOT NULL
+);
+
 CREATE TABLE public.user_quotas (
     user_id text NOT NULL,
     bucket text NOT NULL,
@@ -792,6 +885,9 @@ ALTER TABLE public.bet_legs
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.bet_positions
+    ADD CONSTRAINT bet_positions_one_side_per_market PRIMARY KEY (user_id, event_id, market);
+
 ALTER TABLE ONLY public.bet_prices
     ADD CONSTRAINT bet_prices_pkey PRIMARY KEY (bet_id);
 
@@ -867,6 +963,15 @@ ALTER TABLE ONLY public.newsletter_subscriptions
 ALTER TABLE ONLY public.newsletter_subscriptions
     ADD CONSTRAINT newsletter_subscriptions_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.notification_settings
+    ADD CONSTRAINT notification_settings_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.pick_announcements
+    ADD CONSTRAINT pick_announcements_pkey PRIMARY KEY (bet_id);
+
+ALTER TABLE ONLY public.pick_notifications
+    ADD CONSTRAINT pick_notifications_pkey PRIMARY KEY (bet_id, follower_id, channel);
+
 ALTER TABLE public.profiles
     ADD CONSTRAINT profiles_display_name_plain CHECK (((display_name !~ '[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]'::text) AND (display_name !~ '[\u2611\u2705\u2713\u2714\U0001F5F8\U0001F5F9]'::text) AND (display_name !~* '\mverified\M'::text))) NOT VALID;
 
@@ -878,6 +983,12 @@ ALTER TABLE ONLY public.profiles
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_username_unique UNIQUE (username);
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_endpoint_key UNIQUE (endpoint);
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.rate_limits
     ADD CONSTRAINT rate_limits_key_unique UNIQUE (key);
@@ -924,6 +1035,9 @@ ALTER TABLE ONLY public.user_bet_totals_before
 ALTER TABLE ONLY public.user_market_figures
     ADD CONSTRAINT user_market_figures_pkey PRIMARY KEY (user_id);
 
+ALTER TABLE ONLY public.user_position_days
+    ADD CONSTRAINT user_position_days_pkey PRIMARY KEY (user_id, day);
+
 ALTER TABLE ONLY public.user_quotas
     ADD CONSTRAINT user_quotas_pkey PRIMARY KEY (user_id, bucket);
 
@@ -961,6 +1075,8 @@ CREATE INDEX bet_legs_event_pending_idx ON public.bet_legs USING btree (event_id
 
 CREATE UNIQUE INDEX bet_legs_one_per_event ON public.bet_legs USING btree (bet_id, event_id) WHERE (event_id IS NOT NULL);
 
+CREATE INDEX bet_positions_user_start_idx ON public.bet_positions USING btree (user_id, starts_at, event_id, market);
+
 CREATE INDEX bet_prices_user_idx ON public.bet_prices USING btree (user_id);
 
 CREATE INDEX bets_event_idx ON public.bets USING btree (event_id) WHERE (event_id IS NOT NULL);
@@ -968,6 +1084,8 @@ CREATE INDEX bets_event_idx ON public.bets USING btree (event_id) WHERE (event_i
 CREATE INDEX bets_event_pending_idx ON public.bets USING btree (event_id) WHERE ((event_id IS NOT NULL) AND (status = 'pending'::text));
 
 CREATE INDEX bets_settled_at_idx ON public.bets USING btree (settled_at) WHERE (settled_at IS NOT NULL);
+
+CREATE INDEX bets_user_event_idx ON public.bets USING btree (user_id, event_id) WHERE ((event_id IS NOT NULL) AND (leg_count IS NULL));
 
 CREATE INDEX bets_user_id_created_at_idx ON public.bets USING btree (user_id, created_at DESC, id DESC);
 
@@ -980,6 +1098,8 @@ CREATE INDEX events_postponed_idx ON public.events USING btree (starts_at) WHERE
 CREATE INDEX events_upcoming_idx ON public.events USING btree (starts_at, id) WHERE (status = 'scheduled'::text);
 
 CREATE INDEX follows_followee_id_idx ON public.follows USING btree (followee_id, follower_id);
+
+CREATE INDEX follows_followee_notify_idx ON public.follows USING btree (followee_id, follower_id) WHERE (notify <> 'none'::text);
 
 CREATE INDEX imported_bets_user_event_idx ON public.imported_bets USING btree (user_id, event_date DESC, id DESC);
 
@@ -995,6 +1115,10 @@ CREATE UNIQUE INDEX log_leaves_leaf_hash_idx ON public.log_leaves USING btree (l
 
 CREATE INDEX mail_sends_recipient_sent_idx ON public.mail_sends USING btree (recipient, sent_at);
 
+CREATE INDEX pick_announcements_recorded_at_idx ON public.pick_announcements USING btree (recorded_at);
+
+CREATE INDEX pick_notifications_due_idx ON public.pick_notifications USING btree (send_after) WHERE (state = ANY (ARRAY['waiting'::text, 'failed'::text]));
+
 CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at DESC, id DESC);
 
 CREATE INDEX profiles_display_name_prefix_idx ON public.profiles USING btree (lower(display_name) text_pattern_ops);
@@ -1004,6 +1128,8 @@ CREATE INDEX profiles_display_name_surname_prefix_idx ON public.profiles USING b
 CREATE INDEX profiles_username_prefix_idx ON public.profiles USING btree (username text_pattern_ops);
 
 CREATE INDEX profiles_verification_status_created_at_idx ON public.profiles USING btree (verification_status, created_at DESC, id DESC);
+
+CREATE INDEX push_subscriptions_user_id_idx ON public.push_subscriptions USING btree (user_id);
 
 CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
 
@@ -1057,6 +1183,8 @@ CREATE TRIGGER bet_prices_on_prices_insert AFTER INSERT ON public.event_prices R
 
 CREATE TRIGGER bet_prices_on_prices_update AFTER UPDATE ON public.event_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_prices_apply();
 
+CREATE TRIGGER bets_announce AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_announce();
+
 CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
 
 CREATE TRIGGER bets_guard_record BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_record();
@@ -1068,6 +1196,12 @@ CREATE TRIGGER bets_match_event BEFORE INSERT ON public.bets FOR EACH ROW EXECUT
 CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
 CREATE CONSTRAINT TRIGGER bets_parlay_leg_count AFTER INSERT ON public.bets DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.leg_count IS NOT NULL)) EXECUTE FUNCTION public.bets_parlay_leg_count();
+
+CREATE TRIGGER bets_positions_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
+CREATE TRIGGER bets_positions_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
+CREATE TRIGGER bets_positions_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
 
 CREATE TRIGGER bets_stake_days_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_stake_days_apply();
 
@@ -1096,6 +1230,8 @@ CREATE TRIGGER bets_summaries_insert AFTER INSERT ON public.bets REFERENCING NEW
 CREATE TRIGGER bets_summaries_truncate AFTER TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_truncate();
 
 CREATE TRIGGER bets_summaries_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_apply();
+
+CREATE TRIGGER bets_unit_size BEFORE INSERT ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_unit_size();
 
 CREATE TRIGGER bets_version_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bets');
 
@@ -1180,6 +1316,12 @@ ALTER TABLE ONLY public.bet_legs
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
 
+ALTER TABLE ONLY public.bet_positions
+    ADD CONSTRAINT bet_positions_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.events(id);
+
+ALTER TABLE ONLY public.bet_positions
+    ADD CONSTRAINT bet_positions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.bet_prices
     ADD CONSTRAINT bet_prices_bet_id_fkey FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
 
@@ -1219,8 +1361,23 @@ ALTER TABLE ONLY public.log_pending
 ALTER TABLE ONLY public.log_timestamps
     ADD CONSTRAINT log_timestamps_checkpoint_fk FOREIGN KEY (size) REFERENCES public.log_checkpoints(size);
 
+ALTER TABLE ONLY public.notification_settings
+    ADD CONSTRAINT notification_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.pick_announcements
+    ADD CONSTRAINT pick_announcements_bet_id_fkey FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.pick_notifications
+    ADD CONSTRAINT pick_notifications_bet_id_fkey FOREIGN KEY (bet_id) REFERENCES public.bets(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.pick_notifications
+    ADD CONSTRAINT pick_notifications_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
@@ -1248,6 +1405,9 @@ ALTER TABLE ONLY public.user_bet_totals_before
 
 ALTER TABLE ONLY public.user_market_figures
     ADD CONSTRAINT user_market_figures_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_position_days
+    ADD CONSTRAINT user_position_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_quotas
     ADD CONSTRAINT user_quotas_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
