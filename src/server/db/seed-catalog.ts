@@ -146,6 +146,9 @@ export async function seedSampleCatalog(
     return opts.bettors[opts.bettors.length - 1]!;
   };
   const bets: Record<string, unknown>[] = [];
+  // One side per market and account (bet_positions_apply): a bettor's later draw on a market they
+  // already hold adds to that position, as a real bettor's second bet on the same pick would.
+  const held = new Map<string, (typeof events)[number]['comp']['picks'][number]>();
   // A draw that would be recorded before its bettor joined, or after `now`, is drawn again.
   for (let attempt = 0; bets.length < opts.count && total > 0 && attempt < opts.count * 20; attempt++) {
     const event = events[Math.floor(rng() * events.length)]!;
@@ -153,7 +156,10 @@ export async function seedSampleCatalog(
     // Recorded 6 hours and a minute to 3 days before the start, as the app allows.
     const createdAt = new Date(event.startsAt.getTime() - 6 * HOUR_MS - 60_000 - rng() * 3 * DAY_MS);
     if (createdAt < new Date(bettor.joined) || createdAt > now) continue;
-    const [market, selection, line] = event.comp.picks[Math.floor(rng() * event.comp.picks.length)]!;
+    const drawn = event.comp.picks[Math.floor(rng() * event.comp.picks.length)]!;
+    const position = `${bettor.id}|${event.sourceId}|${drawn[0]}`;
+    const [market, selection, line] = held.get(position) ?? drawn;
+    held.set(position, [market, selection, line]);
     const odds = SAMPLE_ODDS[Math.floor(rng() * SAMPLE_ODDS.length)]!;
     const parsed = parseOdds(odds);
     if (!parsed.ok) throw new Error(`sample odds ${odds} do not parse`);
