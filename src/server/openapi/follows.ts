@@ -1,10 +1,6 @@
 /** /api/profiles/{username}/follow and /api/feed (signed in): modules/follows/routes.ts. */
 import { PROFILE_NOT_FOUND_ERROR } from '../../shared/profiles.ts';
-import {
-  CANNOT_FOLLOW_SELF_MESSAGE,
-  FEED_PAGE_MAX,
-  FOLLOWING_LIMIT_MESSAGE,
-} from '../../shared/follows.ts';
+import { CANNOT_FOLLOW_SELF_MESSAGE, FEED_PAGE_MAX, FOLLOWING_LIMIT_MESSAGE } from '../../shared/follows.ts';
 import { feedPageSchema, feedQuerySchema, followStateSchema } from '../../shared/follow-schemas.ts';
 import {
   apiError,

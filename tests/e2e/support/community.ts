@@ -68,7 +68,8 @@ export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
   }
 }
 
-export const times = <T extends BetPlan | GradedPlan>(n: number, plan: T): T[] => Array.from({ length: n }, () => ({ ...plan }));
+export const times = <T extends BetPlan | GradedPlan>(n: number, plan: T): T[] =>
+  Array.from({ length: n }, () => ({ ...plan }));
 
 const ADMIN_EMAIL = 'admin@betproof.test';
 

@@ -7,10 +7,7 @@ import { findProfileByUsername } from '../profiles/queries.ts';
 import { recordIsPublic } from '../profiles/visibility.ts';
 import { INVALID_CURSOR } from '../../db/sql.ts';
 import { PROFILE_NOT_FOUND_ERROR } from '../../../shared/profiles.ts';
-import {
-  CANNOT_FOLLOW_SELF_MESSAGE,
-  FOLLOWING_LIMIT_MESSAGE,
-} from '../../../shared/follows.ts';
+import { CANNOT_FOLLOW_SELF_MESSAGE, FOLLOWING_LIMIT_MESSAGE } from '../../../shared/follows.ts';
 import { feedQuerySchema, type FollowState } from '../../../shared/follow-schemas.ts';
 import { countFollowers, decodeFeedCursor, follow, isFollowing, listFollowed, readFeed, unfollow } from './queries.ts';
 
