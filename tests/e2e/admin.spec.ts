@@ -1,24 +1,19 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_PASSWORD, createConfirmedUser, expect, signedInUser, test, uniqueEmail } from './support/fixtures.ts';
+import {
+  DEFAULT_PASSWORD,
+  createConfirmedUser,
+  expect,
+  signedInUser,
+  test,
+  uniqueEmail,
+  signInAsAdmin,
+} from './support/fixtures.ts';
 
 /**
  * The admin journey, serial in one file: the e2e server makes admin@betproof.test an
  * admin (ADMIN_EMAILS). auth.spec.ts may create that account too, so this file signs in with it
  * and creates it only when it does not exist yet.
  */
-const ADMIN_EMAIL = 'admin@betproof.test';
-
-async function signInAsAdmin(page: Page) {
-  await page.context().clearCookies();
-  const signIn = () =>
-    page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
-  let res = await signIn();
-  if (res.status() !== 200) {
-    await createConfirmedUser(page.request, { email: ADMIN_EMAIL, name: 'E2E Admin' });
-    res = await signIn();
-  }
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** A confirmed bettor who applied for verification (through the API for now: see the note below). */
 async function applicant(page: Page, name: string) {

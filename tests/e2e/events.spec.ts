@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { GRADED_FROM_RESULT_MESSAGE } from '../../src/shared/events.ts';
 import { CLOCK_HEADER } from './support/bets.ts';
-import { DEFAULT_PASSWORD, createConfirmedUser, expect, signedInUser, test } from './support/fixtures.ts';
+import { expect, signedInUser, test, signInAsAdmin } from './support/fixtures.ts';
 import { statValue } from './support/page.ts';
 
 /*
@@ -21,7 +21,6 @@ const FIXTURES = JSON.stringify({
   ...(JSON.parse(SEASON) as object),
   matches: (JSON.parse(SEASON) as { matches: Record<string, unknown>[] }).matches.map(({ score: _score, ...m }) => m),
 });
-const ADMIN_EMAIL = 'admin@betproof.test';
 const MATCH = 'Manchester United FC v Fulham FC';
 const DESCRIPTION = `${MATCH}: Manchester United FC (1x2)`;
 
@@ -29,18 +28,6 @@ const DESCRIPTION = `${MATCH}: Manchester United FC (1x2)`;
 async function setClocks(page: Page, iso: string) {
   await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(Date.parse(iso) - Date.now()) });
   await page.clock.setFixedTime(new Date(iso));
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.context().clearCookies();
-  const signIn = () =>
-    page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
-  let res = await signIn();
-  if (res.status() !== 200) {
-    await createConfirmedUser(page.request, { email: ADMIN_EMAIL, name: 'E2E Admin' });
-    res = await signIn();
-  }
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** In the admin's Events tab: the file chosen as a person would, the format picked, Import. */

@@ -1,12 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import {
-  DEFAULT_PASSWORD,
-  createConfirmedUser,
-  expect,
-  loadsUntilHydrated,
-  signedInUser,
-  test,
-} from './support/fixtures.ts';
+import { expect, loadsUntilHydrated, signedInUser, test, signInAsAdmin } from './support/fixtures.ts';
 
 /**
  * Hostile text is shown as text: a bettor whose full name, display name and bet description are
@@ -19,7 +12,6 @@ import {
 const FULL_NAME = `<b onmouseover="window.__pwned=1">Bo</b> & "Co" 'x'`;
 const DISPLAY_NAME = `<img src=x onerror="window.__pwned=2">"'&amp;`; // 45 of the 60 allowed
 const DESCRIPTION = `<img src=x onerror="window.__pwned=3">"'&<script>window.__pwned=4</script> {{7*7}} \${7*7}`;
-const ADMIN_EMAIL = 'admin@betproof.test';
 
 /** Watches a page for the payloads' effects: a set flag, an element they describe, a CSP violation. */
 async function watchForInjection(page: Page) {
@@ -58,18 +50,6 @@ async function visitor(browser: Browser, testInfo: TestInfo) {
   const page = loadsUntilHydrated(await context.newPage());
   await watchForInjection(page);
   return { context, page };
-}
-
-async function signInAsAdmin(page: Page) {
-  const signIn = () =>
-    page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
-  let res = await signIn();
-  if (res.status() !== 200) {
-    // admin.spec.ts or auth.spec.ts may be creating it at this moment; then signing in works.
-    await createConfirmedUser(page.request, { email: ADMIN_EMAIL, name: 'E2E Admin' }).catch(() => undefined);
-    res = await signIn();
-  }
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 test('HTML and script payloads in a name and a bet are shown literally everywhere and never run', async ({

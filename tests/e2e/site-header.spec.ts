@@ -1,19 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_PASSWORD, createConfirmedUser, expect, signedInUser, test } from './support/fixtures.ts';
-
-/** The e2e server makes this address an admin (ADMIN_EMAILS in playwright.config.ts). */
-const ADMIN_EMAIL = 'admin@betproof.test';
-
-async function signInAsAdmin(page: Page) {
-  const signIn = () =>
-    page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
-  let res = await signIn();
-  if (res.status() !== 200) {
-    await createConfirmedUser(page.request, { email: ADMIN_EMAIL, name: 'E2E Admin' });
-    res = await signIn();
-  }
-  expect(res.status(), await res.text()).toBe(200);
-}
+import { expect, signedInUser, test, signInAsAdmin } from './support/fixtures.ts';
 
 const siteNav = (page: Page) => page.getByRole('navigation', { name: 'Site' });
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });

@@ -1,7 +1,7 @@
 /** Bettors with real records for the community specs, made through the public API only. */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { CLOCK_HEADER, DAY, HOUR, recordBet, settleBet } from './bets.ts';
-import { DEFAULT_PASSWORD, createConfirmedUser, expect, mailedLink, uniqueEmail } from './fixtures.ts';
+import { DEFAULT_PASSWORD, expect, mailedLink, signInAdminRequest, uniqueEmail } from './fixtures.ts';
 
 let ipCounter = 0;
 /** A client address of its own, so each bettor's sign-up has its own rate-limit bucket. */
@@ -71,19 +71,10 @@ export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
 export const times = <T extends BetPlan | GradedPlan>(n: number, plan: T): T[] =>
   Array.from({ length: n }, () => ({ ...plan }));
 
-const ADMIN_EMAIL = 'admin@betproof.test';
-
 /** The e2e admin (ADMIN_EMAILS), signed in; created the first time any spec needs it. */
 async function adminContext(baseURL: string | undefined): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
-  const signIn = () =>
-    api.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
-  let res = await signIn();
-  if (res.status() !== 200) {
-    await createConfirmedUser(api, { email: ADMIN_EMAIL, name: 'E2E Admin' });
-    res = await signIn();
-  }
-  expect(res.status(), await res.text()).toBe(200);
+  await signInAdminRequest(api);
   return api;
 }
 

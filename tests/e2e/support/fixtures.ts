@@ -130,6 +130,32 @@ export async function createConfirmedUser(
   return { email, password };
 }
 
+/** The e2e server makes this address an admin (ADMIN_EMAILS in playwright.config.ts). */
+export const ADMIN_EMAIL = 'admin@betproof.test';
+
+/**
+ * Signs the e2e admin in on `request` (a page's request shares its browser context's cookies),
+ * creating the account the first time any spec needs it. Specs run in parallel: when another is
+ * creating it at this moment (a second sign-up of an unconfirmed address starts it over), creating
+ * fails here or there, and signing in is tried again until the account is confirmed.
+ */
+export async function signInAdminRequest(request: APIRequestContext) {
+  const signIn = () =>
+    request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
+  let res = await signIn();
+  if (res.status() !== 200) {
+    await createConfirmedUser(request, { email: ADMIN_EMAIL, name: 'E2E Admin' }).catch(() => undefined);
+    await expect.poll(async () => (res = await signIn()).status(), { timeout: 20_000 }).toBe(200);
+  }
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The e2e admin, signed in in this page's browser context in place of whoever was. */
+export async function signInAsAdmin(page: Page) {
+  await page.context().clearCookies();
+  await signInAdminRequest(page.request);
+}
+
 /** A confirmed account, signed in in this page's browser context (the cookie is shared). */
 export async function signedInUser(page: Page, opts: { email?: string; password?: string; name?: string } = {}) {
   const user = await createConfirmedUser(page.request, opts);
