@@ -97,6 +97,8 @@ export const RESERVED_USERNAMES: readonly string[] = [
     'sitemap.xml',
     'manifest.json',
     'manifest.webmanifest',
+    // The service worker that shows push notifications (src/client/public/sw.js).
+    'sw.js',
     'site.webmanifest',
     'humans.txt',
     'security.txt',
