@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { BET_PART_OF_RECORD_MESSAGE, SPORTS } from '../../shared/bets.ts';
 import type { Bet, BetPage } from '../../shared/bet-schemas.ts';
 import { formatCents } from '../../shared/money.ts';
-import { parseOdds } from '../../shared/odds.ts';
+import { isBelowMinimumOdds, parseOdds } from '../../shared/odds.ts';
 import { countLedger } from '../modules/ledger/queries.ts';
 import { insertBets } from '../modules/profiles/test-helpers.ts';
 import { describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from '../test/harness.ts';
@@ -48,7 +48,11 @@ const validOdds = fc
     fc.tuple(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 999 })).map(([a, b]) => `${a}/${b}`),
   )
   .chain((odds) => fc.constantFrom(odds, ` ${odds}\t`))
-  .filter((odds) => parseOdds(odds.trim()).ok);
+  // Odds that read and are at least 1.01 (a price under it is refused: isBelowMinimumOdds).
+  .filter((odds) => {
+    const parsed = parseOdds(odds.trim());
+    return parsed.ok && !isBelowMinimumOdds(parsed.decimal);
+  });
 
 const validAmount = fc
   .oneof(fc.bigInt({ min: 1n, max: 100_000_000n }).map(formatCents), fc.integer({ min: 1, max: 1_000_000 }).map(String))

@@ -752,7 +752,7 @@ const cents = (value: string | null) => (value === null ? 0n : parseMoney(value)
 
 /**
  * Each user's trigger-kept summaries against a recount from their bets: user_bet_stats (totals,
- * win streaks in settlement order, largest stake; recounted here in TypeScript), user_bet_days
+ * win streaks in the order of the games, largest stake; recounted here in TypeScript), user_bet_days
  * and user_sport_stats (recounted in SQL), and user_bet_totals_before for every stored day.
  * Answers one line per user and summary that differs.
  */
@@ -767,8 +767,10 @@ export async function summaryDrift(db: Db, userIds: string[]): Promise<string[]>
     settled_at: string | null;
   }>(
     db,
-    sql`select user_id, id::text, status, amount::text, profit_loss::text, settled_at::text from bets
-        where user_id in ${userIds} order by user_id, settled_at, id`,
+    // The runs follow the order of the games (docs/decisions/038): the start (a parlay's last leg's), then id.
+    sql`select user_id, id::text, status, amount::text, profit_loss::text,
+               coalesce(last_event_date, event_date)::text as settled_at from bets
+        where user_id in ${userIds} order by user_id, coalesce(last_event_date, event_date), id`,
   );
   const stored = await rowsOf<StatsSummary & { userId: string }>(
     db,
@@ -828,7 +830,7 @@ function normalise(s: StatsSummary): StatsSummary {
   };
 }
 
-/** user_bet_stats from the rows: `rows` in settlement order (settled_at, id), pending last. */
+/** user_bet_stats from the rows: `rows` in the order of the games (`settled_at` holds the start), then id. */
 function recountStats(
   rows: { id: string; status: string; amount: string; profit_loss: string | null; settled_at: string | null }[],
 ): StatsSummary {

@@ -326,8 +326,9 @@ describeEachDatabase(
       const [profile] = await env().db.select().from(profiles).where(eq(profiles.userId, hidden.userId));
       const path = `/api/profiles/${profile!.username}`;
       const stranger = await signUpAndSignIn(env());
-      expect((await env().request(path, { cookie: stranger.cookie })).status).toBe(403);
-      expect((await env().request(path)).status).toBe(403);
+      // To everyone else a private profile is a missing one (profiles/routes.ts).
+      expect((await env().request(path, { cookie: stranger.cookie })).status).toBe(404);
+      expect((await env().request(path)).status).toBe(404);
       expect((await env().request(path, { cookie: admin.cookie })).status).toBe(200);
       const listed = await getJson<AdminUserPage>(env(), `/api/admin/users?search=${profile!.username}`, admin.cookie);
       expect(listed.users[0]).toMatchObject({ userId: hidden.userId, profilePublic: false });

@@ -35,7 +35,7 @@ describeEachDatabase('mails per recipient', (env) => {
     expect((await signUp(env(), { email })).status).toBe(200);
     // 2: a new confirmation link, mailed at a sign-in before confirming.
     expect((await signIn(env(), email)).status).toBe(403);
-    // 3: "you already have an account", at a second sign-up.
+    // 3: a second sign-up of the unconfirmed address starts it over: a new confirmation.
     expect((await signUp(env(), { email })).status).toBe(200);
     // 4, 5: reset links.
     const answers: [number, string][] = [];
@@ -55,7 +55,7 @@ describeEachDatabase('mails per recipient', (env) => {
     expect(mailsTo(env(), email).map((m) => m.subject)).toEqual([
       'Confirm your betproof email',
       'Confirm your betproof email',
-      'You already have a betproof account',
+      'Confirm your betproof email',
       'Reset your betproof password',
       'Reset your betproof password',
     ]);

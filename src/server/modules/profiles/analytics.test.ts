@@ -25,6 +25,8 @@ describeEachDatabase('profile analytics', (env) => {
       longestWinStreak: 0,
       longestLossStreak: 0,
       maxDrawdown: '0.00',
+      // No graded bet with a feed's prices: nothing above the market, no closing line (decision 040).
+      market: { aboveMarket: 0, averageClv: null, beatCloseShare: null, closes: 0 },
     });
   });
 
@@ -73,6 +75,8 @@ describeEachDatabase('profile analytics', (env) => {
       longestLossStreak: 2,
       // From the peak of 15.00 down to -5.00.
       maxDrawdown: '20.00',
+      // No graded bet with a feed's prices: nothing above the market, no closing line (decision 040).
+      market: { aboveMarket: 0, averageClv: null, beatCloseShare: null, closes: 0 },
     });
   });
 
