@@ -220,6 +220,10 @@ CREATE FUNCTION public.notify_session_change() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/notify_session_change.sql $$;
 
+CREATE FUNCTION public.odds_at_least_minimum() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/odds_at_least_minimum.sql $$;
+
 CREATE FUNCTION public.parlay_odds(p_bet uuid, p_skip_void boolean, OUT num numeric, OUT den numeric) RETURNS record
     LANGUAGE plpgsql STABLE
     AS $$ src/server/db/functions/parlay_odds.sql $$;
@@ -879,9 +883,6 @@ ALTER TABLE ONLY public.bet_ledger
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_bet_id_position_unique UNIQUE (bet_id, "position");
 
-ALTER TABLE public.bet_legs
-    ADD CONSTRAINT bet_legs_decimal_odds_min CHECK ((decimal_odds >= 1.01)) NOT VALID;
-
 ALTER TABLE ONLY public.bet_legs
     ADD CONSTRAINT bet_legs_pkey PRIMARY KEY (id);
 
@@ -893,9 +894,6 @@ ALTER TABLE ONLY public.bet_prices
 
 ALTER TABLE ONLY public.bet_record_versions
     ADD CONSTRAINT bet_record_versions_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE public.bets
-    ADD CONSTRAINT bets_decimal_odds_min CHECK ((decimal_odds >= 1.01)) NOT VALID;
 
 ALTER TABLE ONLY public.bets
     ADD CONSTRAINT bets_pkey PRIMARY KEY (id);
@@ -1167,6 +1165,8 @@ CREATE TRIGGER bet_legs_match_event BEFORE INSERT ON public.bet_legs FOR EACH RO
 
 CREATE TRIGGER bet_legs_no_truncate BEFORE TRUNCATE ON public.bet_legs FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
+CREATE TRIGGER bet_legs_odds_at_least_minimum BEFORE INSERT OR UPDATE OF decimal_odds ON public.bet_legs FOR EACH ROW WHEN ((new.decimal_odds < 1.01)) EXECUTE FUNCTION public.odds_at_least_minimum();
+
 CREATE TRIGGER bet_legs_recorded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_recorded();
 
 CREATE TRIGGER bet_legs_settle_parlay AFTER UPDATE ON public.bet_legs FOR EACH ROW WHEN (((old.status = 'pending'::text) AND (new.status <> 'pending'::text))) EXECUTE FUNCTION public.bet_legs_settle_parlay();
@@ -1194,6 +1194,8 @@ CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE OR UPDATE ON public.bet
 CREATE TRIGGER bets_match_event BEFORE INSERT ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_match_event();
 
 CREATE TRIGGER bets_no_truncate BEFORE TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
+
+CREATE TRIGGER bets_odds_at_least_minimum BEFORE INSERT OR UPDATE OF decimal_odds ON public.bets FOR EACH ROW WHEN ((new.decimal_odds < 1.01)) EXECUTE FUNCTION public.odds_at_least_minimum();
 
 CREATE CONSTRAINT TRIGGER bets_parlay_leg_count AFTER INSERT ON public.bets DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.leg_count IS NOT NULL)) EXECUTE FUNCTION public.bets_parlay_leg_count();
 

@@ -3,12 +3,9 @@
 -- user_market_figures_apply and user_bet_kinds_count (deletions), the delete window is in
 -- bets_guard_record.
 --
--- Decimal odds below 1.01 are refused: at 1.000001 (American -100000000) a win is worth nothing and
--- a record of them is no record. NOT VALID, as 0013's rule: a bet recorded before stays as the
--- ledger shows it (and could not be settled by hand, which a check on update would refuse; a
--- graded one is graded by a trigger one level down, which the check refuses too: none is known).
-ALTER TABLE "bets" ADD CONSTRAINT "bets_decimal_odds_min" CHECK ("decimal_odds" >= 1.01) NOT VALID;--> statement-breakpoint
-ALTER TABLE "bet_legs" ADD CONSTRAINT "bet_legs_decimal_odds_min" CHECK ("decimal_odds" >= 1.01) NOT VALID;--> statement-breakpoint
+-- Decimal odds below 1.01 are refused by functions/odds_at_least_minimum.sql, a trigger on insert
+-- and on a change of the odds, not a CHECK: a check also holds on every other update, so a bet
+-- recorded before the rule at 1.005 could never be settled or graded.
 -- Deleted bets, counted as the graded and self-reported ones are: every public row shows them.
 ALTER TABLE "user_bet_kinds" ADD COLUMN "deleted" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 INSERT INTO "user_bet_kinds" AS k ("user_id", "deleted")

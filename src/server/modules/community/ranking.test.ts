@@ -137,18 +137,16 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     const short = await bettor();
     for (const id of sureEvents.slice(0, 26)) await recorded(short.record(pick(id, '1.01')));
     const shorter = await bettor();
-    // Odds under 1.01 are refused now (bets_decimal_odds_min); rows from before the rule keep theirs
-    // (the constraint is NOT VALID), so the test writes such rows as they were written then.
-    await env().db.execute(sql`alter table bets drop constraint bets_decimal_odds_min`);
+    // Odds under 1.01 are refused now (odds_at_least_minimum.sql); rows from before the rule keep
+    // theirs and are still graded, so the test writes such rows as they were written then.
+    await env().db.execute(sql`alter table bets disable trigger bets_odds_at_least_minimum`);
     await env().db.execute(sql`
       insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at,
                         event_id, market, selection, graded)
       select ${shorter.userId}, 'x', 10, '1.000001', 1.000001, 'soccer', e.starts_at, 10.00, ${T0.toISOString()}::timestamptz,
              e.id, 'moneyline', 'home', true
       from events e where e.id = any(${uuids(sureEvents.slice(26, 46))})`);
-    await env().db.execute(
-      sql`alter table bets add constraint bets_decimal_odds_min check (decimal_odds >= 1.01) not valid`,
-    );
+    await env().db.execute(sql`alter table bets enable trigger bets_odds_at_least_minimum`);
 
     // One $100,000 bet at 1.01: the most profit and a 100% win rate, on one event.
     const whale = await bettor();

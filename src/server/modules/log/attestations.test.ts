@@ -36,23 +36,12 @@ const logger = createLogger('silent');
 const HOUR = 3600_000;
 
 let tsa: OpensslTsa;
-let witnessServer: Server;
-let witnessUrl: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'betproof-attest-'));
 beforeAll(async () => {
   tsa = await startOpensslTsa('Test TSA');
-  const witness = createWitness({
-    signer: witnessSigner,
-    logs: [logVerifier],
-    stateFile: path.join(dir, `witness-${process.pid}-${Date.now()}.json`),
-    now: () => new Date(),
-  });
-  witnessServer = await serveWitness(witness, 0);
-  witnessUrl = `http://127.0.0.1:${(witnessServer.address() as { port: number }).port}`;
 }, 60_000);
 afterAll(async () => {
   await tsa.close();
-  await new Promise((resolve) => witnessServer.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -72,7 +61,26 @@ async function recordBet(env: TestEnv, cookie: string, description = 'Lakers ML'
 
 const sequence = (env: TestEnv) => drainLog(env.db, { signer, now: env.clock.now, checkpointEveryMs: 0 });
 
+let witnesses = 0;
 describeEachDatabase('checkpoints time-stamped and witnessed', (env) => {
+  // A witness per database: each database holds its own log under the same key, and a witness that
+  // has cosigned one would rightly refuse the other as a fork of it.
+  let witnessServer: Server;
+  let witnessUrl: string;
+  beforeAll(async () => {
+    const witness = createWitness({
+      signer: witnessSigner,
+      logs: [logVerifier],
+      stateFile: path.join(dir, `witness-${++witnesses}.json`),
+      now: () => new Date(),
+    });
+    witnessServer = await serveWitness(witness, 0);
+    witnessUrl = `http://127.0.0.1:${(witnessServer.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => witnessServer.close(resolve));
+  });
+
   it('stamps the newest checkpoint; the token is served and verifies with openssl ts -verify and ours', async () => {
     const attestations = createAttestations({
       db: env().db,
