@@ -111,7 +111,7 @@ async function betsOf(env: TestEnv, userId: string, only?: 'settled' | 'pending'
   const status =
     only === 'settled' ? ne(bets.status, 'pending') : only === 'pending' ? eq(bets.status, 'pending') : undefined;
   return env.db
-    .select({ id: bets.id, status: bets.status, eventDate: bets.eventDate })
+    .select({ id: bets.id, status: bets.status, eventDate: bets.eventDate, createdAt: bets.createdAt })
     .from(bets)
     .where(and(eq(bets.userId, userId), status))
     .orderBy(bets.id);
@@ -152,7 +152,9 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
         if (result.ok) settledBy.settleBet++;
       } else {
         const result = await deleteBet(env.db, userId, bet.id, now);
-        expect(result).toEqual(canDelete(bet, now) ? { ok: true } : { ok: false, reason: 'part-of-record' });
+        // Refused after the start as part of the record; before it, once the 15-minute window has passed.
+        const refusal = bet.status === 'pending' && bet.eventDate > now ? 'delete-window-passed' : 'part-of-record';
+        expect(result).toEqual(canDelete(bet, now) ? { ok: true } : { ok: false, reason: refusal });
       }
       return;
     }
