@@ -495,6 +495,18 @@ test.describe('the honest record: settle after the start, delete only before it'
     await page.goto('/dashboard');
     await expect(statValue(page, 'Total Bets')).toHaveText('2');
 
+    // The server's clock runs ahead: the event of this one has started there, so it can't be deleted
+    // (here it was recorded a moment ago, before its start: Delete is shown).
+    await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(2 * DAY) });
+    const late = betItem(page, 'Too late to delete');
+    await late.getByRole('button', { name: 'Delete "Too late to delete"' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this bet?' }).getByRole('button', { name: 'Delete' }).click();
+    const deleteToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to delete bet' });
+    await expect(deleteToast).toBeVisible();
+    await expect(deleteToast.getByText(BET_PART_OF_RECORD_MESSAGE, { exact: true })).toBeVisible();
+    await expect(late).toBeVisible();
+    await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: '0' });
+
     // The browser's clock runs ahead of the server's: Won is open here, and the server says no.
     await page.clock.fastForward(DAY + 60_000);
     const early = betItem(page, 'Too early to settle');
@@ -506,15 +518,6 @@ test.describe('the honest record: settle after the start, delete only before it'
     await expect(early).toContainText('Pending');
     await expect(early).toContainText('Profit/Loss—');
 
-    // The server's clock runs ahead: the event of this one has started there, so it can't be deleted.
-    await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(2 * DAY) });
-    const late = betItem(page, 'Too late to delete');
-    await late.getByRole('button', { name: 'Delete "Too late to delete"' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete this bet?' }).getByRole('button', { name: 'Delete' }).click();
-    const deleteToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to delete bet' });
-    await expect(deleteToast).toBeVisible();
-    await expect(deleteToast.getByText(BET_PART_OF_RECORD_MESSAGE, { exact: true })).toBeVisible();
-    await expect(late).toBeVisible();
     await expect(statValue(page, 'Total Bets')).toHaveText('2');
   });
 
