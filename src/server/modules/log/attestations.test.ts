@@ -80,6 +80,12 @@ describeEachDatabase('checkpoints time-stamped and witnessed', (env) => {
   afterAll(async () => {
     await new Promise((resolve) => witnessServer.close(resolve));
   });
+  /** This database's witness, as LOG_WITNESSES lists one. */
+  const thisWitness = () => ({
+    key: witnessSigner.verifierKey,
+    verifier: parseVerifierKey(witnessSigner.verifierKey),
+    url: witnessUrl,
+  });
 
   it('stamps the newest checkpoint; the token is served and verifies with openssl ts -verify and ours', async () => {
     const attestations = createAttestations({
@@ -212,11 +218,7 @@ describeEachDatabase('checkpoints time-stamped and witnessed', (env) => {
   }, 60_000);
 
   it('a witness from betproof witness cosigns each checkpoint with its consistency proof; /log/checkpoint carries it', async () => {
-    const witness = {
-      key: witnessSigner.verifierKey,
-      verifier: parseVerifierKey(witnessSigner.verifierKey),
-      url: witnessUrl,
-    };
+    const witness = thisWitness();
     const attestations = createAttestations({
       db: env().db,
       logger,
@@ -244,11 +246,7 @@ describeEachDatabase('checkpoints time-stamped and witnessed', (env) => {
   });
 
   it("a profile's bets carry their seals: the earliest stamp over a checkpoint holding each, and its witnesses", async () => {
-    const witness = {
-      key: witnessSigner.verifierKey,
-      verifier: parseVerifierKey(witnessSigner.verifierKey),
-      url: witnessUrl,
-    };
+    const witness = thisWitness();
     const attestations = createAttestations({
       db: env().db,
       logger,
