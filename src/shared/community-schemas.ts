@@ -3,7 +3,7 @@
  * on the rules of community.ts, which builds no schema (docs/decisions/015).
  */
 import { z } from 'zod';
-import { recordDisclosureSchema } from './disclosures.ts';
+import { recordDisclosureSchema } from './disclosure-schemas.ts';
 import { BET_SPORTS, SPORTS } from './bets.ts';
 import { intervalSchema } from './bet-schemas.ts';
 import { wholeNumberParam } from './paging.ts';

@@ -1,9 +1,10 @@
 /**
  * Prices that could be had and the closing line (docs/decisions/040). Pure and isomorphic: the
  * database computes the same per bet (db/functions/bet_prices_apply.sql) and market.test.ts holds
- * both to the decision's worked examples.
+ * both to the decision's worked examples. The API's schemas are in market-schemas.ts, so a page that
+ * shows prices loads no zod (docs/decisions/015).
  */
-import { z } from 'zod';
+export type { BetMarket, MarketFigures } from './market-schemas.ts';
 
 /** A graded bet whose odds exceed the best price seen by more than this share counts at that price. */
 export const ABOVE_MARKET_TOLERANCE = 0.05;
@@ -26,33 +27,6 @@ export const closingLineValue = (taken: number, fairClose: number): number => ta
 /** The odds a graded bet counts at in public figures: the best price seen when it took 5% more than that. */
 export const countedOdds = (taken: number, best: number | null): number =>
   best !== null && taken > best * (1 + ABOVE_MARKET_TOLERANCE) ? best : taken;
-
-/** A bet's prices, on a bet of the public record (null when its event has no prices for it). */
-export const betMarketSchema = z.object({
-  bestOdds: z.string().nullable().describe('The best price any bookmaker in the feed gave the selection (decimal).'),
-  aboveMarket: z
-    .boolean()
-    .describe('The odds taken exceed the best price by more than 5%: the bet counts at bestOdds in public figures.'),
-  countedOdds: z.string().describe('The decimal odds the bet counts at in public figures.'),
-  fairClose: z
-    .string()
-    .nullable()
-    .describe('Fair closing odds (closing prices, margin removed); null without a close.'),
-  clv: z.number().nullable().describe('Closing-line value: odds taken / fair closing odds − 1.'),
-});
-export type BetMarket = z.infer<typeof betMarketSchema>;
-
-/** A profile's closing-line value and prices above the market, from one summary row. */
-export const marketFiguresSchema = z.object({
-  aboveMarket: z.number().int().describe('Graded bets whose odds exceeded the best price seen by more than 5%.'),
-  closes: z.number().int().describe('Graded bets (void aside) with closing prices.'),
-  averageClv: z.number().nullable().describe('The average closing-line value of those bets; null with none.'),
-  beatCloseShare: z
-    .number()
-    .nullable()
-    .describe('The share of those bets whose odds beat the fair close; null with none.'),
-});
-export type MarketFigures = z.infer<typeof marketFiguresSchema>;
 
 /** "+3.2%" / "−1.0%": a closing-line value or share as people read it. */
 export const signedPercent = (value: number): string => {

@@ -11,8 +11,8 @@ import { parseMoney } from './money.ts';
 import { displayNameSchema } from './display-name.ts';
 import { USERNAME_MESSAGES, USERNAME_PATTERN, isUnchoosableUsername } from './usernames.ts';
 import { UNIT_SIZE_MESSAGE, VERIFICATION_STATUSES } from './profiles.ts';
-import { recordDisclosureSchema } from './disclosures.ts';
-import { betMarketSchema, marketFiguresSchema } from './market.ts';
+import { recordDisclosureSchema } from './disclosure-schemas.ts';
+import { betMarketSchema, marketFiguresSchema } from './market-schemas.ts';
 
 /**
  * A username as the API takes it: trimmed, lowercased, then the checks of checkUsername (usernames.ts)

@@ -55,7 +55,7 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
 
   test('the demo, with bets in it, has no violations', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Try the Influencer Demo' }).click();
+    await page.getByRole('link', { name: 'Try the Influencer Demo' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
     await expectLandmarks(page);
     await expectNoViolations(page);

@@ -32,7 +32,7 @@ test.describe('landing-page demo: parlays', () => {
   }) => {
     await page.clock.install();
     await page.goto('/');
-    await page.getByRole('button', { name: 'Try the Influencer Demo' }).click();
+    await page.getByRole('link', { name: 'Try the Influencer Demo' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);
 

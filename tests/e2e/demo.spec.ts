@@ -31,7 +31,7 @@ async function fillBet(
 
 async function openDemo(page: Page, button: 'Try the Influencer Demo' | 'Try the Community Demo') {
   await page.goto('/');
-  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('link', { name: button }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
   // The demo says the real record's rules before anyone tries them.
   await expect(
@@ -190,7 +190,7 @@ test.describe('landing-page demo', () => {
 
   test('the closing call to action opens the demo without signing up', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Try the Demo, No Signup' }).click();
+    await page.getByRole('link', { name: 'Try the Demo, No Signup' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create Free Account' })).toHaveAttribute('href', '/auth?mode=signup');
   });

@@ -61,15 +61,14 @@ test('/ hydrates cleanly, holds still and answers a click', async ({ page }) => 
   const problems = await watch(page);
   await load(page, '/', 'Track your betting performance with precision');
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
-  // The demo opens in place: only a hydrated page does that (the link alone would reload it).
-  await expect(async () => {
-    await page
-      .getByRole('button', { name: /^try the .*demo/i })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\?demo=1$/, { timeout: 1000 });
-  }).toPass();
+  // The demo opens in place: only a hydrated page does that (the link alone would load a new page,
+  // and the mark set on this one would be gone).
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.evaluate(() => Object.assign(window, { beforeTheClick: true }));
+  await page.getByRole('link', { name: 'Try the Demo, No Signup' }).click();
+  await expect(page).toHaveURL(/\?demo=1$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demo Dashboard');
+  expect(await page.evaluate(() => 'beforeTheClick' in window)).toBe(true);
   expect(problems).toEqual([]);
 });
 

@@ -85,7 +85,7 @@ test.describe('landing page', () => {
       await expect(page.getByRole('checkbox', { name: 'I am 18 or older' })).toBeVisible();
     }
     await page.goto('/');
-    await page.getByRole('button', { name: 'Try the Demo, No Signup' }).click();
+    await page.getByRole('link', { name: 'Try the Demo, No Signup' }).click();
     await page.getByRole('link', { name: 'Create Free Account' }).click();
     await expect(signUpTab).toHaveAttribute('aria-selected', 'true');
 
@@ -108,7 +108,7 @@ test.describe('landing page', () => {
     expect(scripts.filter((s) => forbidden.test(s))).toEqual([]);
 
     // Opening the demo fetches its own chunk, still nothing from the dashboard.
-    await page.getByRole('button', { name: 'Try the Influencer Demo' }).click();
+    await page.getByRole('link', { name: 'Try the Influencer Demo' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Dashboard' })).toBeVisible();
     expect(scripts.some((s) => /demo-page/.test(s))).toBe(true);
     expect(scripts.filter((s) => /dashboard-|admin|analytics|recharts/i.test(s))).toEqual([]);
@@ -122,9 +122,9 @@ test.describe('landing page', () => {
     await expect(page.getByRole('link', { name: 'Start Recording Bets' })).toBeVisible();
   });
 
-  test('keyboard: the demo buttons work from the keyboard and focus returns on Back to Home', async ({ page }) => {
+  test('keyboard: the demo links work from the keyboard and focus returns on Back to Home', async ({ page }) => {
     await page.goto('/');
-    const community = page.getByRole('button', { name: 'Try the Community Demo' });
+    const community = page.getByRole('link', { name: 'Try the Community Demo' });
     await community.focus();
     await page.keyboard.press('Enter');
     const heading = page.getByRole('heading', { level: 1, name: 'Demo Dashboard' });

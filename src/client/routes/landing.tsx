@@ -21,6 +21,8 @@ const loadDemo = () => import('../features/demo/demo-page.tsx');
 const DemoPage = lazy(loadDemo);
 
 const DEMO_PARAM = 'demo';
+/** The demo's address: the landing page with ?demo=1, a history entry of its own (Back leaves the demo). */
+const DEMO_PATH = `/?${DEMO_PARAM}=1`;
 
 export default function LandingPage() {
   const [params, setParams] = useSearchParams();
@@ -28,19 +30,18 @@ export default function LandingPage() {
   // Demo bets live here, in memory: they survive a trip back to the landing page, not a reload.
   // Null until the demo changes them: it starts with its sample bets.
   const [demoBets, setDemoBets] = useState<DemoBet[] | null>(null);
-  /** The launcher button that opened the demo, to focus again on the way back. */
+  /** The launcher that opened the demo, to focus again on the way back. */
   const returnFocus = useRef<string | null>(null);
 
   const demo = useMemo<DemoLauncher>(
     () => ({
-      open: (source) => {
+      path: DEMO_PATH,
+      opened: (source) => {
         returnFocus.current = source;
-        // A history entry of its own, so the browser's Back button leaves the demo too.
-        setParams({ [DEMO_PARAM]: '1' });
       },
       preload: () => void loadDemo(),
     }),
-    [setParams],
+    [],
   );
   const exitDemo = useCallback(() => setParams({}), [setParams]);
 

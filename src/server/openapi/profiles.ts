@@ -14,7 +14,8 @@ import {
   usernameAvailabilitySchema,
 } from '../../shared/profile-schemas.ts';
 import { CSV_COLUMNS } from '../modules/profiles/export.ts';
-import { DELETED_LIST_MAX, deletedBetsSchema } from '../../shared/disclosures.ts';
+import { deletedBetsSchema } from '../../shared/disclosure-schemas.ts';
+import { DELETED_LIST_MAX } from '../../shared/disclosures.ts';
 import { betPageParameters } from './bets.ts';
 import {
   apiError,

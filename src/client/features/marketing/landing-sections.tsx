@@ -32,15 +32,18 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Opens the in-page demo. */
 export interface DemoLauncher {
-  /** `source` names the button that asked, so focus can return to it on the way back. */
-  open: (source: string) => void;
+  /** The demo's address: a link, so a click before the app has taken the page over still opens it. */
+  path: string;
+  /** `source` names the launcher that was followed, so focus can return to it on the way back. */
+  opened: (source: string) => void;
   /** Starts loading the demo's code early (on hover or focus). */
   preload: () => void;
 }
 
-const demoButtonProps = (demo: DemoLauncher, source: string) => ({
+const demoLinkProps = (demo: DemoLauncher, source: string) => ({
+  to: demo.path,
   'data-demo-launcher': source,
-  onClick: () => demo.open(source),
+  onClick: () => demo.opened(source),
   onPointerEnter: demo.preload,
   onFocus: demo.preload,
 });
@@ -242,9 +245,11 @@ export function InfluencerSection({ demo }: { demo: DemoLauncher }) {
         ))}
       </ul>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo, 'influencer')}>
-          <Sparkles aria-hidden="true" />
-          Try the Influencer Demo
+        <Button asChild size="lg" className="focus-visible:ring-offset-navy">
+          <Link {...demoLinkProps(demo, 'influencer')}>
+            <Sparkles aria-hidden="true" />
+            Try the Influencer Demo
+          </Link>
         </Button>
         <Button asChild size="lg" variant="outline-dark">
           <Link to={paths.influencers}>Browse Influencers</Link>
@@ -293,9 +298,11 @@ export function CommunitySection({ demo }: { demo: DemoLauncher }) {
             Record a practice bet in the demo, settle a sample bet whose event has started and watch your statistics
             update. No account, nothing saved.
           </p>
-          <Button size="lg" {...demoButtonProps(demo, 'community')}>
-            <Users aria-hidden="true" />
-            Try the Community Demo
+          <Button asChild size="lg">
+            <Link {...demoLinkProps(demo, 'community')}>
+              <Users aria-hidden="true" />
+              Try the Community Demo
+            </Link>
           </Button>
         </Card>
       </div>
@@ -388,9 +395,11 @@ export function ClosingCta({ demo }: { demo: DemoLauncher }) {
       lead="No signup required: try the demo right now and record your first practice bet in under a minute. Create a free account when you want to keep your record."
     >
       <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <Button size="lg" className="focus-visible:ring-offset-navy" {...demoButtonProps(demo, 'closing')}>
-          Try the Demo, No Signup
-          <ArrowRight aria-hidden="true" />
+        <Button asChild size="lg" className="focus-visible:ring-offset-navy">
+          <Link {...demoLinkProps(demo, 'closing')}>
+            Try the Demo, No Signup
+            <ArrowRight aria-hidden="true" />
+          </Link>
         </Button>
         <Button asChild size="lg" variant="outline-dark">
           <Link to={signUpPath}>Create Free Account</Link>
