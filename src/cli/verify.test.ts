@@ -39,7 +39,7 @@ function chain(n: number): LedgerEntry[] {
       bet: {
         id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
         description: `Bet ${seq}: "quoted" é 😀`,
-        sport: 'soccer',
+        sport: 'soccer' as const,
         stake: 1000 * seq,
         odds: '5/2',
         eventStart: new Date(Date.UTC(2025, 0, seq + 1)).toISOString(),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BET_SPORTS } from './bets.ts';
 import {
   canonicalJson,
   GENESIS_HASH,
@@ -196,6 +197,19 @@ describe('parseLedgerLine', () => {
       problem: expect.stringMatching(/^not a ledger entry: kind: /),
     });
     expect(parseLedgerLine(line.replace('"seq":1,', '"seq":1,"extra":1,'))).toMatchObject({ ok: false });
+    // What docs/LEDGER.md lists, and only that: sports, lowercase UUIDs, the two origins.
+    expect(parseLedgerLine(line.replace('"sport":"basketball"', '"sport":"curling"'))).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^not a ledger entry: bet\.sport: /),
+    });
+    expect(parseLedgerLine(line.replace('6f1c2a9e-4b7d', '6F1C2A9E-4b7d'))).toEqual({
+      ok: false,
+      problem: 'not a ledger entry: bet.id: must be a lowercase UUID',
+    });
+    expect(parseLedgerLine(line.replace('"kind":"recorded",', '"kind":"recorded","origin":"import",'))).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^not a ledger entry: origin: /),
+    });
     expect(parseLedgerLine(line.replace('Celtics', '\\ud83d'))).toMatchObject({
       ok: false,
       problem: expect.stringMatching(/surrogate/),
@@ -214,11 +228,15 @@ describe('verifyChain and verifyNdjson', () => {
   const lines = entries.map(ledgerLine);
   const file = (ls: readonly string[]) => utf8(ls.map((l) => `${l}\n`).join(''));
 
-  it('verifies the whole chain, the empty chain, and a file whose last line has no newline', () => {
+  it('verifies the whole chain and the empty chain; a file whose last line has no newline was cut short', () => {
     const ok = { ok: true, head: headOf(entries, 6), count: 6 };
     expect(verifyChain(entries, sha256)).toEqual(ok);
     expect(verifyNdjson(file(lines), sha256)).toEqual(ok);
-    expect(verifyNdjson(utf8(lines.join('\n')), sha256)).toEqual(ok);
+    expect(verifyNdjson(utf8(lines.join('\n')), sha256)).toEqual({
+      ok: false,
+      seq: 6,
+      problem: 'the last line does not end in a newline: the file was cut short, or is not the download',
+    });
     expect(verifyNdjson(new Uint8Array(), sha256)).toEqual({ ok: true, head: headOf(entries, 0), count: 0 });
     expect(verifyChain([], sha256)).toEqual({ ok: true, head: headOf(entries, 0), count: 0 });
   });
@@ -294,7 +312,7 @@ describe('verifyChain and verifyNdjson', () => {
       ok: false,
       seq: 3,
       problem:
-        'the chain ends at entry 2, before the saved head 3: entries were removed (or the head is from another chain)',
+        'the chain is shorter than your saved head: it ends at entry 2, your head is entry 3 (entries were removed, or the head is from another chain)',
     });
     expect(verifyChain(entries, sha256, { since: { seq: 0, hash: 'a'.repeat(64) } })).toMatchObject({
       ok: false,
@@ -329,7 +347,7 @@ const change: fc.Arbitrary<Change> = fc
     at: isoTime,
     id: fc.uuid(),
     description: nastyText,
-    sport: fc.oneof(fc.constantFrom('football', 'basketball', 'soccer', 'tennis', 'mma', 'other'), nastyText),
+    sport: fc.constantFrom(...BET_SPORTS),
     stake: fc.integer({ min: 1, max: 99_999_999_999 }),
     odds: fc.oneof(fc.constantFrom('+150', '-110', '2.50', '5/2', '1.01', '+10000'), nastyText),
     eventStart: isoTime,

@@ -9,6 +9,7 @@
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import { pageLimitParam, wholeNumberParam } from './paging.ts';
+import { BET_SPORTS, SPORTS } from './bets.ts';
 import { MARKETS, SELECTIONS } from './events.ts';
 
 /** `leg-settled`: one leg of a parlay settled (migration 0021), the leg under `leg`. */
@@ -31,6 +32,16 @@ const cents = z.number().int().safe();
 const text = z.string().refine((s) => !LONE_SURROGATE.test(s), 'must not contain an unpaired surrogate');
 
 const status = z.enum(['pending', 'won', 'lost', 'void']);
+/** The database's ids (bets, legs, events): UUIDs in their lowercase canonical text. */
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a lowercase UUID');
+/**
+ * Entries the server wrote for history it did not see happen (docs/LEDGER.md): `seed`, the
+ * sample-data seeder's back-dated bets; `backfill`, chains rebuilt from bets that predate the
+ * ledger. Absent from every entry written as the bet was recorded, settled or deleted.
+ */
+export const LEDGER_ORIGINS = ['seed', 'backfill'] as const;
 
 /**
  * A graded bet's or leg's pick (migration 0027, bet_ledger_event_json): the listed event, the
@@ -38,7 +49,7 @@ const status = z.enum(['pending', 'won', 'lost', 'void']);
  * is exactly what it was before the catalog.
  */
 const ledgerEventSchema = z.strictObject({
-  id: text,
+  id: uuid,
   market: z.enum(MARKETS),
   selection: z.enum(SELECTIONS),
   /** A whole or half number. */
@@ -50,10 +61,10 @@ const ledgerEventSchema = z.strictObject({
 
 /** A parlay's leg (src/server/db/functions/bet_ledger_leg_json.sql). */
 const ledgerLegSchema = z.strictObject({
-  id: text,
+  id: uuid,
   event: ledgerEventSchema.optional(),
   description: text,
-  sport: text,
+  sport: z.enum(SPORTS),
   odds: text,
   eventStart: iso,
   status,
@@ -65,14 +76,15 @@ export const ledgerEntrySchema = z
     at: iso,
     kind: z.enum(LEDGER_KINDS),
     bet: z.strictObject({
-      id: text,
+      id: uuid,
       /** On a listed event: graded from its result. Absent: self-reported. */
       event: ledgerEventSchema.optional(),
       description: text,
-      sport: text,
+      /** `parlay` for a parlay, whose legs have their own. */
+      sport: z.enum(BET_SPORTS),
       /** In cents. */
       stake: cents,
-      /** As the bettor typed them. */
+      /** As the bettor typed them, without surrounding spaces; a parlay's, the legs' product. */
       odds: text,
       eventStart: iso,
       /** pending in recorded and deleted entries; the result (won, lost or void) in settled ones. */
@@ -87,6 +99,8 @@ export const ledgerEntrySchema = z
     }),
     /** The leg a leg-settled entry settles (only there). */
     leg: ledgerLegSchema.optional(),
+    /** Only on an entry the server wrote for history it did not see happen (LEDGER_ORIGINS). */
+    origin: z.enum(LEDGER_ORIGINS).optional(),
     prevHash: hex64,
     hash: hex64,
   })
@@ -111,6 +125,10 @@ export const ledgerPageSchema = z.object({
   logIndexes: z.array(z.number().int().min(0).nullable()),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+/** The ledger page's 409: `after` (a saved head's seq) is beyond the chain's head. */
+export const chainShorterMessage = (headSeq: number) =>
+  `The chain is shorter than your saved head: it ends at entry ${headSeq}`;
 
 export const ledgerQuerySchema = z.object({
   after: wholeNumberParam('after must be a whole number of 0 or more', 0, 2 ** 31 - 1).default(0),
@@ -260,7 +278,7 @@ function chainWalk(sha256: Sha256Hex, since: LedgerHead | undefined) {
         if (since.seq > head.seq) {
           return fail(
             since.seq,
-            `the chain ends at entry ${head.seq}, before the saved head ${since.seq}: entries were removed (or the head is from another chain)`,
+            `the chain is shorter than your saved head: it ends at entry ${head.seq}, your head is entry ${since.seq} (entries were removed, or the head is from another chain)`,
           );
         }
         if (!(since.seq === 0 ? since.hash === GENESIS_HASH : savedMatched)) {
@@ -277,13 +295,15 @@ function chainWalk(sha256: Sha256Hex, since: LedgerHead | undefined) {
 
 /**
  * An NDJSON ledger (the download, or a saved copy of it) checked as `verifyChain` checks entries:
- * UTF-8, one entry a line, each line ended by "\n" (the last one may lack it), each line exactly
- * as `ledgerLine` writes it. An empty file is the empty chain. Problems are reported in file order.
+ * UTF-8, one entry a line, every line ended by "\n" (a last line without it is a file cut short),
+ * each line exactly as `ledgerLine` writes it. An empty file is the empty chain. Problems are
+ * reported in file order.
  */
 export function verifyNdjson(bytes: Uint8Array, sha256: Sha256Hex, opts: { since?: LedgerHead } = {}): ChainCheck {
   const walk = chainWalk(sha256, opts.since);
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  for (const line of splitLines(bytes)) {
+  const { lines, unended } = splitLines(bytes);
+  for (const line of lines) {
     let parsed: LineParse;
     try {
       parsed = parseLedgerLine(decoder.decode(line));
@@ -295,11 +315,18 @@ export function verifyNdjson(bytes: Uint8Array, sha256: Sha256Hex, opts: { since
       : { ok: false as const, seq: walk.expected(), problem: parsed.problem };
     if (failure) return failure;
   }
+  if (unended) {
+    return {
+      ok: false,
+      seq: walk.expected() - 1,
+      problem: 'the last line does not end in a newline: the file was cut short, or is not the download',
+    };
+  }
   return walk.end();
 }
 
-/** Lines split on "\n" bytes (never part of a longer UTF-8 sequence); a final "\n" ends the last line. */
-function splitLines(bytes: Uint8Array): Uint8Array[] {
+/** Lines split on "\n" bytes (never part of a longer UTF-8 sequence), and whether the last lacks its "\n". */
+function splitLines(bytes: Uint8Array): { lines: Uint8Array[]; unended: boolean } {
   const lines: Uint8Array[] = [];
   let start = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -308,6 +335,7 @@ function splitLines(bytes: Uint8Array): Uint8Array[] {
       start = i + 1;
     }
   }
-  if (start < bytes.length) lines.push(bytes.subarray(start));
-  return lines;
+  const unended = start < bytes.length;
+  if (unended) lines.push(bytes.subarray(start));
+  return { lines, unended };
 }

@@ -107,6 +107,19 @@ function sampleEvents(now: Date, rng: Rng, tag: string): SampleEvent[] {
   return out;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Runs `write` in a transaction whose ledger entries are marked "origin":"seed" (docs/LEDGER.md):
+ * the seeder's bets carry made-up, back-dated history, and a follower must be able to tell.
+ */
+export async function asSeed<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('betproof.ledger_origin', 'seed', true)`);
+    return write(tx);
+  });
+}
+
 /**
  * Writes the sample catalog and `count` graded bets on it among `bettors` (picked by `weights`),
  * then grades the events that have finished by `now`.
@@ -181,14 +194,16 @@ export async function seedSampleCatalog(
     });
   }
   if (bets.length) {
-    await db.execute(sql`
+    await asSeed(db, (tx) =>
+      tx.execute(sql`
       insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status, potential_win,
                         created_at, event_id, market, selection, line, graded)
       select user_id, description, amount, odds, decimal_odds, sport, event_date, 'pending', potential_win,
              created_at, event_id, market, selection, line, true
       from json_to_recordset(${JSON.stringify(bets)}::json) as x(user_id text, description text, amount numeric,
         odds text, decimal_odds numeric, sport text, event_date timestamptz, potential_win numeric,
-        created_at timestamptz, event_id uuid, market text, selection text, line numeric)`);
+        created_at timestamptz, event_id uuid, market text, selection text, line numeric)`),
+    );
   }
 
   // The results, in start order, each at two hours after its start (what settled_at will say).
@@ -196,7 +211,7 @@ export async function seedSampleCatalog(
     const gradedAt = new Date(event.startsAt.getTime() + 2 * HOUR_MS);
     if (gradedAt > now) continue;
     const [home, away] = event.comp.score(rng);
-    await db.transaction(async (tx) => {
+    await asSeed(db, async (tx) => {
       await tx.execute(sql`select set_config('betproof.grading_at', ${gradedAt.toISOString()}, true)`);
       await tx.execute(
         sql`update events set status = 'final', home_score = ${home}, away_score = ${away} where id = ${ids.get(event.sourceId)!}`,

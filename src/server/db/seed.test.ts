@@ -68,6 +68,16 @@ describeEachDatabase('db:seed', (env) => {
     expect(graded).toMatchObject({ graded: 150, ungraded: 0, not_sample: 0, wrong_start: 0 });
     expect(graded!.settled).toBeGreaterThan(50);
 
+    // Every ledger entry the seeder wrote (graded ones included) says so: its history is made up.
+    const [origins] = rows<{ entries: number; seeded: number }>(
+      await env().db.execute(sql`
+        select count(*)::int as entries, (count(*) filter (where l.body like '%,"origin":"seed",%'))::int as seeded
+        from bet_ledger l join profiles p on p.user_id = l.user_id
+        where p.username in (select jsonb_array_elements_text(${JSON.stringify(result.usernames)}::jsonb))`),
+    );
+    expect(origins!.entries).toBeGreaterThan(1500);
+    expect(origins!.seeded).toBe(origins!.entries);
+
     // Some private, some verified profiles; the summaries agree with the bets.
     const [mix] = rows<{ private: number; verified: number }>(
       await env().db.execute(sql`

@@ -23,7 +23,7 @@ import { rowsOf } from './sql.ts';
 import { SPORTS, type Sport } from '../../shared/bets.ts';
 import { decimalOddsString, parseOdds } from '../../shared/odds.ts';
 import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../../shared/usernames.ts';
-import { seedSampleCatalog } from './seed-catalog.ts';
+import { asSeed, seedSampleCatalog } from './seed-catalog.ts';
 
 export interface SeedOptions {
   users: number;
@@ -353,7 +353,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
         second: u.second,
       })),
     );
-    await db.execute(sql`
+    await asSeed(db, (tx) =>
+      tx.execute(sql`
       with params as (
         select ${now.toISOString()}::timestamptz as now, ${teams}::jsonb as teams, ${markets}::jsonb as markets,
                ${oddsJson}::jsonb as odds, ${sports}::jsonb as sports
@@ -419,7 +420,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
                   when s.is_won then s.potential_win - s.amount else -s.amount end,
              case when s.is_settled then s.settles_at end,
              s.created_at
-      from settled s`);
+      from settled s`),
+    );
     written += batchBets;
     log(`seeded ${written} of ${opts.bets} bets`);
     batch = [];

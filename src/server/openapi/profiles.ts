@@ -2,7 +2,13 @@
  * /api/profiles/{username} (anyone: a profile, its bets and its ledger) and /api/profile (the
  * signed-in user's own profile, settings, analytics and export): modules/profiles/routes.ts.
  */
-import { LEDGER_PAGE_MAX, ledgerEntrySchema, ledgerPageSchema, ledgerQuerySchema } from '../../shared/ledger.ts';
+import {
+  LEDGER_PAGE_MAX,
+  chainShorterMessage,
+  ledgerEntrySchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+} from '../../shared/ledger.ts';
 import { PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } from '../../shared/profiles.ts';
 import {
   analyticsSchema,
@@ -123,6 +129,9 @@ export const publicProfilesModule: ApiModule = {
         responses: {
           '200': response('The head and a page of entries', ref('LedgerPage')),
           '404': errors.noProfile,
+          '409': apiError(
+            `\`after\` is beyond the chain's head (a saved head from a longer, or another, chain): ${says(chainShorterMessage(12))}`,
+          ),
           '422': errors.invalid,
         },
       },

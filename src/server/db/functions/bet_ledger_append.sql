@@ -5,8 +5,10 @@
 -- entry; left out of a deleted entry, whose legs the cascade has removed before this runs), and the
 -- settled leg of a leg-settled entry is under "leg". A graded bet's pick is under "event", after its
 -- description ("description" < "event" < "eventStart" in code-unit order); a self-reported bet's
--- entry has none, as every entry before the events catalog. The head row is locked first, so
--- concurrent writers of one user append one after another.
+-- entry has none, as every entry before the events catalog. An entry written for history the server
+-- did not see happen carries "origin" ("seed" or "backfill"), taken from the transaction's setting
+-- betproof.ledger_origin (the seeder and bet_ledger_backfill set it); every other entry has none.
+-- The head row is locked first, so concurrent writers of one user append one after another.
 CREATE OR REPLACE FUNCTION bet_ledger_append(b bets, p_kind text, p_at timestamptz, p_leg bet_legs DEFAULT NULL) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -17,7 +19,11 @@ DECLARE
   shown_status text := CASE WHEN p_kind = 'recorded' THEN 'pending' ELSE b.status END;
   shown_profit numeric := CASE WHEN p_kind = 'recorded' THEN NULL ELSE b.profit_loss END;
   legs text := '';
+  origin text := nullif(current_setting('betproof.ledger_origin', true), '');
 BEGIN
+  IF origin NOT IN ('seed', 'backfill') THEN
+    RAISE EXCEPTION 'betproof.ledger_origin must be seed or backfill, not %', origin;
+  END IF;
   IF b.leg_count IS NOT NULL AND p_kind <> 'deleted' THEN
     SELECT ',"legs":[' || string_agg(bet_ledger_leg_json(l, CASE WHEN p_kind = 'recorded' THEN 'pending' END), ','
                                      ORDER BY l.position) || ']'
@@ -42,6 +48,7 @@ BEGIN
     || ',"status":' || to_json(shown_status)::text
     || '},"kind":' || to_json(p_kind)::text
     || CASE WHEN p_leg IS NULL THEN '' ELSE ',"leg":' || bet_ledger_leg_json(p_leg) END
+    || CASE WHEN origin IS NULL THEN '' ELSE ',"origin":' || to_json(origin)::text END
     || ',"prevHash":"' || prev_hash
     || '","seq":' || (prev_seq + 1)::text || '}';
   entry_hash := encode(sha256(convert_to(prev_hash || entry, 'UTF8')), 'hex');

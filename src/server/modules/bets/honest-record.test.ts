@@ -47,17 +47,22 @@ async function usernameOf(env: TestEnv, cookie: string): Promise<string> {
   return ((await (await env.request('/api/profile', { cookie })).json()) as { username: string }).username;
 }
 
-/** A direct SQL statement's error, as text (the rule's name is in it). */
+/** A database error with its causes, as text (the rule's name is in it). */
+function errorText(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const { message, constraint } = e as { message?: string; constraint?: string };
+    parts.push(String(message ?? ''), String(constraint ?? ''));
+  }
+  return parts.join(' ');
+}
+
+/** A direct SQL statement's error, as text. */
 async function sqlError(env: TestEnv, query: ReturnType<typeof sql>): Promise<string> {
   try {
     await env.db.execute(query);
   } catch (err) {
-    const parts: string[] = [];
-    for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-      const { message, constraint } = e as { message?: string; constraint?: string };
-      parts.push(String(message ?? ''), String(constraint ?? ''));
-    }
-    return parts.join(' ');
+    return errorText(err);
   }
   throw new Error('the statement was not refused');
 }
@@ -314,9 +319,35 @@ describeEachDatabase('the honest record', (env) => {
       'settled A won 1000',
     ]);
     expect(verifyChain(page.entries, sha256).ok).toBe(true);
+    // Each entry says it was written after the fact; the transaction's later entries do not.
+    expect(page.entries.map((e) => e.origin)).toEqual(['backfill', 'backfill', 'backfill', 'backfill']);
     // Run again, it appends nothing: the user has a chain now.
     await env().db.execute(sql`select bet_ledger_backfill()`);
     expect(await countLedger(env().db, userId)).toBe(4);
+  });
+
+  it('marks an entry with its origin only when the transaction says seed or backfill, and refuses any other', async () => {
+    const { userId, username } = await createBettor(env());
+    const origins = async () =>
+      ((await (await env().request(`/api/profiles/${username}/ledger`)).json()) as LedgerPage).entries.map(
+        (e) => e.origin ?? 'none',
+      );
+    const start = new Date(env().clock.now().getTime() + 24 * HOUR).toISOString();
+    const insert = (origin: string | null) =>
+      env().db.transaction(async (tx) => {
+        if (origin !== null) await tx.execute(sql`select set_config('betproof.ledger_origin', ${origin}, true)`);
+        await tx.execute(sql`
+          insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status, potential_win)
+          values (${userId}, ${`Origin ${origin}`}, 10, '2.0', 2, 'soccer', ${start}, 'pending', 20)`);
+      });
+    await insert(null);
+    await insert('seed');
+    await insert(null);
+    expect(await origins()).toEqual(['none', 'seed', 'none']);
+    expect(await insert('import').then(() => 'accepted', errorText)).toMatch(
+      /betproof\.ledger_origin must be seed or backfill, not import/,
+    );
+    expect(await origins()).toEqual(['none', 'seed', 'none']);
   });
 
   it("hides a private profile's ledger from others, and shows the whole chain when it turns public", async () => {

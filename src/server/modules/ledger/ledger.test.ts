@@ -82,6 +82,11 @@ describeEachDatabase('public ledger', (env) => {
     const paged = await ledger(env(), username, '?after=2&limit=1');
     expect(paged.entries.map((e) => e.seq)).toEqual([3]);
     expect(paged.head).toEqual(page.head);
+    // At the head: nothing new. Beyond it: the chain is shorter than the follower's saved head.
+    expect((await ledger(env(), username, '?after=4')).entries).toEqual([]);
+    const beyond = await env().request(`/api/profiles/${username}/ledger?after=5`);
+    expect(beyond.status).toBe(409);
+    expect(await beyond.json()).toEqual({ error: 'The chain is shorter than your saved head: it ends at entry 4' });
 
     // NDJSON: the same entries, one per line, byte for byte as the JSON answer's.
     const nd = await env().request(`/api/profiles/${username}/ledger.ndjson`);

@@ -46,14 +46,15 @@ async function logIndexesOf(db: Db, userId: string, from: number, to: number): P
  * One page of the ledger (`GET /api/profiles/:username/ledger`) as JSON text, with the head read in
  * the same snapshot (a repeatable-read transaction), so the head is never behind the entries it is
  * served with. The entries go out as stored: a page of 1,000 is ~420 KB that parsing and writing
- * again would only copy.
+ * again would only copy. An `after` beyond the head answers the head alone: an empty page would read
+ * as "nothing new" to a follower whose saved head is from a longer, or another, chain.
  */
 export async function ledgerPageText(
   db: Db,
   userId: string,
   username: string,
   opts: { after: number; limit: number },
-): Promise<JsonText<LedgerPage>> {
+): Promise<{ ok: true; text: JsonText<LedgerPage> } | { ok: false; head: LedgerHead }> {
   const { head, rows, indexes } = await db.transaction(
     async (tx) => {
       const rows = await listLedgerRows(tx as unknown as Db, userId, opts);
@@ -67,9 +68,13 @@ export async function ledgerPageText(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+  if (opts.after > head.seq) return { ok: false, head };
   const page: Omit<LedgerPage, 'entries' | 'logIndexes'> = { username, head };
   const logIndexes = JSON.stringify(rows.map((r) => indexes.get(r.seq) ?? null));
-  return `${JSON.stringify(page).slice(0, -1)},"entries":[${rows.map(entryJson).join(',')}],"logIndexes":${logIndexes}}`;
+  return {
+    ok: true,
+    text: `${JSON.stringify(page).slice(0, -1)},"entries":[${rows.map(entryJson).join(',')}],"logIndexes":${logIndexes}}`,
+  };
 }
 
 /** Rows per query of the NDJSON download. */

@@ -5,7 +5,7 @@ import { optionalUser, requireUser, type AppEnv, type Auth, type ViewerEnv } fro
 import type { Config } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bet-schemas.ts';
-import { ledgerQuerySchema } from '../../../shared/ledger.ts';
+import { chainShorterMessage, ledgerQuerySchema } from '../../../shared/ledger.ts';
 import { getLedgerHead, ledgerNdjsonStream, ledgerPageText } from '../ledger/queries.ts';
 import { sealsOf } from '../log/timestamper.ts';
 import { sealsQuerySchema, type Seals } from '../../../shared/log/api.ts';
@@ -149,7 +149,9 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         const access = await accessProfile(record, (r) => r, viewerOf(c));
         if (!access.ok) return c.json(notFound, 404);
         const { userId, username } = access.found;
-        return jsonText(c, await ledgerPageText(db, userId, username, c.req.valid('query')), 200);
+        const page = await ledgerPageText(db, userId, username, c.req.valid('query'));
+        if (!page.ok) return c.json({ error: chainShorterMessage(page.head.seq) }, 409);
+        return jsonText(c, page.text, 200);
       })
       // Each bet's seal (docs/LOG.md, "Time-stamps"): the same visibility as the ledger.
       .get('/:username/seals', validate('query', sealsQuerySchema), async (c) => {
