@@ -12,6 +12,7 @@ import { GENESIS_HASH, hashedText, ledgerLine, type LedgerEntry, type LedgerPage
 import type { Bet } from '../shared/bet-schemas.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/test/harness.ts';
 import { ledgerUrl, parseArgs, parseHead, report } from './verify.ts';
+import { comparePages } from './verify-pages.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -78,6 +79,56 @@ describe('betproof verify: arguments and report', () => {
     expect(parseArgs(['verify', 'a', '--since'])).toMatchObject({ kind: 'usage' });
     expect(parseArgs(['verify', 'a', '--frobnicate'])).toMatchObject({ kind: 'usage' });
     expect(parseArgs(['verify', 'a', '--since', '17'])).toMatchObject({ kind: 'usage' });
+    expect(parseArgs(['verify', 'https://h/jane', '--pages'])).toEqual({
+      kind: 'verify',
+      args: { source: 'https://h/jane', pages: true },
+    });
+    expect(parseArgs(['verify', 'x.ndjson', '--pages'])).toEqual({
+      kind: 'usage',
+      error: '--pages reads the server: give a profile URL',
+    });
+  });
+
+  describe('--pages: the JSON pages against the download', () => {
+    const entries = chain(5);
+    const lines = entries.map(ledgerLine);
+    const ndjson = new URL('https://betproof.example/api/profiles/jane/ledger.ndjson');
+    /** A server whose pages hold `served` (two entries a page), recording what was asked. */
+    const server = (served: LedgerEntry[], asked: string[]) =>
+      (async (input: string | URL | Request) => {
+        const url = new URL(String(input));
+        asked.push(`${url.pathname}${url.search}`);
+        const after = Number(url.searchParams.get('after'));
+        const page = served.filter((e) => e.seq > after).slice(0, 2);
+        const head = served.at(-1)!;
+        return Response.json({
+          username: 'jane',
+          head: { seq: head.seq, hash: head.hash },
+          entries: page,
+          logIndexes: page.map(() => null),
+        });
+      }) as typeof fetch;
+
+    it('agree when the pages hold the same entries, appended ones aside', async () => {
+      const asked: string[] = [];
+      expect(await comparePages(ndjson, lines.slice(0, 4), server(entries, asked))).toEqual({ ok: true, pages: 2 });
+      expect(asked).toEqual([
+        '/api/profiles/jane/ledger?after=0&limit=1000',
+        '/api/profiles/jane/ledger?after=2&limit=1000',
+      ]);
+    });
+
+    it('differ when an entry was changed, or the pages are shorter', async () => {
+      const changed = entries.map((e) => (e.seq === 3 ? { ...e, bet: { ...e.bet, stake: 1 } } : e));
+      expect(await comparePages(ndjson, lines, server(changed, []))).toEqual({
+        ok: false,
+        problem: "the JSON pages' entry 3 differs from the download's",
+      });
+      expect(await comparePages(ndjson, lines, server(entries.slice(0, 3), []))).toEqual({
+        ok: false,
+        problem: 'the JSON pages end at entry 3, the download at entry 5',
+      });
+    });
   });
 
   it('reads a head as seq:hash', () => {
@@ -215,7 +266,7 @@ describe('betproof verify <file> (the command, as a child process)', { timeout: 
     const beyond = await betproof('verify', file, '--since', `9:${'f'.repeat(64)}`);
     expect(beyond).toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/^FAILED at entry 9: the chain ends at entry 5/),
+      stderr: expect.stringMatching(/^FAILED at entry 9: the chain is shorter than your saved head: it ends at entry 5, your head is entry 9/),
     });
   });
 
@@ -238,7 +289,7 @@ describe('betproof verify <file> (the command, as a child process)', { timeout: 
     const result = await betproof('verify', '--help');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Usage: betproof verify <profile URL \| NDJSON file> \[--since <seq>:<hash>\] \[log options\]\n/,
+      /^Usage: betproof verify <profile URL \| NDJSON file> \[--since <seq>:<hash>\] \[--pages\] \[log options\]\n/,
     );
     expect(result.stdout).toContain('Exit status: 0 verified, 1 verification failed, 2 could not check');
   });
@@ -329,6 +380,11 @@ describeEachDatabase('betproof verify against a listening server', (env) => {
     expect(await betproof('verify', `${origin}/api/profiles/${username}/ledger`)).toMatchObject({
       code: 0,
       stdout: ok,
+    });
+    expect(await betproof('verify', `${origin}/${username}`, '--pages')).toEqual({
+      code: 0,
+      stdout: `${ok}the JSON pages hold the same entries (1 page read)\n`,
+      stderr: '',
     });
 
     // The download, saved, verifies; changed by one character (a won bet made lost), it does not.

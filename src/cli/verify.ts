@@ -1,5 +1,5 @@
 /**
- * `betproof verify <profile URL | NDJSON file> [--since <seq>:<hash>]`: checks a public ledger
+ * `betproof verify <profile URL | NDJSON file> [--since <seq>:<hash>] [--pages]`: checks a public ledger
  * (docs/LEDGER.md) with the same rules the server's tests use (src/shared/ledger.ts).
  *
  * Exit codes: 0 the chain verifies; 1 it does not (a changed, missing, repeated or malformed
@@ -23,10 +23,11 @@ import {
   verifyLog,
   type LogOptions,
 } from './verify-log.ts';
+import { comparePages, PagesUnusable } from './verify-pages.ts';
 
 export const EXIT = { ok: 0, failed: 1, unusable: 2 } as const;
 
-export const USAGE = `Usage: betproof verify <profile URL | NDJSON file> [--since <seq>:<hash>] [log options]
+export const USAGE = `Usage: betproof verify <profile URL | NDJSON file> [--since <seq>:<hash>] [--pages] [log options]
 
 Checks a betproof public ledger: every entry's hash, and that each links to the one before it.
 
@@ -35,6 +36,8 @@ Checks a betproof public ledger: every entry's hash, and that each links to the 
   <NDJSON file>   a ledger downloaded earlier (one entry a line)
   --since S:H     a head you saved earlier (as printed on success, e.g. 17:3f2a…):
                   also checks the history up to it is unchanged, only appended to
+  --pages         (a profile URL) also reads the ledger's JSON pages, which the
+                  profile page shows, and checks they hold the same entries
 
 ${LOG_USAGE}
 
@@ -44,6 +47,8 @@ Format and rules: docs/LEDGER.md, docs/LOG.md`;
 export interface VerifyArgs {
   source: string;
   since?: LedgerHead;
+  /** Also compare the JSON pages with the download (verify-pages.ts). */
+  pages?: boolean;
   /** The transparency log's checks (verify-log.ts), when --log-key is given. */
   log?: LogOptions;
 }
@@ -57,6 +62,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command !== 'verify') return { kind: 'usage', error: `unknown command "${command}"` };
   let source: string | undefined;
   let sinceText: string | undefined;
+  let pages = false;
   const log: LogOptions = { witnesses: [] };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
@@ -67,7 +73,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       i = logOption.next - 1;
       continue;
     }
-    if (arg === '--since' || arg.startsWith('--since=')) {
+    if (arg === '--pages') {
+      pages = true;
+    } else if (arg === '--since' || arg.startsWith('--since=')) {
       const value = arg === '--since' ? rest[++i] : arg.slice('--since='.length);
       if (value === undefined) return { kind: 'usage', error: '--since needs a value: <seq>:<hash>' };
       sinceText = value;
@@ -82,7 +90,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (source === undefined) return { kind: 'usage', error: 'give a profile URL or an NDJSON file' };
   const logError = checkLogOptions(log, source);
   if (logError) return { kind: 'usage', error: logError };
-  const logArgs = hasLogChecks(log) ? { log } : {};
+  if (pages && !isUrl(source)) return { kind: 'usage', error: '--pages reads the server: give a profile URL' };
+  const logArgs = { ...(hasLogChecks(log) ? { log } : {}), ...(pages ? { pages } : {}) };
   if (sinceText === undefined) return { kind: 'verify', args: { source, ...logArgs } };
   const since = parseHead(sinceText);
   if (!since) {
@@ -221,15 +230,38 @@ export async function run(argv: readonly string[], io: Io = consoleIo): Promise<
   const result = report(verifyNdjson(bytes, sha256, { since }), since);
   result.stdout.forEach(io.out);
   result.stderr.forEach(io.err);
-  if (result.code !== EXIT.ok || !parsed.args.log) return result.code;
+  if (result.code !== EXIT.ok) return result.code;
+  if (parsed.args.pages) {
+    const code = await runPagesCheck(ledgerUrl(source)!, bytes, io);
+    if (code !== EXIT.ok) return code;
+  }
+  if (!parsed.args.log) return result.code;
   return runLogChecks(source, bytes, parsed.args.log, io);
+}
+
+/** The download's lines, without their "\n" (it verified: every line has one). */
+const linesOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes).split('\n').slice(0, -1);
+
+/** `--pages` (verify-pages.ts): its line, and the exit code. */
+async function runPagesCheck(url: URL, bytes: Uint8Array, io: Io): Promise<number> {
+  try {
+    const check = await comparePages(url, linesOf(bytes));
+    if (!check.ok) {
+      io.err(`FAILED pages: ${check.problem}`);
+      return EXIT.failed;
+    }
+    io.out(`the JSON pages hold the same entries (${check.pages} ${check.pages === 1 ? 'page' : 'pages'} read)`);
+    return EXIT.ok;
+  } catch (err) {
+    if (!(err instanceof PagesUnusable)) throw err;
+    io.err(`betproof: ${err.message}`);
+    return EXIT.unusable;
+  }
 }
 
 /** The log's checks on a chain that verified (verify-log.ts): their lines, and the exit code. */
 async function runLogChecks(source: string, bytes: Uint8Array, log: LogOptions, io: Io): Promise<number> {
-  const text = new TextDecoder().decode(bytes);
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
+  const lines = linesOf(bytes);
   const entries = lines.map((line) => JSON.parse(line) as LedgerEntry);
   try {
     const checked = await verifyLog(
