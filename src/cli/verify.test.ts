@@ -266,7 +266,9 @@ describe('betproof verify <file> (the command, as a child process)', { timeout: 
     const beyond = await betproof('verify', file, '--since', `9:${'f'.repeat(64)}`);
     expect(beyond).toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/^FAILED at entry 9: the chain is shorter than your saved head: it ends at entry 5, your head is entry 9/),
+      stderr: expect.stringMatching(
+        /^FAILED at entry 9: the chain is shorter than your saved head: it ends at entry 5, your head is entry 9/,
+      ),
     });
   });
 
