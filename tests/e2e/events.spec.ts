@@ -148,3 +148,49 @@ test('a bet on a listed event is graded from the results file, never settled by 
     ['settled', 'won', 1100, '1x2'],
   ]);
 });
+
+test('a parlay takes a listed leg beside a self-reported one: the listed leg is graded, the other is described', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // After the first test's imports: the third matchday is listed and still to be played.
+  await setClocks(page, '2024-08-25T12:00:00.000Z');
+  await signedInUser(page);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Record New Bet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record New Bet' });
+  await dialog.getByRole('button', { name: 'Parlay' }).click();
+  const legs = dialog.getByRole('list', { name: 'Legs' }).getByRole('listitem');
+
+  // Leg 1 on a listed match: searched as typed, picked, its pick chosen; nothing to describe or date.
+  await dialog.getByLabel('Leg 1: find a listed event').fill('leicester');
+  await legs.nth(0).getByRole('button', { name: 'Pick Leicester City FC v Aston Villa FC' }).click();
+  await expect(dialog.getByRole('region', { name: 'Leg 1 event' })).toContainText('Leicester City FC v Aston Villa FC');
+  await expect(dialog.getByLabel('Leg 1 description')).toHaveCount(0);
+  await expect(dialog.getByLabel('Leg 1 event date & time')).toHaveCount(0);
+  await dialog.getByLabel('Leg 1 market').selectOption({ label: 'Total' });
+  await dialog.getByLabel('Leg 1 selection').selectOption({ label: 'Over' });
+  await dialog.getByLabel('Leg 1 line').fill('2.5');
+  await expect(legs.nth(0).getByText('Your pick:')).toBeVisible();
+  await dialog.getByLabel('Leg 1 odds').fill('1.90');
+
+  // Leg 2 is not listed: described, self-reported.
+  await dialog.getByLabel('Leg 2 description').fill('Celtics to beat the Knicks');
+  await dialog.getByLabel('Leg 2 sport').selectOption({ label: 'Basketball' });
+  await dialog.getByLabel('Leg 2 odds').fill('2.00');
+  await dialog.getByLabel('Leg 2 event date & time').fill('2024-08-27T19:00');
+  await dialog.getByLabel('Stake ($)').fill('10');
+  await dialog.getByRole('button', { name: 'Record Parlay' }).click();
+  await expect(page.getByText('Bet Recorded', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // As recorded: one leg graded (its start and sport the catalog's), one self-reported.
+  const { bets } = (await (await page.request.get('/api/bets')).json()) as {
+    bets: { odds: string; legs: { kind: string; description: string; sport: string; eventDate: string }[] }[];
+  };
+  expect(bets[0]!.odds).toBe('3.8');
+  expect(bets[0]!.legs.map((l) => [l.kind, l.description, l.sport, l.eventDate])).toEqual([
+    ['graded', 'Leicester City FC v Aston Villa FC: Over 2.5 (total)', 'soccer', '2024-08-31T14:00:00.000Z'],
+    ['self-reported', 'Celtics to beat the Knicks', 'basketball', expect.stringMatching(/^2024-08-27T/)],
+  ]);
+});

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CalendarClock, X } from 'lucide-react';
 import type { CatalogEvent } from '../../../shared/event-schemas.ts';
 import {
@@ -28,7 +28,6 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { sportLabel } from './sports.ts';
-import type { RecordBetFormValues } from './record-bet-values.ts';
 
 /** Events shown for one search: enough to pick from, few enough to read in a dialog. */
 const RESULTS_SHOWN = 8;
@@ -45,9 +44,10 @@ function usePaused(value: string): string {
 }
 
 /** The catalog's upcoming events matching `q` (all upcoming ones, soonest first, when it is empty). */
-function useEventSearch(q: string) {
+function useEventSearch(q: string, enabled: boolean) {
   const query = usePaused(q.trim());
   return useQuery({
+    enabled,
     queryKey: ['events', 'search', query],
     queryFn: () =>
       unwrap(
@@ -66,15 +66,30 @@ export function selectionName(event: Pick<CatalogEvent, 'home' | 'away'>, select
   return selection === 'draw' ? 'Draw' : selection === 'over' ? 'Over' : 'Under';
 }
 
+interface EventSearchProps {
+  onPick: (event: CatalogEvent) => void;
+  error?: string | undefined;
+  /** The search box's name: "Find a listed event", or a parlay leg's own. */
+  label?: string;
+  /** Lists the upcoming events before anything is typed (a parlay's legs wait for a search). */
+  upcomingUntilTyped?: boolean;
+}
+
 /** "Find a listed event": the search box and its results, each a button that picks the event. */
-export function EventSearch({ onPick, error }: { onPick: (event: CatalogEvent) => void; error?: string | undefined }) {
+export function EventSearch({
+  onPick,
+  error,
+  label = 'Find a listed event',
+  upcomingUntilTyped = true,
+}: EventSearchProps) {
   const [q, setQ] = useState('');
-  const search = useEventSearch(q);
+  const waiting = !upcomingUntilTyped && q.trim() === '';
+  const search = useEventSearch(q, !waiting);
   const resultsId = useId();
   const events = search.data?.events ?? [];
   return (
     <FormField
-      label="Find a listed event"
+      label={label}
       error={error}
       description="By team or competition. A bet on a listed event is graded from its result."
     >
@@ -89,7 +104,7 @@ export function EventSearch({ onPick, error }: { onPick: (event: CatalogEvent) =
             aria-controls={resultsId}
           />
           <div id={resultsId} aria-live="polite" className="flex flex-col gap-1">
-            {search.isPending ? (
+            {waiting ? null : search.isPending ? (
               <p className="flex items-center gap-2 text-xs text-muted-foreground">
                 <Spinner className="size-3.5" /> Searching the catalog…
               </p>
@@ -129,11 +144,19 @@ export function EventSearch({ onPick, error }: { onPick: (event: CatalogEvent) =
   );
 }
 
-/** The picked event as the catalog lists it, with "Change event". */
-export function PickedEvent({ event, onClear }: { event: CatalogEvent; onClear: () => void }) {
+/** The picked event as the catalog lists it, with "Change event" (`name`: a parlay leg's own). */
+export function PickedEvent({
+  event,
+  onClear,
+  name = 'Listed event',
+}: {
+  event: CatalogEvent;
+  onClear: () => void;
+  name?: string;
+}) {
   return (
     <section
-      aria-label="Listed event"
+      aria-label={name}
       className="flex items-start justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50/60 p-3"
     >
       <div className="flex min-w-0 flex-col gap-1">
@@ -149,7 +172,13 @@ export function PickedEvent({ event, onClear }: { event: CatalogEvent; onClear: 
           </span>
         </p>
       </div>
-      <Button type="button" variant="ghost" size="sm" onClick={onClear} aria-label="Change event">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={onClear}
+        aria-label={name === 'Listed event' ? 'Change event' : `Change ${name.toLowerCase()}`}
+      >
         <X aria-hidden="true" />
         Change
       </Button>
@@ -157,17 +186,45 @@ export function PickedEvent({ event, onClear }: { event: CatalogEvent; onClear: 
   );
 }
 
+/**
+ * A selection the newly chosen market does not have, or a line it does not take, is cleared
+ * rather than sent (`clear` empties that field of the form).
+ */
+export function useClearStalePick(
+  pick: { market: string; selection: string; line: string },
+  clear: (field: 'selection' | 'line') => void,
+) {
+  const { market, selection, line } = pick;
+  useEffect(() => {
+    const chosen = (MARKETS as readonly string[]).includes(market) ? (market as Market) : null;
+    if (selection !== '' && !(chosen && (MARKET_SELECTIONS[chosen] as readonly string[]).includes(selection)))
+      clear('selection');
+    if (line !== '' && !(chosen && marketHasLine(chosen))) clear('line');
+  }, [market, selection, line, clear]);
+}
+
 interface PickFieldsProps {
   event: CatalogEvent;
   market: string;
   selection: string;
   line: string;
-  register: UseFormRegister<RecordBetFormValues>;
-  errors: FieldErrors<RecordBetFormValues>;
+  /** The three inputs' registrations: a single bet's, or a parlay leg's (`legs.1.market`…). */
+  inputs: Record<'market' | 'selection' | 'line', UseFormRegisterReturn>;
+  errors: Partial<Record<'market' | 'selection' | 'line', string>>;
+  /** Each input's label from its field's ("Market"): a parlay leg's say which leg ("Leg 2 market"). */
+  labelOf?: (field: 'Market' | 'Selection' | 'Line') => string;
 }
 
 /** Market, selection and (spread, total) line on the picked event, with the pick said in words. */
-export function PickFields({ event, market, selection, line, register, errors }: PickFieldsProps) {
+export function PickFields({
+  event,
+  market,
+  selection,
+  line,
+  inputs,
+  errors,
+  labelOf = (field) => field,
+}: PickFieldsProps) {
   const offered = event.markets.map((m) => m.market);
   const markets = MARKETS.filter((m) => offered.length === 0 || offered.includes(m));
   const chosenMarket = (MARKETS as readonly string[]).includes(market) ? (market as Market) : null;
@@ -181,9 +238,9 @@ export function PickFields({ event, market, selection, line, register, errors }:
   return (
     <>
       <div className={withLine ? 'grid gap-4 sm:grid-cols-3' : 'grid gap-4 sm:grid-cols-2'}>
-        <FormField label="Market" error={errors.market?.message}>
+        <FormField label={labelOf('Market')} error={errors.market}>
           {(field) => (
-            <NativeSelect {...field} {...register('market')}>
+            <NativeSelect {...field} {...inputs.market}>
               <option value="">Choose a market</option>
               {markets.map((m) => (
                 <option key={m} value={m}>
@@ -193,9 +250,9 @@ export function PickFields({ event, market, selection, line, register, errors }:
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Selection" error={errors.selection?.message}>
+        <FormField label={labelOf('Selection')} error={errors.selection}>
           {(field) => (
-            <NativeSelect {...field} disabled={!chosenMarket} {...register('selection')}>
+            <NativeSelect {...field} disabled={!chosenMarket} {...inputs.selection}>
               <option value="">{chosenMarket ? 'Choose a selection' : 'Choose a market first'}</option>
               {selections.map((s) => (
                 <option key={s} value={s}>
@@ -207,8 +264,8 @@ export function PickFields({ event, market, selection, line, register, errors }:
         </FormField>
         {withLine && (
           <FormField
-            label="Line"
-            error={errors.line?.message}
+            label={labelOf('Line')}
+            error={errors.line}
             description={chosenMarket === 'spread' ? `${event.home}'s handicap` : 'Total points or goals'}
           >
             {(field) => (
@@ -217,7 +274,7 @@ export function PickFields({ event, market, selection, line, register, errors }:
                 autoComplete="off"
                 inputMode="decimal"
                 placeholder={chosenMarket === 'spread' ? '-1.5' : '2.5'}
-                {...register('line')}
+                {...inputs.line}
               />
             )}
           </FormField>

@@ -1,5 +1,5 @@
 import { FIGURES } from '../../../shared/figures.ts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   Controller,
   useForm,
@@ -13,9 +13,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../components/ui/toast.ts';
 import { EVENT_TOO_SOON_MESSAGE, SPORTS, previewPotentialWin } from '../../../shared/bets.ts';
 import { createRecordBetSchema } from '../../../shared/bet-schemas.ts';
-import { createRecordParlaySchema } from '../../../shared/parlay-schemas.ts';
+import { createRecordAnyParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { recordListedBetSchema } from '../../../shared/event-schemas.ts';
-import { MARKET_SELECTIONS, MARKETS, marketHasLine, type Market } from '../../../shared/events.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
@@ -40,11 +39,11 @@ import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.t
 import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
 import { EMPTY_LEG, ParlayFields } from './parlay-fields.tsx';
-import type { RecordBetFormValues, RecordInput } from './record-bet-values.ts';
+import type { ListedPickValues, RecordBetFormValues, RecordInput } from './record-bet-values.ts';
 import { BetTypeSwitch } from './parlay-parts.tsx';
 import { RecordCheckNotes, useRecordChecks } from '../wellbeing/index.ts';
 import { localDateTimeToIso } from '../../lib/local-date-time.ts';
-import { EventSearch, PickFields, PickedEvent } from './listed-event-fields.tsx';
+import { EventSearch, PickFields, PickedEvent, useClearStalePick } from './listed-event-fields.tsx';
 
 const EMPTY: RecordBetFormValues = {
   mode: 'single',
@@ -65,27 +64,32 @@ const FIELDS = Object.keys(EMPTY) as (keyof RecordBetFormValues)[];
 /** A line as typed: a number, NaN when it is not one (the schema says so), undefined when blank. */
 const typedLine = (line: string): number | undefined => (line.trim() === '' ? undefined : Number(line.trim()));
 
+/** A pick on a listed event as the request names it (a single bet's, or a parlay leg's). */
+const listedPick = (pick: ListedPickValues & { event: NonNullable<ListedPickValues['event']> }) => ({
+  eventId: pick.event.id,
+  market: pick.market === '' ? undefined : pick.market,
+  selection: pick.selection === '' ? undefined : pick.selection,
+  line: typedLine(pick.line),
+});
+
 /** The request body the inputs describe (validated by the shared schema, never re-implemented here). */
 const toRequestBody = (values: RecordBetFormValues) =>
   values.mode === 'parlay'
     ? {
         amount: values.amount,
-        legs: values.legs.map((leg) => ({
-          description: leg.description,
-          sport: leg.sport === '' ? undefined : leg.sport,
-          odds: leg.odds,
-          eventDate: localDateTimeToIso(leg.eventDate),
-        })),
+        legs: values.legs.map((leg) =>
+          leg.event
+            ? { ...listedPick({ ...leg, event: leg.event }), odds: leg.odds }
+            : {
+                description: leg.description,
+                sport: leg.sport === '' ? undefined : leg.sport,
+                odds: leg.odds,
+                eventDate: localDateTimeToIso(leg.eventDate),
+              },
+        ),
       }
     : values.event
-      ? {
-          eventId: values.event.id,
-          market: values.market === '' ? undefined : values.market,
-          selection: values.selection === '' ? undefined : values.selection,
-          line: typedLine(values.line),
-          odds: values.odds,
-          amount: values.amount,
-        }
+      ? { ...listedPick({ ...values, event: values.event }), odds: values.odds, amount: values.amount }
       : {
           description: values.description,
           amount: values.amount,
@@ -96,7 +100,7 @@ const toRequestBody = (values: RecordBetFormValues) =>
 
 /** The shared schemas, with the browser's clock for the 6-hour rule: a fast answer before the server's. */
 const singleResolver = zodResolver(createRecordBetSchema(() => new Date()));
-const parlayResolver = zodResolver(createRecordParlaySchema(() => new Date()));
+const parlayResolver = zodResolver(createRecordAnyParlaySchema(() => new Date()));
 const listedResolver = zodResolver(recordListedBetSchema);
 
 const resolver: Resolver<RecordBetFormValues, unknown, RecordInput> = async (values, context, options) =>
@@ -142,13 +146,10 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
     control,
     name: ['amount', 'odds', 'mode', 'event', 'market', 'selection', 'line'],
   });
-  // A selection the newly chosen market does not have is cleared rather than sent.
-  useEffect(() => {
-    const chosen = (MARKETS as readonly string[]).includes(market) ? (market as Market) : null;
-    if (selection !== '' && !(chosen && (MARKET_SELECTIONS[chosen] as readonly string[]).includes(selection)))
-      form.setValue('selection', '');
-    if (line !== '' && !(chosen && marketHasLine(chosen))) form.setValue('line', '');
-  }, [form, market, selection, line]);
+  useClearStalePick(
+    { market, selection, line },
+    useCallback((field) => form.setValue(field, ''), [form]),
+  );
   const potentialWin = previewPotentialWin(amount, odds);
   // The budget and the loss-chasing question, said before recording (never a refusal).
   const checks = useRecordChecks(userId, amount);
@@ -170,8 +171,10 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
       }
       const fields = error instanceof ApiError ? error.fields : undefined;
       for (const [field, message] of Object.entries(fields ?? {})) {
-        // A leg's field is named as the form names it: legs.1.odds.
+        // A leg's field is named as the form names it: legs.1.odds (its event: legs.1.event).
         if (field === 'eventId') setError('event', { message });
+        else if (/^legs\.\d+\.eventId$/.test(field))
+          setError(field.replace(/eventId$/, 'event') as keyof RecordBetFormValues, { message });
         else if ((FIELDS as string[]).includes(field) || /^legs\.\d+\.\w+$/.test(field)) {
           setError(field as keyof RecordBetFormValues, { message });
         }
@@ -229,7 +232,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
                 description="One stake for the whole parlay."
                 input={register('amount')}
               />
-              <ParlayFields control={control} register={register} errors={errors} timeZone={timeZone} />
+              <ParlayFields form={form} timeZone={timeZone} />
             </>
           ) : event ? (
             <>
@@ -239,8 +242,12 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
                 market={market}
                 selection={selection}
                 line={line}
-                register={register}
-                errors={errors}
+                inputs={{ market: register('market'), selection: register('selection'), line: register('line') }}
+                errors={{
+                  market: errors.market?.message,
+                  selection: errors.selection?.message,
+                  line: errors.line?.message,
+                }}
               />
               <StakeAndOdds errors={errors} register={register} />
               <PotentialWin value={potentialWin} />

@@ -3,10 +3,21 @@
  * both use them.
  */
 import type { RecordBetInput } from '../../../shared/bet-schemas.ts';
-import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
+import type { RecordAnyParlayInput } from '../../../shared/parlay-schemas.ts';
 import type { CatalogEvent, RecordListedBetInput } from '../../../shared/event-schemas.ts';
 
-export interface LegFormValues {
+/** A single bet's pick on a listed event, and a parlay leg's: the event (null: self-reported) and the pick on it. */
+export interface ListedPickValues {
+  /** The listed event picked (its start comes from the catalog); null for a free-text, self-reported one. */
+  event: CatalogEvent | null;
+  /** On the listed event: the market, the selection and the line as typed ('' when none). */
+  market: string;
+  selection: string;
+  line: string;
+}
+
+/** A parlay's leg: self-reported (description, sport, start) or on a listed event (the pick). */
+export interface LegFormValues extends ListedPickValues {
   description: string;
   sport: string;
   odds: string;
@@ -17,7 +28,7 @@ export interface LegFormValues {
  * What the inputs hold: the stake as typed, the event time as the datetime-local text; in Parlay
  * mode the stake and the legs (the single bet's fields are kept meanwhile, and the other way round).
  */
-export interface RecordBetFormValues {
+export interface RecordBetFormValues extends ListedPickValues {
   mode: 'single' | 'parlay';
   description: string;
   amount: string;
@@ -25,13 +36,7 @@ export interface RecordBetFormValues {
   sport: string;
   eventDate: string;
   legs: LegFormValues[];
-  /** The listed event picked (its start comes from the catalog); null for a free-text, self-reported bet. */
-  event: CatalogEvent | null;
-  /** On the listed event: the market, the selection and the line as typed ('' when none). */
-  market: string;
-  selection: string;
-  line: string;
 }
 
 /** A single bet's (free-text or on a listed event) or a parlay's request body, as the shared schemas read it. */
-export type RecordInput = RecordBetInput | RecordListedBetInput | RecordParlayInput;
+export type RecordInput = RecordBetInput | RecordListedBetInput | RecordAnyParlayInput;

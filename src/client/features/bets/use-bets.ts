@@ -1,12 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast.ts';
 import type { SettledStatus } from '../../../shared/bets.ts';
-import type { Bet, BetLeg, RecordBetInput } from '../../../shared/bet-schemas.ts';
-import type { RecordParlayInput } from '../../../shared/parlay-schemas.ts';
-import type { RecordListedBetInput } from '../../../shared/event-schemas.ts';
+import type { Bet, BetLeg } from '../../../shared/bet-schemas.ts';
 import { api, toApiError, unwrap } from '../../lib/api.ts';
 import { useAuth } from '../auth/index.ts';
 import { DASHBOARD_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';
+import type { RecordInput } from './record-bet-values.ts';
 
 /** Bets per page of the 'Recent Bets' list. */
 export const BETS_PAGE_SIZE = DASHBOARD_FIRST_PAGE_BETS;
@@ -59,8 +58,7 @@ function useInvalidateBets() {
 export function useRecordBet() {
   const invalidate = useInvalidateBets();
   return useMutation({
-    mutationFn: (input: RecordBetInput | RecordListedBetInput | RecordParlayInput) =>
-      unwrap(api.api.bets.$post({ json: input })),
+    mutationFn: (input: RecordInput) => unwrap(api.api.bets.$post({ json: input })),
     onSuccess: () => invalidate(),
   });
 }
