@@ -11,6 +11,7 @@ import {
   isSafeMethod,
   limitBodySize,
   privateAnswers,
+  publicApiRoutes,
   requireUtf8Body,
 } from './http.ts';
 import type { Logger } from './logger.ts';
@@ -100,8 +101,10 @@ export function createApp(deps: AppDeps) {
 
   app.use(siteHeaders(config.BASE_URL));
 
-  // Someone's own answers are never cached (Cache-Control: no-store, Vary: Cookie), refusals too.
-  app.use('/api/*', privateAnswers);
+  // Someone's own answers are never cached (Cache-Control: no-store, Vary: Cookie), refusals too:
+  // every route's but those declared public below (publicApi.declare), each where it is mounted.
+  const publicApi = publicApiRoutes('/api');
+  app.use('/api/*', privateAnswers(publicApi.covers));
   if (testClock) app.use('/api/*', testClock.middleware);
   // Writes come from our own pages only (see same-origin.ts); Better Auth checks Origin again.
   // An email's one-click unsubscribe is POSTed by the mail client, from no page of ours: its signed
@@ -145,10 +148,13 @@ export function createApp(deps: AppDeps) {
     forgetSessionsAfter((c) => !isSafeMethod(c.req.method)),
   );
 
-  app.get('/api/health', async (c) => {
-    const ok = await pingDatabase(db);
-    return c.json({ status: ok ? 'ok' : 'unavailable', database: ok }, ok ? 200 : 503);
-  });
+  app.get(
+    '/api/health',
+    publicApi.declare('/health', async (c) => {
+      const ok = await pingDatabase(db);
+      return c.json({ status: ok ? 'ok' : 'unavailable', database: ok }, ok ? 200 : 503);
+    }),
+  );
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     // Better Auth reads the client address for rate limits from this header only; we overwrite
@@ -165,7 +171,7 @@ export function createApp(deps: AppDeps) {
     // Before /admin: its routes answer /admin/events themselves, behind the same admin checks.
     .route('/admin/events', adminEventRoutes({ auth, db, config, now }))
     .route('/admin', adminRoutes({ auth, db, config, now }))
-    .route('/events', eventRoutes({ db, now }))
+    .route('/events', publicApi.declare('/events', eventRoutes({ db, now })))
     .route('/verification', verificationRoutes({ auth, db, quotas }))
     // Before the bets routes: /bets/import and /bets/imported are answered there.
     .route('/bets', importRoutes({ auth, db, now, quotas }))
@@ -173,17 +179,23 @@ export function createApp(deps: AppDeps) {
     .route('/inbox', inboxRoutes({ auth, db, config, logger, now }))
     // Before /profiles: /profiles/:username/follow is answered there (signed in, a counted write).
     .route('/', followRoutes({ auth, db, quotas }))
-    .route('/profiles', publicProfileRoutes({ auth, config, db, logger, now }))
+    .route('/profiles', publicApi.declare('/profiles', publicProfileRoutes({ auth, config, db, logger, now })))
     .route('/profile', ownProfileRoutes({ auth, config, db, logger, now, quotas }))
-    .route('/community', communityRoutes({ db, now }))
-    .route('/log', logApiRoutes({ db, signer: logSigner }))
+    .route('/community', publicApi.declare('/community', communityRoutes({ db, now })))
+    .route('/log', publicApi.declare('/log', logApiRoutes({ db, signer: logSigner })))
     // Before the wellbeing routes, whose own middleware answers every other /me path.
     .route('/me', notificationRoutes({ auth, db, quotas, pushKey: config.VAPID_PUBLIC_KEY ?? null }))
     .route('/me', wellbeingRoutes({ auth, db, now, quotas }))
     .route('/unsubscribe', unsubscribeRoutes({ db, secret: config.AUTH_SECRET }))
-    .route('/help-resources', helpResourceRoutes({ file: config.HELP_RESOURCES_FILE, logger }))
-    .get('/openapi.json', async (c) => c.json(await openApiDocument()))
-    .get('/docs', apiDocs(openApiDocument));
+    .route(
+      '/help-resources',
+      publicApi.declare('/help-resources', helpResourceRoutes({ file: config.HELP_RESOURCES_FILE, logger })),
+    )
+    .get(
+      '/openapi.json',
+      publicApi.declare('/openapi.json', async (c) => c.json(await openApiDocument())),
+    )
+    .get('/docs', publicApi.declare('/docs', apiDocs(openApiDocument)));
 
   const routes = app.route('/api', api);
 

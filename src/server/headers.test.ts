@@ -110,8 +110,11 @@ const expectNoLeak = (body: string, label: string) => {
 
 const INTERNAL_ERROR = JSON.stringify({ error: 'Internal Server Error' });
 
-/** Paths whose answers are someone's own whether or not the request is signed in. */
-const PRIVATE_PATHS = /^\/api\/(auth\/|profile|bets|admin|verification)/;
+/**
+ * The API's routes declared public (the same for everyone, cacheable without a session): every
+ * other route's answers are someone's own whether or not the request is signed in.
+ */
+const PUBLIC_PATHS = /^\/api\/(health|events|profiles|community|log|help-resources|openapi\.json|docs)(\/|$)/;
 
 /** Never kept by a browser's or a shared cache, and never handed to a request with another cookie. */
 const expectNotCached = (res: Response, label: string) => {
@@ -154,7 +157,8 @@ describeEachDatabase('security headers', (env) => {
         expectSecurityHeaders(anonymous, { https, label: `anonymous ${method} ${route}` });
         expect(anonymous.status, `anonymous ${method} ${route}`).toBeLessThan(500);
         expectNoLeak(await anonymous.text(), `anonymous ${method} ${route}`);
-        if (PRIVATE_PATHS.test(route)) expectNotCached(anonymous, `anonymous ${method} ${route}`);
+        if (route.startsWith('/api/') && !PUBLIC_PATHS.test(route))
+          expectNotCached(anonymous, `anonymous ${method} ${route}`);
         if (method !== 'GET') continue; // a signed-in POST could end the session (sign-out)
         const signedIn = await sites[scheme].request(route, { cookie: cookies[scheme], ip: freshIp() });
         expectSecurityHeaders(signedIn, { https, label: `signed-in ${method} ${route}` });
@@ -188,7 +192,13 @@ describeEachDatabase('security headers', (env) => {
   });
 
   it('answers for everyone (community pages, health, the API description) stay cacheable when no session is sent', async () => {
-    for (const path of ['/api/community/spotlight', '/api/health', '/api/openapi.json']) {
+    for (const path of [
+      '/api/community/spotlight',
+      '/api/health',
+      '/api/openapi.json',
+      '/api/events',
+      '/api/help-resources',
+    ]) {
       const res = await sites.http.request(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control') ?? '', path).not.toContain('no-store');

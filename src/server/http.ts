@@ -116,9 +116,6 @@ export const requireUtf8Body = createMiddleware(async (c, next) => {
   await next();
 });
 
-/** The start of every path whose answers are someone's own data or depend on who asks. */
-const PRIVATE_API_PREFIXES = ['/api/auth/', '/api/profile', '/api/bets', '/api/admin', '/api/verification'];
-
 /** A Cookie header carrying a session cookie (any of Better Auth's names for it). */
 const SESSION_COOKIE = /(^|;)\s*(__Host-|__Secure-)?better-auth\.session_token=/;
 
@@ -127,32 +124,47 @@ export const carriesSessionCookie = (cookieHeader: string | null | undefined) =>
   SESSION_COOKIE.test(cookieHeader ?? '');
 
 /**
- * `Cache-Control: no-store` and `Vary: Cookie` on every answer that is someone's own: any answer
- * to a request that carried a session cookie, and every answer of the private paths (signed in or
- * not), so neither a browser's cache nor a shared one keeps it or hands it to someone else.
+ * The API's routes whose answers are the same for everyone, each declared public where it is
+ * mounted (app.ts): `declare('/events', routes)` mounts nothing, it records `/api/events` and its
+ * subpaths and hands the routes back. Every other route is private: a new one is private until
+ * declared otherwise, so it cannot be cached by mistake.
  */
-export const privateAnswers = createMiddleware(async (c, next) => {
-  await next();
-  const path = c.req.path;
-  const mine =
-    carriesSessionCookie(c.req.header('cookie')) ||
-    PRIVATE_API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
-  if (!mine) return;
-  const set = (headers: Headers) => {
-    headers.set('Cache-Control', 'no-store');
-    const vary = headers.get('Vary');
-    if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'cookie' || v.trim() === '*')) {
-      headers.set('Vary', vary ? `${vary}, Cookie` : 'Cookie');
-    }
+export function publicApiRoutes(base: string) {
+  const prefixes: string[] = [];
+  return {
+    declare<T>(path: string, routes: T): T {
+      prefixes.push(`${base}${path}`);
+      return routes;
+    },
+    covers: (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
   };
-  try {
-    set(c.res.headers);
-  } catch {
-    // A response with immutable headers (Response.redirect): copy it.
-    c.res = new Response(c.res.body, c.res);
-    set(c.res.headers);
-  }
-});
+}
+
+/**
+ * `Cache-Control: no-store` and `Vary: Cookie` on every answer that may be someone's own: any
+ * answer of a route not declared public (signed in or not, refusals included), and any answer to a
+ * request that carried a session cookie, so neither a browser's cache nor a shared one keeps it or
+ * hands it to someone else.
+ */
+export const privateAnswers = (isPublic: (path: string) => boolean) =>
+  createMiddleware(async (c, next) => {
+    await next();
+    if (isPublic(c.req.path) && !carriesSessionCookie(c.req.header('cookie'))) return;
+    const set = (headers: Headers) => {
+      headers.set('Cache-Control', 'no-store');
+      const vary = headers.get('Vary');
+      if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'cookie' || v.trim() === '*')) {
+        headers.set('Vary', vary ? `${vary}, Cookie` : 'Cookie');
+      }
+    };
+    try {
+      set(c.res.headers);
+    } catch {
+      // A response with immutable headers (Response.redirect): copy it.
+      c.res = new Response(c.res.body, c.res);
+      set(c.res.headers);
+    }
+  });
 
 /**
  * Answers JSON the database has already written (db/sql.ts's JsonText) as it is: the same
