@@ -1,5 +1,6 @@
 /**
- * Lighthouse on the built app: `/`, `/auth`, a public profile and `/dashboard` signed in.
+ * Lighthouse on the built app: `/`, `/auth`, a public profile, `/dashboard` signed in with a record,
+ * and `/dashboard` of a brand-new account (no username chosen, no bets: the first impression).
  *
  *   npm run build && npm run lighthouse              # mobile (Lighthouse's default config)
  *   npm run lighthouse -- --desktop                  # desktop config, written beside it
@@ -9,7 +10,8 @@
  *
  * Builds nothing: it starts the built server (src/server/index.ts serving dist/client) as a child
  * process on a free port with a throwaway PGlite data directory, signs up one bettor through the
- * API (confirmation link from the outbox), gives them a public profile and a few bets, and runs
+ * API (confirmation link from the outbox), gives them a public profile and a few bets, signs up a
+ * second account that does nothing more, and runs
  * Lighthouse (npm package, system Chromium through chrome-launcher) on each page. The dashboard
  * gets the session cookie through Lighthouse's `extraHeaders` (the documented way for a cookie
  * session; it replaces every other cookie, and there are none). Scores go to bench/LIGHTHOUSE.md
@@ -105,11 +107,11 @@ async function mailedLink(dataDir: string, email: string): Promise<string> {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 /** Signs a bettor up and in, makes the profile public with a username, records and settles bets. */
-async function seedBettor(server: RunningServer, dataDir: string): Promise<{ cookie: string }> {
-  const email = 'lighthouse@example.com';
+/** Signs up `email` through the API as a person does (the confirmation link from the outbox) and signs in: its cookie. */
+async function signUp(server: RunningServer, dataDir: string, email: string, name: string): Promise<string> {
   await api(server, '/api/auth/sign-up/email', {
     method: 'POST',
-    body: JSON.stringify({ email, password: PASSWORD, name: 'Lighthouse Bettor', ageConfirmed: true }),
+    body: JSON.stringify({ email, password: PASSWORD, name, ageConfirmed: true }),
   });
   const confirm = new URL(await mailedLink(dataDir, email));
   await api(server, confirm.pathname + confirm.search);
@@ -123,6 +125,11 @@ async function seedBettor(server: RunningServer, dataDir: string): Promise<{ coo
     .map((c) => c.split(';')[0])
     .join('; ');
   if (!cookie) throw new Error('sign-in set no cookie');
+  return cookie;
+}
+
+async function seedBettor(server: RunningServer, dataDir: string): Promise<{ cookie: string }> {
+  const cookie = await signUp(server, dataDir, 'lighthouse@example.com', 'Lighthouse Bettor');
 
   await api(server, '/api/profile', { method: 'PATCH', cookie, body: JSON.stringify({ username: USERNAME }) });
   await api(server, '/api/profile/settings', {
@@ -346,6 +353,7 @@ async function main(): Promise<number> {
     });
     server = seeder;
     const { cookie } = await seedBettor(seeder, dataDir);
+    const newcomer = await signUp(seeder, dataDir, 'newcomer@example.com', 'New Bettor');
     await seeder.stop();
     server = await startServer({ dataDir, env: { AUTH_SECRET: secret } });
     chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -355,6 +363,12 @@ async function main(): Promise<number> {
       { label: '`/auth`', path: '/auth' },
       { label: `\`/${USERNAME}\` (public profile)`, path: `/${USERNAME}` },
       { label: '`/dashboard` (signed in)', path: '/dashboard', headers: { Cookie: cookie } },
+      {
+        label: '`/dashboard` (a new account)',
+        path: '/dashboard',
+        file: 'dashboard-new',
+        headers: { Cookie: newcomer },
+      },
     ];
     const results: PageRun[] = [];
     for (const page of pages.filter((p) => opts.only.length === 0 || opts.only.includes(p.path))) {
@@ -368,7 +382,7 @@ async function main(): Promise<number> {
         throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl}`);
       if (opts.jsonDir) {
         mkdirSync(opts.jsonDir, { recursive: true });
-        const name = page.path === '/' ? 'landing' : page.path.slice(1);
+        const name = page.file ?? (page.path === '/' ? 'landing' : page.path.slice(1));
         writeFileSync(path.join(opts.jsonDir, `${name}${opts.desktop ? '-desktop' : ''}.json`), JSON.stringify(lhr));
       }
       console.log(`${page.path}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(', ')}`);
