@@ -85,6 +85,11 @@ test('follow a bettor from the influencer directory', async ({ page, baseURL }) 
   const card = page.getByRole('list', { name: 'Bettors' }).getByRole('article', { name: tipster.name, exact: true });
   await card.getByRole('button', { name: `Follow ${tipster.name}` }).click();
   await expect(card.getByRole('button', { name: `Unfollow ${tipster.name}` })).toHaveText('Following');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: test.info().outputPath(`directory-follow-${width}.png`) });
+  }
 
   await page.goto(`/${tipster.username}`);
   await expect(page.getByRole('button', { name: `Unfollow ${tipster.name}` })).toBeVisible();

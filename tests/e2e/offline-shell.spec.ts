@@ -33,6 +33,10 @@ test('the dashboard opens offline, says so, and recording waits for the network'
     "You're offlineThis is your dashboard as it was last loaded. Recording a bet waits for the network: the server stamps the time it was recorded.",
   );
   await expect(page.getByRole('button', { name: 'Record New Bet' })).toBeDisabled();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`offline-dashboard-${width}.png`) });
+  }
 
   // Back online: the notice goes and the button works.
   await context.setOffline(false);
