@@ -1,15 +1,17 @@
 /** Request and answer shapes of the notification settings (rules and words: notifications.ts). */
 import { z } from 'zod';
-import { NOTIFY_CHOICES, parseMinutes } from './notifications.ts';
+import { DIGEST_HOUR_MESSAGE, NOTIFY_CHOICES, parseMinutes } from './notifications.ts';
 
 const clockTime = z.string().refine((v) => parseMinutes(v) !== null, 'Use a time as HH:MM, 00:00 to 23:59');
 
-/** PUT /api/me/notifications: the zone quiet hours are read in, and the hours (both or neither). */
+/** PUT /api/me/notifications: the zone, the quiet hours (both or neither) and the digest's hour. */
 export const putNotificationSettingsSchema = z
   .object({
     timeZone: z.string().trim().min(1, 'Choose a time zone').max(64, 'Unknown time zone'),
     quietStart: clockTime.nullable(),
     quietEnd: clockTime.nullable(),
+    /** The local hour of the daily digest (its range is the database's rule). */
+    digestHour: z.number({ error: DIGEST_HOUR_MESSAGE }).int(DIGEST_HOUR_MESSAGE),
   })
   .superRefine((v, ctx) => {
     if ((v.quietStart === null) !== (v.quietEnd === null))
@@ -29,6 +31,7 @@ export const notificationSettingsSchema = z.object({
   timeZone: z.string(),
   quietStart: z.string().nullable(),
   quietEnd: z.string().nullable(),
+  digestHour: z.number().int(),
   /** The server's VAPID public key for PushManager.subscribe; null when push is not set up. */
   pushKey: z.string().nullable(),
   /** Each followed bettor whose record is public, and what the follower is told of their picks. */

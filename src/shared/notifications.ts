@@ -12,8 +12,11 @@ export const NOTIFY_LABELS: Record<NotifyChoice, string> = {
   push: 'A push notification',
 };
 
-/** The local time the daily digest goes out (minutes after midnight in the follower's zone). */
-export const DIGEST_AT_MINUTES = 8 * 60;
+/** The local hours the follower may choose for the daily digest (the database checks the range). */
+export const DIGEST_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+/** The digest's hour for a follower who never chose one (the column's default, asserted by a test). */
+export const DEFAULT_DIGEST_HOUR = 8;
+export const DIGEST_HOUR_MESSAGE = 'Choose an hour from 00:00 to 23:00';
 
 /** "22:00" from minutes after midnight, and back (null for anything else). */
 export const minutesText = (m: number) =>

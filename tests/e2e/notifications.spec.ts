@@ -70,20 +70,25 @@ test('a follower chooses an email per pick and quiet hours, gets the pick by ema
   await choice.selectOption('An email per pick');
   await expect(fan.getByText('Notifications saved')).toBeVisible();
 
-  // Quiet hours: an unknown zone is refused next to its field, and what was typed stays.
-  const quiet = fan.getByRole('form', { name: 'Quiet hours' });
+  // Quiet hours and the digest's hour: an unknown zone is refused next to its field, and what was
+  // typed and chosen stays.
+  const quiet = fan.getByRole('form', { name: 'When to be told' });
+  const digestAt = quiet.getByRole('combobox', { name: 'Daily digest at' });
+  await expect(digestAt).toHaveValue('8');
+  await digestAt.selectOption('18:00');
   await quiet.getByRole('textbox', { name: 'Time zone' }).fill('Mars/Olympus');
   // Quiet from two to three hours from now (UTC): the pick below is not held back.
   const hour = new Date().getUTCHours();
   await quiet.getByLabel('Quiet hours start').fill(hhmm(hour + 2));
   await quiet.getByLabel('Quiet hours end').fill(hhmm(hour + 3));
-  await quiet.getByRole('button', { name: 'Save quiet hours' }).click();
+  await quiet.getByRole('button', { name: 'Save times' }).click();
   await expect(quiet.getByText('Unknown time zone')).toBeVisible();
   await expect(quiet.getByRole('textbox', { name: 'Time zone' })).toHaveValue('Mars/Olympus');
   await expect(quiet.getByLabel('Quiet hours start')).toHaveValue(hhmm(hour + 2));
+  await expect(digestAt).toHaveValue('18');
   await quiet.getByRole('textbox', { name: 'Time zone' }).fill('UTC');
-  await quiet.getByRole('button', { name: 'Save quiet hours' }).click();
-  await expect(fan.getByText('Quiet hours saved')).toBeVisible();
+  await quiet.getByRole('button', { name: 'Save times' }).click();
+  await expect(fan.getByText('Times saved')).toBeVisible();
 
   // Kept by the server: a fresh load shows them.
   await fan.reload();
@@ -91,6 +96,7 @@ test('a follower chooses an email per pick and quiet hours, gets the pick by ema
     'email',
   );
   await expect(fan.getByLabel('Quiet hours end')).toHaveValue(hhmm(hour + 3));
+  await expect(fan.getByRole('combobox', { name: 'Daily digest at' })).toHaveValue('18');
 
   // The settings as a person sees them, at a phone's and a laptop's width (looked at by hand).
   for (const width of [390, 1280]) {

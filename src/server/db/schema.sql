@@ -567,6 +567,8 @@ CREATE TABLE public.notification_settings (
     time_zone text DEFAULT 'UTC'::text NOT NULL,
     quiet_start smallint,
     quiet_end smallint,
+    digest_hour smallint DEFAULT 8 NOT NULL,
+    CONSTRAINT notification_settings_digest_hour CHECK (((digest_hour >= 0) AND (digest_hour <= 23))),
     CONSTRAINT notification_settings_quiet_both CHECK (((quiet_start IS NULL) = (quiet_end IS NULL))),
     CONSTRAINT notification_settings_quiet_range CHECK ((((quiet_start >= 0) AND (quiet_start <= 1439)) AND ((quiet_end >= 0) AND (quiet_end <= 1439)) AND (quiet_start <> quiet_end))),
     CONSTRAINT notification_settings_time_zone CHECK (((length(time_zone) >= 1) AND (length(time_zone) <= 64)))

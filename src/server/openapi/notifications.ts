@@ -52,13 +52,15 @@ export const notificationsModule: ApiModule = {
     '/api/me/notifications': {
       get: {
         operationId: 'getNotificationSettings',
-        summary: 'Your time zone, quiet hours, the server’s VAPID key, and your choice per followed public bettor',
+        summary:
+          'Your time zone, quiet hours, digest hour, the server’s VAPID key, and your choice per followed public bettor',
         security: signedIn,
         responses: { '200': response('The settings', ref('NotificationSettings')), '401': errors.notAuthenticated },
       },
       put: {
         operationId: 'putNotificationSettings',
-        summary: 'Set your time zone (an IANA name) and quiet hours (HH:MM to HH:MM, both or neither)',
+        summary:
+          'Set your time zone (an IANA name), quiet hours (HH:MM to HH:MM, both or neither) and the local hour of your daily digest (0 to 23)',
         security: signedIn,
         requestBody: jsonBody('PutNotificationSettings'),
         responses: {

@@ -2,6 +2,7 @@ import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Session, SessionUser } from '../../lib/auth-client.ts';
 import { SESSION_QUERY_KEY } from '../../lib/query-client.ts';
+import { forgetOfflineShell } from '../../lib/offline-shell.ts';
 import { sessionRetryDelayMs, SessionUnavailableError } from './session-retry.ts';
 
 export interface AuthContextValue {
@@ -129,8 +130,9 @@ function UnreachableNotice() {
   );
 }
 
-/** After sign-out: the app is signed out at once, and no cached data of the account is kept. */
+/** After sign-out: the app is signed out at once, and no cached data of the account is kept (nor its offline dashboard). */
 export function forgetSession(queryClient: QueryClient) {
+  void forgetOfflineShell();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
   queryClient.setQueryData(SESSION_QUERY_KEY, null);
 }

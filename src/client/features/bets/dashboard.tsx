@@ -9,6 +9,8 @@ import { RecordBetButton } from './record-bet-button.tsx';
 import { OverdueNotice } from './record-rules.tsx';
 import { useBetPages, useBetStats } from './use-bets.ts';
 import { WellbeingCard } from '../wellbeing/index.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import { WifiOff } from 'lucide-react';
 
 /** The greeting's name: the full name, else the part of the email before the @, else 'Bettor'. */
 export function greetingName(user: Pick<SessionUser, 'name' | 'email'> | null | undefined): string {
@@ -31,6 +33,7 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
   const importedStats = useStatsWithImported(user.id, withImported, recordStats.dataUpdatedAt);
   const stats = withImported ? importedStats : recordStats;
   const pages = useDeferredValue(useBetPages(user.id));
+  const online = useOnline();
   // Failures are reported by the query client (lib/query-client.ts): a toast, or sign-in when the session ended.
   // The page is whole at once (the server renders it so, signed in): its greeting and layout, the
   // cards and the list in their loading states until their answers come; an error shows in place.
@@ -46,8 +49,10 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
             Record bets before the event, settle them once it has started, and see your real numbers.
           </p>
         </div>
-        <RecordBetButton />
+        <RecordBetButton offline={!online} />
       </div>
+
+      {!online && <OfflineNotice />}
 
       {prompt}
 
@@ -72,5 +77,27 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
         betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.
       </p>
     </PageContainer>
+  );
+}
+
+/**
+ * Shown while the browser has no network: the page is the one last loaded (the offline shell, or
+ * a tab that lost its connection), and a bet is recorded only once the server can stamp it.
+ */
+function OfflineNotice() {
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="flex flex-col gap-1">
+        <p className="font-semibold">You&apos;re offline</p>
+        <p className="text-sm">
+          This is your dashboard as it was last loaded. Recording a bet waits for the network: the server stamps the
+          time it was recorded.
+        </p>
+      </div>
+    </div>
   );
 }

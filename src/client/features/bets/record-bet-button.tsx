@@ -13,13 +13,21 @@ import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.t
 const loadDialog = () => import('./record-bet-dialog.tsx');
 const RecordBetDialog = lazy(async () => ({ default: (await loadDialog()).RecordBetDialog }));
 
-export function RecordBetButton() {
+/** `offline`: the button waits for the network (a bet is recorded when the server stamps it). */
+export function RecordBetButton({ offline = false }: { offline?: boolean }) {
   const { user } = useAuth();
   // A bet half-typed when the session ended: open the form with it at once.
   const [opened, setOpened] = useState(() => user !== null && readDraft(user.id, RECORD_BET_DRAFT) !== null);
   const preload = () => void loadDialog();
   if (!opened) {
-    return <RecordBetTriggerButton onPointerEnter={preload} onFocus={preload} onClick={() => setOpened(true)} />;
+    return (
+      <RecordBetTriggerButton
+        disabled={offline}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpened(true)}
+      />
+    );
   }
   return (
     <Suspense fallback={<RecordBetTriggerButton aria-busy="true" />}>

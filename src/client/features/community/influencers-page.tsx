@@ -41,7 +41,9 @@ import { LearnMoreButton, PageHero } from '../marketing/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
 import { useInfluencers, type InfluencerFilters } from './api.ts';
 import type { RecordDisclosure } from '../../../shared/disclosures.ts';
-import { RecordDisclosureLine } from '../profiles/index.ts';
+import { RowFollowButton } from '../follows/index.ts';
+import { RecordDisclosureLine, useOwnUsername } from '../profiles/index.ts';
+import { useAuth } from '../auth/index.ts';
 import {
   BettorAvatar,
   Figure,
@@ -269,6 +271,8 @@ const TREND: Record<Trend, { icon: typeof TrendingUp; label: string; className: 
 const PICK_BADGE = { won: 'success', lost: 'destructive', void: 'secondary' } as const;
 
 function InfluencerCard({ card, disclosure }: { card: Influencer; disclosure: RecordDisclosure | undefined }) {
+  const { user } = useAuth();
+  const ownUsername = useOwnUsername(user?.id ?? null);
   const nameId = useId();
   const name = bettorName(card);
   const trend = TREND[card.trend];
@@ -376,12 +380,15 @@ function InfluencerCard({ card, disclosure }: { card: Influencer; disclosure: Re
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-border pt-3">
         <span className="text-xs text-muted-foreground">Joined {formatJoined(card.joinedDate)}</span>
-        <Button asChild size="sm" variant="outline">
-          <Link to={publicProfilePath(card.username)} aria-label={`View Profile of ${name}`}>
-            View Profile
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <div className="flex gap-2">
+          <RowFollowButton username={card.username} name={name} ownUsername={ownUsername} />
+          <Button asChild size="sm" variant="outline">
+            <Link to={publicProfilePath(card.username)} aria-label={`View Profile of ${name}`}>
+              View Profile
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
       </div>
     </Card>
   );

@@ -17,7 +17,9 @@ import type { SpotlightEntry } from '../../../shared/community-schemas.ts';
 import { FIGURES } from '../../../shared/figures.ts';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
 import type { RecordDisclosure } from '../../../shared/disclosures.ts';
-import { RecordDisclosureLine } from '../profiles/index.ts';
+import { RecordDisclosureLine, useOwnUsername } from '../profiles/index.ts';
+import { useAuth } from '../auth/index.ts';
+import { RowFollowButton } from '../follows/index.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -172,6 +174,8 @@ function RankBadge({ rank, winning }: { rank: number; winning: boolean }) {
 }
 
 function LeaderboardEntry({ entry, disclosure }: { entry: SpotlightEntry; disclosure: RecordDisclosure | undefined }) {
+  const { user } = useAuth();
+  const ownUsername = useOwnUsername(user?.id ?? null);
   const nameId = useId();
   // Highlighted for its place, in green only while its yield is above zero: a loss is never green.
   const top = entry.rank <= SPOTLIGHT_HIGHLIGHTED;
@@ -233,11 +237,14 @@ function LeaderboardEntry({ entry, disclosure }: { entry: SpotlightEntry; disclo
           {formatStreak(entry.streak)}
         </Figure>
       </dl>
-      <Button asChild variant={top ? 'default' : 'outline'} size="sm" className="col-span-2 lg:col-span-1">
-        <Link to={publicProfilePath(entry.username)} aria-label={`View Profile of ${name}`}>
-          View Profile
-        </Link>
-      </Button>
+      <div className="col-span-2 flex gap-2 *:flex-1 lg:col-span-1 lg:flex-col">
+        <RowFollowButton username={entry.username} name={name} ownUsername={ownUsername} />
+        <Button asChild variant={top ? 'default' : 'outline'} size="sm">
+          <Link to={publicProfilePath(entry.username)} aria-label={`View Profile of ${name}`}>
+            View Profile
+          </Link>
+        </Button>
+      </div>
     </article>
   );
 }

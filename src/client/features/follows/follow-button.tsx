@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { UserCheck, UserPlus } from 'lucide-react';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.ts';
-import { useAuth } from '../auth/index.ts';
+import { useAuth, type AuthRedirectState } from '../auth/index.ts';
 import { useFollow, useFollowState } from './api.ts';
 
 const followersText = (n: number) => (n === 1 ? '1 follower' : `${n.toLocaleString('en-US')} followers`);
@@ -14,6 +14,72 @@ function FollowerCount({ count }: { count: number }) {
     <span className="text-sm text-muted-foreground" aria-live="polite">
       {followersText(count)}
     </span>
+  );
+}
+
+type ButtonSize = 'default' | 'sm';
+
+/** A visitor's Follow: a link to sign in that comes back to this page. */
+function SignInToFollow({ name, size }: { name: string; size: ButtonSize }) {
+  const location = useLocation();
+  const state: AuthRedirectState = { from: location };
+  return (
+    <Button asChild size={size} aria-label={`Follow ${name}`}>
+      <Link to={paths.auth} state={state}>
+        <UserPlus aria-hidden="true" />
+        Follow
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * The signed-in viewer's Follow / Following toggle for one bettor, with the follower count the
+ * server last answered when `showCount` (the profile shows it; a list row does not).
+ */
+function FollowToggle({
+  username,
+  name,
+  userId,
+  size,
+  known,
+  showCount,
+}: {
+  username: string;
+  name: string;
+  userId: string;
+  size: ButtonSize;
+  /** What the page already knows (the profile's answer), until the follow state is asked. */
+  known?: { following: boolean; followers: number };
+  showCount: boolean;
+}) {
+  const state = useFollowState(username, userId);
+  const follow = useFollow(username, userId);
+  const following = state.data?.following ?? known?.following ?? false;
+  const followers = state.data?.followers ?? known?.followers;
+  const toggle = () =>
+    follow.mutate(!following, {
+      onError: (err) =>
+        toast.error(following ? 'Could not unfollow' : 'Could not follow', { description: err.message }),
+    });
+  const button = (
+    <Button
+      size={size}
+      variant={following ? 'outline' : 'default'}
+      aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
+      onClick={toggle}
+      disabled={follow.isPending || state.isPending}
+    >
+      {following ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+      {following ? 'Following' : 'Follow'}
+    </Button>
+  );
+  if (!showCount || followers === undefined) return button;
+  return (
+    <div className="flex items-center gap-3">
+      {button}
+      <FollowerCount count={followers} />
+    </div>
   );
 }
 
@@ -27,39 +93,37 @@ export function FollowButton({ profile, name }: { profile: PublicProfile; name: 
   if (!user)
     return (
       <div className="flex items-center gap-3">
-        <Button asChild aria-label={`Follow ${name}`}>
-          <Link to={paths.auth}>
-            <UserPlus aria-hidden="true" />
-            Follow
-          </Link>
-        </Button>
+        <SignInToFollow name={name} size="default" />
         <FollowerCount count={profile.followers} />
       </div>
     );
-  return <SignedInFollowButton profile={profile} name={name} userId={user.id} />;
+  return (
+    <FollowToggle
+      username={profile.username}
+      name={name}
+      userId={user.id}
+      size="default"
+      known={{ following: profile.following, followers: profile.followers }}
+      showCount
+    />
+  );
 }
 
-function SignedInFollowButton({ profile, name, userId }: { profile: PublicProfile; name: string; userId: string }) {
-  const state = useFollowState(profile.username, userId);
-  const follow = useFollow(profile.username, userId);
-  const following = state.data?.following ?? profile.following;
-  const toggle = () =>
-    follow.mutate(!following, {
-      onError: (err) =>
-        toast.error(following ? 'Could not unfollow' : 'Could not follow', { description: err.message }),
-    });
-  return (
-    <div className="flex items-center gap-3">
-      <Button
-        variant={following ? 'outline' : 'default'}
-        aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
-        onClick={toggle}
-        disabled={follow.isPending || state.isPending}
-      >
-        {following ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-        {following ? 'Following' : 'Follow'}
-      </Button>
-      <FollowerCount count={state.data?.followers ?? profile.followers} />
-    </div>
-  );
+/**
+ * The same Follow / Following for a bettor's row in a list (the Spotlight, the directory), without
+ * the count; nothing on the viewer's own row (`ownUsername`: the signed-in person's, when known).
+ */
+export function RowFollowButton({
+  username,
+  name,
+  ownUsername,
+}: {
+  username: string;
+  name: string;
+  ownUsername: string | null;
+}) {
+  const { user } = useAuth();
+  if (!user) return <SignInToFollow name={name} size="sm" />;
+  if (ownUsername?.toLowerCase() === username.toLowerCase()) return null;
+  return <FollowToggle username={username} name={name} userId={user.id} size="sm" showCount={false} />;
 }

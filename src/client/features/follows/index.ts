@@ -1,5 +1,5 @@
 /*
- * What other features use of following: the Follow button a profile shows. The feed page is
- * routes/following.tsx's own.
+ * What other features use of following: the Follow button a profile shows and the one a bettor's
+ * row in a list shows. The feed page is routes/following.tsx's own.
  */
-export { FollowButton } from './follow-button.tsx';
+export { FollowButton, RowFollowButton } from './follow-button.tsx';

@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Bell } from 'lucide-react';
-import { NOTIFY_CHOICES, NOTIFY_LABELS, type NotifyChoice } from '../../../shared/notifications.ts';
+import {
+  DIGEST_HOURS,
+  NOTIFY_CHOICES,
+  NOTIFY_LABELS,
+  minutesText,
+  type NotifyChoice,
+} from '../../../shared/notifications.ts';
 import type { NotificationSettings as Settings } from '../../../shared/notification-schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -92,6 +98,7 @@ function QuietHoursForm({ userId, settings }: { userId: string; settings: Settin
   const [timeZone, setTimeZone] = useState(settings.timeZone);
   const [start, setStart] = useState(settings.quietStart ?? '');
   const [end, setEnd] = useState(settings.quietEnd ?? '');
+  const [digestHour, setDigestHour] = useState(settings.digestHour);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const put = usePutNotificationSettings(userId);
@@ -101,21 +108,21 @@ function QuietHoursForm({ userId, settings }: { userId: string; settings: Settin
     setFields({});
     setFormError(null);
     try {
-      await put.mutateAsync({ timeZone, quietStart: start || null, quietEnd: end || null });
+      await put.mutateAsync({ timeZone, quietStart: start || null, quietEnd: end || null, digestHour });
     } catch (error) {
       // What was typed stays in the form; the server's words go next to the fields.
       if (error instanceof ApiError && error.fields) setFields(error.fields);
       else setFormError(error instanceof Error ? error.message : String(error));
       return;
     }
-    toast.success('Quiet hours saved');
+    toast.success('Times saved');
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Quiet hours" className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} aria-label="When to be told" className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">
-        No email or push goes out during your quiet hours: it waits until they end. The daily digest comes at 08:00 your
-        time.
+        No email or push goes out during your quiet hours: it waits until they end. The daily digest comes at the hour
+        you choose, in your time zone.
       </p>
       {formError && <FormAlert>{formError}</FormAlert>}
       <FormField
@@ -139,9 +146,20 @@ function QuietHoursForm({ userId, settings }: { userId: string; settings: Settin
           {(field) => <Input {...field} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />}
         </FormField>
       </div>
+      <FormField label="Daily digest at" error={fields.digestHour} className="sm:max-w-[calc(50%-0.5rem)]">
+        {(field) => (
+          <NativeSelect {...field} value={digestHour} onChange={(e) => setDigestHour(Number(e.target.value))}>
+            {DIGEST_HOURS.map((hour) => (
+              <option key={hour} value={hour}>
+                {minutesText(hour * 60)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
       <div>
         <Button type="submit" disabled={put.isPending}>
-          Save quiet hours
+          Save times
         </Button>
       </div>
     </form>

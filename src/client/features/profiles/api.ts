@@ -95,6 +95,19 @@ export function useOwnProfile(userId: string, { fresh = true }: { fresh?: boolea
 }
 
 /**
+ * The signed-in person's username (null while signed out or not yet known): lists of bettors
+ * leave their own row without a Follow button. It takes the own profile already fetched while fresh.
+ */
+export function useOwnUsername(userId: string | null): string | null {
+  const profile = useQuery({
+    queryKey: profileKeys.ownProfile(userId ?? ''),
+    queryFn: fetchOwnProfile,
+    enabled: userId !== null,
+  });
+  return userId === null ? null : (profile.data?.username ?? null);
+}
+
+/**
  * GET /api/profile/username-availability for a name the shared schema already accepts (`null`:
  * nothing to ask). Kept briefly, so typing back to a name asked a moment ago asks nothing.
  */

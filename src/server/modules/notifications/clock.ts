@@ -1,10 +1,9 @@
 /**
  * When a notification may go out, read in the follower's own time zone: outside their quiet hours,
- * and the daily digest at DIGEST_AT_MINUTES local time. Pure functions of an instant, so the rules
+ * and the daily digest at the hour the follower chose, local time. Pure functions of an instant, so the rules
  * are tested on any clock. A wall-clock span is counted in minutes of real time; across a daylight
  * saving change that lands an hour early or late, once a year, which a notification can bear.
  */
-import { DIGEST_AT_MINUTES } from '../../../shared/notifications.ts';
 
 export interface QuietHours {
   timeZone: string;
@@ -61,9 +60,9 @@ export function outsideQuietHours(at: Date, quiet: QuietHours): Date {
   return minutesAfter(at, (quiet.quietEnd - minute + DAY_MINUTES) % DAY_MINUTES);
 }
 
-/** The next daily digest after `at` (local DIGEST_AT_MINUTES), moved past the quiet hours. */
-export function nextDigest(at: Date, quiet: QuietHours): Date {
+/** The next daily digest after `at` (at `digestHour`:00 local time), moved past the quiet hours. */
+export function nextDigest(at: Date, quiet: QuietHours, digestHour: number): Date {
   const minute = localMinutes(at, quiet.timeZone);
-  const wait = (DIGEST_AT_MINUTES - minute + DAY_MINUTES) % DAY_MINUTES || DAY_MINUTES;
+  const wait = (digestHour * 60 - minute + DAY_MINUTES) % DAY_MINUTES || DAY_MINUTES;
   return outsideQuietHours(minutesAfter(at, wait), quiet);
 }

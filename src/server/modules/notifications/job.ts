@@ -4,7 +4,7 @@
  * 1. Announce: the picks recorded at least the grace period ago (pick_announcements, written in
  *    each pick's own transaction by the trigger bets_announce) become one row per follower who
  *    chose a channel, in pick_notifications, with the time it may go out (after the follower's
- *    quiet hours; a digest at its next local hour). A pick deleted before that has no row left.
+ *    quiet hours; a digest at the next of its chosen local hour). A pick deleted before that has no row left.
  * 2. Send what is due: each row is claimed (state 'sending') before it is sent and marked 'sent'
  *    after, so a job that fails or dies and runs again never sends a row twice; a row whose channel
  *    refused it is 'failed' and tried again later. Before sending, the rules are read again: the
@@ -19,6 +19,7 @@ import type { Mailer } from '../../mail.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
 import { nextDigest, outsideQuietHours, type QuietHours } from './clock.ts';
 import { digestMail, pickMail, pickPush, type PickNews } from './messages.ts';
+import { DEFAULT_DIGEST_HOUR } from '../../../shared/notifications.ts';
 import type { PushSender } from './push.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
@@ -78,14 +79,21 @@ async function announce(deps: NotifyDeps): Promise<number> {
   const now = deps.now();
   const cutoff = new Date(now.getTime() - deps.graceMinutes * 60_000).toISOString();
   return deps.db.transaction(async (tx) => {
-    const rows = rowsOf<QuietRow & { bet_id: string; follower_id: string; notify: 'email' | 'digest' | 'push' }>(
+    const rows = rowsOf<
+      QuietRow & {
+        bet_id: string;
+        follower_id: string;
+        notify: 'email' | 'digest' | 'push';
+        digest_hour: number | null;
+      }
+    >(
       await tx.execute(sql`
         with due as (
           delete from pick_announcements where bet_id in (
             select bet_id from pick_announcements where recorded_at <= ${cutoff}::timestamptz
             order by recorded_at limit ${BATCH} for update skip locked)
           returning bet_id)
-        select d.bet_id, f.follower_id, f.notify, s.time_zone, s.quiet_start, s.quiet_end
+        select d.bet_id, f.follower_id, f.notify, s.time_zone, s.quiet_start, s.quiet_end, s.digest_hour
         from due d
         join bets b on b.id = d.bet_id and b.status = 'pending'
         join users u on u.id = b.user_id
@@ -96,7 +104,10 @@ async function announce(deps: NotifyDeps): Promise<number> {
     );
     for (const row of rows) {
       const quiet = quietOf(row);
-      const at = row.notify === 'digest' ? nextDigest(now, quiet) : outsideQuietHours(now, quiet);
+      const at =
+        row.notify === 'digest'
+          ? nextDigest(now, quiet, row.digest_hour ?? DEFAULT_DIGEST_HOUR)
+          : outsideQuietHours(now, quiet);
       // The key (pick, follower, channel): a pick announced twice still makes one row.
       await tx.execute(sql`
         insert into pick_notifications (bet_id, follower_id, channel, send_after)

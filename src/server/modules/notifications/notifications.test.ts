@@ -19,7 +19,7 @@ import {
 } from '../../test/harness.ts';
 import { usernameOf } from '../profiles/test-helpers.ts';
 import type { NotificationSettings } from '../../../shared/notification-schemas.ts';
-import { UNSUBSCRIBED_MESSAGE } from '../../../shared/notifications.ts';
+import { DEFAULT_DIGEST_HOUR, DIGEST_HOUR_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../../../shared/notifications.ts';
 import { runNotifications, unsubscribeUrl, type NotifyDeps } from './job.ts';
 
 const MINUTE = 60_000;
@@ -295,7 +295,7 @@ describeEachDatabase('pick notifications', (env) => {
     const put = await env().request('/api/me/notifications', {
       method: 'PUT',
       cookie: follower.cookie,
-      body: { timeZone: 'Asia/Tokyo', quietStart: '22:00', quietEnd: '07:00' },
+      body: { timeZone: 'Asia/Tokyo', quietStart: '22:00', quietEnd: '07:00', digestHour: 8 },
     });
     expect(put.status, await put.clone().text()).toBe(200);
     // 14:00 UTC is 23:00 in Tokyo (UTC+9, no daylight saving): quiet until 07:00 there, 22:00 UTC.
@@ -348,6 +348,78 @@ describeEachDatabase('pick notifications', (env) => {
     expect(mails[0]!.headers?.['List-Unsubscribe']).toBe(`<${unsubscribeUrl(deps(env()), follower.userId, null)}>`);
   });
 
+  it('sends the daily digest at the hour the follower chose, in their own time zone', async () => {
+    const follower = await person(env());
+    const bettor = await person(env());
+    await follow(env(), follower.cookie, bettor.username, 'digest');
+    const put = await env().request('/api/me/notifications', {
+      method: 'PUT',
+      cookie: follower.cookie,
+      body: { timeZone: 'Asia/Tokyo', quietStart: null, quietEnd: null, digestHour: 20 },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    expect(((await put.json()) as NotificationSettings).digestHour).toBe(20);
+    // 20:00 in Tokyo (UTC+9) is 11:00 UTC: a pick at 09:00 UTC waits two hours, not until 08:00 there.
+    clockAt(env(), tomorrowUtc('09:00'));
+    const betId = await recordPick(env(), bettor.cookie, 'Evening digest pick');
+    env().clock.advance(GRACE_MINUTES * MINUTE);
+    await runNotifications(deps(env()));
+    const [row] = await notificationsOf(env(), betId);
+    expect(row!.channel).toBe('digest');
+    expect(new Date(row!.send_after.replace(' ', 'T').replace(/\+00$/, 'Z')).toISOString()).toBe(tomorrowUtc('11:00'));
+    clockAt(env(), tomorrowUtc('10:59'));
+    await runNotifications(deps(env()));
+    expect(mailsTo(env(), follower.email)).toEqual([]);
+    clockAt(env(), tomorrowUtc('11:00'));
+    await runNotifications(deps(env()));
+    const mails = mailsTo(env(), follower.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Evening digest pick at +150');
+  });
+
+  it("the digest's hour is 0 to 23 by the database's rule: the API names the field and changes nothing", async () => {
+    const follower = await person(env());
+    const saved = await env().request('/api/me/notifications', {
+      method: 'PUT',
+      cookie: follower.cookie,
+      body: { timeZone: 'Europe/Paris', quietStart: null, quietEnd: null, digestHour: 23 },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    for (const digestHour of [24, -1]) {
+      const refused = await env().request('/api/me/notifications', {
+        method: 'PUT',
+        cookie: follower.cookie,
+        body: { timeZone: 'UTC', quietStart: null, quietEnd: null, digestHour },
+      });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({
+        error: `digestHour: ${DIGEST_HOUR_MESSAGE}`,
+        fields: { digestHour: DIGEST_HOUR_MESSAGE },
+      });
+    }
+    const fraction = await env().request('/api/me/notifications', {
+      method: 'PUT',
+      cookie: follower.cookie,
+      body: { timeZone: 'UTC', quietStart: null, quietEnd: null, digestHour: 7.5 },
+    });
+    expect(fraction.status).toBe(422);
+    const settings = (await (
+      await env().request('/api/me/notifications', { cookie: follower.cookie })
+    ).json()) as NotificationSettings;
+    expect([settings.timeZone, settings.digestHour]).toEqual(['Europe/Paris', 23]);
+    // The rule is the database's: direct SQL is refused too, and the column's default is the constant.
+    await expect(
+      env().db.execute(sql`update notification_settings set digest_hour = 24 where user_id = ${follower.userId}`),
+    ).rejects.toThrow();
+    const [column] = rowsOf<{ column_default: string }>(
+      await env().db.execute(
+        sql`select column_default from information_schema.columns
+            where table_name = 'notification_settings' and column_name = 'digest_hour'`,
+      ),
+    );
+    expect(column!.column_default).toBe(String(DEFAULT_DIGEST_HOUR));
+  });
+
   it('the settings API: choices only for followed public bettors, a known time zone, push only when set up; a refusal changes nothing', async () => {
     const follower = await person(env());
     const bettor = await person(env());
@@ -365,7 +437,7 @@ describeEachDatabase('pick notifications', (env) => {
     const badZone = await env().request('/api/me/notifications', {
       method: 'PUT',
       cookie: follower.cookie,
-      body: { timeZone: 'Mars/Olympus', quietStart: '22:00', quietEnd: '07:00' },
+      body: { timeZone: 'Mars/Olympus', quietStart: '22:00', quietEnd: '07:00', digestHour: 8 },
     });
     expect(badZone.status).toBe(422);
     expect(((await badZone.json()) as { fields: Record<string, string> }).fields).toEqual({
@@ -374,7 +446,7 @@ describeEachDatabase('pick notifications', (env) => {
     const half = await env().request('/api/me/notifications', {
       method: 'PUT',
       cookie: follower.cookie,
-      body: { timeZone: 'UTC', quietStart: '22:00', quietEnd: null },
+      body: { timeZone: 'UTC', quietStart: '22:00', quietEnd: null, digestHour: 8 },
     });
     expect(half.status).toBe(422);
     const settings = (await (
@@ -384,6 +456,7 @@ describeEachDatabase('pick notifications', (env) => {
       timeZone: 'UTC',
       quietStart: null,
       quietEnd: null,
+      digestHour: DEFAULT_DIGEST_HOUR,
       pushKey: null,
       bettors: [{ username: bettor.username, displayName: null, notify: 'email' }],
     });

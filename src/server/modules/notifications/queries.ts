@@ -1,16 +1,24 @@
 /** The follower's notification settings: their choice per followed bettor, quiet hours, devices. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/sql.ts';
+import { queryRows, violatedConstraint } from '../../db/sql.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
 import { MAX_FOLLOWING } from '../../../shared/follows.ts';
-import { minutesText, parseMinutes, type NotifyChoice } from '../../../shared/notifications.ts';
+import { DEFAULT_DIGEST_HOUR, minutesText, parseMinutes, type NotifyChoice } from '../../../shared/notifications.ts';
 import type { NotificationSettings } from '../../../shared/notification-schemas.ts';
 
+/** The database's rule for the digest's hour (0 to 23). */
+const DIGEST_HOUR_CHECK = 'notification_settings_digest_hour';
+
 export async function readSettings(db: Db, userId: string, pushKey: string | null): Promise<NotificationSettings> {
-  const [own] = await queryRows<{ time_zone: string; quiet_start: number | null; quiet_end: number | null }>(
+  const [own] = await queryRows<{
+    time_zone: string;
+    quiet_start: number | null;
+    quiet_end: number | null;
+    digest_hour: number;
+  }>(
     db,
-    sql`select time_zone, quiet_start, quiet_end from notification_settings where user_id = ${userId}`,
+    sql`select time_zone, quiet_start, quiet_end, digest_hour from notification_settings where user_id = ${userId}`,
   );
   const bettors = await queryRows<{ username: string; display_name: string | null; notify: NotifyChoice }>(
     db,
@@ -26,6 +34,7 @@ export async function readSettings(db: Db, userId: string, pushKey: string | nul
     timeZone: own?.time_zone ?? 'UTC',
     quietStart: own?.quiet_start == null ? null : minutesText(own.quiet_start),
     quietEnd: own?.quiet_end == null ? null : minutesText(own.quiet_end),
+    digestHour: own?.digest_hour ?? DEFAULT_DIGEST_HOUR,
     pushKey,
     bettors: bettors.map((b) => ({ username: b.username, displayName: b.display_name, notify: b.notify })),
   };
@@ -34,16 +43,22 @@ export async function readSettings(db: Db, userId: string, pushKey: string | nul
 export async function writeSettings(
   db: Db,
   userId: string,
-  s: { timeZone: string; quietStart: string | null; quietEnd: string | null },
-) {
+  s: { timeZone: string; quietStart: string | null; quietEnd: string | null; digestHour: number },
+): Promise<{ ok: true } | { ok: false; field: 'digestHour' }> {
   const start = s.quietStart === null ? null : parseMinutes(s.quietStart);
   const end = s.quietEnd === null ? null : parseMinutes(s.quietEnd);
-  await db.execute(
-    sql`insert into notification_settings (user_id, time_zone, quiet_start, quiet_end)
-        values (${userId}, ${s.timeZone}, ${start}, ${end})
-        on conflict (user_id) do update set time_zone = excluded.time_zone,
-          quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end`,
-  );
+  try {
+    await db.execute(
+      sql`insert into notification_settings (user_id, time_zone, quiet_start, quiet_end, digest_hour)
+          values (${userId}, ${s.timeZone}, ${start}, ${end}, ${s.digestHour})
+          on conflict (user_id) do update set time_zone = excluded.time_zone,
+            quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, digest_hour = excluded.digest_hour`,
+    );
+  } catch (err) {
+    if (violatedConstraint(err, '23514', [DIGEST_HOUR_CHECK])) return { ok: false, field: 'digestHour' };
+    throw err;
+  }
+  return { ok: true };
 }
 
 /**

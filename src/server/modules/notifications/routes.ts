@@ -5,6 +5,7 @@ import type { Quotas } from '../../quotas.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import { PROFILE_NOT_FOUND_ERROR } from '../../../shared/profiles.ts';
 import {
+  DIGEST_HOUR_MESSAGE,
   INVALID_UNSUBSCRIBE_MESSAGE,
   PUSH_NOT_CONFIGURED_MESSAGE,
   UNSUBSCRIBED_MESSAGE,
@@ -53,7 +54,12 @@ export function notificationRoutes({ auth, db, quotas, pushKey }: NotificationRo
             { error: `timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, fields: { timeZone: UNKNOWN_TIME_ZONE_MESSAGE } },
             422,
           );
-        await writeSettings(db, c.get('user').id, body);
+        const written = await writeSettings(db, c.get('user').id, body);
+        if (!written.ok)
+          return c.json<ApiError, 422>(
+            { error: `digestHour: ${DIGEST_HOUR_MESSAGE}`, fields: { digestHour: DIGEST_HOUR_MESSAGE } },
+            422,
+          );
         return c.json(await readSettings(db, c.get('user').id, pushKey), 200);
       })
       .put('/notifications/bettors/:username', validate('json', notifyChoiceSchema), async (c) => {

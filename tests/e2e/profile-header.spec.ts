@@ -1,0 +1,66 @@
+import { expect, signedInUser, test } from './support/fixtures.ts';
+import { createBettor } from './support/community.ts';
+
+/*
+ * A public profile's page is kept by the server by record version, the same HTML for every reader
+ * of a variant; a signed-in reader's header (Dashboard, Following, Profile, Sign Out) is filled in
+ * by the browser once the page is hydrated, in the place kept for it: nothing moves.
+ */
+
+for (const width of [390, 1280])
+  test(`a signed-in reader sees their own header on a bettor's public profile, and nothing moves (${width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const tipster = await createBettor(baseURL, `Header Tipster ${Date.now().toString(36)}`);
+    await signedInUser(page, { name: 'Header Reader' });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    const res = await page.goto(`/${tipster.username}`);
+    expect(res?.status()).toBe(200);
+    // The server's page names no reader: its header keeps the account links' place empty, for anyone.
+    const html = (await res?.text()) ?? '';
+    expect(html).not.toContain('Header Reader');
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    expect(header).toContain('<div aria-hidden="true" class="h-9"></div>');
+    expect(header).not.toContain('Dashboard');
+    expect(header).not.toContain('Sign In');
+
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(account.getByRole('link', { name: 'Profile' })).toBeVisible();
+    // On a phone, Following and Sign Out are in the More pages menu.
+    if (width === 1280) {
+      await expect(account.getByRole('link', { name: 'Following' })).toBeVisible();
+      await expect(account.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    }
+    await page.screenshot({ path: test.info().outputPath(`profile-header-${width}.png`) });
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+    );
+    expect(shift).toBeLessThanOrEqual(0.05);
+
+    await account.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Header Reader!' })).toBeVisible();
+
+    // Signed out, the same profile's header offers to sign in.
+    await page.context().clearCookies();
+    await page.goto(`/${tipster.username}`);
+    await expect(
+      page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign In' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Dashboard' }),
+    ).toHaveCount(0);
+  });
