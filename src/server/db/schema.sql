@@ -348,6 +348,8 @@ CREATE TABLE public.bet_positions (
     profit numeric(20,2),
     status text NOT NULL,
     starts_at timestamp with time zone NOT NULL,
+    counted_odds numeric(20,6) NOT NULL,
+    counted_profit numeric(20,2),
     CONSTRAINT bet_positions_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text])))
 );
 
@@ -1182,6 +1184,10 @@ CREATE TRIGGER bet_prices_on_bets AFTER INSERT ON public.bets REFERENCING NEW TA
 CREATE TRIGGER bet_prices_on_prices_insert AFTER INSERT ON public.event_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_prices_apply();
 
 CREATE TRIGGER bet_prices_on_prices_update AFTER UPDATE ON public.event_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_prices_apply();
+
+CREATE TRIGGER bet_prices_positions_insert AFTER INSERT ON public.bet_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
+CREATE TRIGGER bet_prices_positions_update AFTER UPDATE ON public.bet_prices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
 
 CREATE TRIGGER bets_announce AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_announce();
 

@@ -205,15 +205,15 @@ const positionStreakLateral = (userColumn: SQL) => sql`
   left join lateral (
     select last.status as streak_result,
            (select count(*)::int from bet_positions x
-             where x.user_id = ${userColumn} and x.status = last.status and x.odds >= ${RANK_MIN_ODDS}
+             where x.user_id = ${userColumn} and x.status = last.status and x.counted_odds >= ${RANK_MIN_ODDS}
                and (brk.starts_at is null or (x.starts_at, x.event_id, x.market) > (brk.starts_at, brk.event_id, brk.market))) as streak_length
     from (select p.status from bet_positions p
-          where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.odds >= ${RANK_MIN_ODDS}
+          where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.counted_odds >= ${RANK_MIN_ODDS}
           order by p.starts_at desc, p.event_id desc, p.market desc limit 1) last
     left join lateral (
       select p.starts_at, p.event_id, p.market from bet_positions p
       where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.status <> last.status
-        and p.odds >= ${RANK_MIN_ODDS}
+        and p.counted_odds >= ${RANK_MIN_ODDS}
       order by p.starts_at desc, p.event_id desc, p.market desc limit 1
     ) brk on true
   ) streak on true`;
@@ -392,8 +392,9 @@ const ORDER_BY: Record<InfluencerSort, string> = {
 /**
  * Public bettors with at least one recorded bet, in the chosen order (ORDER_BY; ties:
  * settled bets, then username). Search: part of the display name or username, any case. Sport:
- * bettors with at least one bet in that sport. All-time numbers from user_bet_stats; the page's
- * own users then get their main sport, trend and latest three settled picks.
+ * bettors with at least one bet in that sport. All-time numbers from user_bet_stats at market
+ * prices (less user_market_figures' excesses); the page's own users then get their main sport,
+ * trend and latest three settled picks.
  */
 export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<InfluencerPage> {
   const now = opts.now;
@@ -410,9 +411,13 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
     ${publicUsersCte},
     -- Every listed bettor, with their place in the ranking whatever this page's filters: those who
     -- meet the minimum, by luck-adjusted yield of their counted positions (the Spotlight's rule, all time).
+    -- The all-time figures count bets above the market at the best price, as the profile does
+    -- (user_market_figures' excesses, docs/decisions/040 and 047).
     ranking as (
-      select s.user_id, s.total_bets, s.won, s.lost, s.total_profit, s.settled_staked, s.level_profit,
-             s.level_profit_sq, s.odds_sum, coalesce(t.positions, 0) as r_positions, coalesce(t.won, 0) as r_won,
+      select s.user_id, s.total_bets, s.won, s.lost, s.total_profit - coalesce(m.profit_excess, 0) as total_profit,
+             s.settled_staked, s.level_profit - coalesce(m.level_profit_excess, 0) as level_profit,
+             s.level_profit_sq - coalesce(m.level_profit_sq_excess, 0) as level_profit_sq,
+             s.odds_sum - coalesce(m.odds_excess, 0) as odds_sum, coalesce(t.positions, 0) as r_positions, coalesce(t.won, 0) as r_won,
              coalesce(t.events, 0) as r_events, coalesce(t.profit, 0) as r_profit, coalesce(t.staked, 0) as r_staked,
              coalesce(t.level_profit, 0) as r_level_profit, coalesce(t.level_profit_sq, 0) as r_level_profit_sq,
              coalesce(t.odds_sum, 0) as r_odds_sum,
@@ -422,6 +427,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
                         t.positions desc nulls last, s.user_id) end as rank
       from user_bet_stats s
       join public_users pu on pu.user_id = s.user_id
+      left join user_market_figures m on m.user_id = s.user_id
       left join lateral (${positionTotalsAt(sql`s.user_id`, sql`${utcDay(now)}::date`)}) t on true
       where s.total_bets > 0 and ${hasNoOverdue(sql`s.user_id`, now)}
     ),
