@@ -1,13 +1,14 @@
 /**
  * The rankings against the records that used to buy a place (docs/decisions/038), built through
- * the API on listed events graded from their results, beside an honest record of 18 won of 30 at
- * 2.00 (+20%) and a long one of 542 won of 1,000 at 1.90 (+3%): on the Spotlight and in every sort
- * and the sport filter of the directory, the long record ranks first, the honest one second, and
- * no gamed record is ranked or placed above them. Then the one-side-per-market rule in direct SQL.
+ * the API on listed events graded from their results (and a void eraser's self-reported picks),
+ * beside an honest record of 18 won of 30 at 2.00 (+20%) and a long one of 542 won of 1,000 at
+ * 1.90 (+3%): on the Spotlight and in every sort (closing-line value too) and the sport filter of
+ * the directory, the long record ranks first, the honest one second, and no gamed record is ranked
+ * or placed above them. Then the one-side-per-market rule in direct SQL.
  */
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { describeEachDatabase, refusingConstraint, signUpAndSignIn } from '../../test/harness.ts';
 import { queryRows } from '../../db/sql.ts';
 import type { InfluencerPage, SpotlightPage } from '../../../shared/community-schemas.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
@@ -115,6 +116,21 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     const whale = await bettor();
     await recorded(whale.record(pick(sureEvents[46]!, '1.01', '100000')));
 
+    // The void eraser: 40 self-reported picks at 2.00, the 10 losers settled void (40 bets, 30/0).
+    const eraser = await bettor();
+    const erased: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await eraser.record({
+        description: `Erased pick ${i}`,
+        sport: 'soccer',
+        odds: '2.00',
+        amount: '10',
+        eventDate: new Date(T0.getTime() + 7 * HOUR + i * 60_000).toISOString(),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      erased.push(((await res.json()) as { id: string }).id);
+    }
+
     // The long record: 542 won of 1,000 at 1.90 (+3%), written as the API writes bets.
     const steadyEvents = await insertEvents(env(), T0, `l${tag}`, 1000);
     const steady = await bettor();
@@ -130,13 +146,21 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     await grade(env(), honestEvents, 18);
     await grade(env(), sureEvents, 60);
     await grade(env(), steadyEvents, 542);
+    for (const [i, id] of erased.entries()) {
+      const res = await env().request(`/api/bets/${id}`, {
+        method: 'PATCH',
+        cookie: eraser.cookie,
+        body: { status: i < 30 ? 'won' : 'void' },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
 
     const names = {
       steady: await usernameOf(env(), steady.userId),
       honest: await usernameOf(env(), honest.userId),
     };
     const gamed = await Promise.all(
-      [repeat, other, both, short, shorter, whale].map((b) => usernameOf(env(), b.userId)),
+      [repeat, other, both, short, shorter, whale, eraser].map((b) => usernameOf(env(), b.userId)),
     );
 
     const spotlight = (await (
@@ -155,7 +179,17 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     });
     expect(ours[0]).toMatchObject({ totalBets: 1000, wonBets: 542, levelStakesYield: 3, luckAdjustedYield: -2.9 });
 
-    for (const query of ['sort=rank', 'sort=profit', 'sort=winrate', 'sort=bets', 'sort=verified', 'sport=soccer']) {
+    for (const query of [
+      'sort=rank',
+      'sort=profit',
+      'sort=winrate',
+      'sort=bets',
+      'sort=verified',
+      'sort=clv',
+      'sport=soccer',
+      'sport=soccer&sort=winrate',
+      'sport=soccer&sort=profit',
+    ]) {
       const page = (await (
         await env().request(`/api/community/influencers?${query}&limit=48`)
       ).json()) as InfluencerPage;
