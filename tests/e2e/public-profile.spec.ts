@@ -120,15 +120,17 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
   await guest.getByRole('tab', { name: 'Achievements' }).click();
   const achievements = guest.getByRole('list', { name: 'Achievements' });
   await expect(achievements.getByRole('listitem')).toHaveCount(6);
+  // Self-reported bets earn none: achievements count graded picks at 1.50 or more.
   const firstWin = achievements.getByRole('listitem').filter({ hasText: 'First Win' });
-  await expect(firstWin).toContainText('Earned');
-  await expect(firstWin).toHaveAttribute('data-earned', 'true');
+  await expect(firstWin).toContainText('Locked');
+  await expect(firstWin).toContainText('Win your first graded pick at odds of 1.50 or more');
+  await expect(firstWin).toHaveAttribute('data-earned', 'false');
   const century = achievements.getByRole('listitem').filter({ hasText: 'Century Club' });
   await expect(century).toContainText('Locked');
-  await expect(century).toContainText('100 bets');
+  await expect(century).toContainText('100 graded picks');
   for (const name of ['Profit Maker', 'Master Bettor', 'Hot Streak', 'High Roller'])
     await expect(achievements.getByRole('listitem').filter({ hasText: name })).toContainText('Locked');
-  await expect(guest.getByText('1 of 6 earned')).toBeVisible();
+  await expect(guest.getByText('0 of 6 earned')).toBeVisible();
 
   // Usernames match case-insensitively.
   await guest.goto(`/${username.toUpperCase()}`);

@@ -252,6 +252,10 @@ CREATE FUNCTION public.runs_with_imported(uid text, OUT longest_win integer, OUT
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/runs_with_imported.sql $$;
 
+CREATE FUNCTION public.user_achievement_figures_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_achievement_figures_apply.sql $$;
+
 CREATE FUNCTION public.user_bet_kinds_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_bet_kinds_count.sql $$;
@@ -673,6 +677,15 @@ CREATE TABLE public.used_totp_codes (
     used_at timestamp(3) with time zone NOT NULL
 );
 
+CREATE TABLE public.user_achievement_figures (
+    user_id text NOT NULL,
+    positions integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT 0 NOT NULL,
+    longest_win_streak integer DEFAULT 0 NOT NULL,
+    max_stake numeric(20,2) DEFAULT 0 NOT NULL
+);
+
 CREATE TABLE public.user_bet_days (
     user_id text NOT NULL,
     day date NOT NULL,
@@ -1017,6 +1030,9 @@ ALTER TABLE ONLY public.two_factors
 ALTER TABLE ONLY public.used_totp_codes
     ADD CONSTRAINT used_totp_codes_pkey PRIMARY KEY (user_id, code_hash);
 
+ALTER TABLE ONLY public.user_achievement_figures
+    ADD CONSTRAINT user_achievement_figures_pkey PRIMARY KEY (user_id);
+
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_pkey PRIMARY KEY (user_id, day);
 
@@ -1281,6 +1297,10 @@ CREATE TRIGGER profiles_username_not_reserved BEFORE INSERT OR UPDATE OF usernam
 
 CREATE TRIGGER sessions_notify_change AFTER DELETE OR UPDATE ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.notify_session_change('user_id');
 
+CREATE TRIGGER user_achievement_figures_delete AFTER DELETE ON public.bet_positions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
+
+CREATE TRIGGER user_achievement_figures_insert AFTER INSERT ON public.bet_positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
+
 CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
 CREATE TRIGGER user_bet_kinds_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
@@ -1395,6 +1415,9 @@ ALTER TABLE ONLY public.two_factors
 
 ALTER TABLE ONLY public.used_totp_codes
     ADD CONSTRAINT used_totp_codes_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_achievement_figures
+    ADD CONSTRAINT user_achievement_figures_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

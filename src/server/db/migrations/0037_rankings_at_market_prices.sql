@@ -42,3 +42,41 @@ FROM (
 	WINDOW w AS (PARTITION BY user_id ORDER BY day)
 ) r
 WHERE s.user_id = r.user_id AND s.day = r.day;
+--> statement-breakpoint
+-- Achievements count graded positions that took a risk (docs/decisions/047): per user, the sums
+-- src/shared/achievements.ts reads of their positions won or lost at counted odds of 1.50 or more,
+-- and the longest run of such wins in the order of the game. Kept by
+-- db/functions/user_achievement_figures_apply.sql whenever a user's positions change.
+CREATE TABLE "user_achievement_figures" (
+	"user_id" text PRIMARY KEY NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE,
+	"positions" integer DEFAULT 0 NOT NULL,
+	"won" integer DEFAULT 0 NOT NULL,
+	"profit" numeric(20, 2) DEFAULT 0 NOT NULL,
+	"longest_win_streak" integer DEFAULT 0 NOT NULL,
+	"max_stake" numeric(20, 2) DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO "user_achievement_figures" ("user_id", "positions", "won", "profit", "longest_win_streak", "max_stake")
+SELECT a.user_id, a.positions, a.won, a.profit, coalesce(s.longest, 0), a.max_stake
+FROM (
+	SELECT p.user_id, count(*)::int AS positions, (count(*) FILTER (WHERE p.status = 'won'))::int AS won,
+	       sum(p.counted_profit) AS profit, max(p.stake) AS max_stake
+	FROM "bet_positions" p
+	WHERE p.status IN ('won', 'lost') AND p.counted_odds >= 1.50
+	GROUP BY p.user_id
+) a
+LEFT JOIN (
+	SELECT user_id, max(n)::int AS longest
+	FROM (
+		SELECT user_id, count(*) FILTER (WHERE risky_win) AS n
+		FROM (
+			SELECT p.user_id, p.status = 'won' AND p.counted_odds >= 1.50 AS risky_win,
+			       count(*) FILTER (WHERE NOT (p.status = 'won' AND p.counted_odds >= 1.50))
+			         OVER (PARTITION BY p.user_id ORDER BY p.starts_at, p.event_id, p.market) AS run
+			FROM "bet_positions" p
+			WHERE p.status IN ('won', 'lost')
+		) x
+		GROUP BY user_id, run
+	) y
+	GROUP BY user_id
+) s ON s.user_id = a.user_id;
