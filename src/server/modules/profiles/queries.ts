@@ -486,11 +486,14 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
   const settled = stats.won + stats.lost;
   let cumulativeProfit: Analytics['cumulativeProfit'];
   if (settled <= MAX_PROFIT_POINTS) {
+    // In the order of the games (a parlay's at its last leg's start), then id, as the runs and the
+    // drawdown are (docs/decisions/038, 047): a result settled late takes its game's place, and no
+    // order of settling draws another line. At most 500 rows of the user's settled bets to sort.
     const pointRows = await db.execute(sql`
-      select ${isoText(sql`settled_at`)} as date,
-             (sum(profit_loss) over (order by settled_at, id rows unbounded preceding))::numeric(20, 2)::text as profit
-      from bets where user_id = ${userId} and status <> 'pending' and status <> 'void'
-      order by settled_at, id`);
+      select ${isoText(sql`coalesce(last_event_date, event_date)`)} as date,
+             (sum(profit_loss) over (order by coalesce(last_event_date, event_date), id rows unbounded preceding))::numeric(20, 2)::text as profit
+      from bets where user_id = ${userId} and status in ('won', 'lost')
+      order by coalesce(last_event_date, event_date), id`);
     cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
       date: r.date,
       profit: money(r.profit),
