@@ -138,6 +138,12 @@ test('sort by closing-line value: the record that beat the close first, whatever
 
   await page.goto(`/influencers?q=${encodeURIComponent(tag)}&sort=profit`);
   await expect.poll(() => cardNames(page)).toEqual([dull.name, sharp.name]);
+  await expect(
+    page.getByText(
+      '“Closing-line value” orders by how much the odds taken beat the bookmakers’ fair closing odds, those with 30 graded picks with a close first.',
+      { exact: false },
+    ),
+  ).toBeVisible();
   await page.getByLabel('Sort by').selectOption({ label: 'Closing-line value' });
   await expect(page).toHaveURL(/sort=clv/);
   await expect.poll(() => cardNames(page)).toEqual([sharp.name, dull.name]);

@@ -146,7 +146,10 @@ function Directory({
         <p className="max-w-3xl text-sm text-muted-foreground">
           Public profiles with at least one recorded bet, in the order you choose: by default the ranking&apos;s,
           verified or not; choose &ldquo;Verified first&rdquo; to list verified bettors first. The sport filter shows
-          bettors with at least one bet in that sport. Win rate, yield, bets and profit are all-time.
+          bettors with at least one bet in that sport. &ldquo;Closing-line value&rdquo; orders by how much the odds
+          taken beat the bookmakers&rsquo; fair closing odds, those with {CLV_MIN_CLOSES} graded picks with a close
+          first. Win rate, yield, bets and profit are all-time, with odds above the market counted at the best price
+          seen.
         </p>
         <p className="max-w-3xl text-sm text-muted-foreground" data-testid="ranking-rule">
           {RANKING_RULE} {RANKING_MINIMUM_RULE}
