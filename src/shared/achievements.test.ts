@@ -3,17 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, computeAchievements, type AchievementId, type AchievementInput } from './achievements.ts';
 import { achievementSchema } from './profile-schemas.ts';
 
-const base: AchievementInput = {
-  stats: { totalBets: 0, voided: 0, won: 0, winRate: 0, totalProfit: '0.00' },
-  longestWinStreak: 0,
-  maxStake: '0.00',
-};
+const base: AchievementInput = { positions: 0, won: 0, profit: '0.00', longestWinStreak: 0, maxStake: '0.00' };
 
-const input = (over: { stats?: Partial<AchievementInput['stats']> } & Partial<Omit<AchievementInput, 'stats'>>) => ({
-  ...base,
-  ...over,
-  stats: { ...base.stats, ...over.stats },
-});
+const input = (over: Partial<AchievementInput>): AchievementInput => ({ ...base, ...over });
 
 const earned = (i: AchievementInput, id: AchievementId) => computeAchievements(i).find((a) => a.id === id)!.earned;
 
@@ -42,19 +34,13 @@ describe('achievements', () => {
   });
 
   it.each([
-    ['first-win', input({ stats: { won: 0 } }), input({ stats: { won: 1 } })],
-    ['century-club', input({ stats: { totalBets: 99 } }), input({ stats: { totalBets: 100 } })],
-    ['profit-maker', input({ stats: { totalProfit: '999.99' } }), input({ stats: { totalProfit: '1000.00' } })],
-    [
-      'master-bettor',
-      input({ stats: { totalBets: 10, winRate: 79.9 } }),
-      input({ stats: { totalBets: 10, winRate: 80 } }),
-    ],
-    [
-      'master-bettor',
-      input({ stats: { totalBets: 9, winRate: 100 } }),
-      input({ stats: { totalBets: 10, winRate: 100 } }),
-    ],
+    ['first-win', input({ positions: 1, won: 0 }), input({ positions: 1, won: 1 })],
+    ['century-club', input({ positions: 99 }), input({ positions: 100 })],
+    ['profit-maker', input({ profit: '999.99' }), input({ profit: '1000.00' })],
+    // 8 of 10 is 80.0%; 79.95% would show, and count, as 80.0% (one decimal, half up).
+    ['master-bettor', input({ positions: 10, won: 7 }), input({ positions: 10, won: 8 })],
+    ['master-bettor', input({ positions: 9, won: 9 }), input({ positions: 10, won: 10 })],
+    ['master-bettor', input({ positions: 2000, won: 1598 }), input({ positions: 2000, won: 1599 })],
     ['hot-streak', input({ longestWinStreak: 4 }), input({ longestWinStreak: 5 })],
     ['high-roller', input({ maxStake: '999.99' }), input({ maxStake: '1000.00' })],
   ] as const)('%s: not earned just below its threshold, earned at it', (id, below, at) => {
@@ -62,13 +48,19 @@ describe('achievements', () => {
     expect(earned(at, id)).toBe(true);
   });
 
-  it('Master Bettor does not count void bets as bets: 2 wins and 8 voids are not 10 bets', () => {
-    expect(earned(input({ stats: { totalBets: 10, voided: 8, won: 2, winRate: 100 } }), 'master-bettor')).toBe(false);
-    expect(earned(input({ stats: { totalBets: 18, voided: 8, won: 10, winRate: 100 } }), 'master-bettor')).toBe(true);
+  it('says in each requirement that only graded picks at 1.50 or more count', () => {
+    expect(ACHIEVEMENTS.map((a) => a.requirement)).toEqual([
+      'Win your first graded pick at odds of 1.50 or more',
+      'Have 100 graded picks won or lost at odds of 1.50 or more',
+      'Reach $1,000 in profit on graded picks at odds of 1.50 or more',
+      'Keep a win rate of 80% or more with at least 10 graded picks at odds of 1.50 or more',
+      'Win 5 graded picks in a row, each at odds of 1.50 or more',
+      'Stake $1,000 or more on a single graded pick at odds of 1.50 or more',
+    ]);
   });
 
   it('Profit Maker ignores losses, whatever their size', () => {
-    expect(earned(input({ stats: { totalProfit: '-5000.00' } }), 'profit-maker')).toBe(false);
+    expect(earned(input({ profit: '-5000.00' }), 'profit-maker')).toBe(false);
   });
 
   it('each is monotone: more of what it counts never takes it away', () => {
@@ -76,25 +68,24 @@ describe('achievements', () => {
       fc.property(
         fc.nat(500),
         fc.nat(500),
-        fc.integer({ min: 0, max: 1000 }),
         fc.bigInt({ min: -500_000n, max: 500_000n }),
         fc.nat(20),
         fc.bigInt({ min: 0n, max: 500_000n }),
-        (bets, wins, rateTenths, profitCents, streak, stakeCents) => {
+        (bets, wins, profitCents, streak, stakeCents) => {
           const money = (c: bigint) =>
             `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
           const a = input({
-            stats: { totalBets: bets, won: wins, winRate: rateTenths / 10, totalProfit: money(profitCents) },
+            positions: bets + wins,
+            won: wins,
+            profit: money(profitCents),
             longestWinStreak: streak,
             maxStake: money(stakeCents),
           });
+          // One more position, won: the win rate can only rise.
           const b = input({
-            stats: {
-              totalBets: bets + 1,
-              won: wins + 1,
-              winRate: rateTenths / 10,
-              totalProfit: money(profitCents + 1n),
-            },
+            positions: bets + wins + 1,
+            won: wins + 1,
+            profit: money(profitCents + 1n),
             longestWinStreak: streak + 1,
             maxStake: money(stakeCents + 1n),
           });

@@ -1,20 +1,30 @@
 /**
  * Achievements: the one definition both profile pages (and the server) use. Pure and isomorphic:
  * the server decides `earned` from a user's summary; the client may list the requirement texts
- * (for locked ones) straight from {@link ACHIEVEMENTS}.
+ * (for locked ones) straight from {@link ACHIEVEMENTS}. Each counts graded positions (one per pick)
+ * won or lost at odds of ACHIEVEMENT_MIN_ODDS or more, at the price they count at in public figures
+ * (docs/decisions/047): a self-reported bet, a near-certain price or a pick entered many times earns
+ * nothing. The database keeps the figures (user_achievement_figures).
  */
-import type { BetStats } from './bet-schemas.ts';
 import { parseMoney } from './money.ts';
 import type { Achievement } from './profile-schemas.ts';
+import { winRate } from './stats.ts';
 
 export type AchievementId = Achievement['id'];
 
-/** What deciding achievements takes: the statistics plus two numbers the summary keeps. */
+/** A pick priced under this risked too little to count toward an achievement (a 1-in-3 loss or more). */
+export const ACHIEVEMENT_MIN_ODDS = 1.5;
+
+/** What deciding achievements takes: the user's graded positions at ACHIEVEMENT_MIN_ODDS or more. */
 export interface AchievementInput {
-  stats: Pick<BetStats, 'totalBets' | 'voided' | 'won' | 'winRate' | 'totalProfit'>;
-  /** Longest run of won bets in a row, settled bets ordered by settlement time (void bets skipped). */
+  /** Those won or lost, and won. */
+  positions: number;
+  won: number;
+  /** Their counted profit, decimal string ("1000.00"). */
+  profit: string;
+  /** Longest run of them won in a row, in the order of the game; any other won or lost position ends it. */
   longestWinStreak: number;
-  /** The largest single stake recorded, decimal string ("1000.00"); "0.00" with no bets. */
+  /** The largest stake of one of them, decimal string; "0.00" with none. */
   maxStake: string;
 }
 
@@ -37,46 +47,47 @@ export const HOT_STREAK_MIN_WINS_IN_A_ROW = 5;
 export const HIGH_ROLLER_MIN_STAKE_CENTS = 100_000n;
 
 const cents = (text: string) => parseMoney(text) ?? 0n;
+const AT_RISK = `at odds of ${ACHIEVEMENT_MIN_ODDS.toFixed(2)} or more`;
 
 /** In display order. */
 export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'first-win',
     name: 'First Win',
-    requirement: 'Win your first bet',
-    earned: ({ stats }) => stats.won >= FIRST_WIN_MIN_WINS,
+    requirement: `Win your first graded pick ${AT_RISK}`,
+    earned: ({ won }) => won >= FIRST_WIN_MIN_WINS,
   },
   {
     id: 'century-club',
     name: 'Century Club',
-    requirement: `Record ${CENTURY_CLUB_MIN_BETS} bets`,
-    earned: ({ stats }) => stats.totalBets >= CENTURY_CLUB_MIN_BETS,
+    requirement: `Have ${CENTURY_CLUB_MIN_BETS} graded picks won or lost ${AT_RISK}`,
+    earned: ({ positions }) => positions >= CENTURY_CLUB_MIN_BETS,
   },
   {
     id: 'profit-maker',
     name: 'Profit Maker',
-    requirement: 'Reach $1,000 in total profit',
-    earned: ({ stats }) => cents(stats.totalProfit) >= PROFIT_MAKER_MIN_PROFIT_CENTS,
+    requirement: `Reach $1,000 in profit on graded picks ${AT_RISK}`,
+    earned: ({ profit }) => cents(profit) >= PROFIT_MAKER_MIN_PROFIT_CENTS,
   },
   {
     id: 'master-bettor',
     name: 'Master Bettor',
-    requirement: `Keep a win rate of ${MASTER_BETTOR_MIN_WIN_RATE}% or more with at least ${MASTER_BETTOR_MIN_BETS} bets`,
-    // The win rate as shown (one decimal, half up): 79.95% shows, and counts, as 80.0%. Void bets
-    // are not bets here: 2 wins and 8 voids are not a record of 10.
-    earned: ({ stats }) =>
-      stats.totalBets - stats.voided >= MASTER_BETTOR_MIN_BETS && stats.winRate >= MASTER_BETTOR_MIN_WIN_RATE,
+    requirement: `Keep a win rate of ${MASTER_BETTOR_MIN_WIN_RATE}% or more with at least ${MASTER_BETTOR_MIN_BETS} graded picks ${AT_RISK}`,
+    // The win rate as shown (one decimal, half up): 79.95% shows, and counts, as 80.0%. Void
+    // positions are not counted: 2 wins and 8 voids are not a record of 10.
+    earned: ({ positions, won }) =>
+      positions >= MASTER_BETTOR_MIN_BETS && winRate(won, positions - won) >= MASTER_BETTOR_MIN_WIN_RATE,
   },
   {
     id: 'hot-streak',
     name: 'Hot Streak',
-    requirement: `Win ${HOT_STREAK_MIN_WINS_IN_A_ROW} settled bets in a row`,
+    requirement: `Win ${HOT_STREAK_MIN_WINS_IN_A_ROW} graded picks in a row, each ${AT_RISK}`,
     earned: ({ longestWinStreak }) => longestWinStreak >= HOT_STREAK_MIN_WINS_IN_A_ROW,
   },
   {
     id: 'high-roller',
     name: 'High Roller',
-    requirement: 'Stake $1,000 or more on a single bet',
+    requirement: `Stake $1,000 or more on a single graded pick ${AT_RISK}`,
     earned: ({ maxStake }) => cents(maxStake) >= HIGH_ROLLER_MIN_STAKE_CENTS,
   },
 ];

@@ -168,6 +168,17 @@ export const influencerSchema = z.object({
   luckAdjustedYield: rankedFigures.luckAdjustedYield.nullable(),
   breakEvenChance: rankedFigures.breakEvenChance,
   events: rankedFigures.events,
+  closes: z
+    .number()
+    .int()
+    .describe('Graded picks with a closing price (void aside), all time: the closing-line value is over these.'),
+  averageClv: z
+    .number()
+    .nullable()
+    .describe(
+      'Average closing-line value of those picks (odds taken ÷ fair closing odds − 1), a fraction: 0.032 is +3.2%; ' +
+        'null with none. The clv sort orders by it, those with CLV_MIN_CLOSES picks with a close first.',
+    ),
   tier: z.enum(TIERS),
   /** The sport of most of their bets. */
   mainSport: z.enum(SPORTS).nullable(),

@@ -73,9 +73,10 @@ export type InfluencerSportFilter = (typeof INFLUENCER_SPORT_FILTERS)[number];
 
 /**
  * 'rank': the ranking (see RANKING_RULE), then those not ranked yet; 'verified': verified bettors
- * first, then by the ranking; the others by their figure alone. Each is exactly the order chosen.
+ * first, then by the ranking; 'clv': average closing-line value, those with CLV_MIN_CLOSES picks
+ * with a close first; the others by their figure alone. Every sort lists the ranked first.
  */
-export const INFLUENCER_SORTS = ['rank', 'verified', 'profit', 'winrate', 'bets'] as const;
+export const INFLUENCER_SORTS = ['rank', 'verified', 'profit', 'winrate', 'bets', 'clv'] as const;
 export type InfluencerSort = (typeof INFLUENCER_SORTS)[number];
 export const INFLUENCER_DEFAULT_SORT: InfluencerSort = 'rank';
 export const INFLUENCER_SORT_LABELS: Record<InfluencerSort, string> = {
@@ -84,7 +85,15 @@ export const INFLUENCER_SORT_LABELS: Record<InfluencerSort, string> = {
   profit: 'Profit',
   winrate: 'Win rate',
   bets: 'Total bets',
+  clv: 'Closing-line value',
 };
+
+/**
+ * Graded picks with a closing price a record needs to be sorted by its average closing-line value
+ * (docs/decisions/047): at a typical spread of about 10% per pick, 30 picks put the average within
+ * about ±3.6% (95%), the size of a real edge; fewer would let a handful of lucky closes lead.
+ */
+export const CLV_MIN_CLOSES = 30;
 
 export const INFLUENCERS_PAGE_DEFAULT = 12;
 export const INFLUENCERS_PAGE_MAX = 48;

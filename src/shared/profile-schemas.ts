@@ -183,10 +183,11 @@ export type OwnProfile = PublicProfile;
 /** GET /api/profile/analytics — all computed in SQL from the user's bets. */
 export const analyticsSchema = z.object({
   /**
-   * Running total of profit by settlement time, one point per won or lost bet up to 500 of them;
-   * beyond that one point per UTC day with a settlement, dated at the day's end (the last at the
-   * latest settlement), then per week, then per month, whichever first gives at most 500 points.
-   * Settlement order is (settledAt, id). Void bets move no total and draw no point.
+   * Running total of profit in the order of the games, one point per won or lost bet up to 500 of
+   * them, dated at its event's start (a parlay's last leg's), ties by bet id; beyond that one point
+   * per UTC day with a settlement, dated at the day's end (the last at the latest settlement), then
+   * per week, then per month, whichever first gives at most 500 points. Void bets move no total and
+   * draw no point.
    */
   cumulativeProfit: z.array(z.object({ date: z.iso.datetime({ offset: true }), profit: z.string() })),
   /**

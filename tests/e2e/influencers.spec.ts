@@ -117,6 +117,42 @@ test('the ranking: by luck-adjusted yield of graded picks, with the rule stated;
   await expect(card.getByRole('listitem').first()).toContainText('Won');
 });
 
+test('sort by closing-line value: the record that beat the close first, whatever its profit', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const tag = Date.now().toString(36);
+  // Pinnacle closes every match at 2.00 / 4.00 / 4.00 (no margin): the fair close of home is 2.00.
+  const closed = { best: '2.50', close: ['2.00', '4.00', '4.00'] as [string, string, string] };
+  const sharp = await createBettor(baseURL, `Clv Sharp ${tag}`);
+  await recordGraded(baseURL, sharp, [
+    ...times(10, { result: 'won', odds: '2.20', ...closed }),
+    ...times(20, { result: 'lost', odds: '2.20', ...closed }),
+  ]);
+  const dull = await createBettor(baseURL, `Clv Dull ${tag}`);
+  await recordGraded(baseURL, dull, [
+    ...times(25, { result: 'won', odds: '1.90', ...closed }),
+    ...times(5, { result: 'lost', odds: '1.90', ...closed }),
+  ]);
+
+  await page.goto(`/influencers?q=${encodeURIComponent(tag)}&sort=profit`);
+  await expect.poll(() => cardNames(page)).toEqual([dull.name, sharp.name]);
+  await expect(
+    page.getByText(
+      '“Closing-line value” orders by how much the odds taken beat the bookmakers’ fair closing odds, those with 30 graded picks with a close first.',
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await page.getByLabel('Sort by').selectOption({ label: 'Closing-line value' });
+  await expect(page).toHaveURL(/sort=clv/);
+  await expect.poll(() => cardNames(page)).toEqual([sharp.name, dull.name]);
+  const card = (name: string) => cards(page).filter({ has: page.getByRole('heading', { name }) });
+  // 2.20 and 1.90 against a fair close of 2.00.
+  await expect(card(sharp.name).getByTestId('clv')).toHaveText('Closing-line value +10.0% over 30 picks with a close');
+  await expect(card(dull.name).getByTestId('clv')).toHaveText('Closing-line value −5.0% over 30 picks with a close');
+});
+
 test('pages with Load more', async ({ page, baseURL }) => {
   const tag = `pg${Date.now().toString(36)}`;
   const bettors = await Promise.all(Array.from({ length: 13 }, (_, i) => createBettor(baseURL, `Pager ${i} ${tag}`)));

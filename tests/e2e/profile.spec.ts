@@ -94,7 +94,8 @@ test('the signed-in user sees their real numbers, record, verification status an
 
   await page.getByRole('tab', { name: 'Achievements' }).click();
   const achievements = page.getByRole('list', { name: 'Achievements' });
-  await expect(achievements.getByRole('listitem').filter({ hasText: 'First Win' })).toContainText('Earned');
+  // Its wins are self-reported: achievements count graded picks only.
+  await expect(achievements.getByRole('listitem').filter({ hasText: 'First Win' })).toContainText('Locked');
   await expect(achievements.getByRole('listitem').filter({ hasText: 'High Roller' })).toContainText('Locked');
   await expect(page).toHaveURL(/\?tab=achievements$/);
 
@@ -154,6 +155,7 @@ test('analytics: charts, ROI, average odds and streaks from real bets; an empty 
   const cumulative = page.getByTestId('chart-cumulative');
   await expect(cumulative.getByRole('heading', { name: 'Cumulative Profit' })).toBeVisible();
   await expect(cumulative.locator('path.recharts-line-curve[name="Profit"]')).toHaveAttribute('d', /^M[\d.,\-\sLC]+/);
+  await expect(cumulative).toContainText('Running total in the order of the games (by event start)');
   // The peak so far, dashed beside it; the drawdown from +$55 down to +$25.
   await expect(cumulative.locator('path.recharts-line-curve[name="Peak so far"]')).toHaveAttribute(
     'stroke-dasharray',

@@ -4,6 +4,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 import { statValue } from './support/page.ts';
+import { createBettor, recordGraded } from './support/community.ts';
 
 /*
  * The public profile /{username}: what anyone, signed in or not, sees of a bettor's record.
@@ -119,15 +120,17 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
   await guest.getByRole('tab', { name: 'Achievements' }).click();
   const achievements = guest.getByRole('list', { name: 'Achievements' });
   await expect(achievements.getByRole('listitem')).toHaveCount(6);
+  // Self-reported bets earn none: achievements count graded picks at 1.50 or more.
   const firstWin = achievements.getByRole('listitem').filter({ hasText: 'First Win' });
-  await expect(firstWin).toContainText('Earned');
-  await expect(firstWin).toHaveAttribute('data-earned', 'true');
+  await expect(firstWin).toContainText('Locked');
+  await expect(firstWin).toContainText('Win your first graded pick at odds of 1.50 or more');
+  await expect(firstWin).toHaveAttribute('data-earned', 'false');
   const century = achievements.getByRole('listitem').filter({ hasText: 'Century Club' });
   await expect(century).toContainText('Locked');
-  await expect(century).toContainText('100 bets');
+  await expect(century).toContainText('100 graded picks');
   for (const name of ['Profit Maker', 'Master Bettor', 'Hot Streak', 'High Roller'])
     await expect(achievements.getByRole('listitem').filter({ hasText: name })).toContainText('Locked');
-  await expect(guest.getByText('1 of 6 earned')).toBeVisible();
+  await expect(guest.getByText('0 of 6 earned')).toBeVisible();
 
   // Usernames match case-insensitively.
   await guest.goto(`/${username.toUpperCase()}`);
@@ -136,6 +139,28 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
   await guest.getByRole('link', { name: 'Back to Home' }).click();
   await expect(guest).toHaveURL(/\/$/);
   await context.close();
+});
+
+test('a graded pick at odds no bookmaker gave is marked "odds above market" and counted at the best price', async ({
+  page,
+  baseURL,
+}) => {
+  const bettor = await createBettor(baseURL, `Above Market ${Date.now().toString(36)}`);
+  // Won at 3.00 where the best price seen was 2.00, and won at 2.00 where 2.10 was had.
+  await recordGraded(baseURL, bettor, [
+    { result: 'won', odds: '3.00', best: '2.00' },
+    { result: 'won', odds: '2.00', best: '2.10' },
+  ]);
+  await page.goto(`/${bettor.username}`);
+  // $10 at 3.00 counts as $10.00 profit, not $20.00: $20.00 in all, not $30.00.
+  await expectStats(page, { 'Total Profit': '+$20.00', Wins: '2' });
+  const above = record(page).getByRole('listitem').filter({ hasText: 'odds above market' });
+  await expect(above).toHaveCount(1);
+  await expect(above).toContainText('Home 0');
+  await expect(above).toContainText('Best price seen 2 · counted at 2');
+  const within = record(page).getByRole('listitem').filter({ hasText: 'Home 1' });
+  await expect(within).toContainText('Best price seen 2.1');
+  await expect(within).not.toContainText('odds above market');
 });
 
 test('a new bettor: zeros, no performance bar, an empty record', async ({ page, browser }, testInfo) => {

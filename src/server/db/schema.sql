@@ -252,6 +252,10 @@ CREATE FUNCTION public.runs_with_imported(uid text, OUT longest_win integer, OUT
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/runs_with_imported.sql $$;
 
+CREATE FUNCTION public.user_achievement_figures_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_achievement_figures_apply.sql $$;
+
 CREATE FUNCTION public.user_bet_kinds_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_bet_kinds_count.sql $$;
@@ -348,6 +352,8 @@ CREATE TABLE public.bet_positions (
     profit numeric(20,2),
     status text NOT NULL,
     starts_at timestamp with time zone NOT NULL,
+    counted_odds numeric(20,6) NOT NULL,
+    counted_profit numeric(20,2),
     CONSTRAINT bet_positions_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text])))
 );
 
@@ -671,6 +677,15 @@ CREATE TABLE public.used_totp_codes (
     user_id text NOT NULL,
     code_hash text NOT NULL,
     used_at timestamp(3) with time zone NOT NULL
+);
+
+CREATE TABLE public.user_achievement_figures (
+    user_id text NOT NULL,
+    positions integer DEFAULT 0 NOT NULL,
+    won integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT 0 NOT NULL,
+    longest_win_streak integer DEFAULT 0 NOT NULL,
+    max_stake numeric(20,2) DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.user_bet_days (
@@ -1017,6 +1032,9 @@ ALTER TABLE ONLY public.two_factors
 ALTER TABLE ONLY public.used_totp_codes
     ADD CONSTRAINT used_totp_codes_pkey PRIMARY KEY (user_id, code_hash);
 
+ALTER TABLE ONLY public.user_achievement_figures
+    ADD CONSTRAINT user_achievement_figures_pkey PRIMARY KEY (user_id);
+
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_pkey PRIMARY KEY (user_id, day);
 
@@ -1185,6 +1203,10 @@ CREATE TRIGGER bet_prices_on_prices_insert AFTER INSERT ON public.event_prices R
 
 CREATE TRIGGER bet_prices_on_prices_update AFTER UPDATE ON public.event_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_prices_apply();
 
+CREATE TRIGGER bet_prices_positions_insert AFTER INSERT ON public.bet_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
+CREATE TRIGGER bet_prices_positions_update AFTER UPDATE ON public.bet_prices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
+
 CREATE TRIGGER bets_announce AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_announce();
 
 CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
@@ -1276,6 +1298,10 @@ CREATE TRIGGER profiles_username_not_recently_released BEFORE INSERT OR UPDATE O
 CREATE TRIGGER profiles_username_not_reserved BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_refuse_reserved_username();
 
 CREATE TRIGGER sessions_notify_change AFTER DELETE OR UPDATE ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.notify_session_change('user_id');
+
+CREATE TRIGGER user_achievement_figures_delete AFTER DELETE ON public.bet_positions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
+
+CREATE TRIGGER user_achievement_figures_insert AFTER INSERT ON public.bet_positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
 
 CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
@@ -1391,6 +1417,9 @@ ALTER TABLE ONLY public.two_factors
 
 ALTER TABLE ONLY public.used_totp_codes
     ADD CONSTRAINT used_totp_codes_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_achievement_figures
+    ADD CONSTRAINT user_achievement_figures_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_bet_days
     ADD CONSTRAINT user_bet_days_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

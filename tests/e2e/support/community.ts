@@ -83,12 +83,19 @@ export interface GradedPlan {
   /** Decimal odds as typed; the default is 2.50. */
   odds?: string;
   amount?: string;
+  /** The best home price bookmakers gave before the start (football-data's MaxH); none by default. */
+  best?: string;
+  /** Pinnacle's closing home, draw and away prices (PSCH/PSCD/PSCA), brought by the results; none by default. */
+  close?: [string, string, string];
 }
 
+const CSV_HEADER = 'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,MaxH,PSCH,PSCD,PSCA';
+
 /**
- * A graded record: the admin imports one listed football match per plan (a football.json file,
- * starting an hour ago, imported "3 days ago" through the clock header), the bettor picks the home
- * side of each then, and the admin's import of the results now grades every pick (won: 2-0, lost: 0-1).
+ * A graded record: the admin imports one listed football match per plan (a football-data.co.uk
+ * file, starting an hour ago, imported "3 days ago" through the clock header, with the plan's best
+ * pre-match price), the bettor picks the home side of each then, and the admin's import of the
+ * results now (with the plan's closing prices) grades every pick (won: 2-0, lost: 0-1).
  */
 export async function recordGraded(baseURL: string | undefined, bettor: Bettor, plans: GradedPlan[]) {
   const admin = await adminContext(baseURL);
@@ -97,21 +104,31 @@ export async function recordGraded(baseURL: string | undefined, bettor: Bettor, 
   const startOf = (i: number) =>
     new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000 - (plans.length - i) * 60_000);
   const back = { [CLOCK_HEADER]: String(-(3 * DAY)) };
-  const matches = plans.map((_plan, i) => ({
-    round: 'Matchday 1',
-    date: startOf(i).toISOString().slice(0, 10),
-    time: startOf(i).toISOString().slice(11, 16),
-    team1: `${tag} Home ${i}`,
-    team2: `${tag} Away ${i}`,
-  }));
-  const importFile = async (body: object, headers?: Record<string, string>) => {
-    const res = await admin.post('/api/admin/events/import?format=football-json&timezone=UTC', {
-      data: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', ...headers },
-    });
+  const line = (plan: GradedPlan, i: number, played: boolean) => {
+    const start = startOf(i).toISOString();
+    const date = `${start.slice(8, 10)}/${start.slice(5, 7)}/${start.slice(0, 4)}`;
+    const score = !played ? ['', '', ''] : plan.result === 'won' ? ['2', '0', 'H'] : ['0', '1', 'A'];
+    const close = played && plan.close ? plan.close : ['', '', ''];
+    return [
+      'E2E',
+      date,
+      start.slice(11, 16),
+      `${tag} Home ${i}`,
+      `${tag} Away ${i}`,
+      ...score,
+      plan.best ?? '',
+      ...close,
+    ];
+  };
+  const importFile = async (played: boolean, headers?: Record<string, string>) => {
+    const csv = [CSV_HEADER, ...plans.map((plan, i) => line(plan, i, played).join(','))].join('\n');
+    const res = await admin.post(
+      `/api/admin/events/import?format=football-data&timezone=UTC&competition=${encodeURIComponent(`E2E League ${tag}`)}`,
+      { data: `${csv}\n`, headers: { 'content-type': 'text/csv', ...headers } },
+    );
     expect(res.status(), await res.text()).toBe(200);
   };
-  await importFile({ name: `E2E League ${tag}`, matches }, back);
+  await importFile(false, back);
   for (const [i, plan] of plans.entries()) {
     const found = await bettor.api.get(`/api/events?q=${encodeURIComponent(`${tag} Home ${i}`)}`, { headers: back });
     expect(found.status(), await found.text()).toBe(200);
@@ -130,9 +147,6 @@ export async function recordGraded(baseURL: string | undefined, bettor: Bettor, 
     });
     expect(res.status(), await res.text()).toBe(201);
   }
-  await importFile({
-    name: `E2E League ${tag}`,
-    matches: matches.map((m, i) => ({ ...m, score: { ft: plans[i]!.result === 'won' ? [2, 0] : [0, 1] } })),
-  });
+  await importFile(true);
   await admin.dispose();
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, Crown, Minus, SearchX, TrendingDown, TrendingUp } from 'lucide-react';
 import {
+  CLV_MIN_CLOSES,
   ELITE_MIN_SETTLED_BETS,
   INFLUENCER_DEFAULT_SORT,
   INFLUENCER_SEARCH_MAX_LENGTH,
@@ -35,6 +36,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { STATUS_LABELS } from '../../../shared/bets.ts';
+import { signedPercent } from '../../../shared/market.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
 import { LearnMoreButton, PageHero } from '../marketing/index.ts';
@@ -146,7 +148,10 @@ function Directory({
         <p className="max-w-3xl text-sm text-muted-foreground">
           Public profiles with at least one recorded bet, in the order you choose: by default the ranking&apos;s,
           verified or not; choose &ldquo;Verified first&rdquo; to list verified bettors first. The sport filter shows
-          bettors with at least one bet in that sport. Win rate, yield, bets and profit are all-time.
+          bettors with at least one bet in that sport. &ldquo;Closing-line value&rdquo; orders by how much the odds
+          taken beat the bookmakers&rsquo; fair closing odds, those with {CLV_MIN_CLOSES} graded picks with a close
+          first. Win rate, yield, bets and profit are all-time, with odds above the market counted at the best price
+          seen.
         </p>
         <p className="max-w-3xl text-sm text-muted-foreground" data-testid="ranking-rule">
           {RANKING_RULE} {RANKING_MINIMUM_RULE}
@@ -342,6 +347,23 @@ function InfluencerCard({ card, disclosure }: { card: Influencer; disclosure: Re
                 Not ranked yet: graded picks on {card.events} of {RANK_MIN_EVENTS} events needed
               </span>
             )}
+          </>
+        )}
+      </p>
+      <p className="text-sm" data-testid="clv">
+        {card.averageClv === null ? (
+          <span className="text-muted-foreground">No graded pick with a closing price yet</span>
+        ) : (
+          <>
+            <span className="text-muted-foreground">Closing-line value </span>
+            <span className={cn('font-semibold tabular-nums', signClass(card.averageClv))}>
+              {signedPercent(card.averageClv)}
+            </span>
+            <span className="text-muted-foreground">
+              {' '}
+              over {card.closes} {card.closes === 1 ? 'pick' : 'picks'} with a close
+              {card.closes < CLV_MIN_CLOSES && ` (${CLV_MIN_CLOSES} needed to be sorted by it)`}
+            </span>
           </>
         )}
       </p>

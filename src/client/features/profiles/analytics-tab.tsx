@@ -122,7 +122,7 @@ export function AnalyticsView({ analytics, since }: { analytics: Analytics; sinc
 
       <ChartCard
         title="Cumulative Profit"
-        description="Running total by settlement time; the dashed line is its peak so far, the gap below it the drawdown"
+        description="Running total in the order of the games (by event start); the dashed line is its peak so far, the gap below it the drawdown"
         testId="chart-cumulative"
       >
         <CumulativeProfitChart

@@ -9,6 +9,12 @@
 -- touched day on. Grading is the only change to a decided position's result, and an event is
 -- graded in one statement, so a position's bets always share one status.
 --
+-- A position counts each bet at the odds public figures count it at (docs/decisions/040 and 047):
+-- the best price seen when the odds taken exceed it by more than 5% (bet_prices.above_market), so
+-- counted_odds and counted_profit feed the rankings' day sums, and odds and profit keep what was
+-- taken. A bet's prices change after it is recorded (a results file brings the closing prices), so
+-- a change of a bet_prices row's best price recounts that position too.
+--
 -- Two selections or lines of one market of one event (both sides, a middle) would be two rows
 -- under the key (user, event, market): the recount refuses them as a unique violation of
 -- bet_positions_one_side_per_market, which the API answers with 409.
@@ -29,7 +35,19 @@ DECLARE
   du text[];
   dd date[];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
+  IF TG_TABLE_NAME = 'bet_prices' AND TG_OP = 'INSERT' THEN
+    SELECT array_agg(user_id ORDER BY user_id, event_id), array_agg(event_id ORDER BY user_id, event_id) INTO uids, eids
+    FROM (SELECT DISTINCT b.user_id, b.event_id FROM new_rows n JOIN bets b ON b.id = n.bet_id) k;
+  ELSIF TG_TABLE_NAME = 'bet_prices' THEN
+    -- Only a change of the price a bet counts at: a close arriving for a bet within the market changes nothing.
+    SELECT array_agg(user_id ORDER BY user_id, event_id), array_agg(event_id ORDER BY user_id, event_id) INTO uids, eids
+    FROM (
+      SELECT DISTINCT b.user_id, b.event_id
+      FROM old_rows o JOIN new_rows n ON n.bet_id = o.bet_id JOIN bets b ON b.id = n.bet_id
+      WHERE (o.above_market, CASE WHEN o.above_market THEN o.best_odds END)
+            IS DISTINCT FROM (n.above_market, CASE WHEN n.above_market THEN n.best_odds END)
+    ) k;
+  ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(user_id ORDER BY user_id, event_id), array_agg(event_id ORDER BY user_id, event_id) INTO uids, eids
     FROM (SELECT DISTINCT user_id, event_id FROM new_rows WHERE event_id IS NOT NULL AND leg_count IS NULL) k;
   ELSIF TG_OP = 'UPDATE' THEN
@@ -76,12 +94,17 @@ BEGIN
 
   -- The primary key (user, event, market) refuses a second side that a concurrent first bet let past the check.
   WITH inserted AS (
-    INSERT INTO bet_positions (user_id, event_id, market, selection, line, bets, stake, odds, profit, status, starts_at)
+    INSERT INTO bet_positions (user_id, event_id, market, selection, line, bets, stake, odds, profit, status, starts_at,
+                               counted_odds, counted_profit)
     SELECT b.user_id, b.event_id, b.market, b.selection, b.line, count(*)::int, sum(b.amount),
            round(sum(b.amount * b.decimal_odds) / sum(b.amount), 6), sum(b.profit_loss),
-           CASE WHEN bool_or(b.status = 'pending') THEN 'pending' ELSE min(b.status) END, min(b.event_date)
+           CASE WHEN bool_or(b.status = 'pending') THEN 'pending' ELSE min(b.status) END, min(b.event_date),
+           round(sum(b.amount * CASE WHEN bp.above_market THEN bp.best_odds ELSE b.decimal_odds END) / sum(b.amount), 6),
+           sum(CASE WHEN bp.above_market AND b.status = 'won' THEN round(b.amount * bp.best_odds, 2) - b.amount
+                    ELSE b.profit_loss END)
     FROM unnest(uids, eids) k(u, e)
     JOIN bets b ON b.user_id = k.u AND b.event_id = k.e AND b.leg_count IS NULL
+    LEFT JOIN bet_prices bp ON bp.bet_id = b.id
     GROUP BY b.user_id, b.event_id, b.market, b.selection, b.line
     RETURNING user_id, starts_at
   )
@@ -95,12 +118,12 @@ BEGIN
 
   INSERT INTO user_position_days (user_id, day, positions, won, events, profit, staked, level_profit, level_profit_sq, odds_sum)
   SELECT p.user_id, t.day, count(*)::int, (count(*) FILTER (WHERE p.status = 'won'))::int, count(DISTINCT p.event_id)::int,
-         sum(p.profit), sum(p.stake), sum(CASE p.status WHEN 'won' THEN p.odds - 1 ELSE -1 END),
-         sum(CASE p.status WHEN 'won' THEN (p.odds - 1) * (p.odds - 1) ELSE 1 END), sum(p.odds)
+         sum(p.counted_profit), sum(p.stake), sum(CASE p.status WHEN 'won' THEN p.counted_odds - 1 ELSE -1 END),
+         sum(CASE p.status WHEN 'won' THEN (p.counted_odds - 1) * (p.counted_odds - 1) ELSE 1 END), sum(p.counted_odds)
   FROM (SELECT DISTINCT user_id, day FROM unnest(du, dd) t(user_id, day)) t
   JOIN bet_positions p ON p.user_id = t.user_id
    AND p.starts_at >= t.day::timestamp AT TIME ZONE 'UTC' AND p.starts_at < (t.day + 1)::timestamp AT TIME ZONE 'UTC'
-  WHERE p.status IN ('won', 'lost') AND p.odds >= 1.20
+  WHERE p.status IN ('won', 'lost') AND p.counted_odds >= 1.20
   GROUP BY p.user_id, t.day
   ORDER BY 1, 2;
 
@@ -144,5 +167,13 @@ REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION bet_positions_apply();
 
 CREATE TRIGGER bets_positions_update AFTER UPDATE ON bets
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_positions_apply();
+
+CREATE TRIGGER bet_prices_positions_insert AFTER INSERT ON bet_prices
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION bet_positions_apply();
+
+CREATE TRIGGER bet_prices_positions_update AFTER UPDATE ON bet_prices
 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
 FOR EACH STATEMENT EXECUTE FUNCTION bet_positions_apply();

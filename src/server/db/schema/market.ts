@@ -37,3 +37,15 @@ export const userMarketFigures = pgTable('user_market_figures', {
   beatClose: integer('beat_close').notNull().default(0),
   clvSum: numeric('clv_sum').notNull().default('0'),
 });
+
+/** What achievements count (migration 0037, docs/decisions/047): kept by user_achievement_figures_apply. */
+export const userAchievementFigures = pgTable('user_achievement_figures', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  positions: integer('positions').notNull().default(0),
+  won: integer('won').notNull().default(0),
+  profit: numeric('profit', { precision: 20, scale: 2 }).notNull().default('0'),
+  longestWinStreak: integer('longest_win_streak').notNull().default(0),
+  maxStake: numeric('max_stake', { precision: 20, scale: 2 }).notNull().default('0'),
+});

@@ -1,8 +1,9 @@
-/** Test helpers for the community module: bettors and bets written straight to the database. */
+/** Test helpers for the community module: bettors, bets and listed events written straight to the database. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestEnv } from '../../test/harness.ts';
 import type { Sport } from '../../../shared/bets.ts';
+import { queryRows } from '../../db/sql.ts';
 
 export const MINUTE = 60 * 1000;
 export const HOUR = 60 * MINUTE;
@@ -109,3 +110,33 @@ export async function insertBets(env: TestEnv, userId: string, list: SeedBet[]) 
 
 /** `n` copies of a bet. */
 export const times = (n: number, bet: SeedBet): SeedBet[] => Array.from({ length: n }, () => ({ ...bet }));
+
+/** A list of ids as one uuid[] parameter (Drizzle spreads a JavaScript array into a row). */
+export const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** `count` listed soccer events starting 7 hours after `from`, a minute apart; their ids in order. */
+export async function insertEvents(env: TestEnv, from: Date, prefix: string, count: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    env.db,
+    sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
+        select 'sample', ${prefix} || '-' || i, 'soccer', 'Test League', ${prefix} || ' Home ' || i, ${prefix} || ' Away ' || i,
+               ${from.toISOString()}::timestamptz + interval '7 hours' + i * interval '1 minute'
+        from generate_series(0, ${count - 1}) i
+        order by i
+        returning id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Every event of `ids` final: the first `homeWins` won by the home side 2-0, the rest by the away side 0-1. */
+export async function grade(env: TestEnv, ids: string[], homeWins: number) {
+  await env.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('betproof.grading_at', ${env.clock.now().toISOString()}, true)`);
+    await tx.execute(sql`
+      update events e set status = 'final',
+             home_score = case when k.i <= ${homeWins} then 2 else 0 end,
+             away_score = case when k.i <= ${homeWins} then 0 else 1 end
+      from unnest(${uuids(ids)}) with ordinality k(id, i)
+      where e.id = k.id`);
+  });
+}

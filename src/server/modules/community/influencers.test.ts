@@ -260,7 +260,7 @@ describeEachDatabase('community: influencers', (env) => {
     for (const [query, field, message] of [
       ['sport=curling', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
       ['sport=other', 'sport', 'Sport must be one of all, football, basketball, soccer, tennis, mma, baseball'],
-      ['sort=followers', 'sort', 'Sort must be one of rank, verified, profit, winrate, bets'],
+      ['sort=followers', 'sort', 'Sort must be one of rank, verified, profit, winrate, bets, clv'],
       [`search=${'x'.repeat(61)}`, 'search', 'Search must be at most 60 characters'],
       ['limit=49', 'limit', 'Limit must be a whole number from 1 to 48'],
       ['offset=1.5', 'offset', 'Offset must be a whole number from 0 to 10000'],

@@ -11,6 +11,7 @@ import { isoText, jsonColumn, queryRows } from '../../db/sql.ts';
 import { SPORTS, type BetSport, type Sport } from '../../../shared/bets.ts';
 import { PARLAY_SPORT } from '../../../shared/parlays.ts';
 import {
+  CLV_MIN_CLOSES,
   RANK_MIN_EVENTS,
   RANK_MIN_ODDS,
   RECENT_PICKS,
@@ -205,15 +206,15 @@ const positionStreakLateral = (userColumn: SQL) => sql`
   left join lateral (
     select last.status as streak_result,
            (select count(*)::int from bet_positions x
-             where x.user_id = ${userColumn} and x.status = last.status and x.odds >= ${RANK_MIN_ODDS}
+             where x.user_id = ${userColumn} and x.status = last.status and x.counted_odds >= ${RANK_MIN_ODDS}
                and (brk.starts_at is null or (x.starts_at, x.event_id, x.market) > (brk.starts_at, brk.event_id, brk.market))) as streak_length
     from (select p.status from bet_positions p
-          where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.odds >= ${RANK_MIN_ODDS}
+          where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.counted_odds >= ${RANK_MIN_ODDS}
           order by p.starts_at desc, p.event_id desc, p.market desc limit 1) last
     left join lateral (
       select p.starts_at, p.event_id, p.market from bet_positions p
       where p.user_id = ${userColumn} and p.status in ('won', 'lost') and p.status <> last.status
-        and p.odds >= ${RANK_MIN_ODDS}
+        and p.counted_odds >= ${RANK_MIN_ODDS}
       order by p.starts_at desc, p.event_id desc, p.market desc limit 1
     ) brk on true
   ) streak on true`;
@@ -364,6 +365,8 @@ interface InfluencerRow {
   r_level_profit: string;
   r_level_profit_sq: string;
   r_odds_sum: string;
+  closes: number;
+  average_clv: string | null;
   rank: number | null;
   total: number;
   main_sport: string | null;
@@ -378,7 +381,8 @@ const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]
 /**
  * The page's order, exactly the one chosen, after the one rule every sort and filter shares: the
  * ranked (those who meet the rankings' minimum, docs/decisions/038) come first, so no sort is topped
- * by a record too small to be ranked. Then the ranking, verified first (then the ranking), or one
+ * by a record too small to be ranked. Then the ranking, verified first (then the ranking), average
+ * closing-line value (those with CLV_MIN_CLOSES picks with a close first, docs/decisions/047), or one
  * figure; ties by settled bets, then username.
  */
 const ORDER_BY: Record<InfluencerSort, string> = {
@@ -387,13 +391,15 @@ const ORDER_BY: Record<InfluencerSort, string> = {
   profit: '(c.rank is not null) desc, c.total_profit desc, c.settled desc',
   winrate: '(c.rank is not null) desc, c.win_ratio desc, c.settled desc',
   bets: '(c.rank is not null) desc, c.total_bets desc, c.settled desc',
+  clv: `(c.rank is not null) desc, (c.closes >= ${CLV_MIN_CLOSES}) desc, c.average_clv desc nulls last, c.settled desc`,
 };
 
 /**
  * Public bettors with at least one recorded bet, in the chosen order (ORDER_BY; ties:
  * settled bets, then username). Search: part of the display name or username, any case. Sport:
- * bettors with at least one bet in that sport. All-time numbers from user_bet_stats; the page's
- * own users then get their main sport, trend and latest three settled picks.
+ * bettors with at least one bet in that sport. All-time numbers from user_bet_stats at market
+ * prices (less user_market_figures' excesses); the page's own users then get their main sport,
+ * trend and latest three settled picks.
  */
 export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<InfluencerPage> {
   const now = opts.now;
@@ -410,18 +416,24 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
     ${publicUsersCte},
     -- Every listed bettor, with their place in the ranking whatever this page's filters: those who
     -- meet the minimum, by luck-adjusted yield of their counted positions (the Spotlight's rule, all time).
+    -- The all-time figures count bets above the market at the best price, as the profile does
+    -- (user_market_figures' excesses, docs/decisions/040 and 047).
     ranking as (
-      select s.user_id, s.total_bets, s.won, s.lost, s.total_profit, s.settled_staked, s.level_profit,
-             s.level_profit_sq, s.odds_sum, coalesce(t.positions, 0) as r_positions, coalesce(t.won, 0) as r_won,
+      select s.user_id, s.total_bets, s.won, s.lost, s.total_profit - coalesce(m.profit_excess, 0) as total_profit,
+             s.settled_staked, s.level_profit - coalesce(m.level_profit_excess, 0) as level_profit,
+             s.level_profit_sq - coalesce(m.level_profit_sq_excess, 0) as level_profit_sq,
+             s.odds_sum - coalesce(m.odds_excess, 0) as odds_sum, coalesce(t.positions, 0) as r_positions, coalesce(t.won, 0) as r_won,
              coalesce(t.events, 0) as r_events, coalesce(t.profit, 0) as r_profit, coalesce(t.staked, 0) as r_staked,
              coalesce(t.level_profit, 0) as r_level_profit, coalesce(t.level_profit_sq, 0) as r_level_profit_sq,
-             coalesce(t.odds_sum, 0) as r_odds_sum,
+             coalesce(t.odds_sum, 0) as r_odds_sum, coalesce(m.closes, 0) as closes,
+             case when m.closes > 0 then m.clv_sum / m.closes end as average_clv,
              case when coalesce(t.events, 0) >= ${min} then row_number() over (
                order by coalesce(t.events, 0) >= ${min} desc,
                         luck_adjusted_yield(t.positions, t.level_profit, t.odds_sum) desc nulls last,
                         t.positions desc nulls last, s.user_id) end as rank
       from user_bet_stats s
       join public_users pu on pu.user_id = s.user_id
+      left join user_market_figures m on m.user_id = s.user_id
       left join lateral (${positionTotalsAt(sql`s.user_id`, sql`${utcDay(now)}::date`)}) t on true
       where s.total_bets > 0 and ${hasNoOverdue(sql`s.user_id`, now)}
     ),
@@ -429,7 +441,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
       select p.user_id, p.username, p.display_name, p.verification_status, p.created_at,
              r.total_bets, r.won, r.lost, r.won + r.lost as settled, r.total_profit, r.settled_staked,
              r.level_profit, r.level_profit_sq, r.odds_sum, r.rank, r.r_positions, r.r_won, r.r_events, r.r_profit,
-             r.r_staked, r.r_level_profit, r.r_level_profit_sq, r.r_odds_sum,
+             r.r_staked, r.r_level_profit, r.r_level_profit_sq, r.r_odds_sum, r.closes, r.average_clv,
              case when r.won + r.lost = 0 then 0 else r.won::numeric / (r.won + r.lost) end as win_ratio
       from ranking r
       join profiles p on p.user_id = r.user_id
@@ -452,7 +464,8 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
            c.r_positions::int as r_positions, c.r_won::int as r_won, c.r_events::int as r_events,
            c.r_profit::text as r_profit, c.r_staked::text as r_staked, c.r_level_profit::text as r_level_profit,
            c.r_level_profit_sq::text as r_level_profit_sq, c.r_odds_sum::text as r_odds_sum,
-           c.rank::int as rank, c.total, main_sport.main_sport,
+           c.closes::int as closes, c.average_clv::text as average_clv, c.rank::int as rank, c.total,
+           main_sport.main_sport,
            trend.recent_profit::text as recent_profit, trend.previous_profit::text as previous_profit,
            picks.picks
     from page c
@@ -510,6 +523,8 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
       luckAdjustedYield: ranked.luckAdjustedYield,
       breakEvenChance: ranked.breakEvenChance,
       events: r.r_events,
+      closes: r.closes,
+      averageClv: r.average_clv === null ? null : Number(r.average_clv),
       tier: tierOf({ verified, settledBets: settled, profit }),
       mainSport: isSport(r.main_sport) ? r.main_sport : null,
       trend: trendOf(recent, previous),

@@ -1,58 +1,22 @@
 /**
  * The rankings against the records that used to buy a place (docs/decisions/038), built through
- * the API on listed events graded from their results, beside an honest record of 18 won of 30 at
- * 2.00 (+20%) and a long one of 542 won of 1,000 at 1.90 (+3%): on the Spotlight and in every sort
- * and the sport filter of the directory, the long record ranks first, the honest one second, and
- * no gamed record is ranked or placed above them. Then the one-side-per-market rule in direct SQL.
+ * the API on listed events graded from their results (and a void eraser's self-reported picks),
+ * beside an honest record of 18 won of 30 at 2.00 (+20%) and a long one of 542 won of 1,000 at
+ * 1.90 (+3%): on the Spotlight and in every sort (closing-line value too) and the sport filter of
+ * the directory, the long record ranks first, the honest one second, and no gamed record is ranked
+ * or placed above them. Then the one-side-per-market rule in direct SQL.
  */
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { describeEachDatabase, refusingConstraint, signUpAndSignIn } from '../../test/harness.ts';
 import { queryRows } from '../../db/sql.ts';
 import type { InfluencerPage, SpotlightPage } from '../../../shared/community-schemas.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { PARLAY_SAME_EVENT_MESSAGE, sideHeldMessage } from '../../../shared/events.ts';
-import { HOUR, token } from './helpers.test-support.ts';
+import { usernameOf } from '../profiles/test-helpers.ts';
+import { HOUR, grade, insertEvents, token, uuids } from './helpers.test-support.ts';
 
 const T0 = new Date('2026-03-02T09:00:00.000Z');
-
-/** A list of ids as one uuid[] parameter (Drizzle spreads a JavaScript array into a row). */
-const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/** `count` listed soccer events starting 7 hours after T0, a minute apart; their ids in order. */
-async function insertEvents(env: TestEnv, prefix: string, count: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    env.db,
-    sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
-        select 'sample', ${prefix} || '-' || i, 'soccer', 'Test League', ${prefix} || ' Home ' || i, ${prefix} || ' Away ' || i,
-               ${T0.toISOString()}::timestamptz + interval '7 hours' + i * interval '1 minute'
-        from generate_series(0, ${count - 1}) i
-        order by i
-        returning id`,
-  );
-  return rows.map((r) => r.id);
-}
-
-/** Every event of `ids` final: the first `homeWins` won by the home side 2-0, the rest by the away side 0-1. */
-async function grade(env: TestEnv, ids: string[], homeWins: number) {
-  await env.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('betproof.grading_at', ${env.clock.now().toISOString()}, true)`);
-    await tx.execute(sql`
-      update events e set status = 'final',
-             home_score = case when k.i <= ${homeWins} then 2 else 0 end,
-             away_score = case when k.i <= ${homeWins} then 0 else 1 end
-      from unnest(${uuids(ids)}) with ordinality k(id, i)
-      where e.id = k.id`);
-  });
-}
-
-async function usernameOf(env: TestEnv, userId: string): Promise<string> {
-  const [row] = await queryRows<{ username: string }>(
-    env.db,
-    sql`select username from profiles where user_id = ${userId}`,
-  );
-  return row!.username;
-}
 
 describeEachDatabase('the rankings against gamed records', (env) => {
   it('ranks the long and the honest record first, and no gamed record above them or at all', async () => {
@@ -60,8 +24,8 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     env().clock.freeze();
     env().clock.advance(T0.getTime() - env().clock.now().getTime());
     const tag = token();
-    const honestEvents = await insertEvents(env(), `h${tag}`, 30);
-    const sureEvents = await insertEvents(env(), `s${tag}`, 60);
+    const honestEvents = await insertEvents(env(), T0, `h${tag}`, 30);
+    const sureEvents = await insertEvents(env(), T0, `s${tag}`, 60);
 
     const bettor = async () => {
       const b = await signUpAndSignIn(env());
@@ -152,8 +116,23 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     const whale = await bettor();
     await recorded(whale.record(pick(sureEvents[46]!, '1.01', '100000')));
 
+    // The void eraser: 40 self-reported picks at 2.00, the 10 losers settled void (40 bets, 30/0).
+    const eraser = await bettor();
+    const erased: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await eraser.record({
+        description: `Erased pick ${i}`,
+        sport: 'soccer',
+        odds: '2.00',
+        amount: '10',
+        eventDate: new Date(T0.getTime() + 7 * HOUR + i * 60_000).toISOString(),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      erased.push(((await res.json()) as { id: string }).id);
+    }
+
     // The long record: 542 won of 1,000 at 1.90 (+3%), written as the API writes bets.
-    const steadyEvents = await insertEvents(env(), `l${tag}`, 1000);
+    const steadyEvents = await insertEvents(env(), T0, `l${tag}`, 1000);
     const steady = await bettor();
     await env().db.execute(sql`
       insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at,
@@ -167,13 +146,21 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     await grade(env(), honestEvents, 18);
     await grade(env(), sureEvents, 60);
     await grade(env(), steadyEvents, 542);
+    for (const [i, id] of erased.entries()) {
+      const res = await env().request(`/api/bets/${id}`, {
+        method: 'PATCH',
+        cookie: eraser.cookie,
+        body: { status: i < 30 ? 'won' : 'void' },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
 
     const names = {
       steady: await usernameOf(env(), steady.userId),
       honest: await usernameOf(env(), honest.userId),
     };
     const gamed = await Promise.all(
-      [repeat, other, both, short, shorter, whale].map((b) => usernameOf(env(), b.userId)),
+      [repeat, other, both, short, shorter, whale, eraser].map((b) => usernameOf(env(), b.userId)),
     );
 
     const spotlight = (await (
@@ -192,7 +179,17 @@ describeEachDatabase('the rankings against gamed records', (env) => {
     });
     expect(ours[0]).toMatchObject({ totalBets: 1000, wonBets: 542, levelStakesYield: 3, luckAdjustedYield: -2.9 });
 
-    for (const query of ['sort=rank', 'sort=profit', 'sort=winrate', 'sort=bets', 'sort=verified', 'sport=soccer']) {
+    for (const query of [
+      'sort=rank',
+      'sort=profit',
+      'sort=winrate',
+      'sort=bets',
+      'sort=verified',
+      'sort=clv',
+      'sport=soccer',
+      'sport=soccer&sort=winrate',
+      'sport=soccer&sort=profit',
+    ]) {
       const page = (await (
         await env().request(`/api/community/influencers?${query}&limit=48`)
       ).json()) as InfluencerPage;

@@ -33,27 +33,41 @@ describeEachDatabase('profile analytics', (env) => {
   it('computes every figure for a known set of bets', async () => {
     const { userId, cookie } = await signUpAndSignIn(env());
     const d = (iso: string) => new Date(iso);
-    // Recorded in an order unlike the settlement order, which is what the line and streaks follow.
+    // Each game an hour before its settlement, but the first tennis win's game was on 1 January and
+    // settled last of the wins: the line and the runs follow the games, never the settling.
+    const played = (settled: string) => ({
+      settledAt: d(settled),
+      createdAt: new Date(d(settled).getTime() - 8 * 3_600_000),
+    });
     await insertBets(env(), userId, [
-      { sport: 'tennis', status: 'won', amount: '5.00', decimalOdds: '3', settledAt: d('2026-02-06T09:00:00Z') }, // +10
-      { sport: 'soccer', status: 'won', amount: '10.00', decimalOdds: '2.5', settledAt: d('2026-01-10T12:00:00Z') }, // +15
+      {
+        sport: 'tennis',
+        status: 'won',
+        amount: '5.00',
+        decimalOdds: '3',
+        settledAt: d('2026-02-06T09:00:00Z'),
+        createdAt: d('2026-01-01T00:00:00Z'),
+      }, // +10
+      { sport: 'soccer', status: 'won', amount: '10.00', decimalOdds: '2.5', ...played('2026-01-10T12:00:00Z') }, // +15
       { sport: 'tennis', status: 'pending', amount: '50.00', decimalOdds: '1.5' },
-      { sport: 'soccer', status: 'lost', amount: '20.00', decimalOdds: '2', settledAt: d('2026-01-20T23:30:00Z') }, // -20
-      { sport: 'tennis', status: 'won', amount: '10.00', decimalOdds: '2', settledAt: d('2026-02-05T00:00:00Z') }, // +10
-      { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', settledAt: d('2026-02-07T00:00:00Z') }, // -1
-      { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', settledAt: d('2026-03-01T00:00:00Z') }, // -1
+      { sport: 'soccer', status: 'lost', amount: '20.00', decimalOdds: '2', ...played('2026-01-20T23:30:00Z') }, // -20
+      { sport: 'tennis', status: 'won', amount: '10.00', decimalOdds: '2', ...played('2026-02-05T00:00:00Z') }, // +10
+      { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', ...played('2026-02-07T00:00:00Z') }, // -1
+      { sport: 'basketball', status: 'lost', amount: '1.00', decimalOdds: '2', ...played('2026-03-01T00:00:00Z') }, // -1
       // Void: counted among the sport's bets, nowhere else (no point, no month, no run broken).
-      { sport: 'soccer', status: 'void', amount: '40.00', decimalOdds: '9', settledAt: d('2026-01-15T00:00:00Z') },
-      { sport: 'tennis', status: 'void', amount: '40.00', decimalOdds: '9', settledAt: d('2026-04-01T00:00:00Z') },
+      { sport: 'soccer', status: 'void', amount: '40.00', decimalOdds: '9', ...played('2026-01-15T00:00:00Z') },
+      { sport: 'tennis', status: 'void', amount: '40.00', decimalOdds: '9', ...played('2026-04-01T00:00:00Z') },
     ]);
     expect(await analyticsOf(env(), cookie)).toEqual({
       cumulativeProfit: [
-        { date: '2026-01-10T12:00:00.000Z', profit: '15.00' },
-        { date: '2026-01-20T23:30:00.000Z', profit: '-5.00' },
-        { date: '2026-02-05T00:00:00.000Z', profit: '5.00' },
-        { date: '2026-02-06T09:00:00.000Z', profit: '15.00' },
-        { date: '2026-02-07T00:00:00.000Z', profit: '14.00' },
-        { date: '2026-03-01T00:00:00.000Z', profit: '13.00' },
+        // By the games: +10 (1 Jan, settled 6 Feb), +15, −20, +10, −1, −1. By settling it was
+        // 15, −5, 5, 15, 14, 13.
+        { date: '2026-01-01T07:00:00.000Z', profit: '10.00' },
+        { date: '2026-01-10T11:00:00.000Z', profit: '25.00' },
+        { date: '2026-01-20T22:30:00.000Z', profit: '5.00' },
+        { date: '2026-02-04T23:00:00.000Z', profit: '15.00' },
+        { date: '2026-02-06T23:00:00.000Z', profit: '14.00' },
+        { date: '2026-02-28T23:00:00.000Z', profit: '13.00' },
       ],
       // In the product's sport order.
       bySport: [
@@ -70,10 +84,10 @@ describeEachDatabase('profile analytics', (env) => {
       roi: 27.7,
       // Of the won and lost bets: (3 + 2.5 + 2 + 2 + 2 + 2) / 6 = 2.25.
       averageOdds: '2.25',
-      // Settlement order: W L W W L L.
+      // The games' order: W W L W L L.
       longestWinStreak: 2,
       longestLossStreak: 2,
-      // From the peak of 15.00 down to -5.00.
+      // From the peak of 25.00 down to 5.00.
       maxDrawdown: '20.00',
       // No graded bet with a feed's prices: nothing above the market, no closing line (decision 040).
       market: { aboveMarket: 0, averageClv: null, beatCloseShare: null, closes: 0 },

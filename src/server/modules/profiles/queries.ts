@@ -6,6 +6,7 @@ import {
   betLedgerHeads,
   userBetKinds,
   userMarketFigures,
+  userAchievementFigures,
   profiles,
   user,
   userBetStats,
@@ -97,11 +98,15 @@ export interface ProfileView {
   kinds: { graded: number; selfReported: number; deleted: number };
   /** The prices the graded bets could have had and their closing line (user_market_figures), null before any. */
   market: MarketFigureRow | null;
+  /** What achievements count (user_achievement_figures), null before any graded position. */
+  achievement: AchievementFiguresRow | null;
   /** How many people follow the profile (follows, migration 0032). */
   followers: number;
   /** The record the rankings read: the running totals of counted positions (docs/decisions/038). */
   ranked: RankedTotalsRow | null;
 }
+
+type AchievementFiguresRow = Omit<typeof userAchievementFigures.$inferSelect, 'userId'>;
 
 interface RankedTotalsRow {
   positions: number;
@@ -120,6 +125,7 @@ type ProfileViewRow = ProfileRow & {
   selfReported: number | null;
   deleted: number | null;
   market: MarketFigureRow | null;
+  achievement: AchievementFiguresRow | null;
   followers: number;
   ranked: unknown;
 };
@@ -134,6 +140,7 @@ const toView = ({
   selfReported,
   deleted,
   market,
+  achievement,
   followers,
   ranked,
   ...row
@@ -145,6 +152,7 @@ const toView = ({
   ledgerHead: { seq: headSeq ?? 0, hash: headHash ?? GENESIS_HASH },
   kinds: { graded: graded ?? 0, selfReported: selfReported ?? 0, deleted: deleted ?? 0 },
   market,
+  achievement,
   followers: Number(followers),
   ranked: ranked === null || ranked === undefined ? null : jsonColumn<RankedTotalsRow>(ranked),
 });
@@ -171,6 +179,13 @@ const selectProfileView = (db: Db) =>
       selfReported: userBetKinds.selfReported,
       deleted: userBetKinds.deleted,
       market: marketFigureColumns,
+      achievement: {
+        positions: userAchievementFigures.positions,
+        won: userAchievementFigures.won,
+        profit: userAchievementFigures.profit,
+        longestWinStreak: userAchievementFigures.longestWinStreak,
+        maxStake: userAchievementFigures.maxStake,
+      },
       // An index-only count of the profile's range of follows_followee_id_idx.
       followers: sql<number>`(select count(*)::int from follows where follows.followee_id = ${profiles.userId})`,
       // The latest running totals of the rankings' summary: one probe of its primary key.
@@ -184,7 +199,8 @@ const selectProfileView = (db: Db) =>
     .leftJoin(userBetStats, eq(userBetStats.userId, profiles.userId))
     .leftJoin(betLedgerHeads, eq(betLedgerHeads.userId, profiles.userId))
     .leftJoin(userBetKinds, eq(userBetKinds.userId, profiles.userId))
-    .leftJoin(userMarketFigures, eq(userMarketFigures.userId, profiles.userId));
+    .leftJoin(userMarketFigures, eq(userMarketFigures.userId, profiles.userId))
+    .leftJoin(userAchievementFigures, eq(userAchievementFigures.userId, profiles.userId));
 
 const byUsername = eq(profiles.username, sql.placeholder('username'));
 
@@ -237,18 +253,14 @@ async function findProfileViewByUserId(db: Db, userId: string, now: Date): Promi
   return row ? toView(row) : null;
 }
 
-/** The summary's extras for achievements (zeros for a user who never had a bet). */
-const achievementInputsOf = (row: BetSummary | undefined): Pick<AchievementInput, 'longestWinStreak' | 'maxStake'> => ({
+/** What achievements count (user_achievement_figures; zeros for a user with no graded position). */
+const achievementInputsOf = (row: AchievementFiguresRow | null | undefined): AchievementInput => ({
+  positions: row?.positions ?? 0,
+  won: row?.won ?? 0,
+  profit: money(row?.profit ?? '0'),
   longestWinStreak: row?.longestWinStreak ?? 0,
-  maxStake: money(row?.maxAmount ?? '0'),
+  maxStake: money(row?.maxStake ?? '0'),
 });
-
-export async function getAchievementInputs(
-  db: Db,
-  userId: string,
-): Promise<Pick<AchievementInput, 'longestWinStreak' | 'maxStake'>> {
-  return achievementInputsOf(await getBetSummary(db, userId));
-}
 
 /** The record the rankings read, as the profile states it (docs/decisions/038). */
 function rankingOf(row: RankedTotalsRow | null): PublicProfile['ranking'] {
@@ -279,7 +291,7 @@ export const daysActive = (createdAt: Date, now: Date): number =>
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
 export function buildProfile(
-  { record, summary, overdue, unitSize, ledgerHead, kinds, market, followers, ranked }: ProfileView,
+  { record, summary, overdue, unitSize, ledgerHead, kinds, market, achievement, followers, ranked }: ProfileView,
   opts: { isOwner: boolean; now: Date; following?: boolean },
 ): PublicProfile {
   // Public figures: bets above the market count at the best price seen (decision 040).
@@ -306,7 +318,7 @@ export function buildProfile(
     },
     market: marketFiguresOf(market),
     ranking: rankingOf(ranked),
-    achievements: computeAchievements({ stats, ...achievementInputsOf(summary) }),
+    achievements: computeAchievements(achievementInputsOf(achievement)),
     ledgerHead,
     followers,
     following: opts.following ?? false,
@@ -474,11 +486,14 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
   const settled = stats.won + stats.lost;
   let cumulativeProfit: Analytics['cumulativeProfit'];
   if (settled <= MAX_PROFIT_POINTS) {
+    // In the order of the games (a parlay's at its last leg's start), then id, as the runs and the
+    // drawdown are (docs/decisions/038, 047): a result settled late takes its game's place, and no
+    // order of settling draws another line. At most 500 rows of the user's settled bets to sort.
     const pointRows = await db.execute(sql`
-      select ${isoText(sql`settled_at`)} as date,
-             (sum(profit_loss) over (order by settled_at, id rows unbounded preceding))::numeric(20, 2)::text as profit
-      from bets where user_id = ${userId} and status <> 'pending' and status <> 'void'
-      order by settled_at, id`);
+      select ${isoText(sql`coalesce(last_event_date, event_date)`)} as date,
+             (sum(profit_loss) over (order by coalesce(last_event_date, event_date), id rows unbounded preceding))::numeric(20, 2)::text as profit
+      from bets where user_id = ${userId} and status in ('won', 'lost')
+      order by coalesce(last_event_date, event_date), id`);
     cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
       date: r.date,
       profit: money(r.profit),

@@ -7,7 +7,7 @@ import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
-import { getAchievementInputs, getAnalytics } from './queries.ts';
+import { getAnalytics } from './queries.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -269,6 +269,8 @@ async function recount(env: TestEnv, userId: string) {
 async function stored(env: TestEnv, userId: string) {
   const [row] = await env.db
     .select({
+      longest: userBetStats.longestWinStreak,
+      maxStake: userBetStats.maxAmount,
       current: userBetStats.currentWinStreak,
       longestLoss: userBetStats.longestLossStreak,
       currentLoss: userBetStats.currentLossStreak,
@@ -277,9 +279,9 @@ async function stored(env: TestEnv, userId: string) {
     })
     .from(userBetStats)
     .where(eq(userBetStats.userId, userId));
-  const inputs = await getAchievementInputs(env.db, userId);
   return {
-    ...inputs,
+    longestWinStreak: row?.longest ?? 0,
+    maxStake: formatCents(parseMoney(row?.maxStake ?? '0')!),
     currentWinStreak: row?.current ?? 0,
     longestLossStreak: row?.longestLoss ?? 0,
     currentLossStreak: row?.currentLoss ?? 0,
