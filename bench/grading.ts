@@ -2,19 +2,26 @@
  * Grading one event's result: 10,000 pending bets (from 10,000 bettors, and 1,000 parlay legs) on
  * one event, settled by the single UPDATE that makes the event final, in one transaction with
  * their ledger entries and summaries (migration 0027, db/functions/events_grade.sql). On a scratch
- * PostgreSQL database (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
+ * PostgreSQL database (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres), or on
+ * PGlite in memory with `--pglite`.
  *
- *   npx tsx bench/grading.ts [bets=10000]
+ *   npx tsx bench/grading.ts [bets=10000] [--pglite] [--profile]
+ *
+ * `--profile` (PostgreSQL only) also prints each database function's self time inside the
+ * grading's transaction (track_functions, pg_stat_xact_user_functions), to see which trigger costs.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
+import { createScratchDatabase, describeMachine, load1, rowsOf, type ScratchDatabase } from './shared.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BETS = Number(process.argv[2] ?? 10_000);
+const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
+const BETS = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10_000);
+const PGLITE = flags.has('--pglite');
+const PROFILE = flags.has('--profile') && !PGLITE;
 
-const scratch = await createScratchDatabase(adminUrl);
-const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+const scratch: ScratchDatabase | undefined = PGLITE ? undefined : await createScratchDatabase(adminUrl);
+const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
 const { db } = database;
 try {
   const start = new Date(Date.now() + 7 * 3600_000).toISOString();
@@ -47,12 +54,21 @@ try {
              'moneyline', 'home'
       from generate_series(1, least(1000, ${BETS})) n, generate_series(1, 2) p`);
   });
+  await db.execute(sql`analyze`);
+  let profile: { function: string; calls: number; self_ms: number }[] = [];
   const t0 = performance.now();
   await db.transaction(async (tx) => {
+    if (PROFILE) await tx.execute(sql`set local track_functions = 'all'`);
     await tx.execute(
       sql`select set_config('betproof.grading_at', ${new Date(Date.now() + 8 * 3600_000).toISOString()}, true)`,
     );
     await tx.execute(sql`update events set status = 'final', home_score = 2, away_score = 1 where id = ${event!.id}`);
+    if (PROFILE) {
+      profile = rowsOf(
+        await tx.execute(sql`select funcname as function, calls::int as calls, round(self_time)::int as self_ms
+          from pg_stat_xact_user_functions order by self_time desc limit 12`),
+      );
+    }
   });
   const ms = performance.now() - t0;
   const [counts] = rowsOf<{ pending: number; settled: number; ledger: number; legs: number }>(
@@ -63,10 +79,16 @@ try {
       (select count(*) from bet_ledger where kind in ('settled', 'leg-settled'))::int as ledger`),
   );
   const m = describeMachine();
+  const driver = PGLITE ? 'pglite' : 'postgres';
   console.log(
-    JSON.stringify({ bets: BETS, ms: Math.round(ms), ...counts, cores: m.cores, cpu: m.cpu, load1: load1() }, null, 2),
+    JSON.stringify(
+      { driver, bets: BETS, ms: Math.round(ms), ...counts, cores: m.cores, cpu: m.cpu, load1: load1() },
+      null,
+      2,
+    ),
   );
+  if (PROFILE) console.table(profile);
 } finally {
   await database.close();
-  await scratch.drop();
+  await scratch?.drop();
 }
