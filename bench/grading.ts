@@ -2,19 +2,38 @@
  * Grading one event's result: 10,000 pending bets (from 10,000 bettors, and 1,000 parlay legs) on
  * one event, settled by the single UPDATE that makes the event final, in one transaction with
  * their ledger entries and summaries (migration 0027, db/functions/events_grade.sql). On a scratch
- * PostgreSQL database (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
+ * PostgreSQL database (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres), or on
+ * PGlite in memory with `--pglite`.
  *
- *   npx tsx bench/grading.ts [bets=10000]
+ *   npx tsx bench/grading.ts [bets=10000] [--pglite] [--profile]
+ *
+ * `--profile` (PostgreSQL only) also prints each database function's self time inside the
+ * grading's transaction (track_functions, pg_stat_xact_user_functions), to see which trigger costs.
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
+import { createScratchDatabase, describeMachine, load1, rowsOf, type ScratchDatabase } from './shared.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BETS = Number(process.argv[2] ?? 10_000);
+const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
+const BETS = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10_000);
+const PGLITE = flags.has('--pglite');
+const PROFILE = flags.has('--profile') && !PGLITE;
 
-const scratch = await createScratchDatabase(adminUrl);
-const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+/** CPU milliseconds (user + system) used so far by a process on this machine, or by this one. */
+function cpuMs(pid?: number): number {
+  if (pid === undefined) {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+  // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 a second on Linux).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+const scratch: ScratchDatabase | undefined = PGLITE ? undefined : await createScratchDatabase(adminUrl);
+const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
 const { db } = database;
 try {
   const start = new Date(Date.now() + 7 * 3600_000).toISOString();
@@ -47,12 +66,34 @@ try {
              'moneyline', 'home'
       from generate_series(1, least(1000, ${BETS})) n, generate_series(1, 2) p`);
   });
+  await db.execute(sql`analyze`);
+  let profile: { function: string; calls: number; self_ms: number }[] = [];
+  // CPU time as well as wall time: on a shared host the CPU the grading used moves far less with
+  // the other load than its duration does. PGlite runs in this process; a PostgreSQL backend is a
+  // process of its own on this machine, read from /proc.
+  let backend: number | undefined;
+  let cpuBefore = 0;
+  let cpuUsed = 0;
   const t0 = performance.now();
   await db.transaction(async (tx) => {
+    if (!PGLITE) {
+      [{ pid: backend }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`)) as [
+        { pid: number },
+      ];
+    }
+    cpuBefore = cpuMs(backend);
+    if (PROFILE) await tx.execute(sql`set local track_functions = 'all'`);
     await tx.execute(
       sql`select set_config('betproof.grading_at', ${new Date(Date.now() + 8 * 3600_000).toISOString()}, true)`,
     );
     await tx.execute(sql`update events set status = 'final', home_score = 2, away_score = 1 where id = ${event!.id}`);
+    cpuUsed = cpuMs(backend) - cpuBefore;
+    if (PROFILE) {
+      profile = rowsOf(
+        await tx.execute(sql`select funcname as function, calls::int as calls, round(self_time)::int as self_ms
+          from pg_stat_xact_user_functions order by self_time desc limit 12`),
+      );
+    }
   });
   const ms = performance.now() - t0;
   const [counts] = rowsOf<{ pending: number; settled: number; ledger: number; legs: number }>(
@@ -63,10 +104,25 @@ try {
       (select count(*) from bet_ledger where kind in ('settled', 'leg-settled'))::int as ledger`),
   );
   const m = describeMachine();
+  const driver = PGLITE ? 'pglite' : 'postgres';
   console.log(
-    JSON.stringify({ bets: BETS, ms: Math.round(ms), ...counts, cores: m.cores, cpu: m.cpu, load1: load1() }, null, 2),
+    JSON.stringify(
+      {
+        driver,
+        bets: BETS,
+        ms: Math.round(ms),
+        cpuMs: Math.round(cpuUsed),
+        ...counts,
+        cores: m.cores,
+        cpu: m.cpu,
+        load1: load1(),
+      },
+      null,
+      2,
+    ),
   );
+  if (PROFILE) console.table(profile);
 } finally {
   await database.close();
-  await scratch.drop();
+  await scratch?.drop();
 }

@@ -1,9 +1,10 @@
 /**
- * The noisy neighbour (docs/SECURITY.md): one account floods the server with writes and CSV
- * exports while other users read, on a server with the default per-user quotas
+ * The noisy neighbour (docs/SECURITY.md): one account floods the server with writes and each heavy
+ * read whose cost grows with its record (the CSV export, the analytics, the statistics with its
+ * imported history) while other users read, on a server with the default per-user quotas
  * (src/server/quotas.ts). The others' latency is measured alone first (quiet), then under the
  * flood; their p50 must stay within MAX_P50_RATIO of the quiet run, and the flooding account must
- * get no more than its quotas' worth of writes and exports through, however many it sends at once
+ * get no more than its quotas' worth of writes and heavy reads through, however many it sends at once
  * (its requests wait their turn, one at a time: those still waiting after autocannon's 10 s are
  * its own errors, not the others').
  *
@@ -42,8 +43,8 @@ export interface NoisyOptions {
   server: RunningServer;
   /** The readers' session cookies, one per connection in turn. */
   others: string[];
-  /** The flooding account's session cookie, and how many bets its record holds. */
-  noisy: { cookie: string; bets: number };
+  /** The flooding account's session cookie, and how many bets its record and its imported history hold. */
+  noisy: { cookie: string; bets: number; imported: number };
   bet: RecordBetInput;
   connections: number;
   floodConnections: number;
@@ -84,37 +85,69 @@ export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
     durationSeconds: floodSeconds,
     warmupSeconds: 0,
   });
-  const writes = flood({ url: `${o.server.origin}/api/bets`, method: 'POST', body: JSON.stringify(o.bet) }, true);
-  const exports = flood({ url: `${o.server.origin}/api/profile/export.csv`, method: 'GET' }, false);
+  const floods: Flood[] = [
+    {
+      label: '`POST /api/bets`',
+      spec: flood({ url: `${o.server.origin}/api/bets`, method: 'POST', body: JSON.stringify(o.bet) }, true),
+      ok: '201',
+      quota: 'writes',
+    },
+    {
+      label: '`GET /api/profile/export.csv`',
+      spec: flood({ url: `${o.server.origin}/api/profile/export.csv`, method: 'GET' }, false),
+      ok: '200',
+      quota: 'export',
+    },
+    {
+      label: '`GET /api/profile/analytics`',
+      spec: flood({ url: `${o.server.origin}/api/profile/analytics`, method: 'GET' }, false),
+      ok: '200',
+      quota: 'analytics',
+    },
+    {
+      label: '`GET /api/bets/stats?includeImported=true`',
+      spec: flood({ url: `${o.server.origin}/api/bets/stats?includeImported=true`, method: 'GET' }, false),
+      ok: '200',
+      quota: 'analytics',
+    },
+  ];
 
-  for (const [what, res] of [
-    ['others', await fetch(others.url, { headers: others.headers })],
-    ['export', await fetch(exports.url, { headers: exports.headers })],
-  ] as const) {
-    if (res.status !== 200) throw new Error(`noisy neighbour: the ${what} request answered ${res.status}`);
+  const check = await fetch(others.url, { headers: others.headers });
+  if (check.status !== 200) throw new Error(`noisy neighbour: the others' request answered ${check.status}`);
+  await check.arrayBuffer();
+  // Each heavy read asked once to check it: counted against its quota, as the flood's are.
+  const before: Record<QuotaName, number> = { writes: 0, export: 0, analytics: 0 };
+  for (const f of floods.filter((x) => x.spec.method === 'GET')) {
+    const res = await fetch(f.spec.url, { headers: f.spec.headers });
+    if (res.status !== 200) throw new Error(`noisy neighbour: ${f.label} answered ${res.status}`);
     await res.arrayBuffer();
+    before[f.quota]++;
   }
-  // The one export above counted: the flood may have one fewer.
-  const exportsBefore = 1;
 
   process.stdout.write(`  others, quiet: ${OTHERS_PATH} ... `);
   const quiet = await runLoad(others);
   console.log(line(quiet));
 
-  const flooding = Promise.all([runLoad(writes), runLoad(exports)]);
+  const flooding = Promise.all(floods.map((f) => runLoad(f.spec)));
   await sleep(1000);
   process.stdout.write(`  others, with the flood: ${OTHERS_PATH} ... `);
   const noisy = await runLoad(others);
   console.log(line(noisy));
-  const [writeFlood, exportFlood] = await flooding;
-  console.log(
-    `  flood: POST /api/bets ${JSON.stringify(writeFlood.statusCodes)}, export ${JSON.stringify(exportFlood.statusCodes)}`,
-  );
+  const results = await flooding;
+  console.log(`  flood: ${floods.map((f, i) => `${f.label} ${JSON.stringify(results[i]!.statusCodes)}`).join(', ')}`);
 
   // No answer at all under the flood has no latency to compare (autocannon reports a p50 of 0).
   const answered = noisy.responses > 0 && quiet.responses > 0;
   const ratio = answered ? noisy.p50 / quiet.p50 : Infinity;
   const accepted = (r: LoadResult, code: string) => r.statusCodes[code] ?? 0;
+  const got: Record<QuotaName, number> = { ...before };
+  floods.forEach((f, i) => (got[f.quota] += accepted(results[i]!, f.ok)));
+  const allowed: Record<QuotaName, number> = {
+    writes: QUOTA_DEFAULTS.writesPerMinute,
+    export: QUOTA_DEFAULTS.heavyReadsPerMinute,
+    analytics: QUOTA_DEFAULTS.heavyReadsPerMinute,
+  };
+  const refused = results.reduce((n, r) => n + accepted(r, '429'), 0);
   const targets: Target[] = [
     {
       name: `the others’ p50 with the flood ≤ ${MAX_P50_RATIO}× their quiet p50`,
@@ -129,22 +162,31 @@ export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
       met: quiet.errors + noisy.errors + quiet.non2xx + noisy.non2xx === 0,
     },
     {
-      name: `the flooder gets no more than its quotas through: ${QUOTA_DEFAULTS.writesPerMinute} writes and ${QUOTA_DEFAULTS.heavyReadsPerMinute} exports a minute; every other answer a 429`,
+      name: `the flooder gets no more than its quotas through a minute: ${allowed.writes} writes, ${allowed.export} exports, ${allowed.analytics} analytics and statistics with the imported history together; every other answer a 429`,
       measured:
-        `${accepted(writeFlood, '201')} writes and ${accepted(exportFlood, '200') + exportsBefore} exports accepted; ` +
-        `${accepted(writeFlood, '429') + accepted(exportFlood, '429')} answered 429; ` +
-        `${writeFlood.errors + exportFlood.errors} still waiting their turn after 10 s (autocannon's timeout)`,
+        `${got.writes} writes, ${got.export} exports, ${got.analytics} analytics and statistics accepted; ` +
+        `${refused} answered 429; ` +
+        `${results.reduce((n, r) => n + r.errors, 0)} still waiting their turn after 10 s (autocannon's timeout)`,
       met:
-        accepted(writeFlood, '201') <= QUOTA_DEFAULTS.writesPerMinute &&
-        accepted(exportFlood, '200') + exportsBefore <= QUOTA_DEFAULTS.heavyReadsPerMinute &&
-        accepted(writeFlood, '429') + accepted(writeFlood, '201') === writeFlood.responses &&
-        accepted(exportFlood, '429') + accepted(exportFlood, '200') === exportFlood.responses,
+        (Object.keys(allowed) as QuotaName[]).every((q) => got[q] <= allowed[q]) &&
+        floods.every((f, i) => accepted(results[i]!, f.ok) + accepted(results[i]!, '429') === results[i]!.responses),
     },
   ];
   return {
-    section: render(o, { quiet, noisy, writeFlood, exportFlood, targets, loadStart, floodSeconds }),
+    section: render(o, { quiet, noisy, floods, results, targets, loadStart, floodSeconds }),
     met: targets.every((t) => t.met),
   };
+}
+
+/** The per-user quota a flooded request counts against (src/server/quotas.ts). */
+type QuotaName = 'writes' | 'export' | 'analytics';
+
+interface Flood {
+  label: string;
+  spec: LoadSpec;
+  /** The status of an accepted request. */
+  ok: string;
+  quota: QuotaName;
 }
 
 const line = (r: LoadResult) =>
@@ -158,8 +200,8 @@ function render(
   r: {
     quiet: LoadResult;
     noisy: LoadResult;
-    writeFlood: LoadResult;
-    exportFlood: LoadResult;
+    floods: Flood[];
+    results: LoadResult[];
     targets: Target[];
     loadStart: string;
     floodSeconds: number;
@@ -182,7 +224,7 @@ function render(
     `| driver | ${o.driverDetail} |`,
     `| server | the default quotas: ${QUOTA_DEFAULTS.writesPerMinute} writes a minute and ${int(QUOTA_DEFAULTS.writesPerDay)} a day per user, analytics and exports ${QUOTA_DEFAULTS.heavyReadsPerMinute} a minute and ${int(QUOTA_DEFAULTS.heavyReadsPerDay)} a day each; the default pool and statement timeout |`,
     `| others | ${o.others.length} users reading \`GET ${OTHERS_PATH}\` (their first page) over ${o.connections} connections, ${o.warmupSeconds} s of warm-up then ${o.durationSeconds} s measured, alone and then with the flood |`,
-    `| flooder | one user with ${int(o.noisy.bets)} bets, ${o.floodConnections} connections recording bets (\`POST /api/bets\`) and ${o.floodConnections} downloading their CSV export (\`GET /api/profile/export.csv\`) as fast as answers come, for ${r.floodSeconds} s from a second before the others’ warm-up |`,
+    `| flooder | one user with ${int(o.noisy.bets)} bets and ${int(o.noisy.imported)} imported, ${o.floodConnections} connections on each of ${r.floods.map((f) => f.label).join(', ')}, as fast as answers come, for ${r.floodSeconds} s from a second before the others’ warm-up |`,
     `| load average (1 min) | ${r.loadStart} at the start, ${o.loadAverage()} at the end |`,
     '',
     '| the others | req/s | p50 ms | p99 ms | errors | non-2xx |',
@@ -193,14 +235,14 @@ function render(
     '',
     '| the flood | answered | accepted | 429 | other | not answered in 10 s |',
     '|---|---|---|---|---|---|',
-    floodRow('`POST /api/bets`', r.writeFlood, '201'),
-    floodRow('`GET /api/profile/export.csv`', r.exportFlood, '200'),
+    ...r.floods.map((f, i) => floodRow(f.label, r.results[i]!, f.ok)),
     '',
-    'One export before the runs (to check the request) counts towards the flooder’s 30. The server handles',
+    'Each heavy read asked once before the runs (to check the request) counts towards its quota. The analytics',
+    'and the statistics with the imported history share one quota. The server handles',
     'one of a user’s writes, and one of each of their heavy reads, at a time (the rest wait their turn), so',
     'the flood never has more than that in the database at once; past its quotas every request of the',
     'flooder is refused by what the server remembers of the refusal, after the session lookup and before',
-    'any other query; the exports it did get are served from the cache while its record is unchanged',
+    'any other query; the heavy reads it did get are served from the cache while its record is unchanged',
     '(src/server/record-cache.ts).',
     '',
     '| target | measured | |',

@@ -35,7 +35,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client.ts';
+import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { defaultPoolSize } from '../src/server/env.ts';
 import type { RecordBetInput } from '../src/shared/bet-schemas.ts';
 import type { SpotlightPage } from '../src/shared/community-schemas.ts';
@@ -268,6 +268,8 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
       ledgerEntries: settings.only ? 100 : LEDGER_ENTRIES,
       log: (m) => console.log(`  ${m}`),
     });
+    const flooder = data.scaling.find((a) => a.bets === NOISY_BETS);
+    if (flooder) await seedImportedHistory(database.db, flooder.userId, NOISY_IMPORTED);
     console.log(`seeded in ${data.seconds.toFixed(0)} s`);
     const pglite = JSON.parse(
       readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
@@ -551,6 +553,21 @@ async function main(): Promise<boolean> {
 
 /** The flooding account of the noisy neighbour: the scaling user with 10,000 bets (a real export). */
 const NOISY_BETS = 10_000;
+/** ...and an imported history as large as an account may hold, for its statistics with it. */
+const NOISY_IMPORTED = 50_000;
+
+/** `count` imported bets for one user, in one statement (settled, won and lost in turn, stakes 1 to 500). */
+async function seedImportedHistory(db: Database['db'], userId: string, count: number) {
+  await db.execute(sql`
+    insert into imported_bets (user_id, import_id, row_hash, description, sport, amount, odds, decimal_odds, event_date,
+                               status, profit_loss)
+    select ${userId}, md5('bench-import')::uuid, md5('a' || g) || md5('b' || g), 'imported bet ' || g,
+           (array['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'])[1 + g % 7],
+           1 + g % 500, '+150', 2.5, timestamptz '2025-01-01T00:00:00Z' - g * interval '1 hour',
+           case when g % 2 = 0 then 'won' else 'lost' end,
+           case when g % 2 = 0 then (1 + g % 500) * 1.5 else -(1 + g % 500) end
+    from generate_series(1, ${count}::int) g`);
+}
 
 interface NoisyCookies {
   others: string[];
@@ -595,7 +612,7 @@ async function noisyNeighbour(o: {
     command: commandLine(o.driver),
     server,
     others: cookies.others,
-    noisy: { cookie: cookies.noisy, bets: account.bets },
+    noisy: { cookie: cookies.noisy, bets: account.bets, imported: NOISY_IMPORTED },
     bet: benchBet(),
     connections: settings.connections,
     floodConnections: Math.max(1, Math.round(settings.connections / 2)),

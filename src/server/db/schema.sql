@@ -200,10 +200,6 @@ CREATE FUNCTION public.imported_bets_total_cap() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/imported_bets_total_cap.sql $$;
 
-CREATE FUNCTION public.level_yield_low(n bigint, level_profit numeric, level_profit_sq numeric, odds_sum numeric) RETURNS double precision
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ src/server/db/functions/level_yield_low.sql $$;
-
 CREATE FUNCTION public.log_append_only() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/log_append_only.sql $$;
@@ -693,18 +689,7 @@ CREATE TABLE public.user_bet_days (
     day date NOT NULL,
     settled integer DEFAULT 0 NOT NULL,
     won integer DEFAULT 0 NOT NULL,
-    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    cum_settled integer DEFAULT 0 NOT NULL,
-    cum_won integer DEFAULT 0 NOT NULL,
-    cum_profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    cum_staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    level_profit numeric DEFAULT '0'::numeric NOT NULL,
-    level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
-    odds_sum numeric DEFAULT '0'::numeric NOT NULL,
-    cum_level_profit numeric DEFAULT '0'::numeric NOT NULL,
-    cum_level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
-    cum_odds_sum numeric DEFAULT '0'::numeric NOT NULL
+    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL
 );
 
 CREATE TABLE public.user_bet_kinds (
@@ -740,23 +725,6 @@ CREATE TABLE public.user_bet_stats (
     current_loss_streak integer DEFAULT 0 NOT NULL,
     peak_profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     max_drawdown numeric(20,2) DEFAULT '0'::numeric NOT NULL
-);
-
-CREATE TABLE public.user_bet_totals_before (
-    day date NOT NULL,
-    user_id text NOT NULL,
-    settled integer DEFAULT 0 NOT NULL,
-    won integer DEFAULT 0 NOT NULL,
-    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    staked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    level_profit numeric DEFAULT '0'::numeric NOT NULL,
-    level_profit_sq numeric DEFAULT '0'::numeric NOT NULL,
-    odds_sum numeric DEFAULT '0'::numeric NOT NULL
-);
-
-CREATE TABLE public.user_bet_totals_before_days (
-    day date NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.user_market_figures (
@@ -1043,12 +1011,6 @@ ALTER TABLE ONLY public.user_bet_kinds
 
 ALTER TABLE ONLY public.user_bet_stats
     ADD CONSTRAINT user_bet_stats_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE ONLY public.user_bet_totals_before_days
-    ADD CONSTRAINT user_bet_totals_before_days_pkey PRIMARY KEY (day);
-
-ALTER TABLE ONLY public.user_bet_totals_before
-    ADD CONSTRAINT user_bet_totals_before_pkey PRIMARY KEY (day, user_id);
 
 ALTER TABLE ONLY public.user_market_figures
     ADD CONSTRAINT user_market_figures_pkey PRIMARY KEY (user_id);
@@ -1429,12 +1391,6 @@ ALTER TABLE ONLY public.user_bet_kinds
 
 ALTER TABLE ONLY public.user_bet_stats
     ADD CONSTRAINT user_bet_stats_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.user_bet_totals_before
-    ADD CONSTRAINT user_bet_totals_before_day_user_bet_totals_before_days_day_fk FOREIGN KEY (day) REFERENCES public.user_bet_totals_before_days(day) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.user_bet_totals_before
-    ADD CONSTRAINT user_bet_totals_before_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_market_figures
     ADD CONSTRAINT user_market_figures_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

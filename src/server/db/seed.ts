@@ -22,7 +22,7 @@ import type { Db } from './client.ts';
 import { rowsOf } from './sql.ts';
 import { SPORTS, type Sport } from '../../shared/bets.ts';
 import { decimalOddsString, parseOdds } from '../../shared/odds.ts';
-import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../../shared/usernames.ts';
+import { GENERATED_USERNAME_PATTERN, RESERVED_USERNAMES, USERNAME_PATTERN } from '../../shared/usernames.ts';
 import { asSeed, seedSampleCatalog } from './seed-catalog.ts';
 
 export interface SeedOptions {
@@ -216,15 +216,17 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   const password = opts.password ?? DEFAULT_SEED_PASSWORD;
   const tag = randomBytes(4).toString('hex');
 
-  // Usernames: unique among themselves, not reserved, not taken in this database.
+  // Usernames: unique among themselves, not reserved, not of the new accounts' generated form
+  // (which a chosen name may not take: 'bettor_' + 'sarah2'), not taken in this database.
   const reserved = new Set(RESERVED_USERNAMES);
+  const refused = (name: string) => reserved.has(name) || GENERATED_USERNAME_PATTERN.test(name);
   const chosen = new Set<string>();
   const people: { first: string; last: string; username: string }[] = [];
   for (let i = 0; i < opts.users; i++) {
     const first = pick(rng, FIRST_NAMES);
     const last = pick(rng, LAST_NAMES);
     let username = makeUsername(rng, first, last).slice(0, 26);
-    for (let k = 2; !USERNAME_PATTERN.test(username) || reserved.has(username) || chosen.has(username); k++) {
+    for (let k = 2; !USERNAME_PATTERN.test(username) || refused(username) || chosen.has(username); k++) {
       username = `${username.slice(0, 24)}${k}`;
     }
     chosen.add(username);

@@ -753,7 +753,7 @@ const cents = (value: string | null) => (value === null ? 0n : parseMoney(value)
 /**
  * Each user's trigger-kept summaries against a recount from their bets: user_bet_stats (totals,
  * win streaks in the order of the games, largest stake; recounted here in TypeScript), user_bet_days
- * and user_sport_stats (recounted in SQL), and user_bet_totals_before for every stored day.
+ * and user_sport_stats (recounted in SQL).
  * Answers one line per user and summary that differs.
  */
 export async function summaryDrift(db: Db, userIds: string[]): Promise<string[]> {
@@ -795,25 +795,6 @@ export async function summaryDrift(db: Db, userIds: string[]): Promise<string[]>
       drift.push(
         `user_bet_days/user_sport_stats ${userId}: stored ${JSON.stringify(community)}, recount ${JSON.stringify(communityRecount)}`,
       );
-    }
-  }
-  const totalsBefore = await rowsOf<{ day: string; user_id: string; stored: string; recount: string }>(
-    db,
-    sql`select m.day::text as day, u.id as user_id,
-               concat_ws(' ', coalesce(t.settled, 0), coalesce(t.won, 0), coalesce(t.profit, 0)::numeric(20, 2),
-                         coalesce(t.staked, 0)::numeric(20, 2)) as stored,
-               (select concat_ws(' ', count(*), count(*) filter (where b.status = 'won'),
-                                 coalesce(sum(b.profit_loss), 0)::numeric(20, 2), coalesce(sum(b.amount), 0)::numeric(20, 2))
-                from bets b where b.user_id = u.id and b.status in ('won', 'lost')
-                  and b.settled_at < m.day::timestamp at time zone 'UTC') as recount
-        from user_bet_totals_before_days m
-        cross join users u
-        left join user_bet_totals_before t on t.day = m.day and t.user_id = u.id
-        where u.id in ${userIds}`,
-  );
-  for (const row of totalsBefore) {
-    if (row.stored !== row.recount) {
-      drift.push(`user_bet_totals_before ${row.day} ${row.user_id}: stored ${row.stored}, recount ${row.recount}`);
     }
   }
   return drift;

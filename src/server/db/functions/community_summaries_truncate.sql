@@ -4,7 +4,6 @@ LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM user_sport_stats;
   DELETE FROM user_bet_days;
-  DELETE FROM user_bet_totals_before_days;
   RETURN NULL;
 END;
 $$;

@@ -1,9 +1,9 @@
 /**
  * The Spotlight leaderboard and the Influencers directory, answered from SQL aggregates over the
- * trigger-kept summaries (user_bet_stats; user_bet_days, user_sport_stats and
- * user_bet_totals_before from migration 0009), never by loading bets into the server. Bets are read
- * only for the page's own users (streak, latest picks, trend: index range scans of
- * bets_user_id_settled_at_idx) and, across users, for one day's settlements at a window's start.
+ * trigger-kept summaries (user_bet_stats, user_sport_stats, and the positions' bet_positions and
+ * user_position_days: db/functions/bet_positions_apply.sql), never by loading bets into the
+ * server. Bets are read only for the page's own users (streak, latest picks, trend: index range
+ * scans of bets_user_id_settled_at_idx).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -127,60 +127,6 @@ export const levelTotals = (r: {
 
 /** 'YYYY-MM-DD' of an instant in UTC (the summaries' days are UTC days). */
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
-const LOCK_NOT_AVAILABLE = '55P03';
-const isLockTimeout = (err: unknown): boolean => {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
-  }
-  return false;
-};
-
-/**
- * Makes sure user_bet_totals_before holds every user's totals of bets settled before `day`
- * (one index probe of user_bet_days per user, once per window start and day). The fill runs under
- * a SHARE lock on user_bet_days, so no bet write lands between what it reads and what it writes
- * (see db/functions/community_summaries_apply.sql). False when that lock was not had within a second (a long bulk write holds
- * it): the caller then computes without the stored totals.
- */
-export async function ensureTotalsBefore(db: Db, day: string): Promise<boolean> {
-  const [state] = await queryRows<{ ready: boolean }>(
-    db,
-    sql`select exists (select 1 from user_bet_totals_before_days where day = ${day}::date) as ready`,
-  );
-  if (state?.ready) return true;
-  try {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local lock_timeout = '1s'`);
-      await tx.execute(sql`lock table user_bet_days in share mode`);
-      const created = await queryRows<{ day: string }>(
-        tx as unknown as Db,
-        sql`insert into user_bet_totals_before_days (day) values (${day}::date) on conflict do nothing returning day::text`,
-      );
-      if (created.length === 0) return; // filled by a concurrent request, which has committed
-      await tx.execute(sql`
-        insert into user_bet_totals_before (day, user_id, settled, won, profit, staked, level_profit,
-                                            level_profit_sq, odds_sum)
-        select ${day}::date, s.user_id, d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked, d.cum_level_profit,
-               d.cum_level_profit_sq, d.cum_odds_sum
-        from user_bet_stats s
-        cross join lateral (
-          select d.cum_settled, d.cum_won, d.cum_profit, d.cum_staked, d.cum_level_profit, d.cum_level_profit_sq,
-                 d.cum_odds_sum
-          from user_bet_days d
-          where d.user_id = s.user_id and d.day < ${day}::date
-          order by d.day desc limit 1
-        ) d
-        where s.won + s.lost > 0`);
-      // Window starts move daily: yesterday's are of no use to anyone now.
-      await tx.execute(sql`delete from user_bet_totals_before_days where created_at < now() - interval '36 hours'`);
-    });
-    return true;
-  } catch (err) {
-    if (isLockTimeout(err)) return false;
-    throw err;
-  }
-}
 
 /** A user's running totals of counted positions (user_position_days) at the last day on or before `day`. */
 const positionTotalsAt = (userColumn: SQL, day: SQL, strictlyBefore = false) => sql`
@@ -585,17 +531,6 @@ export interface DayTotals {
   settled: number;
   won: number;
   profit: string;
-  staked: string;
-  levelProfit: string;
-  levelProfitSq: string;
-  oddsSum: string;
-  cumSettled: number;
-  cumWon: number;
-  cumProfit: string;
-  cumStaked: string;
-  cumLevelProfit: string;
-  cumLevelProfitSq: string;
-  cumOddsSum: string;
 }
 
 export interface SportTotals {
@@ -606,24 +541,11 @@ export interface SportTotals {
   profit: string;
 }
 
-/** The level sums as text at their scales (u and odds 6 places, u² 12), so stored and recounted compare. */
-const levelText = (column: string) => ({
-  profit: sql.raw(`${column}level_profit::numeric(40, 6)::text`),
-  sq: sql.raw(`${column}level_profit_sq::numeric(50, 12)::text`),
-  odds: sql.raw(`${column}odds_sum::numeric(40, 6)::text`),
-});
-
 /** user_bet_days and user_sport_stats of one user as stored. */
 export async function readCommunitySummaries(db: Db, userId: string) {
-  const day = levelText('');
-  const cum = levelText('cum_');
   const days = await queryRows<DayTotals>(
     db,
-    sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
-               ${day.profit} as "levelProfit", ${day.sq} as "levelProfitSq", ${day.odds} as "oddsSum",
-               cum_settled as "cumSettled", cum_won as "cumWon", cum_profit::text as "cumProfit",
-               cum_staked::text as "cumStaked", ${cum.profit} as "cumLevelProfit", ${cum.sq} as "cumLevelProfitSq",
-               ${cum.odds} as "cumOddsSum"
+    sql`select day::text as day, settled, won, profit::text as profit
         from user_bet_days where user_id = ${userId} order by day`,
   );
   const sports = await queryRows<SportTotals>(
@@ -635,28 +557,12 @@ export async function readCommunitySummaries(db: Db, userId: string) {
 
 /** The same, recounted from the user's bets (days: won and lost bets only). */
 export async function recountCommunitySummaries(db: Db, userId: string) {
-  const day = levelText('');
   const days = await queryRows<DayTotals>(
     db,
-    sql`select day::text as day, settled, won, profit::text as profit, staked::text as staked,
-               ${day.profit} as "levelProfit", ${day.sq} as "levelProfitSq", ${day.odds} as "oddsSum",
-               (sum(settled) over w)::int as "cumSettled", (sum(won) over w)::int as "cumWon",
-               (sum(profit) over w)::numeric(20, 2)::text as "cumProfit",
-               (sum(staked) over w)::numeric(20, 2)::text as "cumStaked",
-               (sum(level_profit) over w)::numeric(40, 6)::text as "cumLevelProfit",
-               (sum(level_profit_sq) over w)::numeric(50, 12)::text as "cumLevelProfitSq",
-               (sum(odds_sum) over w)::numeric(40, 6)::text as "cumOddsSum"
-        from (
-          select (settled_at at time zone 'UTC')::date as day, count(*)::int as settled,
-                 (count(*) filter (where status = 'won'))::int as won,
-                 sum(profit_loss)::numeric(20, 2) as profit, sum(amount)::numeric(20, 2) as staked,
-                 sum(case status when 'won' then decimal_odds - 1 else -1 end) as level_profit,
-                 sum((case status when 'won' then decimal_odds - 1 else -1 end) * (case status when 'won' then decimal_odds - 1 else -1 end)) as level_profit_sq,
-                 sum(decimal_odds) as odds_sum
-          from bets where user_id = ${userId} and status in ('won', 'lost') group by 1
-        ) g
-        window w as (order by day)
-        order by day`,
+    sql`select (settled_at at time zone 'UTC')::date::text as day, count(*)::int as settled,
+               (count(*) filter (where status = 'won'))::int as won, sum(profit_loss)::numeric(20, 2)::text as profit
+        from bets where user_id = ${userId} and status in ('won', 'lost')
+        group by 1 order by 1`,
   );
   const sports = await queryRows<SportTotals>(
     db,

@@ -8,7 +8,7 @@ import { SPORTS, canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
 import { DAY, HOUR, createBettor, insertBets } from './helpers.test-support.ts';
-import { ensureTotalsBefore, readCommunitySummaries, recountCommunitySummaries } from './queries.ts';
+import { readCommunitySummaries, recountCommunitySummaries } from './queries.ts';
 
 /**
  * What can happen to bets: through the app's own functions, or any SQL statement. Statements the
@@ -28,8 +28,7 @@ type Command =
   | { kind: 'move'; user: number; pick: number; days: number }
   | { kind: 'resport'; user: number; sport: (typeof SPORTS)[number] }
   | { kind: 'bulkDelete'; status: 'pending' | 'won' | 'lost' | 'void' }
-  | { kind: 'reassign'; from: number; to: number }
-  | { kind: 'windowStart'; daysAgo: number };
+  | { kind: 'reassign'; from: number; to: number };
 
 const USERS = 3;
 const userIndex = fc.nat(USERS - 1);
@@ -99,10 +98,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reassign' as const), from: userIndex, to: userIndex }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('windowStart' as const), daysAgo: fc.integer({ min: 0, max: 400 }) }),
-  },
 );
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -225,45 +220,14 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
         sql`update bets set user_id = ${userIds[cmd.to]!} where user_id = ${userIds[cmd.from]!}`,
       );
       return;
-    case 'windowStart':
-      // A Spotlight window starting that day: its stored totals must then follow every change.
-      await ensureTotalsBefore(env.db, dayOf(new Date(now.getTime() - cmd.daysAgo * DAY)));
-      return;
   }
 }
 
 async function expectSummariesMatchBets(env: TestEnv, userId: string) {
   expect(await readCommunitySummaries(env.db, userId)).toEqual(await recountCommunitySummaries(env.db, userId));
-  // Every stored "totals before a day" equals a count of the won and lost bets settled before it
-  // (no row: none).
-  type Before = { day: string; settled: number; won: number; profit: string; staked: string; level: string };
-  const stored = rows<Before>(
-    await env.db.execute(sql`
-      select m.day::text as day, coalesce(t.settled, 0) as settled, coalesce(t.won, 0) as won,
-             coalesce(t.profit, 0)::numeric(20, 2)::text as profit, coalesce(t.staked, 0)::numeric(20, 2)::text as staked,
-             concat_ws(' ', coalesce(t.level_profit, 0)::numeric(40, 6), coalesce(t.level_profit_sq, 0)::numeric(50, 12),
-                       coalesce(t.odds_sum, 0)::numeric(40, 6)) as level
-      from user_bet_totals_before_days m
-      left join user_bet_totals_before t on t.day = m.day and t.user_id = ${userId}
-      order by m.day`),
-  );
-  const recount = rows<Before>(
-    await env.db.execute(sql`
-      select m.day::text as day, count(b.id)::int as settled, (count(b.id) filter (where b.status = 'won'))::int as won,
-             coalesce(sum(b.profit_loss), 0)::numeric(20, 2)::text as profit,
-             coalesce(sum(b.amount), 0)::numeric(20, 2)::text as staked,
-             concat_ws(' ', coalesce(sum(case b.status when 'won' then b.decimal_odds - 1 when 'lost' then -1 end), 0)::numeric(40, 6),
-                       coalesce(sum((case b.status when 'won' then b.decimal_odds - 1 when 'lost' then -1 end) * (case b.status when 'won' then b.decimal_odds - 1 when 'lost' then -1 end)), 0)::numeric(50, 12),
-                       coalesce(sum(b.decimal_odds), 0)::numeric(40, 6)) as level
-      from user_bet_totals_before_days m
-      left join bets b on b.user_id = ${userId} and b.status in ('won', 'lost')
-        and b.settled_at < m.day::timestamp at time zone 'UTC'
-      group by m.day order by m.day`),
-  );
-  expect(stored).toEqual(recount);
 }
 
-describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user_bet_totals_before)', (env) => {
+describeEachDatabase('community summaries (user_bet_days, user_sport_stats)', (env) => {
   it('equal a recount from the bets after any sequence of record, settle, delete and bulk or back-dated SQL', async () => {
     const userIds: string[] = [];
     for (let i = 0; i < USERS; i++) userIds.push((await createBettor(env())).userId);
@@ -285,11 +249,11 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user
     // Thirty sequences of up to twenty statements, each checked against recounts: slow on a busy machine.
   }, 180_000);
 
-  it('follow one statement settling bets of two users, on days between settled days and before a window start', async () => {
+  it('follow one statement settling bets of two users, on days between settled days', async () => {
     const userIds = [(await createBettor(env())).userId, (await createBettor(env())).userId];
     // With the clock at T after its move: user 0 has bets whose events started at T − 54 h and
-    // T − 24 h and settled days at T − 5 days and T (a Spotlight window starts on T's day); user 1
-    // has one whose event started at T − 24 h. One UPDATE settles the three as their events start.
+    // T − 24 h and settled days at T − 5 days and T; user 1 has one whose event started at T − 24 h.
+    // One UPDATE settles the three as their events start.
     const sequence: Command[] = [
       { kind: 'record', user: 0, cents: 1_001n, sport: 'tennis', started: true },
       { kind: 'advance', hours: 30 },
@@ -297,7 +261,6 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user
       { kind: 'record', user: 1, cents: 700n, sport: 'tennis', started: true },
       { kind: 'backdated', user: 0, count: 1, daysAgo: 0, won: true },
       { kind: 'backdated', user: 0, count: 1, daysAgo: 5, won: false },
-      { kind: 'windowStart', daysAgo: 0 },
       // Even stakes won: the 25.50 at +150 (profit 38.25) and the 7.00; the 10.01 lost.
       { kind: 'settleMany', users: [0, 1], hours: 0, won: true },
     ];
@@ -305,27 +268,20 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user
       for (const cmd of sequence) await run(env(), userIds, cmd);
       for (const userId of userIds) await expectSummariesMatchBets(env(), userId);
       const user0 = await readCommunitySummaries(env().db, userIds[0]!);
-      expect(
-        user0.days.map((d) => [d.settled, d.won, d.profit, d.cumSettled, d.cumWon, d.cumProfit, d.cumStaked]),
-      ).toEqual([
-        [1, 0, '-1.25', 1, 0, '-1.25', '1.25'],
-        [1, 0, '-10.01', 2, 0, '-11.26', '11.26'],
-        [1, 1, '38.25', 3, 1, '26.99', '36.76'],
-        [1, 1, '1.88', 4, 2, '28.87', '38.01'],
+      expect(user0.days.map((d) => [d.settled, d.won, d.profit])).toEqual([
+        [1, 0, '-1.25'],
+        [1, 0, '-10.01'],
+        [1, 1, '38.25'],
+        [1, 1, '1.88'],
       ]);
       expect(user0.sports.map((s) => [s.sport, s.bets, s.won, s.lost, s.profit])).toEqual([
         ['football', 2, 1, 1, '0.63'],
         ['mma', 1, 1, 0, '38.25'],
         ['tennis', 1, 0, 1, '-10.01'],
       ]);
-      const before = rows<{ settled: number; won: number; profit: string; staked: string }>(
-        await env().db.execute(sql`
-          select settled, won, profit::text as profit, staked::text as staked from user_bet_totals_before
-          where user_id = ${userIds[0]!} and day = ${dayOf(env().clock.now())}`),
-      );
-      expect(before).toEqual([{ settled: 3, won: 1, profit: '26.99', staked: '36.76' }]);
       expect(await readCommunitySummaries(env().db, userIds[1]!)).toEqual({
-        days: [expect.objectContaining({ settled: 1, won: 1, profit: '10.50', cumSettled: 1, cumProfit: '10.50' })],
+        // Settled as its event started, a day before T.
+        days: [{ day: dayOf(new Date(env().clock.now().getTime() - DAY)), settled: 1, won: 1, profit: '10.50' }],
         sports: [{ sport: 'tennis', bets: 1, won: 1, lost: 0, profit: '10.50' }],
       });
     } finally {
@@ -340,13 +296,8 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user
       { status: 'won', settledAt: new Date(now - 3 * DAY), sport: 'mma' },
       { status: 'lost', settledAt: new Date(now - 50 * DAY) },
     ]);
-    await ensureTotalsBefore(env().db, dayOf(new Date(now - 10 * DAY)));
     await expectSummariesMatchBets(env(), userId);
     await env().db.delete(user).where(eq(user.id, userId));
     expect(await readCommunitySummaries(env().db, userId)).toEqual({ days: [], sports: [] });
-    const left = rows<{ n: number }>(
-      await env().db.execute(sql`select count(*)::int as n from user_bet_totals_before where user_id = ${userId}`),
-    );
-    expect(left[0]!.n).toBe(0);
   });
 });

@@ -456,7 +456,8 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     getBetSummary(db, userId),
     db.execute(sql`select sport, bets, won, lost, profit::numeric(20, 2)::text as profit
                    from user_sport_stats where user_id = ${userId}`),
-    db.execute(sql`select day::text as day, settled, cum_profit::numeric(20, 2)::text as profit
+    // The running total per day, summed here over the user's days (read in full anyway).
+    db.execute(sql`select day::text as day, settled, (sum(profit) over (order by day))::numeric(20, 2)::text as profit
                    from user_bet_days where user_id = ${userId} and settled > 0 order by day`),
     db.select(marketFigureColumns).from(userMarketFigures).where(eq(userMarketFigures.userId, userId)),
   ]);
