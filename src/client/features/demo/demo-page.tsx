@@ -20,6 +20,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { Odds } from '../../components/ui/odds.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import {
   BetStatsCards,
@@ -481,7 +482,9 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
       {overdue && <OverdueBadge />}
       <dl className="grid grid-cols-3 gap-2">
         <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
-        <BetDetail term="Odds">{bet.odds}</BetDetail>
+        <BetDetail term="Odds">
+          <Odds odds={bet.odds} />
+        </BetDetail>
         {bet.profitLoss === null ? (
           <BetDetail term={FIGURES.payout.label}>{formatMoney(bet.potentialWin)}</BetDetail>
         ) : (

@@ -7,6 +7,7 @@ import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } fr
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { ChartCard } from '../../components/ui/chart-card.tsx';
+import { Odds } from '../../components/ui/odds.tsx';
 import { moneyAxisTicks } from '../../lib/chart-ticks.ts';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -113,7 +114,13 @@ export function AnalyticsView({ analytics, since }: { analytics: Analytics; sinc
                   : undefined
           }
         />
-        <Figure title="Average Odds" value={analytics.averageOdds ?? '—'} hint="Decimal, won and lost bets" />
+        <Figure
+          title="Average Odds"
+          value={
+            analytics.averageOdds === null ? '—' : <Odds odds={analytics.averageOdds} entered="Mean decimal odds" />
+          }
+          hint="Mean of won and lost bets"
+        />
         <Figure title="Longest Win Streak" value={analytics.longestWinStreak} hint="Wins in a row" />
         <Figure title="Longest Loss Streak" value={analytics.longestLossStreak} hint="Losses in a row" />
       </div>
