@@ -128,7 +128,8 @@ test('records a bet through the dialog and sees it in Recent Bets', async ({ pag
   await expect(item).toBeVisible();
   await expect(item).toContainText('Basketball');
   await expect(item).toContainText('Pending');
-  await expect(item).toContainText('+150');
+  // In the reader's format (decimal until chosen otherwise), as typed on hover.
+  await expect(item.getByTitle('As recorded: +150', { exact: true })).toHaveText('2.50');
   await expect(item).toContainText('Stake$10.00');
   await expect(item).toContainText('Payout$25.00');
   const shown = await page.evaluate(
