@@ -19,6 +19,7 @@ import {
   type RenderData,
 } from '../shared/page-rendering.ts';
 import { preferenceCookiesOf } from '../shared/preference-cookies.ts';
+import { oddsFormatOf, type OddsFormat } from '../shared/odds.ts';
 import { createHash } from 'node:crypto';
 import { coalescing } from './coalesce.ts';
 import { carriesSessionCookie } from './http.ts';
@@ -210,8 +211,11 @@ export function createPageResolver(deps: {
     path: string,
     indexHtml: string,
     variant: 'signed out' | 'cookie',
+    oddsFormat: OddsFormat,
   ): Promise<PageAnswer> => {
     const signedOut = variant === 'signed out';
+    // The page writes odds in the reader's format (a preference cookie): one kept page per format.
+    const kind = oddsFormat === 'decimal' ? variant : `${variant} ${oddsFormat}`;
     const address = new URL(url.pathname, url);
     let current: { username: string; version: string } | null;
     let page: ProfilePage = { kind: 'none' };
@@ -220,7 +224,7 @@ export function createPageResolver(deps: {
       // The request's time, read now: the 30 days of a rename end on the clock, not at a restart.
       current = await deps.profileVersion(name, deps.now());
       if (current) {
-        const kept = keptProfiles.get<PageAnswer>(variant, current.username, current.version);
+        const kept = keptProfiles.get<PageAnswer>(kind, current.username, current.version);
         if (kept) return kept;
         data = await deps.profileData(current.username);
       } else page = await deps.profilePage(name, deps.now());
@@ -231,15 +235,19 @@ export function createPageResolver(deps: {
     }
     if (page.kind === 'renamed') return { status: 302, location: `/${page.username}` };
     if (!current || !data) return { ...(await notFound(address, true, signedOut)), variesByCookie: true };
-    const html = await deps.render(new URL(`/${current.username}`, url), { profile: data, signedOut });
+    const html = await deps.render(new URL(`/${current.username}`, url), {
+      profile: data,
+      signedOut,
+      ...(oddsFormat !== 'decimal' && { preferences: { oddsFormat } }),
+    });
     const answer: PageAnswer = {
       status: 200,
       // The preview tags from the very answer the page shows.
       html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html,
-      etag: etagOf(indexHtml, variant, current.version),
+      etag: etagOf(indexHtml, kind, current.version),
       variesByCookie: true,
     };
-    keptProfiles.set(variant, current.username, current.version, answer, answer.html.length * 2);
+    keptProfiles.set(kind, current.username, current.version, answer, answer.html.length * 2);
     return answer;
   };
 
@@ -265,9 +273,10 @@ export function createPageResolver(deps: {
     // server renders, not a page that waits for a lookup.
     if (!name) return notFound(new URL(url.pathname, url), /^\/[^/]+$/.test(path), signedOut);
     const variant = signedOut ? 'signed out' : 'cookie';
-    // Keyed by the path as sent (the not-found page names it) and the variant; never the query.
-    const answer = await sharedProfileAnswer(`${variant} ${url.pathname}`, () =>
-      profileAnswer(url, name, path, indexHtml, variant),
+    const oddsFormat = oddsFormatOf(preferenceCookiesOf(headers.get('cookie')).oddsFormat);
+    // Keyed by the path as sent (the not-found page names it), the variant and the odds format; never the query.
+    const answer = await sharedProfileAnswer(`${variant} ${oddsFormat} ${url.pathname}`, () =>
+      profileAnswer(url, name, path, indexHtml, variant, oddsFormat),
     );
     if ('location' in answer) return { ...answer, location: answer.location + url.search };
     // The browser's or a cache's copy is still the page: nothing to send but that.

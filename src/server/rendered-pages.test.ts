@@ -500,6 +500,32 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(renders.count).toBe(4);
   }, 60_000);
 
+  it("writes a profile's odds in the reader's format (its preference cookie), one kept page per format", async () => {
+    const { app, renders } = renderingAppWithHandle(env(), TEST_BASE_URL);
+    const { userId } = await signUpAndSignIn(env(), { name: 'Odds Otto' });
+    const username = await usernameOf(env(), userId);
+    await insertBets(env(), userId, [
+      { description: 'Fractional pick', status: 'won', odds: '3/2', decimalOdds: '2.5' },
+    ]);
+    const oddsOf = async (cookie?: string) => {
+      const res = await app.request(`/${username}`, { headers: cookie ? { cookie } : {} });
+      expect(res.status).toBe(200);
+      const odds = /title="As recorded: 3\/2">([^<]+)</.exec(await res.text());
+      return { odds: odds?.[1], etag: res.headers.get('etag') };
+    };
+
+    const decimal = await oddsOf();
+    expect(decimal.odds).toBe('2.50');
+    const american = await oddsOf('betproof_odds_format=american');
+    expect(american.odds).toBe('+150');
+    expect(american.etag).not.toBe(decimal.etag);
+    expect((await oddsOf('betproof_odds_format=fractional')).odds).toBe('3/2');
+    // A value this site never writes reads as the default, and gets the default's kept page.
+    expect(await oddsOf('betproof_odds_format=moneyline')).toEqual(decimal);
+    expect(await oddsOf('betproof_odds_format=american')).toEqual(american);
+    expect(renders.count).toBe(3);
+  }, 60_000);
+
   it('answers a private, unknown or impossible address 404 with the not-found page, and nothing of a record', async () => {
     const get = renderingApp(env());
     const { userId, cookie } = await signUpAndSignIn(env(), { name: 'Hidden Hannah' });

@@ -6,7 +6,7 @@
 import { formatCents, parseMoney, potentialWinCents, type Cents } from './money.ts';
 import { INVALID_ODDS_MESSAGE, parseOdds } from './odds.ts';
 import type { BetKind } from './events.ts';
-import { MONTHS } from './calendar.ts';
+import { formatDateTime, type Zone } from './date-format.ts';
 
 export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'] as const;
 export type Sport = (typeof SPORTS)[number];
@@ -105,28 +105,9 @@ export const isOverdue = (bet: Timed, now: Date): boolean => {
   return bet.kind !== 'graded' && due(bet.eventDate);
 };
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/**
- * "Sat 21 Nov, 20:00" in the given zone's wall-clock time (the browser's own zone by default; the
- * server says UTC), the year added when it is not `now`'s.
- */
-export function formatEventStart(eventDate: string | Date, now: Date, zone: 'local' | 'utc' = 'local'): string {
-  const d = new Date(eventDate);
-  const utc = zone === 'utc';
-  const year = utc ? d.getUTCFullYear() : d.getFullYear();
-  const thisYear = utc ? now.getUTCFullYear() : now.getFullYear();
-  const day = utc ? d.getUTCDay() : d.getDay();
-  const date = utc ? d.getUTCDate() : d.getDate();
-  const month = utc ? d.getUTCMonth() : d.getMonth();
-  const time = `${pad2(utc ? d.getUTCHours() : d.getHours())}:${pad2(utc ? d.getUTCMinutes() : d.getMinutes())}`;
-  return `${WEEKDAYS[day]} ${date} ${MONTHS[month]}${year === thisYear ? '' : ` ${year}`}, ${time}${utc ? ' UTC' : ''}`;
-}
-
 /** Why Won / Lost / Void wait, in the same words in the API's 409 and beside the disabled buttons. */
-export const settleAfterMessage = (eventDate: string | Date, now: Date, zone: 'local' | 'utc' = 'local') =>
-  `Settle after the event starts: ${formatEventStart(eventDate, now, zone)}`;
+export const settleAfterMessage = (eventDate: string | Date, zone: Zone = 'local') =>
+  `Settle after the event starts: ${formatDateTime(eventDate, zone)}${zone === 'utc' ? ' UTC' : ''}`;
 export { INVALID_ODDS_MESSAGE };
 
 /** The latest event start accepted at `now`: the same calendar date and time, 2 years on. */

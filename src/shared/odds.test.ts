@@ -4,6 +4,9 @@ import {
   MAX_DECIMAL_ODDS,
   americanFromDecimal,
   decimalOddsString,
+  displayOdds,
+  formatOdds,
+  oddsFormatOf,
   formatRational,
   fractionalFromDecimal,
   parseOdds,
@@ -160,5 +163,44 @@ describe('conversions', () => {
     expect(americanFromDecimal(rational(3n, 2n))).toEqual(rational(-200n));
     expect(americanFromDecimal(rational(5n, 2n))).toEqual(rational(150n));
     expect(() => americanFromDecimal(rational(1n))).toThrow(RangeError);
+  });
+});
+
+describe("odds in the reader's format", () => {
+  const inEvery = (text: string) => ({
+    decimal: displayOdds(text, 'decimal'),
+    american: displayOdds(text, 'american'),
+    fractional: displayOdds(text, 'fractional'),
+  });
+
+  it('writes the same odds three ways, exactly', () => {
+    expect(inEvery('2.50')).toEqual({ decimal: '2.50', american: '+150', fractional: '3/2' });
+    expect(inEvery('1.50')).toEqual({ decimal: '1.50', american: '-200', fractional: '1/2' });
+    expect(inEvery('-110')).toEqual({ decimal: '1.91', american: '-110', fractional: '10/11' });
+    expect(inEvery('+100')).toEqual({ decimal: '2.00', american: '+100', fractional: '1/1' });
+    expect(inEvery('15/8')).toEqual({ decimal: '2.88', american: '+188', fractional: '15/8' });
+    expect(inEvery('1.01')).toEqual({ decimal: '1.01', american: '-10000', fractional: '1/100' });
+  });
+
+  it("reads the API's six-place decimals as the odds they came from", () => {
+    expect(inEvery('1.909091')).toEqual({ decimal: '1.91', american: '-110', fractional: '10/11' });
+    expect(inEvery('2.500000')).toEqual({ decimal: '2.50', american: '+150', fractional: '3/2' });
+  });
+
+  it('keeps fractions to a denominator of 100 at most', () => {
+    // A parlay's 6.957926: 5.957926 to one, nearest with a small denominator (566/95 = 5.957895).
+    expect(displayOdds('6.957926', 'fractional')).toBe('566/95');
+    expect(formatOdds(rational(1234567n, 1000000n), 'fractional')).toBe('19/81');
+  });
+
+  it('leaves text that is not odds alone', () => {
+    expect(displayOdds('n/a', 'american')).toBe('n/a');
+  });
+
+  it('reads a stored preference, decimal by default', () => {
+    expect(oddsFormatOf('american')).toBe('american');
+    expect(oddsFormatOf('fractional')).toBe('fractional');
+    expect(oddsFormatOf(undefined)).toBe('decimal');
+    expect(oddsFormatOf('moneyline')).toBe('decimal');
   });
 });

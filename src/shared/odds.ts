@@ -150,3 +150,60 @@ export function americanFromDecimal(decimal: Rational): Rational {
 
 /** The fractional odds (profit per unit staked) equal to some decimal odds, in lowest terms. */
 export const fractionalFromDecimal = (decimal: Rational): Rational => rational(decimal.num - decimal.den, decimal.den);
+
+/** Fractions are shown with a denominator of at most this (bookmakers' 10/11, 100/30 and the like). */
+const MAX_FRACTION_DENOMINATOR = 100n;
+
+/**
+ * The fraction nearest `value` (> 0) whose denominator is at most `maxDen`: the last continued-
+ * fraction convergent within the bound, so 0.909091 reads 10/11 rather than 909091/1000000.
+ */
+function nearestFraction(value: Rational, maxDen: bigint): Rational {
+  if (value.den <= maxDen) return value;
+  let [h0, h1, k0, k1] = [0n, 1n, 1n, 0n];
+  let [num, den] = [value.num, value.den];
+  while (den !== 0n) {
+    const a = num / den;
+    const [h2, k2] = [a * h1 + h0, a * k1 + k0];
+    if (k2 > maxDen) break;
+    [h0, h1, k0, k1] = [h1, h2, k1, k2];
+    [num, den] = [den, num - a * den];
+  }
+  return rational(h1, k1);
+}
+
+/**
+ * Decimal odds (> 1) written in one format, as every page shows them: decimal to 2 places
+ * ("2.50"), American rounded to the whole number ("+150", "-110"), fractional in lowest terms
+ * with a denominator of at most 100 ("3/2", "10/11").
+ */
+export function formatOdds(decimal: Rational, format: OddsFormat): string {
+  if (format === 'decimal') return formatRational(decimal, 2);
+  if (format === 'american') {
+    const american = americanFromDecimal(decimal);
+    const whole = roundHalfAwayFromZero(american.num, american.den);
+    return whole > 0n ? `+${whole}` : String(whole);
+  }
+  const fraction = nearestFraction(fractionalFromDecimal(decimal), MAX_FRACTION_DENOMINATOR);
+  return `${fraction.num}/${fraction.den}`;
+}
+
+/**
+ * Odds text (as typed, or decimal as the API writes it: "2.500000") in the reader's format;
+ * text that does not read as odds is returned as it is.
+ */
+export function displayOdds(text: string, format: OddsFormat): string {
+  const parsed = parseOdds(text);
+  return parsed.ok ? formatOdds(parsed.decimal, format) : text;
+}
+
+/** Reads a stored preference; anything else is the default, decimal. */
+export const oddsFormatOf = (value: string | null | undefined): OddsFormat =>
+  (ODDS_FORMATS as readonly string[]).includes(value ?? '') ? (value as OddsFormat) : 'decimal';
+
+/** The names people know the formats by (Settings, and the hover text of every odds). */
+export const ODDS_FORMAT_LABELS: Record<OddsFormat, string> = {
+  american: 'American (+150, -110)',
+  decimal: 'Decimal (2.50, 1.91)',
+  fractional: 'Fractional (3/2, 10/11)',
+};

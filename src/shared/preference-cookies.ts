@@ -11,6 +11,8 @@ export const PREFERENCE_COOKIES = {
   usernamePromptSkipped: 'betproof_username_prompt_skipped',
   /** The visitor's cookie choice (cookie-preferences.ts encodes it). */
   cookieChoice: 'betproof_cookie_choice',
+  /** How odds are written on every page: american, decimal or fractional (odds.ts's oddsFormatOf). */
+  oddsFormat: 'betproof_odds_format',
 } as const;
 
 export type PreferenceCookies = Partial<Record<keyof typeof PREFERENCE_COOKIES, string>>;

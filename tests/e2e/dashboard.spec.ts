@@ -128,7 +128,8 @@ test('records a bet through the dialog and sees it in Recent Bets', async ({ pag
   await expect(item).toBeVisible();
   await expect(item).toContainText('Basketball');
   await expect(item).toContainText('Pending');
-  await expect(item).toContainText('+150');
+  // In the reader's format (decimal until chosen otherwise), as typed on hover.
+  await expect(item.getByTitle('As recorded: +150', { exact: true })).toHaveText('2.50');
   await expect(item).toContainText('Stake$10.00');
   await expect(item).toContainText('Payout$25.00');
   const shown = await page.evaluate(
@@ -138,7 +139,7 @@ test('records a bet through the dialog and sees it in Recent Bets', async ({ pag
   await expect(item.locator('time')).toHaveText(shown);
   // The event has not started: Won and Lost wait for it, and say so; Delete is open (a correction).
   const waitUntil = await page.evaluate((local) => new Date(local).toISOString(), when);
-  const reason = settleAfterMessage(waitUntil, new Date());
+  const reason = settleAfterMessage(waitUntil);
   for (const name of ['Mark "Lakers to beat the Celtics" as won', 'Mark "Lakers to beat the Celtics" as lost']) {
     await expect(item.getByRole('button', { name })).toBeDisabled();
     await expect(item.getByRole('button', { name })).toHaveAccessibleDescription(reason);
@@ -436,8 +437,8 @@ test.describe('the honest record: settle after the start, delete only before it'
     const item = betItem(page, 'Derby winner');
     const won = item.getByRole('button', { name: 'Mark "Derby winner" as won' });
     const lost = item.getByRole('button', { name: 'Mark "Derby winner" as lost' });
-    const reason = settleAfterMessage(eventDate, new Date());
-    expect(reason).toMatch(/^Settle after the event starts: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d$/);
+    const reason = settleAfterMessage(eventDate);
+    expect(reason).toMatch(/^Settle after the event starts: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/);
     await expect(item.getByText(reason, { exact: true })).toBeVisible();
     for (const button of [won, lost]) {
       await expect(button).toBeDisabled();
@@ -514,7 +515,7 @@ test.describe('the honest record: settle after the start, delete only before it'
     await confirmSettle(page, 'won');
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to update bet status' });
     await expect(toast).toBeVisible();
-    await expect(toast.getByText(settleAfterMessage(eventDate, new Date(), 'utc'), { exact: true })).toBeVisible();
+    await expect(toast.getByText(settleAfterMessage(eventDate, 'utc'), { exact: true })).toBeVisible();
     await expect(early).toContainText('Pending');
     await expect(early).toContainText('Profit/Loss—');
 

@@ -64,7 +64,8 @@ test.describe('landing-page demo: parlays', () => {
       .getByTestId('demo-bet')
       .filter({ has: page.getByRole('heading', { name: 'Parlay: Lakers ML + Chiefs -3', exact: true }) });
     await expect(parlay).toContainText('Pending');
-    await expect(parlay).toContainText('4.772727');
+    // Combined odds in the reader's format (decimal by default), exact on hover.
+    await expect(parlay.getByTitle('As recorded: 4.772727', { exact: true })).toHaveText('4.77');
     await expect(parlay).toContainText('$47.73');
     // Counted once, its whole stake.
     await expect(stat(page, 'Total Bets')).toHaveText('6');
@@ -84,6 +85,9 @@ test.describe('landing-page demo: parlays', () => {
     await expect(leg2Void).toBeDisabled();
     await expect(parlay.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await leg1Won.click();
+    const confirmWon = page.getByRole('alertdialog', { name: 'Mark as won?' });
+    await expect(confirmWon).toContainText('Leg 1: Lakers ML');
+    await confirmWon.getByRole('button', { name: 'Mark as won' }).click();
     await expect(toast(page, 'Leg 1 marked as won')).toBeVisible();
     await expect(parlay).toContainText('Pending');
     await expect(stat(page, 'Total Profit')).toHaveText('+$5.00');
@@ -91,6 +95,10 @@ test.describe('landing-page demo: parlays', () => {
     // Leg 2 void: won at leg 1's odds alone, 2.50, $10 pays $25.00, profit $15.00.
     await page.clock.fastForward(24 * HOUR);
     await leg2Void.click();
+    await page
+      .getByRole('alertdialog', { name: 'Mark as void / push?' })
+      .getByRole('button', { name: 'Mark as void / push' })
+      .click();
     await expect(toast(page, 'Leg 2 marked as void')).toBeVisible();
     await expect(parlay).toContainText('Won');
     await expect(parlay).toContainText('+$15.00');

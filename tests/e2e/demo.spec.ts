@@ -79,7 +79,7 @@ test.describe('landing-page demo', () => {
     for (const name of ['Won', 'Lost']) {
       await expect(ahead.getByRole('button', { name })).toBeDisabled();
       await expect(ahead.getByRole('button', { name })).toHaveAccessibleDescription(
-        /^Djokovic in straight sets Settle after the event starts: [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:00$/,
+        /^Djokovic in straight sets Settle after the event starts: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:00 [AP]M$/,
       );
     }
     await expect(ahead.getByRole('button', { name: 'Delete bet: Djokovic in straight sets' })).toBeVisible();
@@ -124,12 +124,21 @@ test.describe('landing-page demo', () => {
     await expect(stat(page, 'Total Staked')).toHaveText('$205.00');
     // Recorded ahead of its event: it can't be settled yet, and the row says when it can.
     const lakers = bet(page, 'Lakers ML vs Celtics');
-    const waitFor = settleAfterMessage(new Date(lakersStart), new Date());
+    const waitFor = settleAfterMessage(new Date(lakersStart));
     await expect(lakers.getByText(waitFor, { exact: true })).toBeVisible();
     await expect(lakers.getByRole('button', { name: 'Won' })).toBeDisabled();
 
     // Won: profit = potential win − stake ($50 at -110 → +$45.45). Final: no more buttons.
+    // Settling asks first, as the app does; Cancel leaves the bet pending.
     await started.getByRole('button', { name: 'Won' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Mark as won?' });
+    await expect(confirm).toContainText("Mark as won: +$45.45 profit. Settled bets can't be changed.");
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(started.getByRole('button', { name: 'Won' })).toBeEnabled();
+    await expect(stat(page, 'Win Rate')).not.toHaveText('66.7%');
+    await started.getByRole('button', { name: 'Won' }).click();
+    await page.getByRole('alertdialog', { name: 'Mark as won?' }).getByRole('button', { name: 'Mark as won' }).click();
     await expect(toast(page, 'Bet marked as won')).toBeVisible();
     await expect(started).toContainText('Won');
     await expect(started).toContainText('+$45.45');
@@ -140,6 +149,10 @@ test.describe('landing-page demo', () => {
 
     // Lost: −stake. Settling the overdue bet clears the notice.
     await bet(page, 'Yankees ML vs Red Sox').getByRole('button', { name: 'Lost' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Mark as lost?' })
+      .getByRole('button', { name: 'Mark as lost' })
+      .click();
     await expect(toast(page, 'Bet marked as lost')).toBeVisible();
     await expect(bet(page, 'Yankees ML vs Red Sox')).toContainText('-$25.00');
     await expect(bet(page, 'Yankees ML vs Red Sox')).not.toContainText('Overdue');
@@ -163,6 +176,10 @@ test.describe('landing-page demo', () => {
     await expect(ahead.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await expect(ahead.getByText("Part of your record — can't be deleted")).toBeVisible();
     await ahead.getByRole('button', { name: 'Lost' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Mark as lost?' })
+      .getByRole('button', { name: 'Mark as lost' })
+      .click();
     await expect(ahead).toContainText('-$20.00');
     await expect(stat(page, 'Total Profit')).toHaveText('+$5.45');
     await expect(stat(page, 'Total Profit')).toHaveClass(/text-positive/);

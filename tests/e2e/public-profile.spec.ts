@@ -100,7 +100,7 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
   const lakers = recordItem(guest, 'Lakers -5.5');
   await expect(lakers).toContainText('Pending');
   await expect(lakers).toContainText('Basketball');
-  await expect(lakers).toContainText('-110');
+  await expect(lakers.getByTitle('As recorded: -110', { exact: true })).toHaveText('1.91');
   await expect(lakers).toContainText('$5.50');
   await expect(lakers).toContainText(/Recorded (3 days 1 h|3 days 2 h|3 days) before the event/);
   const arsenal = recordItem(guest, 'Arsenal to beat Chelsea');

@@ -2,10 +2,7 @@
  * Calendar days written out in en-US without Intl (docs/decisions/011): its own module, so a page
  * that shows dates and no money (the landing's upcoming events) loads only this.
  */
-import { MONTHS } from '../../shared/calendar.ts';
-
-/** "Mar 14, 2027": a day of the calendar, from its year, month (0-11) and day of the month. */
-export const calendarDay = (year: number, month: number, day: number) => `${MONTHS[month]} ${day}, ${year}`;
+import { calendarDay } from '../../shared/date-format.ts';
 
 /** A calendar date as written, "2027-03-14" → "Mar 14, 2027" (no time zone: the day itself). */
 export function formatCalendarDate(date: string): string {

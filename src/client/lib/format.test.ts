@@ -48,7 +48,7 @@ describe('date and time', () => {
       '2026-12-31T12:00:00Z',
       '2026-07-04T11:59:59Z',
     ])
-      expect(formatDateTime(iso, 'UTC'), iso).toBe(intl.format(new Date(iso)).replace(/\u202f/g, ' '));
+      expect(formatDateTime(iso, 'utc'), iso).toBe(intl.format(new Date(iso)).replace(/\u202f/g, ' '));
   });
 
   it("writes it in this machine's time zone by default", () => {

@@ -7,7 +7,6 @@
  * (no binary float on the way).
  */
 import { groupThousands } from '../../shared/number-format.ts';
-import { calendarDay } from './calendar-date.ts';
 
 /** A decimal string to its sign, whole dollars and cents, rounded half away from zero to the cent; null if not a number. */
 function dollarsAndCents(decimal: string): { negative: boolean; dollars: string; cents: string } | null {
@@ -45,17 +44,5 @@ export const formatPercent = (value: number): string => `${value.toFixed(1)}%`;
 export const formatSignedPercent = (value: number): string =>
   `${value > 0 ? '+' : value < 0 ? '-' : ''}${Math.abs(value).toFixed(1)}%`;
 
-/**
- * An ISO instant as "Mar 14, 2027, 7:30 PM": in this browser's time zone, or in UTC ('UTC', what
- * the server can render for everyone; see components/ui/date-time.tsx).
- */
-export function formatDateTime(iso: string, timeZone?: 'UTC'): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const utc = timeZone === 'UTC';
-  const [year, month, day, hours, minutes] = utc
-    ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
-    : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${calendarDay(year, month, day)}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
+/** Dates and times: the one style every page writes (shared/date-format.ts). */
+export { formatDate, formatDateTime, formatMonthDay, formatMonthYear, formatTime } from '../../shared/date-format.ts';

@@ -173,7 +173,7 @@ export const betsModule: ApiModule = {
           '404': notFound,
           '409': apiError(
             `Already settled (${says(BET_ALREADY_SETTLED_MESSAGE)}), the event has not started ` +
-              `(${says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC')}), or a parlay, ` +
+              `(${says('Settle after the event starts: Nov 21, 2026, 8:00 PM UTC')}), or a parlay, ` +
               `which its legs settle (${says(PARLAY_SETTLED_BY_LEGS_MESSAGE)}), or a graded bet, which its event's result ` +
               `settles (${says(GRADED_FROM_RESULT_MESSAGE)})`,
           ),
@@ -226,7 +226,7 @@ export const betsModule: ApiModule = {
           '404': apiError(`No such leg of a parlay of the signed-in user: ${says(LEG_NOT_FOUND_MESSAGE)}`),
           '409': apiError(
             `The leg is settled (${says(LEG_ALREADY_SETTLED_MESSAGE)}), the parlay is (${says(PARLAY_ALREADY_SETTLED_MESSAGE)}), ` +
-              `or the leg's event has not started (${says('Settle after the event starts: Sat 21 Nov 2026, 20:00 UTC')}); ` +
+              `or the leg's event has not started (${says('Settle after the event starts: Nov 21, 2026, 8:00 PM UTC')}); ` +
               `a leg on a listed event is graded from its result (${says(GRADED_LEG_FROM_RESULT_MESSAGE)})`,
           ),
           '422': errors.invalid,

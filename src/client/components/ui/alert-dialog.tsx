@@ -3,6 +3,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 import { useDialogOpen, withDialogOpen } from './dialog-open.tsx';
+import { CountedOpen, TOAST_ROOM } from './toast-room.tsx';
 
 export const AlertDialog = withDialogOpen(AlertDialogPrimitive.Root);
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -12,10 +13,12 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
   if (!open) return null;
   return (
     <AlertDialogPrimitive.Portal>
+      <CountedOpen />
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 data-[state=open]:animate-fade-in" />
       <AlertDialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-card p-6 shadow-lg outline-none data-[state=open]:animate-zoom-in',
+          TOAST_ROOM,
+          'fixed left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-card p-6 shadow-lg outline-none data-[state=open]:animate-zoom-in',
           className,
         )}
         {...props}

@@ -8,5 +8,5 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
  */
 export function DateTime({ iso }: { iso: string }) {
   const hydrated = useHydrated();
-  return <time dateTime={iso}>{hydrated ? formatDateTime(iso) : `${formatDateTime(iso, 'UTC')} UTC`}</time>;
+  return <time dateTime={iso}>{hydrated ? formatDateTime(iso) : `${formatDateTime(iso, 'utc')} UTC`}</time>;
 }

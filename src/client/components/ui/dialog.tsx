@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
 import { useDialogOpen, withDialogOpen } from './dialog-open.tsx';
+import { CountedOpen, TOAST_ROOM } from './toast-room.tsx';
 
 export const Dialog = withDialogOpen(DialogPrimitive.Root);
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -28,10 +29,12 @@ export function DialogContent({
   if (!open) return null;
   return (
     <DialogPortal>
+      <CountedOpen />
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-lg outline-none data-[state=open]:animate-zoom-in',
+          TOAST_ROOM,
+          'fixed left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-lg outline-none data-[state=open]:animate-zoom-in',
           className,
         )}
         {...props}

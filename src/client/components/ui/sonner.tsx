@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useAnyDialogOpen } from './toast-room.tsx';
 
 /** Sonner's rich colours, darkened so toast text meets WCAG AA (4.5:1) on its tinted background. */
 const accessibleColors = {
@@ -11,12 +12,14 @@ const accessibleColors = {
 
 /**
  * The app's single toast outlet, which ./toast.ts mounts in a React root of its own with the first
- * toast (toast through ./toast.ts). Bottom-right, so toasts never cover the header's buttons.
+ * toast (toast through ./toast.ts). Bottom-right, so toasts never cover the header's buttons; at
+ * the top while a dialog is open, in the room the dialog leaves there (toast-room.tsx).
  */
 export function Toaster({ style, ...props }: ToasterProps) {
+  const dialogOpen = useAnyDialogOpen();
   return (
     <Sonner
-      position="bottom-right"
+      position={dialogOpen ? 'top-center' : 'bottom-right'}
       richColors
       closeButton
       duration={5000}

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { ChartCard } from '../../components/ui/chart-card.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { formatPercent } from '../../lib/format.ts';
+import { formatDate, formatMonthDay, formatPercent } from '../../lib/format.ts';
 import { useAdminAnalytics } from './api.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
@@ -21,12 +21,10 @@ const AXIS = '#475569';
 const SIGNUPS = '#047857';
 const BETS = '#1d4ed8';
 
-const weekLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const weekLong = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 /** 'YYYY-MM-DD' (a Monday, UTC) → 'Nov 16'. */
 const formatWeek = (week: string, long = false) => {
   const date = new Date(`${week}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? week : (long ? weekLong : weekLabel).format(date);
+  return Number.isNaN(date.getTime()) ? week : long ? formatDate(date, 'utc') : formatMonthDay(date, 'utc');
 };
 
 export default function AdminAnalyticsTab({ viewerId }: { viewerId: string }) {

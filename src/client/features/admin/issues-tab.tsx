@@ -22,7 +22,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
@@ -35,8 +35,6 @@ const TYPE_LABELS: Record<InboxKind | 'all', string> = {
   contact: 'Contact',
   advertising: 'Advertising',
 };
-
-const createdDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The Issues tab: contact messages and advertiser inquiries, newest first, with a status action per row. */
 export function IssuesTab({ viewerId }: { viewerId: string }) {
@@ -186,7 +184,7 @@ function IssueRow({ issue, viewerId, onOpen }: { issue: AdminIssue; viewerId: st
       </Td>
       <Td label="Created" className="whitespace-nowrap">
         <time dateTime={issue.createdAt} title={formatDateTime(issue.createdAt)}>
-          {createdDate.format(new Date(issue.createdAt))}
+          {formatDate(issue.createdAt)}
         </time>
       </Td>
       <Td label="Actions">

@@ -20,7 +20,7 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { NOTHING_MEASURED } from '../../../shared/figures.ts';
-import { formatPercent } from '../../lib/format.ts';
+import { formatDate, formatPercent } from '../../lib/format.ts';
 import { useAdminUsers, useSetVerification } from './api.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
@@ -35,8 +35,6 @@ const FILTER_LABELS: Record<UserStatusFilter, string> = {
 };
 
 const isFilter = (v: string | null): v is UserStatusFilter => USER_STATUS_FILTERS.includes(v as UserStatusFilter);
-
-const joinDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** `value`, settled for `ms` (the search box asks the server once typing pauses). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -217,7 +215,7 @@ function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
         )}
       </Td>
       <Td label="Join Date" className="whitespace-nowrap">
-        {joinDate.format(new Date(user.joinDate))}
+        {formatDate(user.joinDate)}
       </Td>
       <Td label="Total Bets" className="text-right tabular-nums">
         {formatWholeNumber(user.totalBets)}

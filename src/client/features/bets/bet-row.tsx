@@ -15,6 +15,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { sportLabel } from './sports.ts';
 import { DateTime } from '../../components/ui/date-time.tsx';
+import { Odds } from '../../components/ui/odds.tsx';
 
 const STATUS_BADGE: Record<BetStatus, 'warning' | 'success' | 'destructive' | 'secondary'> = {
   pending: 'warning',
@@ -152,7 +153,9 @@ export function BetRow({
             : 'sm:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.6fr)]',
         )}
       >
-        <BetDetail term="Odds">{bet.odds}</BetDetail>
+        <BetDetail term="Odds">
+          <Odds odds={bet.odds} />
+        </BetDetail>
         <BetDetail term="Stake">
           <MoneyWithUnits amount={bet.amount} unitSize={unitSize} />
         </BetDetail>

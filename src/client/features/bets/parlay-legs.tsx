@@ -16,7 +16,7 @@ import { useSettleLeg } from './use-bets.ts';
 const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
 
 /** What settling a leg does, before it is final. */
-export const legConfirmText = (leg: BetLeg, status: SettledStatus) =>
+export const legConfirmText = (leg: Pick<BetLeg, 'position'>, status: SettledStatus) =>
   `Mark leg ${leg.position} as ${RESULT_NAME[status]}. A settled leg can't be changed; the parlay settles itself ` +
   `when its legs decide it (lost at a lost leg, won when every leg is won or void, a void leg counting 1.00).`;
 

@@ -3,6 +3,7 @@ import type { BetStatus } from '../../../shared/bets.ts';
 import { PARLAY_MIN_LEGS } from '../../../shared/parlays.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DateTime } from '../../components/ui/date-time.tsx';
+import { Odds } from '../../components/ui/odds.tsx';
 import { BetStatusBadge } from './bet-row.tsx';
 import { sportLabel } from './sports.ts';
 
@@ -64,7 +65,7 @@ export function LegSummary({
         <BetStatusBadge status={leg.status} />
       </div>
       <p className="text-xs text-muted-foreground tabular-nums">
-        {sportLabel(leg.sport)} · {leg.odds} · <DateTime iso={leg.eventDate} />
+        {sportLabel(leg.sport)} · <Odds odds={leg.odds} /> · <DateTime iso={leg.eventDate} />
       </p>
     </>
   );

@@ -4,6 +4,7 @@
  */
 import { FIGURES } from '../../../shared/figures.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { Odds } from '../../components/ui/odds.tsx';
 
 export function ParlayPreview({ preview }: { preview: { odds: string; potentialWin: string } | null }) {
   return (
@@ -11,7 +12,7 @@ export function ParlayPreview({ preview }: { preview: { odds: string; potentialW
       <div>
         <p className="text-sm font-medium text-emerald-900">Combined odds</p>
         <p className="text-xl font-semibold text-emerald-900 tabular-nums" data-testid="combined-odds">
-          {preview?.odds ?? '—'}
+          {preview ? <Odds odds={preview.odds} entered="Decimal" /> : '—'}
         </p>
       </div>
       <div className="text-right">

@@ -28,7 +28,7 @@ export interface BetTiming {
   canSettle: boolean;
   canDelete: boolean;
   overdue: boolean;
-  /** Why Won/Lost are disabled ("Settle after the event starts: Sat 21 Nov, 20:00"), while they are. */
+  /** Why Won/Lost are disabled ("Settle after the event starts: Nov 21, 2026, 8:00 PM"), while they are. */
   settleAfter: string | null;
 }
 
@@ -57,7 +57,7 @@ export function useBetTiming(bet: {
     canSettle: canSettle(bet, now),
     canDelete: canDelete(bet, now),
     overdue: isOverdue(bet, now),
-    settleAfter: bet.status === 'pending' && !started ? settleAfterMessage(bet.eventDate, now) : null,
+    settleAfter: bet.status === 'pending' && !started ? settleAfterMessage(bet.eventDate) : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { BadgeCheck } from 'lucide-react';
 import type { Sport } from '../../../shared/bets.ts';
 import type { Interval } from '../../../shared/bet-schemas.ts';
 import { SPORT_LABELS } from '../../../shared/community.ts';
-import { formatSignedPercent } from '../../lib/format.ts';
+import { formatMonthYear, formatSignedPercent } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 
 /** The name a bettor goes by: the display name, else the username. */
@@ -19,8 +19,7 @@ export const signClass = (value: number | null) =>
 export const profitClass = (decimal: string) =>
   decimal.startsWith('-') ? 'text-negative' : /^0+(\.0+)?$/.test(decimal) ? 'text-foreground' : 'text-positive';
 
-const joined = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
-export const formatJoined = (iso: string) => joined.format(new Date(iso));
+export const formatJoined = (iso: string) => formatMonthYear(iso);
 
 /** The round avatar with the bettor's initial (decorative: the name is next to it). */
 export function BettorAvatar({

@@ -258,7 +258,7 @@ export function settleDemoBet(bets: readonly DemoBet[], id: string, status: Sett
   if (bet.status !== 'pending') return { ok: false, reason: 'Bet is already settled' };
   if (bet.legs) return { ok: false, reason: PARLAY_SETTLED_BY_LEGS_MESSAGE };
   if (bet.kind === 'graded') return { ok: false, reason: GRADED_FROM_RESULT_MESSAGE };
-  if (!canSettle(demoTiming(bet), now)) return { ok: false, reason: settleAfterMessage(bet.eventDateTime, now) };
+  if (!canSettle(demoTiming(bet), now)) return { ok: false, reason: settleAfterMessage(bet.eventDateTime) };
   const profit = settlementProfitCents(status, parseMoney(bet.amount)!, parseMoney(bet.potentialWin)!);
   const settled: DemoBet = { ...bet, status, profitLoss: profit === null ? null : formatCents(profit) };
   return { ok: true, bets: bets.map((b) => (b.id === id ? settled : b)) };
@@ -282,7 +282,7 @@ export function settleDemoLeg(
   if (bet.status !== 'pending') return { ok: false, reason: PARLAY_ALREADY_SETTLED_MESSAGE };
   if (leg.status !== 'pending') return { ok: false, reason: LEG_ALREADY_SETTLED_MESSAGE };
   if (!canSettle({ status: leg.status, eventDate: leg.eventDateTime }, now)) {
-    return { ok: false, reason: settleAfterMessage(leg.eventDateTime, now) };
+    return { ok: false, reason: settleAfterMessage(leg.eventDateTime) };
   }
   const legs = bet.legs!.map((l) => (l.position === position ? { ...l, status } : l));
   const stake = parseMoney(bet.amount)!;

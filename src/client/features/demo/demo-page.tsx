@@ -20,6 +20,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { Odds } from '../../components/ui/odds.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import {
   BetStatsCards,
@@ -37,6 +38,8 @@ import {
   ProfitLoss,
   SettleAfterHint,
   SettleButtons,
+  SettleConfirmDialog,
+  legConfirmText,
   sportLabel,
   useBetTiming,
 } from '../bets/index.ts';
@@ -458,10 +461,15 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
   // A parlay is overdue 72 hours after its last leg starts (the same as its first for a single bet).
   const overdue = useBetTiming({ status: bet.status, eventDate: lastEventDateTime(bet) }).overdue;
   const describedBy = timing.settleAfter ? `${titleId} ${hintId}` : titleId;
+  // Settling asks first, as the app does: a settled bet is final.
+  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
+  const row = useRef<HTMLLIElement>(null);
   return (
     <li
+      ref={row}
+      tabIndex={-1}
       aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-lg border border-border p-4"
+      className="flex flex-col gap-3 rounded-lg border border-border p-4 outline-offset-2"
       data-testid="demo-bet"
     >
       <div className="flex items-start justify-between gap-3">
@@ -481,7 +489,9 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
       {overdue && <OverdueBadge />}
       <dl className="grid grid-cols-3 gap-2">
         <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
-        <BetDetail term="Odds">{bet.odds}</BetDetail>
+        <BetDetail term="Odds">
+          <Odds odds={bet.odds} />
+        </BetDetail>
         {bet.profitLoss === null ? (
           <BetDetail term={FIGURES.payout.label}>{formatMoney(bet.potentialWin)}</BetDetail>
         ) : (
@@ -495,12 +505,15 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           {bet.status === 'pending' && !bet.legs && bet.kind === 'graded' && <GradedNote />}
           {bet.status === 'pending' && !bet.legs && bet.kind !== 'graded' && (
-            <SettleButtons
-              onSettle={(status) => onSettle(bet, status)}
-              disabled={!timing.canSettle}
-              describedBy={describedBy}
-            />
+            <SettleButtons onSettle={setConfirming} disabled={!timing.canSettle} describedBy={describedBy} />
           )}
+          <SettleConfirmDialog
+            bet={bet}
+            status={confirming}
+            onConfirm={(status) => onSettle(bet, status)}
+            onClose={() => setConfirming(null)}
+            returnFocusTo={row}
+          />
           {timing.canDelete ? (
             <Button
               size="sm"
@@ -555,20 +568,30 @@ function DemoLegItem({
 }) {
   const hintId = useId();
   const timing = useBetTiming({ status: leg.status, eventDate: leg.eventDateTime });
+  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
+  const item = useRef<HTMLLIElement>(null);
   return (
-    <li className="flex flex-col gap-2 py-2">
+    <li ref={item} tabIndex={-1} className="flex flex-col gap-2 rounded-sm py-2 outline-offset-2">
       <LegSummary leg={{ ...leg, eventDate: leg.eventDateTime }} />
       {bet.status === 'pending' && leg.status === 'pending' && (
         <>
           <div className="flex flex-wrap gap-2">
             <SettleButtons
-              onSettle={(status) => onSettleLeg(bet, leg, status)}
+              onSettle={setConfirming}
               disabled={!timing.canSettle}
               name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
               describedBy={timing.settleAfter ? hintId : undefined}
             />
           </div>
           <SettleAfterHint id={hintId} text={timing.settleAfter} />
+          <SettleConfirmDialog
+            bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
+            status={confirming}
+            text={(status) => legConfirmText(leg, status)}
+            onConfirm={(status) => onSettleLeg(bet, leg, status)}
+            onClose={() => setConfirming(null)}
+            returnFocusTo={item}
+          />
         </>
       )}
     </li>

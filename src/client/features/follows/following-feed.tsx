@@ -12,6 +12,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { Odds } from '../../components/ui/odds.tsx';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { BetStatusBadge, sportLabel } from '../bets/index.ts';
@@ -138,7 +139,7 @@ function PickCard({ pick }: { pick: FeedPick }) {
         <div>
           <dt className="text-muted-foreground">Odds · stake</dt>
           <dd>
-            {pick.odds} · {formatMoney(pick.amount)}
+            <Odds odds={pick.odds} /> · {formatMoney(pick.amount)}
           </dd>
         </div>
         <div>

@@ -3,10 +3,20 @@ import { ChartLine } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from '../../../shared/profile-schemas.ts';
 import { isTooManyRequests } from '../../lib/api-error.ts';
-import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
+import {
+  formatDateTime,
+  formatMoney,
+  formatMonthDay,
+  formatMonthYear,
+  formatPercent,
+  formatSignedMoney,
+  formatSignedPercent,
+  formatTime,
+} from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { ChartCard } from '../../components/ui/chart-card.tsx';
+import { Odds } from '../../components/ui/odds.tsx';
 import { moneyAxisTicks } from '../../lib/chart-ticks.ts';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -33,30 +43,26 @@ const compactMoneyFormat = new Intl.NumberFormat('en-US', {
 });
 /** Money axis ticks: '$1.2k', '-$50', '$3M'. */
 export const moneyTick = (value: number) => compactMoneyFormat.format(value).replace(/K$/, 'k');
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const monthYear = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
 /** Axis ticks as fine as the span needs: seconds within an hour, times within two days, days within a year, else months. */
-const timeTickFormat = (spanMs: number) =>
+const timeTickFormat = (spanMs: number): ((when: Date) => string) =>
   spanMs < 3_600_000
-    ? clockTime
+    ? (when) => formatTime(when, 'local', { seconds: true })
     : spanMs < 2 * 86_400_000
-      ? timeOfDay
+      ? (when) => formatTime(when)
       : spanMs < 365 * 86_400_000
-        ? shortDate
-        : monthYear;
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const monthName = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+        ? (when) => formatMonthDay(when)
+        : (when) => formatMonthYear(when);
 /** 'YYYY-MM' → 'Mar 2027'. */
 const formatMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number);
-  return y && m ? monthName.format(new Date(Date.UTC(y, m - 1, 1))) : month;
+  return y && m ? formatMonthYear(new Date(Date.UTC(y, m - 1, 1)), 'utc') : month;
 };
 /** 'YYYY-MM' → "Mar '27", for a month axis. */
 export const monthTick = (month: string) => {
   const [y, m] = month.split('-').map(Number);
-  return y && m ? `${monthName.format(new Date(Date.UTC(y, m - 1, 1))).slice(0, 3)} '${String(y).slice(-2)}` : month;
+  return y && m
+    ? `${formatMonthYear(new Date(Date.UTC(y, m - 1, 1)), 'utc').slice(0, 3)} '${String(y).slice(-2)}`
+    : month;
 };
 const tooltipValue = (value: unknown) => signedMoney(Number(value));
 /**
@@ -113,7 +119,13 @@ export function AnalyticsView({ analytics, since }: { analytics: Analytics; sinc
                   : undefined
           }
         />
-        <Figure title="Average Odds" value={analytics.averageOdds ?? '—'} hint="Decimal, won and lost bets" />
+        <Figure
+          title="Average Odds"
+          value={
+            analytics.averageOdds === null ? '—' : <Odds odds={analytics.averageOdds} entered="Mean decimal odds" />
+          }
+          hint="Mean of won and lost bets"
+        />
         <Figure title="Longest Win Streak" value={analytics.longestWinStreak} hint="Wins in a row" />
         <Figure title="Longest Loss Streak" value={analytics.longestLossStreak} hint="Losses in a row" />
       </div>
@@ -213,14 +225,14 @@ function CumulativeProfitChart({
           type="number"
           scale="time"
           domain={['dataMin', 'dataMax']}
-          tickFormatter={(t: number) => tickFormat.format(t)}
+          tickFormatter={(t: number) => tickFormat(new Date(t))}
           minTickGap={24}
           {...axisProps}
         />
         <YAxis width={56} tickFormatter={moneyTick} {...moneyAxis(data.map((p) => p.profit))} {...axisProps} />
         <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
         <Tooltip
-          labelFormatter={(t) => longDate.format(Number(t))}
+          labelFormatter={(t) => formatDateTime(new Date(Number(t)))}
           formatter={(value, name) => [tooltipValue(value), name]}
         />
         <Line

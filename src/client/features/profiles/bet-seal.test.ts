@@ -14,10 +14,10 @@ const logCreatedAt = '2026-11-01T09:00:00.000Z';
 describe("a bet's seal, in words", () => {
   it('says when and by whom, against the start, and how many witnesses', () => {
     expect(sealText(seal, logCreatedAt, '2026-11-28T19:00:00.000Z')).toBe(
-      'Sealed 28 Nov 2026, 13:02 UTC by Test TSA, 5 h 57 min before the start, witnessed by 2',
+      'Sealed Nov 28, 2026, 1:02 PM UTC by Test TSA, 5 h 57 min before the start, witnessed by 2',
     );
     expect(sealText({ ...seal, witnesses: 0 }, logCreatedAt, '2026-11-28T12:00:00.000Z')).toBe(
-      'Sealed 28 Nov 2026, 13:02 UTC by Test TSA, after the start',
+      'Sealed Nov 28, 2026, 1:02 PM UTC by Test TSA, after the start',
     );
   });
 
@@ -29,9 +29,9 @@ describe("a bet's seal, in words", () => {
         logCreatedAt,
         '2026-01-01T00:00:00.000Z',
       ),
-    ).toBe('Sealed 1 Nov 2026, 09:00 UTC, when the log was created (recorded before it)');
+    ).toBe('Sealed Nov 1, 2026, 9:00 AM UTC, when the log was created (recorded before it)');
     expect(sealText({ ...seal, backfilled: true }, logCreatedAt, '2026-01-01T00:00:00.000Z')).toBe(
-      'Sealed 28 Nov 2026, 13:02 UTC by Test TSA, when the log was created (recorded before it), witnessed by 2',
+      'Sealed Nov 28, 2026, 1:02 PM UTC by Test TSA, when the log was created (recorded before it), witnessed by 2',
     );
   });
 });

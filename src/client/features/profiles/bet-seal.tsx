@@ -3,21 +3,14 @@ import { Stamp } from 'lucide-react';
 import type { Seal, Seals } from '../../../shared/log/api.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { formatLeadTime } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { profileKeys } from './api.ts';
 
 /** How long a bet's seal is kept before it is asked again: a seal only ever appears, once. */
 const SEAL_STALE_MS = 60_000;
 
-const utc = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
 /** The same text on the server and in every browser: the time-stamp authority's clock is UTC. */
-export const utcTime = (iso: string) => `${utc.format(new Date(iso))} UTC`;
+export const utcTime = (iso: string) => `${formatDateTime(iso, 'utc')} UTC`;
 
 const fetchSeals = (username: string, betIds: readonly string[]): Promise<Seals> =>
   unwrap(api.api.profiles[':username'].seals.$get({ param: { username }, query: { bets: betIds.join(',') } }));

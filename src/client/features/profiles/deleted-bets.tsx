@@ -8,6 +8,7 @@ import { DELETED_HEADING, type DeletedBets } from '../../../shared/disclosures.t
 import { api, unwrap } from '../../lib/api.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { DateTime } from '../../components/ui/date-time.tsx';
+import { Odds } from '../../components/ui/odds.tsx';
 
 const fetchDeletedBets = (username: string): Promise<DeletedBets> =>
   unwrap(api.api.profiles[':username'].deleted.$get({ param: { username: encodeURIComponent(username) } }));
@@ -39,7 +40,7 @@ export function DeletedBeforeStart({ username }: { username: string }) {
               <li key={bet.seq} className="flex flex-col gap-0.5 py-2 text-sm">
                 <span className="font-medium break-words">{bet.description}</span>
                 <span className="text-xs text-muted-foreground">
-                  {bet.odds} · ${bet.stake} · deleted <DateTime iso={bet.deletedAt} /> · event{' '}
+                  <Odds odds={bet.odds} /> · ${bet.stake} · deleted <DateTime iso={bet.deletedAt} /> · event{' '}
                   <DateTime iso={bet.eventStart} />
                 </span>
               </li>

@@ -8,6 +8,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { BetList, BetRow, ParlayLegs, useBetTiming, type BetPages } from '../bets/index.ts';
 import { formatLeadTime } from './format.ts';
 import { DateTime } from '../../components/ui/date-time.tsx';
+import { displayOdds } from '../../../shared/odds.ts';
+import { useOddsFormat } from '../../lib/odds-preference.ts';
 import { BetSeal, useShownSeals, type ShownSeals } from './bet-seal.tsx';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
@@ -25,6 +27,7 @@ export function ProfileBetItem({
   market?: BetMarket | undefined;
 }) {
   const { overdue } = useBetTiming(bet);
+  const oddsFormat = useOddsFormat();
   const overdueMark = overdue && (
     <Badge variant="destructive" title={`Still pending ${OVERDUE_AFTER_HOURS}+ hours after the event started`}>
       <AlertTriangle aria-hidden="true" />
@@ -32,7 +35,7 @@ export function ProfileBetItem({
     </Badge>
   );
   const aboveMark = market?.aboveMarket && (
-    <Badge variant="warning" title={`Counted at ${shortOdds(market.countedOdds)}, the best price seen`}>
+    <Badge variant="warning" title={`Counted at ${displayOdds(market.countedOdds, oddsFormat)}, the best price seen`}>
       <TrendingDown aria-hidden="true" />
       {ABOVE_MARKET_LABEL}
     </Badge>
@@ -61,11 +64,10 @@ export function ProfileBetItem({
   );
 }
 
-/** "2.00" from "2.000000": odds as people read them. */
-const shortOdds = (odds: string) => String(Number(odds));
-
 /** What the market offered for a graded bet: the best price, what it counts at, its closing-line value. */
 function MarketLine({ market }: { market: BetMarket }) {
+  const format = useOddsFormat();
+  const shortOdds = (odds: string) => displayOdds(odds, format);
   const parts = [
     market.bestOdds !== null && `Best price seen ${shortOdds(market.bestOdds)}`,
     market.aboveMarket && `counted at ${shortOdds(market.countedOdds)}`,

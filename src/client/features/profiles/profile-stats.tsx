@@ -23,6 +23,7 @@ import { MoneyWithUnits, unitsText } from '../bets/index.ts';
 import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
+import { Odds } from '../../components/ui/odds.tsx';
 
 /** A profile's figures sit a little tighter than the dashboard's (p-4 at every width). */
 const StatTile = (props: ComponentProps<typeof StatCard>) => <StatCard className="sm:p-4" {...props} />;
@@ -178,9 +179,9 @@ function SkillOrLuck({ stats }: { stats: BetStats }) {
         />
         <StatTile
           title="Average Odds"
-          value={stats.averageOdds ?? '—'}
+          value={stats.averageOdds === null ? '—' : <Odds odds={stats.averageOdds} entered="Mean decimal odds" />}
           icon={<Percent />}
-          detail="Decimal, won and lost bets"
+          detail="Mean of won and lost bets"
         />
         <StatTile title="Void / Push" value={stats.voided} icon={<RotateCcw />} detail="Stake returned; in no rate" />
       </div>

@@ -24,6 +24,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSaveSettings } from './api.ts';
+import { OddsFormatSetting } from './odds-format-setting.tsx';
 
 // Two-factor sign-in brings the auth client and the QR encoder: loaded when Security is opened.
 const TwoFactorSettings = lazy(() => import('../auth/two-factor-settings.tsx'));
@@ -37,7 +38,7 @@ const SOCIAL_FIELDS: { key: keyof SocialLinks; label: string; placeholder: strin
 
 /**
  * 'Settings': on the Profile tab, Profile Visibility, social links and the unit size, saved with PUT
- * /api/profile/settings; on the Security tab, two-factor sign-in (saved as it is set up).
+ * /api/profile/settings; on the Display tab, the odds format (kept in this browser); on the Security tab, two-factor sign-in (saved as it is set up).
  */
 export function SettingsDialog({ userId, settings }: { userId: string; settings: ProfileSettings }) {
   const [open, setOpen] = useState(false);
@@ -53,18 +54,22 @@ export function SettingsDialog({ userId, settings }: { userId: string; settings:
         <DialogHeader>
           <DialogTitle>Settings</DialogTitle>
           <DialogDescription>
-            Choose who can see your record, where followers can find you, and how you sign in.
+            Choose who can see your record, where followers can find you, how odds are written, and how you sign in.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so it starts from the saved values every time. */}
         {open && (
           <Tabs defaultValue="profile">
-            <TabsList className="grid w-full grid-cols-2">
+            <TabsList className="grid w-full grid-cols-3">
               <TabsTrigger value="profile">Profile</TabsTrigger>
+              <TabsTrigger value="display">Display</TabsTrigger>
               <TabsTrigger value="security">Security</TabsTrigger>
             </TabsList>
             <TabsContent value="profile">
               <SettingsForm userId={userId} settings={settings} onSaved={() => setOpen(false)} />
+            </TabsContent>
+            <TabsContent value="display">
+              <OddsFormatSetting />
             </TabsContent>
             <TabsContent value="security">
               <Suspense

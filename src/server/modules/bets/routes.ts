@@ -127,7 +127,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (result.reason === 'graded') return c.json({ error: GRADED_FROM_RESULT_MESSAGE }, 409);
       if (result.reason === 'not-started') {
         // The browser words the same rule in the bettor's own time zone; the API has only UTC.
-        return c.json({ error: settleAfterMessage(result.eventDate, at, 'utc') }, 409);
+        return c.json({ error: settleAfterMessage(result.eventDate, 'utc') }, 409);
       }
       return c.json(notFound, 404);
     })
@@ -139,8 +139,7 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (result.reason === 'already-settled') return c.json({ error: LEG_ALREADY_SETTLED_MESSAGE }, 409);
       if (result.reason === 'parlay-settled') return c.json({ error: PARLAY_ALREADY_SETTLED_MESSAGE }, 409);
       if (result.reason === 'graded') return c.json({ error: GRADED_LEG_FROM_RESULT_MESSAGE }, 409);
-      if (result.reason === 'not-started')
-        return c.json({ error: settleAfterMessage(result.eventDate, at, 'utc') }, 409);
+      if (result.reason === 'not-started') return c.json({ error: settleAfterMessage(result.eventDate, 'utc') }, 409);
       return c.json({ error: LEG_NOT_FOUND_MESSAGE }, 404);
     })
     .delete('/:id', async (c) => {
