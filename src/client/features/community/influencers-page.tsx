@@ -325,7 +325,7 @@ function InfluencerCard({ card, disclosure }: { card: Influencer; disclosure: Re
           {card.settledBets === 0 ? NOTHING_MEASURED : formatPercent(card.winRate)}
         </Figure>
         <Figure label={FIGURES.totalBets.label}>{card.totalBets}</Figure>
-        <Figure label="Profit" valueClassName={profitClass(card.totalProfit)}>
+        <Figure label={FIGURES.totalProfit.label} valueClassName={profitClass(card.totalProfit)}>
           {formatSignedMoney(card.totalProfit)}
         </Figure>
       </dl>
