@@ -178,7 +178,8 @@ export function createPageResolver(deps: {
    * A public profile's page, kept by this server under the version of what it shows
    * (page-version.ts: read for every request, one query of the profile and one of its bets'
    * version) and per variant: a request with no session cookie gets the page signed out, one with
-   * a cookie the page whose header waits for the browser's session lookup. Its ETag comes from the
+   * a cookie whose session is unknown the page whose header waits for the browser's session lookup
+   * (a signed-in reader's page is rendered for them: profileAnswer's `reader`). Its ETag comes from the
    * build, the variant and the version, so every server gives the same tag for the same page (and
    * a 304 to a matching If-None-Match: resolvePage). Rendered at the profile's
    * own address: the query string (`?v=1`, a tracker's tag) changes nothing on the page, so it
@@ -205,6 +206,11 @@ export function createPageResolver(deps: {
    * otherwise queue one per visitor.
    */
   const sharedProfileAnswer = coalescing<PageAnswer>();
+  /**
+   * `reader`: a signed-in reader's session. Their page is rendered for them (their header, as on
+   * every page with a session: docs/decisions/031), never kept nor tagged: the kept pages are the
+   * signed-out visitor's and, while a cookie's session is unknown, the page whose header waits.
+   */
   const profileAnswer = async (
     url: URL,
     name: string,
@@ -212,6 +218,7 @@ export function createPageResolver(deps: {
     indexHtml: string,
     variant: 'signed out' | 'cookie',
     oddsFormat: OddsFormat,
+    reader?: PageSession,
   ): Promise<PageAnswer> => {
     const signedOut = variant === 'signed out';
     // The page writes odds in the reader's format (a preference cookie): one kept page per format.
@@ -224,7 +231,7 @@ export function createPageResolver(deps: {
       // The request's time, read now: the 30 days of a rename end on the clock, not at a restart.
       current = await deps.profileVersion(name, deps.now());
       if (current) {
-        const kept = keptProfiles.get<PageAnswer>(kind, current.username, current.version);
+        const kept = reader ? undefined : keptProfiles.get<PageAnswer>(kind, current.username, current.version);
         if (kept) return kept;
         data = await deps.profileData(current.username);
       } else page = await deps.profilePage(name, deps.now());
@@ -237,13 +244,15 @@ export function createPageResolver(deps: {
     if (!current || !data) return { ...(await notFound(address, true, signedOut)), variesByCookie: true };
     const html = await deps.render(new URL(`/${current.username}`, url), {
       profile: data,
-      signedOut,
+      ...(reader ? { session: reader } : { signedOut }),
       ...(oddsFormat !== 'decimal' && { preferences: { oddsFormat } }),
     });
+    // The preview tags from the very answer the page shows.
+    const withMeta = injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html;
+    if (reader) return { status: 200, html: withMeta, personal: true };
     const answer: PageAnswer = {
       status: 200,
-      // The preview tags from the very answer the page shows.
-      html: injectProfileMeta(html, profileMetaOf(data.profile, deps.baseUrl)) ?? html,
+      html: withMeta,
       etag: etagOf(indexHtml, kind, current.version),
       variesByCookie: true,
     };
@@ -274,6 +283,18 @@ export function createPageResolver(deps: {
     if (!name) return notFound(new URL(url.pathname, url), /^\/[^/]+$/.test(path), signedOut);
     const variant = signedOut ? 'signed out' : 'cookie';
     const oddsFormat = oddsFormatOf(preferenceCookiesOf(headers.get('cookie')).oddsFormat);
+    // A signed-in reader gets the page with their header, rendered for them; a cookie whose session
+    // is unknown (none, or the database down) the kept page whose header the browser's lookup fills.
+    if (!signedOut) {
+      const reader = await deps.sessionOf(headers).catch((err: unknown) => {
+        deps.onError(url.pathname, err);
+        return null;
+      });
+      if (reader) {
+        const answer = await profileAnswer(url, name, path, indexHtml, variant, oddsFormat, reader);
+        return 'location' in answer ? { ...answer, location: answer.location + url.search } : answer;
+      }
+    }
     // Keyed by the path as sent (the not-found page names it), the variant and the odds format; never the query.
     const answer = await sharedProfileAnswer(`${variant} ${oddsFormat} ${url.pathname}`, () =>
       profileAnswer(url, name, path, indexHtml, variant, oddsFormat),

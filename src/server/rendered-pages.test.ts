@@ -491,13 +491,25 @@ describeEachDatabase('pages rendered on the server', (env) => {
     expect(new Set([first.etag, afterBet.etag, afterName.etag]).size).toBe(3);
     expect(renders.count).toBe(3);
 
-    // With a session cookie, the other variant of the page: its own render and its own tag.
-    const withCookie = await page(`/${username}`, { cookie });
+    // A signed-in reader: the page rendered for them, with their header, and kept by no one.
+    const reader = await page(`/${username}`, { cookie });
+    expect(reader.status).toBe(200);
+    expect(reader.etag).toBeNull();
+    expect(reader.cache).toBe('private, no-store');
+    expect(text(reader.body)).toContain('Dashboard');
+    expect(text(reader.body)).toContain('Sign Out');
+    expect(text(reader.body)).not.toContain('Sign In');
+    expect(renders.count).toBe(4);
+    expect((await page(`/${username}`, { cookie })).etag).toBeNull();
+    expect(renders.count).toBe(5);
+    // A session cookie the server does not know: the kept page whose header the browser fills.
+    const unknown = 'better-auth.session_token=no-such-session';
+    const withCookie = await page(`/${username}`, { cookie: unknown });
     expect(withCookie.status).toBe(200);
     expect(withCookie.etag).not.toBe(afterName.etag);
-    expect(renders.count).toBe(4);
-    expect(await page(`/${username}?x=1`, { cookie })).toEqual(withCookie);
-    expect(renders.count).toBe(4);
+    expect(renders.count).toBe(6);
+    expect(await page(`/${username}?x=1`, { cookie: unknown })).toEqual(withCookie);
+    expect(renders.count).toBe(6);
   }, 60_000);
 
   it("writes a profile's odds in the reader's format (its preference cookie), one kept page per format", async () => {

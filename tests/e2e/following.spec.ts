@@ -62,7 +62,7 @@ test('a follower follows a bettor and sees their new pick with its lead time', a
   await expect(pick.getByRole('link', { name: 'Tipster Tess' })).toBeVisible();
   await expect(pick.getByText('1 d 3 h before the start')).toBeVisible();
   await expect(pick.getByText('Starts in 1 d 3 h')).toBeVisible();
-  await expect(pick.getByText('-110 · $10.00')).toBeVisible();
+  await expect(pick.getByText('1.91 · $10.00')).toBeVisible();
   await expect(pick.getByText('Self-reported')).toBeVisible();
 
   // The filters: another sport hides it; the bettor filter lists the bettor followed.
