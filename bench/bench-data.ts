@@ -16,7 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
-import { getBetStats, recountBetStats } from '../src/server/modules/bets/queries.ts';
+import { getBetStats } from '../src/server/modules/bets/bet-stats.ts';
+import { recountBetStats } from '../src/server/test/recount-bet-stats.ts';
 import { countLedger, getLedgerHead } from '../src/server/modules/ledger/queries.ts';
 import { RECENT_PENDING_BETS, rowsOf, seedUserBets } from './shared.ts';
 

@@ -14,7 +14,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { decodeCursor, parseJsonText } from '../src/server/db/sql.ts';
-import { getBetStats, listBets, recountBetStats } from '../src/server/modules/bets/queries.ts';
+import { listBets } from '../src/server/modules/bets/bet-pages.ts';
+import { getBetStats } from '../src/server/modules/bets/bet-stats.ts';
+import { recountBetStats } from '../src/server/test/recount-bet-stats.ts';
 import { explain, formatTiming as fmt, postgresReachable, rowsOf, seedUserBets, time as timeCalls } from './shared.ts';
 
 const SIZES = [100, 10_000, 100_000];

@@ -71,7 +71,7 @@ async function benchDriver(driver: Driver): Promise<{ writes: string[]; breakdow
       ),
     ).map((r) => r.id);
     let next = 0;
-    // The statements of recordBet and settleBet (src/server/modules/bets/queries.ts).
+    // The statements of recordBet and settleBet (src/server/modules/bets/bet-writes.ts).
     const record = () =>
       explainAnalyze(
         env,

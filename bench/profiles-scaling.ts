@@ -22,7 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { bets, profiles } from '../src/server/db/schema/index.ts';
-import { deleteBet, recordBet, settleBet } from '../src/server/modules/bets/queries.ts';
+import { deleteBet, recordBet, settleBet } from '../src/server/modules/bets/bet-writes.ts';
 import { getAnalytics } from '../src/server/modules/profiles/queries.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { formatTiming as fmt, postgresReachable, seedUserBets, time as timeCalls } from './shared.ts';

@@ -93,7 +93,7 @@ export const canDelete = (bet: Timed, now: Date): boolean =>
 /**
  * Pending 72 hours after the event started, for a self-reported bet; a parlay, once any pending
  * self-reported leg is 72 hours past its own start, whatever its other legs (graded ones wait for
- * their results, not the bettor). The database's count is bets/queries.ts overdueCountSql.
+ * their results, not the bettor). The database's count is bets/bet-stats.ts overdueCountSql.
  */
 export const isOverdue = (bet: Timed, now: Date): boolean => {
   if (bet.status !== 'pending') return false;

@@ -8,7 +8,8 @@ import { DESCRIPTION_MAX_LENGTH } from '../../shared/bets.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/display-name.ts';
 import { isUnstorableText } from '../../shared/text.ts';
 import { isProfileUsername, isReservedUsername } from '../../shared/usernames.ts';
-import { getBetStats, recountBetStats } from '../modules/bets/queries.ts';
+import { getBetStats } from '../modules/bets/bet-stats.ts';
+import { recountBetStats } from './recount-bet-stats.ts';
 import { readCommunitySummaries, recountCommunitySummaries } from '../modules/community/queries.ts';
 import type { TestEnv } from './harness.ts';
 

@@ -14,7 +14,7 @@ import { BET_PART_OF_RECORD_MESSAGE, OVERDUE_AFTER_MS, settleAfterMessage } from
 import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';
 import { verifyChain, type LedgerPage } from '../../../shared/ledger.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
-import { deleteBet, settleBet } from './queries.ts';
+import { deleteBet, settleBet } from './bet-writes.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

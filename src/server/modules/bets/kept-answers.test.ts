@@ -13,7 +13,9 @@ import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { insertBets } from '../profiles/test-helpers.ts';
 import { OVERDUE_AFTER_MS } from '../../../shared/bets.ts';
 import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
-import { betStatsText, listBets, recountBetStats } from './queries.ts';
+import { listBets } from './bet-pages.ts';
+import { betStatsText } from './bet-stats.ts';
+import { recountBetStats } from '../../test/recount-bet-stats.ts';
 
 const HOUR = 60 * 60 * 1000;
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();

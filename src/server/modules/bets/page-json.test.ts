@@ -1,6 +1,6 @@
 /**
- * A page of bets is JSON the database writes (queries.ts's betJson); a single bet's answer is
- * toBet's. The two must agree field for field, for every kind of bet, on each database.
+ * A page of bets is JSON the database writes (bet-pages.ts's betJson); a single bet's answer is
+ * toBet's (bet-rows.ts). The two must agree field for field, for every kind of bet, on each database.
  */
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { bets } from '../../db/schema/index.ts';
 import { parseJsonText } from '../../db/sql.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import type { Bet, BetPage } from '../../../shared/bet-schemas.ts';
-import { listBets, toBets } from './queries.ts';
+import { toBets } from './bet-rows.ts';
+import { listBets } from './bet-pages.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -12,7 +12,9 @@ import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/
 import { SPORTS, isOverdue } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { computeStats } from '../../../shared/stats.ts';
-import { deleteBet, getBetStats, recordBet, recordParlay, recountBetStats, settleBet, settleLeg } from './queries.ts';
+import { getBetStats } from './bet-stats.ts';
+import { deleteBet, recordBet, recordParlay, settleBet, settleLeg } from './bet-writes.ts';
+import { recountBetStats } from '../../test/recount-bet-stats.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -20,7 +20,8 @@ import {
   PARLAY_SETTLED_BY_LEGS_MESSAGE,
 } from '../../../shared/parlays.ts';
 import { computeStats } from '../../../shared/stats.ts';
-import { getBetStats, recountBetStats } from './queries.ts';
+import { getBetStats } from './bet-stats.ts';
+import { recountBetStats } from '../../test/recount-bet-stats.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

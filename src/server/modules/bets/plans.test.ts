@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { decodeCursor, parseJsonText } from '../../db/sql.ts';
-import { listBets, selectBetsPage } from './queries.ts';
+import { listBets, selectBetsPage } from './bet-pages.ts';
 
 /**
  * Structural checks (no timings): a page of bets is an index range scan that reads about a page

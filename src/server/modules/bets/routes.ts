@@ -16,16 +16,9 @@ import { listBetsQuerySchema, settleBetSchema } from '../../../shared/bet-schema
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { statsQuerySchema } from '../../../shared/imports.ts';
 import { statsWithImported } from '../imports/routes.ts';
-import {
-  betStatsText,
-  deleteBet,
-  listBets,
-  recordBet,
-  recordListedBet,
-  recordParlay,
-  settleBet,
-  settleLeg,
-} from './queries.ts';
+import { listBets } from './bet-pages.ts';
+import { betStatsText } from './bet-stats.ts';
+import { deleteBet, recordBet, recordListedBet, recordParlay, settleBet, settleLeg } from './bet-writes.ts';
 import {
   EVENT_NOT_FOUND_MESSAGE,
   EVENT_NOT_OPEN_MESSAGE,

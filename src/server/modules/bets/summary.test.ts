@@ -7,7 +7,9 @@ import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { SPORTS, canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { computeStats } from '../../../shared/stats.ts';
-import { deleteBet, getBetStats, recordBet, recountBetStats, settleBet } from './queries.ts';
+import { getBetStats } from './bet-stats.ts';
+import { deleteBet, recordBet, settleBet } from './bet-writes.ts';
+import { recountBetStats } from '../../test/recount-bet-stats.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

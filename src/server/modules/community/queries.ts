@@ -35,7 +35,7 @@ import type {
 import { formatCents, parseMoney, type Cents } from '../../../shared/money.ts';
 import { levelStakesYield, parseScaled, roi, winRate, yieldInterval } from '../../../shared/stats.ts';
 import { breakEvenChance, luckAdjustedYield, type RankTotals } from '../../../shared/ranking.ts';
-import { overdueBefore, overdueCondition } from '../bets/queries.ts';
+import { overdueBefore, overdueCondition } from '../bets/bet-stats.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +59,7 @@ const publicUsersCte = sql`public_users as materialized (
     )`;
 
 /**
- * The record-keeping rule of both rankings: a bettor with any bet overdue (bets/queries.ts
+ * The record-keeping rule of both rankings: a bettor with any bet overdue (bets/bet-stats.ts
  * overdueCondition: a self-reported bet or parlay leg pending 72 hours after its own start) is left
  * out until they settle it, so losers left pending buy no place. An index probe of
  * bets_user_id_pending_event_idx per candidate.

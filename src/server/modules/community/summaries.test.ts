@@ -6,7 +6,7 @@ import { describeEachDatabase, type TestEnv } from '../../test/harness.ts';
 import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { SPORTS, canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
-import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
+import { deleteBet, recordBet, settleBet } from '../bets/bet-writes.ts';
 import { DAY, HOUR, createBettor, insertBets } from './helpers.test-support.ts';
 import { readCommunitySummaries, recountCommunitySummaries } from './queries.ts';
 

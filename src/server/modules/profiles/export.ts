@@ -5,7 +5,8 @@ import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.t
 import { eq } from 'drizzle-orm';
 import { userSettings } from '../../db/schema/index.ts';
 import { parseMoney, toUnits, type Cents } from '../../../shared/money.ts';
-import { betsPageRows, cursorAfter, unitSizeCents } from '../bets/queries.ts';
+import { betsPageRows, cursorAfter } from '../bets/bet-pages.ts';
+import { unitSizeCents } from '../bets/bet-stats.ts';
 
 /** Every field of a bet, in the order of the file's columns. */
 export const CSV_COLUMNS = [

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { getBetRecordVersion } from '../bets/queries.ts';
+import { getBetRecordVersion } from '../bets/bet-pages.ts';
 import { buildProfile, findProfileViewByUsername } from './queries.ts';
 import { recordIsPublic } from './visibility.ts';
 

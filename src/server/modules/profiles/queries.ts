@@ -34,7 +34,7 @@ import {
   totalsFromSummary,
   unitSizeCents,
   type BetSummary,
-} from '../bets/queries.ts';
+} from '../bets/bet-stats.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -25,7 +25,7 @@ import { decodeCursor, INVALID_CURSOR, type JsonText } from '../../db/sql.ts';
 import type { BetPage } from '../../../shared/bet-schemas.ts';
 import { betMarketsOf } from '../events/market.ts';
 import { deletedBeforeStart } from './taken-back.ts';
-import { listBets } from '../bets/queries.ts';
+import { listBets } from '../bets/bet-pages.ts';
 import { isFollowing } from '../follows/queries.ts';
 import { betsCsvStream, exportFilename, getUnitSize } from './export.ts';
 import {

@@ -6,7 +6,7 @@ import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/
 import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
-import { deleteBet, recordBet, settleBet } from '../bets/queries.ts';
+import { deleteBet, recordBet, settleBet } from '../bets/bet-writes.ts';
 import { getAnalytics } from './queries.ts';
 
 const HOUR = 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/sql.ts';
 import { profiles, userBetKinds } from '../../db/schema/index.ts';
-import { overdueBefore, overdueCountSql } from '../bets/queries.ts';
+import { overdueBefore, overdueCountSql } from '../bets/bet-stats.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { DELETED_LIST_MAX, type DeletedBets, type RecordDisclosure } from '../../../shared/disclosures.ts';
 
