@@ -1,4 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import { EVENT_TOO_SOON_MESSAGE } from '../../src/shared/bets.ts';
+import { INVALID_ODDS_MESSAGE } from '../../src/shared/odds.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -43,9 +45,37 @@ test.describe('landing-page demo: parlays', () => {
     await expect(page.getByRole('list', { name: 'Legs' }).getByRole('listitem')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Remove leg 1' })).toBeDisabled();
 
+    // Each missing field is named under itself, as the app's form does.
+    await page.getByRole('button', { name: 'Record Parlay' }).click();
+    await expect(page.getByLabel('Stake ($)')).toHaveAccessibleDescription(
+      'One stake for the whole parlay. Stake is required',
+    );
+    for (const n of [1, 2]) {
+      await expect(page.getByLabel(`Leg ${n} description`)).toHaveAccessibleDescription('Description is required');
+      await expect(page.getByLabel(`Leg ${n} sport`)).toHaveAccessibleDescription('Sport is required');
+      await expect(page.getByLabel(`Leg ${n} odds`)).toHaveAccessibleDescription('Odds are required');
+      await expect(page.getByLabel(`Leg ${n} event date & time`)).toHaveAccessibleDescription('Event date is required');
+    }
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+
+    // A leg's bad odds and too-soon start: named at that leg's fields, the 6-hour rule toasted too.
     await page.getByLabel('Stake ($)').fill('10');
+    await expect(page.getByLabel('Stake ($)')).toHaveAccessibleDescription('One stake for the whole parlay.');
     await fillLeg(page, 1, { description: 'Lakers ML', sport: 'basketball', odds: '+150', hours: 30 });
+    await fillLeg(page, 2, { description: 'Chiefs -3', sport: 'football', odds: 'evens', hours: 2 });
+    await page.getByRole('button', { name: 'Record Parlay' }).click();
+    await expect(toast(page, 'Invalid Event Time')).toContainText(EVENT_TOO_SOON_MESSAGE);
+    await expect(page.getByLabel('Leg 2 odds')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Leg 2 odds')).toHaveAccessibleDescription(INVALID_ODDS_MESSAGE);
+    await expect(page.getByLabel('Leg 2 event date & time')).toHaveAccessibleDescription(EVENT_TOO_SOON_MESSAGE);
+    await expect(page.getByLabel('Leg 1 odds')).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByLabel('Leg 2 odds')).toHaveValue('evens');
+    await expect(page.getByLabel('Leg 2 description')).toHaveValue('Chiefs -3');
+    await expect(page.getByTestId('demo-bet')).toHaveCount(5);
+
     await fillLeg(page, 2, { description: 'Chiefs -3', sport: 'football', odds: '-110', hours: 54 });
+    await expect(page.getByLabel('Leg 2 odds')).toHaveAccessibleDescription('');
+    await expect(page.getByLabel('Leg 2 event date & time')).toHaveAccessibleDescription('');
     // 2.50 × 1.9090… = 4.7727…; $10 pays $47.727… → $47.73.
     await expect(page.getByTestId('combined-odds')).toHaveText('4.77');
     await expect(page.getByTestId('potential-win')).toHaveText('Payout: $47.73');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { settleAfterMessage } from '../../src/shared/bets.ts';
+import { EVENT_TOO_SOON_MESSAGE, settleAfterMessage } from '../../src/shared/bets.ts';
+import { INVALID_ODDS_MESSAGE } from '../../src/shared/odds.ts';
 import { SAMPLE_GRADED_DESCRIPTION } from '../../src/client/features/demo/demo-bets.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -96,20 +97,43 @@ test.describe('landing-page demo', () => {
     await expect(bet(page, SAMPLE_GRADED_DESCRIPTION).getByText('Graded', { exact: true })).toBeVisible();
     await expect(bet(page, 'Arsenal to win at Villa').getByText('Self-reported', { exact: true })).toBeVisible();
 
-    // Every field is required.
+    // Every field is required, and each says so under itself, as the app's form does (no toast).
+    const odds = page.getByLabel('Odds');
+    const oddsHint = '+150, -110, 2.50 or 5/2';
     await page.getByRole('button', { name: 'Record Bet' }).click();
-    await expect(toast(page, 'Please fill in all fields')).toBeVisible();
-    await fillBet(page, { description: 'Lakers ML vs Celtics', stake: '10', odds: '+150', sport: 'basketball' });
+    await expect(page.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Description')).toHaveAccessibleDescription('Description is required');
+    await expect(page.getByLabel('Stake ($)')).toHaveAccessibleDescription('Stake is required');
+    await expect(odds).toHaveAccessibleDescription(`${oddsHint} Odds are required`);
+    await expect(page.getByLabel('Sport')).toHaveAccessibleDescription('Sport is required');
+    await expect(page.getByLabel('Event date and time')).toHaveAccessibleDescription('Event date is required');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    // Typing in a field takes its message away; the others stay until the next submit.
+    await fillBet(page, { description: 'Lakers ML vs Celtics' });
+    await expect(page.getByLabel('Description')).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByLabel('Description')).toHaveAccessibleDescription('');
+    await expect(page.getByText('Description is required')).toHaveCount(0);
+    await expect(odds).toHaveAccessibleDescription(`${oddsHint} Odds are required`);
+    await fillBet(page, { stake: '10', odds: '+150', sport: 'basketball' });
     await page.getByRole('button', { name: 'Record Bet' }).click();
-    await expect(toast(page, 'Please fill in all fields')).toHaveCount(2);
+    await expect(page.getByLabel('Event date and time')).toHaveAccessibleDescription('Event date is required');
+    await expect(odds).toHaveAccessibleDescription(oddsHint);
+    await expect(odds).not.toHaveAttribute('aria-invalid');
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);
 
-    // The 6-hour rule, in the dashboard's words.
+    // The 6-hour rule, in the dashboard's words: under the field and in a toast, what was typed kept.
     await fillBet(page, { hours: 2 });
+    await expect(page.getByLabel('Event date and time')).toHaveAccessibleDescription('');
     await page.getByRole('button', { name: 'Record Bet' }).click();
     const tooSoon = toast(page, 'Invalid Event Time');
     await expect(tooSoon).toBeVisible();
-    await expect(tooSoon).toContainText('Bets can only be recorded for events starting at least 6 hours from now');
+    await expect(tooSoon).toContainText(EVENT_TOO_SOON_MESSAGE);
+    await expect(page.getByLabel('Event date and time')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Event date and time')).toHaveAccessibleDescription(EVENT_TOO_SOON_MESSAGE);
+    await expect(page.getByLabel('Description')).toHaveValue('Lakers ML vs Celtics');
+    await expect(page.getByLabel('Stake ($)')).toHaveValue('10');
+    await expect(odds).toHaveValue('+150');
+    await expect(page.getByLabel('Sport')).toHaveValue('basketball');
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);
 
     // The potential win is the shared calculation: $10 at +150 pays $25.00.
@@ -196,10 +220,18 @@ test.describe('landing-page demo', () => {
     await openDemo(page, 'Try the Community Demo');
     await fillBet(page, { description: 'Djokovic to win', stake: '5', odds: 'evens', sport: 'tennis', hours: 24 });
     await page.getByRole('button', { name: 'Record Bet' }).click();
-    await expect(toast(page, 'Invalid odds')).toContainText(
-      'use American (+150 or -110), decimal (2.50) or fractional',
-    );
+    const odds = page.getByLabel('Odds');
+    await expect(odds).toHaveAttribute('aria-invalid', 'true');
+    await expect(odds).toHaveAccessibleDescription(`+150, -110, 2.50 or 5/2 ${INVALID_ODDS_MESSAGE}`);
+    await expect(odds).toHaveValue('evens');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);
+    // Corrected, it records; the message is gone.
+    await odds.fill('2.0');
+    await expect(odds).toHaveAccessibleDescription('+150, -110, 2.50 or 5/2');
+    await page.getByRole('button', { name: 'Record Bet' }).click();
+    await expect(toast(page, 'Bet Recorded')).toBeVisible();
+    await expect(page.getByTestId('demo-bet')).toHaveCount(6);
     // The browser's Back button leaves the demo as well.
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Track your betting performance with precision');

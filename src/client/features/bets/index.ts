@@ -30,3 +30,5 @@ export { BetTypeSwitch, LegFieldsHeader, LegSummary } from './parlay-parts.tsx';
 export { useBetPages } from './use-bets.ts';
 /** The four headline figures: the dashboard's, and the demo's over its own bets. */
 export { BetStatsCards } from './bet-stats-cards.tsx';
+/** The record forms' toast for an event starting too soon (the dashboard's dialog and the demo's form). */
+export { showEventTooSoon } from './event-too-soon-toast.ts';

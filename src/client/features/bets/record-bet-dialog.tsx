@@ -36,6 +36,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
+import { showEventTooSoon } from './event-too-soon-toast.ts';
 import { isUnauthenticated, useRecordBet } from './use-bets.ts';
 import { sportLabel } from './sports.ts';
 import { EMPTY_LEG, ParlayFields } from './parlay-fields.tsx';
@@ -109,11 +110,6 @@ const resolver: Resolver<RecordBetFormValues, unknown, RecordInput> = async (val
     context,
     options as never,
   )) as Awaited<ReturnType<Resolver<RecordBetFormValues, unknown, RecordInput>>>;
-
-const showEventTooSoon = () =>
-  toast.error('Invalid Event Time', {
-    description: EVENT_TOO_SOON_MESSAGE,
-  });
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 

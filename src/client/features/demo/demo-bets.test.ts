@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   BET_PART_OF_RECORD_MESSAGE,
+  EVENT_TOO_FAR_MESSAGE,
   EVENT_TOO_SOON_MESSAGE,
-  INVALID_ODDS_MESSAGE,
+  STAKE_MESSAGES,
   settleAfterMessage,
   type SettledStatus,
 } from '../../../shared/bets.ts';
+import { INVALID_ODDS_MESSAGE, ODDS_BELOW_MINIMUM_MESSAGE } from '../../../shared/odds.ts';
 import {
   LEG_ALREADY_SETTLED_MESSAGE,
   PARLAY_ALREADY_SETTLED_MESSAGE,
@@ -14,8 +16,7 @@ import {
 } from '../../../shared/parlays.ts';
 import {
   EMPTY_DEMO_FORM,
-  FILL_ALL_FIELDS_MESSAGE,
-  INVALID_EVENT_TIME_TITLE,
+  EMPTY_DEMO_LEG,
   deleteDemoBet,
   demoStats,
   recordDemoBet,
@@ -46,7 +47,7 @@ const form = (patch: Partial<DemoBetForm> = {}): DemoBetForm => ({
 
 const record = (patch: Partial<DemoBetForm> = {}): DemoBet => {
   const result = recordDemoBet(form(patch), now);
-  if (!result.ok) throw new Error(`${result.title}: ${result.description}`);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.bet;
 };
 
@@ -74,31 +75,74 @@ describe('demo bets', () => {
     expect(record({ odds: '2.5' }).potentialWin).toBe('25.00');
   });
 
-  it.each(Object.keys(EMPTY_DEMO_FORM))('asks for every field: %s missing', (field) => {
-    expect(recordDemoBet(form({ [field]: '  ' }), now)).toEqual({ ok: false, title: FILL_ALL_FIELDS_MESSAGE });
+  it("names every missing field with the shared schema's message", () => {
+    expect(recordDemoBet(EMPTY_DEMO_FORM, now)).toEqual({
+      ok: false,
+      errors: {
+        description: 'Description is required',
+        amount: STAKE_MESSAGES.required,
+        odds: 'Odds are required',
+        sport: 'Sport is required',
+        eventDateTime: 'Event date is required',
+      },
+    });
+    // Blank is missing too; only the missing field is named.
+    expect(recordDemoBet(form({ description: '   ' }), now)).toEqual({
+      ok: false,
+      errors: { description: 'Description is required' },
+    });
+    expect(recordDemoBet(form({ amount: ' ' }), now)).toEqual({
+      ok: false,
+      errors: { amount: STAKE_MESSAGES.required },
+    });
   });
 
-  it('refuses an event less than 6 hours away with the dashboard’s message', () => {
-    expect(recordDemoBet(form({ eventDateTime: inHours(5) }), now)).toEqual({
+  it('refuses an event less than 6 hours away, or past, or too far, at its field', () => {
+    for (const hours of [5, -1]) {
+      expect(recordDemoBet(form({ eventDateTime: inHours(hours) }), now)).toEqual({
+        ok: false,
+        errors: { eventDateTime: EVENT_TOO_SOON_MESSAGE },
+      });
+    }
+    expect(recordDemoBet(form({ eventDateTime: inHours(3 * 365 * 24) }), now)).toEqual({
       ok: false,
-      title: INVALID_EVENT_TIME_TITLE,
-      description: EVENT_TOO_SOON_MESSAGE,
+      errors: { eventDateTime: EVENT_TOO_FAR_MESSAGE },
     });
-    expect(recordDemoBet(form({ eventDateTime: inHours(-1) }), now)).toMatchObject({ ok: false });
     expect(recordDemoBet(form({ eventDateTime: inHours(6.5) }), now)).toMatchObject({ ok: true });
   });
 
-  it('refuses bad odds, stakes and dates with a clear message', () => {
-    expect(recordDemoBet(form({ odds: '+50' }), now)).toEqual({
+  it('names each bad field with its message, every one at once', () => {
+    expect(recordDemoBet(form({ odds: '+50' }), now)).toEqual({ ok: false, errors: { odds: INVALID_ODDS_MESSAGE } });
+    expect(recordDemoBet(form({ odds: '1.001' }), now)).toEqual({
       ok: false,
-      title: 'Invalid odds',
-      description: INVALID_ODDS_MESSAGE,
+      errors: { odds: ODDS_BELOW_MINIMUM_MESSAGE },
     });
-    expect(recordDemoBet(form({ amount: '0' }), now)).toMatchObject({ ok: false, title: 'Invalid stake' });
-    expect(recordDemoBet(form({ amount: '1.234' }), now)).toMatchObject({ ok: false, title: 'Invalid stake' });
-    expect(recordDemoBet(form({ eventDateTime: 'tomorrow' }), now)).toMatchObject({
+    expect(recordDemoBet(form({ amount: '0' }), now)).toEqual({
       ok: false,
-      title: INVALID_EVENT_TIME_TITLE,
+      errors: { amount: STAKE_MESSAGES.tooSmall },
+    });
+    expect(recordDemoBet(form({ amount: '1.234' }), now)).toEqual({
+      ok: false,
+      errors: { amount: STAKE_MESSAGES.format },
+    });
+    // Not a date-time (a browser without a date picker) reads as no date, as the app's form sends it.
+    expect(recordDemoBet(form({ eventDateTime: 'tomorrow' }), now)).toEqual({
+      ok: false,
+      errors: { eventDateTime: 'Event date is required' },
+    });
+    expect(
+      recordDemoBet(
+        form({ description: 'a'.repeat(501), amount: '-5', odds: 'evens', eventDateTime: inHours(2) }),
+        now,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: {
+        description: 'Description must be at most 500 characters',
+        amount: STAKE_MESSAGES.tooSmall,
+        odds: INVALID_ODDS_MESSAGE,
+        eventDateTime: EVENT_TOO_SOON_MESSAGE,
+      },
     });
   });
 
@@ -229,7 +273,7 @@ describe('demo bets', () => {
     });
     const parlay = (amount: string, legs: DemoLegForm[]): DemoBet => {
       const result = recordDemoParlay(amount, legs, now);
-      if (!result.ok) throw new Error(`${result.title}: ${result.description}`);
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
       return result.bet;
     };
     /** Settles leg `position` at `at` (25 hours on: after a 24-hour leg's start); throws if refused. */
@@ -272,39 +316,41 @@ describe('demo bets', () => {
       ]);
     });
 
-    it('refuses a parlay as the dashboard does, saying which leg', () => {
+    it("refuses a parlay as the dashboard does, naming each leg's field", () => {
+      expect(recordDemoParlay('', [EMPTY_DEMO_LEG, leg('2', 24)], now)).toEqual({
+        ok: false,
+        errors: {
+          amount: STAKE_MESSAGES.required,
+          'legs.0.description': 'Description is required',
+          'legs.0.sport': 'Sport is required',
+          'legs.0.odds': 'Odds are required',
+          'legs.0.eventDateTime': 'Event date is required',
+        },
+      });
       expect(recordDemoParlay('10', [leg('+150', 24), { ...leg('2', 24), sport: '' }], now)).toEqual({
         ok: false,
-        title: FILL_ALL_FIELDS_MESSAGE,
-      });
-      expect(recordDemoParlay('', [leg('+150', 24), leg('2', 24)], now)).toEqual({
-        ok: false,
-        title: FILL_ALL_FIELDS_MESSAGE,
+        errors: { 'legs.1.sport': 'Sport is required' },
       });
       expect(recordDemoParlay('10', [leg('+150', 24)], now)).toEqual({
         ok: false,
-        title: 'Invalid parlay',
-        description: PARLAY_LEG_COUNT_MESSAGE,
+        errors: { legs: PARLAY_LEG_COUNT_MESSAGE },
       });
       expect(recordDemoParlay('10', [leg('+150', 24), leg('evens', 24)], now)).toEqual({
         ok: false,
-        title: 'Invalid odds',
-        description: `Leg 2: ${INVALID_ODDS_MESSAGE}`,
+        errors: { 'legs.1.odds': INVALID_ODDS_MESSAGE },
       });
       expect(recordDemoParlay('10', [leg('+150', 24), leg('2', 5)], now)).toEqual({
         ok: false,
-        title: INVALID_EVENT_TIME_TITLE,
-        description: `Leg 2: ${EVENT_TOO_SOON_MESSAGE}`,
+        errors: { 'legs.1.eventDateTime': EVENT_TOO_SOON_MESSAGE },
       });
-      expect(recordDemoParlay('0', [leg('+150', 24), leg('2', 24)], now)).toMatchObject({
+      expect(recordDemoParlay('0', [leg('+150', 24), leg('2', 24)], now)).toEqual({
         ok: false,
-        title: 'Invalid stake',
+        errors: { amount: STAKE_MESSAGES.tooSmall },
       });
-      // Combined odds above 100,000: 400 × 501.
+      // Combined odds above 100,000: 400 × 501, the legs' own message.
       expect(recordDemoParlay('10', [leg('400.00', 24), leg('500/1', 24)], now)).toEqual({
         ok: false,
-        title: 'Invalid parlay',
-        description: 'Combined odds must be at most 100,000',
+        errors: { legs: 'Combined odds must be at most 100,000' },
       });
     });
 

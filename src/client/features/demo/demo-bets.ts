@@ -7,8 +7,6 @@
  */
 import {
   BET_PART_OF_RECORD_MESSAGE,
-  EVENT_TOO_SOON_MESSAGE,
-  INVALID_ODDS_MESSAGE,
   canDelete,
   canSettle,
   previewPotentialWin,
@@ -91,51 +89,49 @@ export const EMPTY_DEMO_FORM: DemoBetForm = { description: '', amount: '', odds:
 export type DemoLegForm = Omit<DemoBetForm, 'amount'>;
 export const EMPTY_DEMO_LEG: DemoLegForm = { description: '', odds: '', sport: '', eventDateTime: '' };
 
-/** The dashboard's words, verbatim (src/shared/bets.ts for the rules' own messages). */
-export const FILL_ALL_FIELDS_MESSAGE = 'Please fill in all fields';
-export const INVALID_EVENT_TIME_TITLE = 'Invalid Event Time';
+/** A parlay form's fields: its stake, its legs' own (legs.0.odds), and the legs as a whole (two at least). */
+export type DemoParlayField = 'amount' | 'legs' | `legs.${number}.${keyof DemoLegForm}`;
+/** Each failing field's message, from the shared schema, as the app's form shows them under their inputs. */
+export type DemoFieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
-export type DemoRecordResult = { ok: true; bet: DemoBet } | { ok: false; title: string; description?: string };
+export type DemoRecordResult<Field extends string> =
+  { ok: true; bet: DemoBet } | { ok: false; errors: DemoFieldErrors<Field> };
 
 let counter = 0;
 const newId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `demo-${Date.now()}-${counter++}`;
 
+/** A blank choice is no sport at all: the schema then says it is required, as the app's form sends it. */
+const sportOf = (sport: string) => (sport === '' ? undefined : sport);
+
+/**
+ * The schema's issues named as the demo form names its fields (its `eventDate` is the form's
+ * `eventDateTime`), the first message of each, as the app's form keeps them.
+ */
+function fieldErrors<Field extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): DemoFieldErrors<Field> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map((part) => (part === 'eventDate' ? 'eventDateTime' : String(part))).join('.');
+    errors[field] ??= issue.message;
+  }
+  return errors as DemoFieldErrors<Field>;
+}
+
 /**
  * Checks the form with the dashboard's own schema (the browser's clock standing in for the
- * server's) and builds the bet, or says what is wrong in the dashboard's words.
+ * server's) and builds the bet, or says which fields are wrong in the dashboard's words.
  */
-export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult {
-  const values = Object.values(form) as string[];
-  if (values.some((v) => v.trim() === '')) return { ok: false, title: FILL_ALL_FIELDS_MESSAGE };
-
-  const eventDate = instantOf(form.eventDateTime);
-  if (!eventDate) {
-    return { ok: false, title: INVALID_EVENT_TIME_TITLE, description: 'Enter a valid event date and time' };
-  }
+export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult<keyof DemoBetForm> {
   const parsed = createRecordBetSchema(() => now).safeParse({
     description: form.description,
-    amount: form.amount.trim(),
+    amount: form.amount,
     odds: form.odds,
-    sport: form.sport,
-    eventDate,
+    sport: sportOf(form.sport),
+    eventDate: instantOf(form.eventDateTime),
   });
-  if (!parsed.success) {
-    const issue = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
-    const amount = issue('amount');
-    if (amount) return { ok: false, title: 'Invalid stake', description: amount };
-    if (issue('odds')) return { ok: false, title: 'Invalid odds', description: INVALID_ODDS_MESSAGE };
-    const event = issue('eventDate');
-    if (event) {
-      return {
-        ok: false,
-        title: INVALID_EVENT_TIME_TITLE,
-        description: event === EVENT_TOO_SOON_MESSAGE ? EVENT_TOO_SOON_MESSAGE : event,
-      };
-    }
-    const other = parsed.error.issues[0];
-    return { ok: false, title: 'Invalid bet', description: other?.message };
-  }
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
 
   const bet = parsed.data;
   return {
@@ -159,40 +155,24 @@ export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult {
  * Checks a parlay with the dashboard's own schema (2-15 legs, each a single bet's fields and
  * 6-hour rule, the combined odds capped) and builds it as the server records one: the combined
  * odds the product of the legs', the potential win the stake × that exact product, the start the
- * earliest leg's. Messages as a single bet's, saying which leg.
+ * earliest leg's. On failure, each leg's fields by their place (legs.1.odds), the legs' own
+ * problem (too few, combined odds too long) as `legs`.
  */
-export function recordDemoParlay(amount: string, legs: readonly DemoLegForm[], now: Date): DemoRecordResult {
-  const values = [amount, ...legs.flatMap((leg) => Object.values(leg) as string[])];
-  if (values.some((v) => v.trim() === '')) return { ok: false, title: FILL_ALL_FIELDS_MESSAGE };
-
-  const starts = legs.map((leg) => instantOf(leg.eventDateTime));
-  const badStart = starts.indexOf(undefined);
-  if (badStart >= 0) {
-    return {
-      ok: false,
-      title: INVALID_EVENT_TIME_TITLE,
-      description: `Leg ${badStart + 1}: Enter a valid event date and time`,
-    };
-  }
+export function recordDemoParlay(
+  amount: string,
+  legs: readonly DemoLegForm[],
+  now: Date,
+): DemoRecordResult<DemoParlayField> {
   const parsed = createRecordParlaySchema(() => now).safeParse({
-    amount: amount.trim(),
-    legs: legs.map((leg, i) => ({
+    amount,
+    legs: legs.map((leg) => ({
       description: leg.description,
-      sport: leg.sport,
+      sport: sportOf(leg.sport),
       odds: leg.odds,
-      eventDate: starts[i],
+      eventDate: instantOf(leg.eventDateTime),
     })),
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const [field, index, legField] = issue.path;
-    const leg = typeof index === 'number' ? `Leg ${index + 1}: ` : '';
-    if (field === 'amount') return { ok: false, title: 'Invalid stake', description: issue.message };
-    if (legField === 'odds') return { ok: false, title: 'Invalid odds', description: leg + INVALID_ODDS_MESSAGE };
-    if (legField === 'eventDate')
-      return { ok: false, title: INVALID_EVENT_TIME_TITLE, description: leg + issue.message };
-    return { ok: false, title: 'Invalid parlay', description: leg + issue.message };
-  }
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
 
   const parlay = parsed.data;
   const stake = parseMoney(parlay.amount)!;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import { ArrowLeft, FlaskConical, Plus, Trash2 } from 'lucide-react';
 import {
+  EVENT_TOO_SOON_MESSAGE,
   MIN_EVENT_LEAD_MS,
   OVERDUE_AFTER_MS,
   SPORTS,
@@ -40,6 +41,7 @@ import {
   SettleButtons,
   SettleConfirmDialog,
   legConfirmText,
+  showEventTooSoon,
   sportLabel,
   useBetTiming,
 } from '../bets/index.ts';
@@ -55,6 +57,8 @@ import {
   settleDemoBet,
   settleDemoLeg,
   type DemoBet,
+  type DemoFieldErrors,
+  type DemoParlayField,
   type DemoBetForm,
   type DemoLeg,
   type DemoLegForm,
@@ -189,14 +193,30 @@ function DemoStatCards({ stats }: { stats: BetStats }) {
 
 type BetMode = 'single' | 'parlay';
 const NEW_LEGS: DemoLegForm[] = [EMPTY_DEMO_LEG, EMPTY_DEMO_LEG];
+/** The last submit's messages, by field: a single bet's, or a parlay's (the stake is both's). */
+type FormErrors = DemoFieldErrors<keyof DemoBetForm | DemoParlayField>;
+type LegField = `legs.${number}.${keyof DemoLegForm}`;
+/** A leg's messages go when a leg is removed (the rest renumber); the next submit says them again at their new places. */
+const withoutLegErrors = (errors: FormErrors): FormErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([field]) => !field.startsWith('legs')));
 
 function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
   const [mode, setMode] = useState<BetMode>('single');
   const [form, setForm] = useState<DemoBetForm>(EMPTY_DEMO_FORM);
   // A parlay's legs; the stake is the form's, kept across a change of mode as the rest is.
   const [legs, setLegs] = useState<DemoLegForm[]>(NEW_LEGS);
-  const field = (name: keyof DemoBetForm) => (e: { target: { value: string } }) =>
+  const [errors, setErrors] = useState<FormErrors>({});
+  // Editing a field takes its message away; the rest stay until the next submit.
+  const clearError = (name: keyof FormErrors) =>
+    setErrors((all) => {
+      if (!(name in all)) return all;
+      const { [name]: _cleared, ...rest } = all;
+      return rest;
+    });
+  const field = (name: keyof DemoBetForm) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [name]: e.target.value }));
+    clearError(name);
+  };
   const preview = previewPotentialWin(form.amount.trim(), form.odds);
   // The picker's lower bound (a hint; the 6-hour rule is checked on submit).
   const [earliest] = useState(() => toLocalDateTimeValue(new Date(Date.now() + MIN_EVENT_LEAD_MS + 60 * 1000)));
@@ -205,8 +225,10 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
     e.preventDefault();
     const result =
       mode === 'parlay' ? recordDemoParlay(form.amount, legs, new Date()) : recordDemoBet(form, new Date());
+    setErrors(result.ok ? {} : result.errors);
     if (!result.ok) {
-      toast.error(result.title, result.description ? { description: result.description } : undefined);
+      // As the app's form: each message under its field, and the 6-hour rule toasted too.
+      if (Object.values(result.errors).includes(EVENT_TOO_SOON_MESSAGE)) showEventTooSoon();
       return;
     }
     onRecord(result.bet);
@@ -217,7 +239,11 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
     });
   };
   const stake = (
-    <FormField label="Stake ($)" description={mode === 'parlay' ? 'One stake for the whole parlay.' : undefined}>
+    <FormField
+      label="Stake ($)"
+      error={errors.amount}
+      description={mode === 'parlay' ? 'One stake for the whole parlay.' : undefined}
+    >
       {(control) => (
         <Input
           {...control}
@@ -241,11 +267,25 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a demo bet">
-          <BetTypeSwitch mode={mode} onChange={setMode} />
+          <BetTypeSwitch
+            mode={mode}
+            onChange={(next) => {
+              setMode(next);
+              // The messages were about the other form.
+              setErrors({});
+            }}
+          />
           {mode === 'parlay' ? (
             <>
               {stake}
-              <DemoLegFields legs={legs} onChange={setLegs} earliest={earliest} />
+              <DemoLegFields
+                legs={legs}
+                onChange={setLegs}
+                earliest={earliest}
+                errors={errors}
+                onEdit={clearError}
+                onRenumber={() => setErrors(withoutLegErrors)}
+              />
               <ParlayPreview
                 preview={previewParlay(
                   form.amount.trim(),
@@ -255,7 +295,7 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
             </>
           ) : (
             <>
-              <FormField label="Description">
+              <FormField label="Description" error={errors.description}>
                 {(control) => (
                   <Input
                     {...control}
@@ -269,7 +309,7 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
                 {stake}
-                <FormField label="Odds" description="+150, -110, 2.50 or 5/2">
+                <FormField label="Odds" description="+150, -110, 2.50 or 5/2" error={errors.odds}>
                   {(control) => (
                     <Input
                       {...control}
@@ -282,14 +322,14 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
                   )}
                 </FormField>
               </div>
-              <FormField label="Sport">
+              <FormField label="Sport" error={errors.sport}>
                 {(control) => (
                   <NativeSelect {...control} value={form.sport} onChange={field('sport')}>
                     <SportOptions />
                   </NativeSelect>
                 )}
               </FormField>
-              <FormField label="Event date and time">
+              <FormField label="Event date and time" error={errors.eventDateTime}>
                 {(control) => (
                   <Input
                     {...control}
@@ -337,13 +377,24 @@ function DemoLegFields({
   legs,
   onChange,
   earliest,
+  errors,
+  onEdit,
+  onRenumber,
 }: {
   legs: readonly DemoLegForm[];
   onChange: Dispatch<SetStateAction<DemoLegForm[]>>;
   earliest: string;
+  errors: FormErrors;
+  /** A leg's field was edited (its message goes), or a leg added (the legs' own message goes). */
+  onEdit: (field: LegField | 'legs') => void;
+  /** A leg was removed: the legs' messages no longer fit their places. */
+  onRenumber: () => void;
 }) {
-  const field = (index: number, name: keyof DemoLegForm) => (e: { target: { value: string } }) =>
+  const field = (index: number, name: keyof DemoLegForm) => (e: { target: { value: string } }) => {
     onChange((all) => all.map((leg, i) => (i === index ? { ...leg, [name]: e.target.value } : leg)));
+    onEdit(`legs.${index}.${name}`);
+  };
+  const error = (index: number, name: keyof DemoLegForm) => errors[`legs.${index}.${name}`];
   return (
     <>
       <ol className="flex flex-col gap-3" aria-label="Legs">
@@ -355,9 +406,12 @@ function DemoLegFields({
               <LegFieldsHeader
                 n={n}
                 legCount={legs.length}
-                onRemove={() => onChange((all) => all.filter((_, i) => i !== index))}
+                onRemove={() => {
+                  onChange((all) => all.filter((_, i) => i !== index));
+                  onRenumber();
+                }}
               />
-              <FormField label={`Leg ${n} description`}>
+              <FormField label={`Leg ${n} description`} error={error(index, 'description')}>
                 {(control) => (
                   <Input
                     {...control}
@@ -370,14 +424,14 @@ function DemoLegFields({
                 )}
               </FormField>
               <div className="grid gap-3 sm:grid-cols-2">
-                <FormField label={`Leg ${n} sport`}>
+                <FormField label={`Leg ${n} sport`} error={error(index, 'sport')}>
                   {(control) => (
                     <NativeSelect {...control} value={leg.sport} onChange={field(index, 'sport')}>
                       <SportOptions />
                     </NativeSelect>
                   )}
                 </FormField>
-                <FormField label={`Leg ${n} odds`}>
+                <FormField label={`Leg ${n} odds`} error={error(index, 'odds')}>
                   {(control) => (
                     <Input
                       {...control}
@@ -389,7 +443,11 @@ function DemoLegFields({
                     />
                   )}
                 </FormField>
-                <FormField className="sm:col-span-2" label={`Leg ${n} event date & time`}>
+                <FormField
+                  className="sm:col-span-2"
+                  label={`Leg ${n} event date & time`}
+                  error={error(index, 'eventDateTime')}
+                >
                   {(control) => (
                     <Input
                       {...control}
@@ -405,12 +463,16 @@ function DemoLegFields({
           );
         })}
       </ol>
+      {errors.legs && <p className="text-sm font-medium text-destructive">{errors.legs}</p>}
       <Button
         type="button"
         variant="outline"
         className="self-start"
         disabled={legs.length >= PARLAY_MAX_LEGS}
-        onClick={() => onChange((all) => [...all, EMPTY_DEMO_LEG])}
+        onClick={() => {
+          onChange((all) => [...all, EMPTY_DEMO_LEG]);
+          onEdit('legs');
+        }}
       >
         <Plus aria-hidden="true" />
         Add leg
