@@ -5,6 +5,7 @@
  * pg-boss when a run fails; on the embedded database a timer in the one server process.
  * A run that fails halfway and is run again sends nothing twice (the rows' states, job.ts).
  */
+import { startInTurn } from '../../db/pg-boss-setup.ts';
 import type { Logger } from '../../logger.ts';
 import { PG_BOSS_SCHEMA } from '../events/feeds/schedule.ts';
 import { runNotifications, type JobCounts, type NotifyDeps } from './job.ts';
@@ -46,28 +47,35 @@ async function startPgBoss(
   logger: Logger,
 ): Promise<NotificationJobs> {
   const { default: PgBoss } = await import('pg-boss');
-  const boss = new PgBoss({
-    connectionString: databaseUrl,
-    schema: PG_BOSS_SCHEMA,
-    application_name: 'betproof-notifications',
-    max: 2,
-  });
-  boss.on('error', (err) => logger.error('notification jobs: pg-boss error', { error: String(err) }));
-  await boss.start();
-  await boss.createQueue(NOTIFY_QUEUE, {
-    name: NOTIFY_QUEUE,
-    policy: 'stately',
-    // A failed run is tried again soon; what it sent stays sent (job.ts).
-    retryLimit: 3,
-    retryDelay: 20,
-    expireInSeconds: 300,
-  });
-  await boss.schedule(NOTIFY_QUEUE, '* * * * *', {}, { tz: 'UTC' });
-  await boss.work(NOTIFY_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 }, async () => {
-    await run();
-  });
-  // A first run now, not at the next minute.
-  await boss.send(NOTIFY_QUEUE, {});
+  const boss = await startInTurn(
+    () => {
+      const created = new PgBoss({
+        connectionString: databaseUrl,
+        schema: PG_BOSS_SCHEMA,
+        application_name: 'betproof-notifications',
+        max: 2,
+      });
+      created.on('error', (err) => logger.error('notification jobs: pg-boss error', { error: String(err) }));
+      return created;
+    },
+    async (boss) => {
+      await boss.start();
+      await boss.createQueue(NOTIFY_QUEUE, {
+        name: NOTIFY_QUEUE,
+        policy: 'stately',
+        // A failed run is tried again soon; what it sent stays sent (job.ts).
+        retryLimit: 3,
+        retryDelay: 20,
+        expireInSeconds: 300,
+      });
+      await boss.schedule(NOTIFY_QUEUE, '* * * * *', {}, { tz: 'UTC' });
+      await boss.work(NOTIFY_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 }, async () => {
+        await run();
+      });
+      // A first run now, not at the next minute.
+      await boss.send(NOTIFY_QUEUE, {});
+    },
+  );
   logger.info('notification jobs scheduled', { on: 'pg-boss', cron: '* * * * *' });
   return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

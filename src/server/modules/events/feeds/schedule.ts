@@ -9,6 +9,8 @@
  *   feed; a pull still running when the next is due is not doubled.
  */
 import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import { startInTurn } from '../../../db/pg-boss-setup.ts';
 import type { Logger } from '../../../logger.ts';
 import { feedLabel, type FeedConfig } from './config.ts';
 import { pullFeed, type ImportFeed, type PullDeps, type PullOutcome } from './pull.ts';
@@ -61,20 +63,34 @@ async function startPgBoss(
   databaseUrl: string,
   run: (feed: FeedConfig) => Promise<void>,
 ): Promise<FeedPulls> {
-  const { default: PgBoss } = await import('pg-boss');
-  const boss = new PgBoss({
-    connectionString: databaseUrl,
-    schema: PG_BOSS_SCHEMA,
-    application_name: 'betproof-event-feeds',
-    // Its own small pool: pulls are a few jobs an hour, apart from the app's connections.
-    max: 2,
-    // A completed pull is kept (not archived) for two days: the start-up pull's singleton spans
-    // the feed's interval, up to a day, and pg-boss requires it within this.
-    archiveCompletedAfterSeconds: 2 * 86_400,
-  });
-  boss.on('error', (err) => options.logger.error('event feed jobs: pg-boss error', { error: String(err) }));
-  await boss.start();
+  const { default: Boss } = await import('pg-boss');
+  const create = () => {
+    const created = new Boss({
+      connectionString: databaseUrl,
+      schema: PG_BOSS_SCHEMA,
+      application_name: 'betproof-event-feeds',
+      // Its own small pool: pulls are a few jobs an hour, apart from the app's connections.
+      max: 2,
+      // A completed pull is kept (not archived) for two days: the start-up pull's singleton spans
+      // the feed's interval, up to a day, and pg-boss requires it within this.
+      archiveCompletedAfterSeconds: 2 * 86_400,
+    });
+    created.on('error', (err) => options.logger.error('event feed jobs: pg-boss error', { error: String(err) }));
+    return created;
+  };
+  const boss = await startInTurn(create, (started) => setUpFeeds(started, options, run));
+  return {
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}
 
+/** Starts `boss` and schedules each feed of EVENT_FEEDS on it, with a first pull now. */
+async function setUpFeeds(
+  boss: PgBoss,
+  options: FeedPullsOptions,
+  run: (feed: FeedConfig) => Promise<void>,
+): Promise<void> {
+  await boss.start();
   const names = new Set(options.feeds.map(queueNameOf));
   // Feeds taken out of EVENT_FEEDS stop being scheduled (their queues stay, empty).
   for (const schedule of await boss.getSchedules()) {
@@ -96,9 +112,6 @@ async function startPgBoss(
       on: 'pg-boss',
     });
   }
-  return {
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
-  };
 }
 
 function startTimers(options: FeedPullsOptions, run: (feed: FeedConfig) => Promise<void>): FeedPulls {
