@@ -79,6 +79,10 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
     await expect(page.getByTestId('demo-bet').first().getByRole('button', { name: 'Won' })).toBeDisabled();
     const started = page.getByTestId('demo-bet').filter({ hasText: 'Celtics -4.5 vs Knicks' });
     await started.getByRole('button', { name: 'Won' }).click();
+    // Settling asks first, as the app does; the open confirmation has no violations either.
+    const confirm = page.getByRole('alertdialog', { name: 'Mark as won?' });
+    await expectNoViolations(page);
+    await confirm.getByRole('button', { name: 'Mark as won' }).click();
     await expect(started).toContainText('+$45.45');
     await expectNoViolations(page);
   });

@@ -157,9 +157,9 @@ test('a graded pick at odds no bookmaker gave is marked "odds above market" and 
   const above = record(page).getByRole('listitem').filter({ hasText: 'odds above market' });
   await expect(above).toHaveCount(1);
   await expect(above).toContainText('Home 0');
-  await expect(above).toContainText('Best price seen 2 · counted at 2');
+  await expect(above).toContainText('Best price seen 2.00 · counted at 2.00');
   const within = record(page).getByRole('listitem').filter({ hasText: 'Home 1' });
-  await expect(within).toContainText('Best price seen 2.1');
+  await expect(within).toContainText('Best price seen 2.10');
   await expect(within).not.toContainText('odds above market');
 });
 
