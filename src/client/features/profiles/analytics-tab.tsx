@@ -186,6 +186,9 @@ function Figure({
 const chartStyle = { width: '100%', height: 260 } as const;
 const axisProps = { stroke: AXIS, tick: { fill: AXIS, fontSize: 12 }, tickLine: false } as const;
 
+/** How far before a record's first game its line starts at $0, at the least (when that precedes the profile). */
+const ORIGIN_LEAD_MS = 24 * 60 * 60 * 1000;
+
 function CumulativeProfitChart({
   points,
   since,
@@ -200,9 +203,13 @@ function CumulativeProfitChart({
   settledBets: number;
 }) {
   const settled = points.map((p) => ({ time: Date.parse(p.date), profit: Number(p.profit) }));
-  const start = Math.min(Date.parse(since), settled[0]?.time ?? Infinity);
-  // The line starts at $0 when the profile was created, so even one settled bet draws a line. The
+  // The line starts at $0 when the profile was created, so even one settled bet draws a line; a
+  // record whose first game came before that (points are dated by the game) starts at $0 a little
+  // before its first game, never at the same moment (a line of one bet would stand upright). The
   // peak so far runs beside it (the start is a peak of $0): the gap between them is the drawdown.
+  const first = settled[0]?.time ?? Infinity;
+  const span = (settled.at(-1)?.time ?? first) - first;
+  const start = Math.min(Date.parse(since), first - Math.max(ORIGIN_LEAD_MS, span / 20));
   let peak = 0;
   const data = [{ time: start, profit: 0 }, ...settled].map((p) => {
     peak = Math.max(peak, p.profit);

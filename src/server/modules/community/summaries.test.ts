@@ -205,10 +205,12 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
       );
       return;
     case 'bulkDelete':
-      // Pending bets go as corrections before their event; settled ones only with the guard off.
+      // Pending bets go as corrections before their event and within 15 minutes of recording (the
+      // database's rule, on its clock); settled ones only with the guard off.
       if (cmd.status === 'pending') {
         await env.db.execute(
-          sql`delete from bets where status = 'pending' and event_date > now() and user_id in ${userIds}`,
+          sql`delete from bets where status = 'pending' and event_date > now()
+                and created_at > now() - interval '15 minutes' and user_id in ${userIds}`,
         );
       } else {
         await withRecordGuardOff(env, sql`delete from bets where status = ${cmd.status} and user_id in ${userIds}`);
