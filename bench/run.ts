@@ -38,7 +38,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { defaultPoolSize } from '../src/server/env.ts';
 import type { RecordBetInput } from '../src/shared/bet-schemas.ts';
-import type { SpotlightPage } from '../src/shared/community-schemas.ts';
+import type { InfluencerPage } from '../src/shared/community-schemas.ts';
 import { LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX, type LedgerPage } from '../src/shared/ledger.ts';
 import { seedBenchData, type BenchAccount, type BenchData } from './bench-data.ts';
 import { runLoad, stopLoadWorkers, type LoadSpec } from './load.ts';
@@ -394,9 +394,13 @@ async function main(): Promise<boolean> {
   const writerCookies: string[] = [];
   for (const writer of data.writers) writerCookies.push(await cookie(writer));
 
-  const spotlight = (await (await fetch(`${server.origin}/api/community/spotlight`)).json()) as SpotlightPage;
-  const profile = spotlight.entries[0]?.username;
-  if (!profile) throw new Error('the Spotlight ranks nobody: seed more bets (BENCH_BETS)');
+  // The public profile read: the directory's busiest bettor (the seed grades too few picks for
+  // anyone to reach the ranking's 30 events, so the Spotlight may rank nobody).
+  const directory = (await (
+    await fetch(`${server.origin}/api/community/influencers?sort=bets`)
+  ).json()) as InfluencerPage;
+  const profile = directory.entries[0]?.username;
+  if (!profile) throw new Error('the directory lists nobody: seed more users (BENCH_USERS)');
 
   const bet = benchBet();
 
