@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { DAY, recordBet, settledBet } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { layoutShift, watchLayoutShifts } from './support/page.ts';
 
 /*
  * Pages the server renders (docs/ARCHITECTURE.md, Rendering) are taken over by React in place: no console
@@ -16,20 +17,9 @@ async function watch(page: Page) {
     if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   return problems;
 }
-
-/** The page's cumulative layout shift so far (the sum of the shifts no input caused). */
-const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
 
 /** Loads `path` and lets it settle: its JavaScript loaded and run, its requests answered. */
 async function load(page: Page, path: string, heading: string) {

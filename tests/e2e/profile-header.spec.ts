@@ -1,5 +1,6 @@
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { createBettor } from './support/community.ts';
+import { layoutShift, watchLayoutShifts } from './support/page.ts';
 
 /*
  * A public profile's page, for a signed-in reader, comes from the server with their header
@@ -16,14 +17,7 @@ for (const width of [390, 1280])
     await page.setViewportSize({ width, height: 900 });
     const tipster = await createBettor(baseURL, `Header Tipster ${Date.now().toString(36)}`);
     await signedInUser(page, { name: 'Header Reader' });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
 
     const res = await page.goto(`/${tipster.username}`);
     expect(res?.status()).toBe(200);
@@ -46,10 +40,7 @@ for (const width of [390, 1280])
     await page.screenshot({ path: test.info().outputPath(`profile-header-${width}.png`) });
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
     await page.waitForLoadState('networkidle');
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
-    );
-    expect(shift).toBeLessThanOrEqual(0.05);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
 
     await account.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

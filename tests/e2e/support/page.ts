@@ -12,3 +12,18 @@ export const localDateTimeIn = (page: Page, hours: number) =>
 /** The figure of a statistic's card, found by the card's accessible name (its title). */
 export const statValue = (page: Page, title: string) =>
   page.getByRole('group', { name: title }).getByTestId('stat-value');
+
+/** Starts summing the page's layout shifts (those no input caused) before its first script runs. */
+export const watchLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The page's cumulative layout shift so far (watchLayoutShifts must have been called before it loaded). */
+export const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
