@@ -10,6 +10,8 @@ import globals from 'globals';
  * them: src/lint-boundaries.test.ts with tests/lint-fixtures/):
  * - src/shared imports nothing from src/client or src/server (both sides run it);
  * - src/server never imports src/client;
+ * - src/server/lib (small utilities) imports nothing else of the server: the HTTP edge (edge/),
+ *   page rendering (pages/), the domains (modules/) and the database (db/) build on it;
  * - src/client imports from src/server only types (`import type`);
  * - a feature (src/client/features/<name>/) imports another one only through its public face,
  *   features/<name>/index.ts, or not at all (routes compose features and may import any file);
@@ -81,6 +83,13 @@ export default tseslint.config(
               target: './src/server',
               from: './src/client',
               message: 'The server never imports client code.',
+            },
+            {
+              target: './src/server/lib',
+              from: './src/server',
+              except: ['./lib'],
+              message:
+                'src/server/lib holds small utilities the rest builds on: it imports nothing else of the server.',
             },
           ],
         },

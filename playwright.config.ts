@@ -46,7 +46,7 @@ export default defineConfig({
       // rate limits apply per test, as they would per visitor.
       TRUST_PROXY: 'true',
       ADMIN_EMAILS: 'admin@betproof.test',
-      // A request may shift the server's clock for itself (X-Test-Clock-Offset, src/server/test-clock.ts):
+      // A request may shift the server's clock for itself (X-Test-Clock-Offset, src/server/edge/test-clock.ts):
       // bets recorded "days ago" can be settled now, as the record's time rules require.
       TEST_CLOCK_HEADER: 'true',
       // Followers are told of a pick at once (no grace period), by a job that runs every second.

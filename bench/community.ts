@@ -22,7 +22,7 @@ import { createApp } from '../src/server/app.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { loadConfig } from '../src/server/env.ts';
-import { createLogger } from '../src/server/logger.ts';
+import { createLogger } from '../src/server/lib/logger.ts';
 import type { InfluencerPage, SpotlightPage } from '../src/shared/community-schemas.ts';
 import { createScratchDatabase, rowsOf, summarise } from './shared.ts';
 

@@ -17,7 +17,7 @@ import { createApp } from '../src/server/app.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../src/server/db/seed.ts';
 import { loadConfig } from '../src/server/env.ts';
-import { createLogger } from '../src/server/logger.ts';
+import { createLogger } from '../src/server/lib/logger.ts';
 import type { FeedPage } from '../src/shared/follow-schemas.ts';
 import { createScratchDatabase, rowsOf, summarise } from './shared.ts';
 

@@ -2,7 +2,7 @@
  * The noisy neighbour (docs/SECURITY.md): one account floods the server with writes and each heavy
  * read whose cost grows with its record (the CSV export, the analytics, the statistics with its
  * imported history) while other users read, on a server with the default per-user quotas
- * (src/server/quotas.ts). The others' latency is measured alone first (quiet), then under the
+ * (src/server/edge/quotas.ts). The others' latency is measured alone first (quiet), then under the
  * flood; their p50 must stay within MAX_P50_RATIO of the quiet run, and the flooding account must
  * get no more than its quotas' worth of writes and heavy reads through, however many it sends at once
  * (its requests wait their turn, one at a time: those still waiting after autocannon's 10 s are
@@ -178,7 +178,7 @@ export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
   };
 }
 
-/** The per-user quota a flooded request counts against (src/server/quotas.ts). */
+/** The per-user quota a flooded request counts against (src/server/edge/quotas.ts). */
 type QuotaName = 'writes' | 'export' | 'analytics';
 
 interface Flood {
@@ -243,7 +243,7 @@ function render(
     'the flood never has more than that in the database at once; past its quotas every request of the',
     'flooder is refused by what the server remembers of the refusal, after the session lookup and before',
     'any other query; the heavy reads it did get are served from the cache while its record is unchanged',
-    '(src/server/record-cache.ts).',
+    '(src/server/lib/record-cache.ts).',
     '',
     '| target | measured | |',
     '|---|---|---|',

@@ -49,7 +49,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // Clients connect directly (no proxy in front), so each is known by its socket address.
     TRUST_PROXY: 'false',
     LOG_LEVEL: 'warn',
-    // Five writers send hundreds of writes a second, far past a person's quota (src/server/quotas.ts:
+    // Five writers send hundreds of writes a second, far past a person's quota (src/server/edge/quotas.ts:
     // 60 a minute): the quota is still taken on every write, as in production, but never refuses.
     WRITE_QUOTA_PER_MINUTE: String(BENCH_WRITE_QUOTA),
     WRITE_QUOTA_PER_DAY: String(BENCH_WRITE_QUOTA),

@@ -2,7 +2,7 @@
  * Start time and idle memory of the production server: spawns the compiled
  * server (`node dist/server/index.js`, what `npm start` runs on a built tree), `npm start` itself,
  * and, to compare, the TypeScript sources through tsx. From the spawn on it asks for the landing
- * page (/: the site answers it as soon as the server listens, src/server/site.ts) and for
+ * page (/: the site answers it as soon as the server listens, src/server/pages/site.ts) and for
  * /api/health (the app runs and the database is open), each until its first 200; then the
  * resident memory (RSS) after a few idle seconds. PGlite in a data directory that already holds a
  * migrated database (a restart), and a first start on an empty one; with STARTUP_DATABASE_URL

@@ -17,7 +17,7 @@ import { describeEachDatabase, signUpAndSignIn } from '../server/test/harness.ts
 import { startOpensslTsa, type OpensslTsa } from '../server/test/openssl-tsa.ts';
 import { createAttestations } from '../server/modules/log/attestations.ts';
 import { drainLog } from '../server/modules/log/store.ts';
-import { createLogger } from '../server/logger.ts';
+import { createLogger } from '../server/lib/logger.ts';
 import { ALG_COSIGNATURE_V1, generateSignerKey, parseSignerKey, parseVerifierKey } from '../shared/log/note.ts';
 import type { Timestamps } from '../shared/log/api.ts';
 import { describeSeal } from './verify-seals.ts';

@@ -1,6 +1,6 @@
 /**
  * The server answers 200 for the route table's pages and 404 for other addresses that are no
- * profile (src/server/pages.ts), from the shared `paths` list: this keeps that list equal to the
+ * profile (src/server/pages/page-answers.ts), from the shared `paths` list: this keeps that list equal to the
  * pages the client's router really has.
  */
 import type { RouteObject } from 'react-router';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { apiDocs } from './api-docs.ts';
+import { apiDocs } from './openapi/api-docs.ts';
 import { pingDatabase, type Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import {
@@ -13,9 +13,9 @@ import {
   privateAnswers,
   publicApiRoutes,
   requireUtf8Body,
-} from './http.ts';
-import type { Logger } from './logger.ts';
-import type { Mailer } from './mail.ts';
+} from './edge/http.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './lib/mail.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import {
   CLIENT_IP_HEADER,
@@ -44,10 +44,10 @@ import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/r
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { helpResourceRoutes } from './modules/wellbeing/help-resources.ts';
 import { wellbeingRoutes } from './modules/wellbeing/routes.ts';
-import type { OpenApiDocument } from './openapi.ts';
-import { createPageResolver } from './pages.ts';
+import type { OpenApiDocument } from './openapi/document.ts';
+import { createPageResolver } from './pages/page-answers.ts';
 import { publicProfileVersion } from './modules/profiles/page-version.ts';
-import type { PageRendering } from './html.ts';
+import type { PageRendering } from './pages/html.ts';
 import {
   DASHBOARD_FIRST_PAGE_BETS,
   DASHBOARD_FIRST_PAGE_IMPORTED,
@@ -59,10 +59,10 @@ import type { BetPage, BetStats } from '../shared/bet-schemas.ts';
 import type { ImportedBetPage } from '../shared/imports.ts';
 import type { Wellbeing } from '../shared/wellbeing-schemas.ts';
 import type { OwnProfile, ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
-import { createQuotas } from './quotas.ts';
-import { sameOriginWrites } from './same-origin.ts';
-import { createSite, mountSite, siteHeaders, type Site } from './site.ts';
-import { createTestClock } from './test-clock.ts';
+import { createQuotas } from './edge/quotas.ts';
+import { sameOriginWrites } from './edge/same-origin.ts';
+import { createSite, mountSite, siteHeaders, type Site } from './pages/site.ts';
+import { createTestClock } from './edge/test-clock.ts';
 
 export interface AppDeps {
   config: Config;
@@ -93,7 +93,8 @@ export function createApp(deps: AppDeps) {
   // JSON Schema as they are imported (with the other modules loaded when first used, ~100 ms of a
   // start: bench/RESULTS.md, the startup section).
   let builtOpenApi: Promise<OpenApiDocument> | undefined;
-  const openApiDocument = () => (builtOpenApi ??= import('./openapi.ts').then((m) => m.buildOpenApiDocument()));
+  const openApiDocument = () =>
+    (builtOpenApi ??= import('./openapi/document.ts').then((m) => m.buildOpenApiDocument()));
   const quotas = createQuotas({ db, config, logger, now });
   const logSigner = deps.logSigner ?? loadLogSigner(config);
 

@@ -84,7 +84,7 @@ function everyRoute(site: Pick<Site, 'app' | 'auth'>): [method: string, path: st
 
 /** The built client's pages: client routes, a public profile (its preview tags come from the database), an unknown path. */
 const pages = (username: string) => ['/', '/auth', '/dashboard', '/profile', '/admin', `/${username}`, '/no/such/page'];
-/** Their statuses (src/server/pages.ts): an unknown path is a 404 with the same page. */
+/** Their statuses (src/server/pages/page-answers.ts): an unknown path is a 404 with the same page. */
 const pageStatus = (page: string) => (page === '/no/such/page' ? 404 : 200);
 const assets = ['/assets/index-Ab12Cd34.js', '/assets/index-Ef56Gh78.css', '/favicon.svg'];
 

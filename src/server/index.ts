@@ -7,7 +7,7 @@
  */
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { ConfigError, loadConfig } from './env.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from './lib/logger.ts';
 import { runServer } from './run-server.ts';
 
 async function main() {

@@ -1,17 +1,24 @@
 /**
  * The running server: its HTTP listener, up before the database and the app are, and a graceful
  * shutdown on SIGTERM/SIGINT. While the database opens and the app's modules load, the site
- * answers what needs neither (site.ts, siteUntilApp) and every other request waits for the app;
+ * answers what needs neither (pages/site.ts, siteUntilApp) and every other request waits for the app;
  * then the app answers everything.
  */
 import { serve } from '@hono/node-server';
+import { fileURLToPath } from 'node:url';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from './lib/logger.ts';
 import type { FeedPulls } from './modules/events/feeds/schedule.ts';
-import { createSite, defaultClientDir, siteUntilApp, type Answer, type Site } from './site.ts';
+import { createSite, siteUntilApp, type Answer, type Site } from './pages/site.ts';
 
 /** `openDatabase`: begins opening the database; called once the server listens. */
+/**
+ * The built client. This file sits one folder below the project root both as a source
+ * (src/server/) and bundled (dist/server/), so the same relative address holds in either.
+ */
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
 export async function runServer(config: Config, logger: Logger, openDatabase: () => Promise<Database>) {
   const site = createSite({ config, logger, clientDir: defaultClientDir });
   // Set below, before any request can arrive (they are read as this function's first turn ends).
@@ -106,7 +113,7 @@ async function loadApp(
 ): Promise<Answer> {
   const [{ createApp }, { createMailer }, { startLogSequencer }, { createAttestations }, database] = await Promise.all([
     import('./app.ts'),
-    import('./mail.ts'),
+    import('./lib/mail.ts'),
     import('./modules/log/sequencer.ts'),
     import('./modules/log/attestations.ts'),
     opening,

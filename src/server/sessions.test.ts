@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_SOCIAL_LINKS } from '../shared/profiles.ts';
 import { session } from './db/schema/index.ts';
-import { CROSS_ORIGIN_MESSAGE } from './same-origin.ts';
+import { CROSS_ORIGIN_MESSAGE } from './edge/same-origin.ts';
 import { snapshotTables } from './test/db-snapshot.ts';
 import {
   cookieFrom,

@@ -15,7 +15,7 @@ import type { OwnProfile, ProfileBetPage, PublicProfile } from './profile-schema
  * dist/prerendered/<file>), which the server sends as they are for that exact address. They show
  * nobody's data: signed-in pages are their layout with the loading state the session lookup shows
  * first (what a visitor with no session gets; see SIGNED_IN_PAGES). Any other address is rendered
- * per request (src/server/pages.ts).
+ * per request (src/server/pages/page-answers.ts).
  */
 export const PRERENDERED_PAGES: readonly { url: string; file: string }[] = [
   { url: '/', file: 'index.html' },

@@ -1,5 +1,5 @@
 /**
- * Per-user quotas (src/server/quotas.ts): what each one is called and what a person reads when one
+ * Per-user quotas (src/server/edge/quotas.ts): what each one is called and what a person reads when one
  * refuses a request. The server writes these messages into its 429 answers; they live here so the
  * API reference, the tests and the client use the very same words.
  */

@@ -269,7 +269,7 @@ test('change the username inline, and the share link follows it', async ({ page,
   expect(link).toBe(`${new URL(page.url()).origin}/${fresh}`);
 
   // Survives a reload, and the copied link opens the profile; the old name leads to the new one
-  // (for 30 days: src/server/pages.test.ts).
+  // (for 30 days: src/server/pages/page-answers.test.ts).
   await page.reload();
   await expect(page.getByText(`@${fresh}`, { exact: true })).toBeVisible();
   const guest = await visitor(browser, testInfo);

@@ -1,5 +1,5 @@
 /**
- * Per-user write quota (src/server/quotas.ts) as a person meets it: the e2e server runs with the
+ * Per-user write quota (src/server/edge/quotas.ts) as a person meets it: the e2e server runs with the
  * default quota (60 writes a minute), which a test uses up through the API before the person
  * writes in the page; every test is its own account, so no other spec comes near it. The form says
  * what happened and keeps what was typed; once the wait is over (the server's clock moved on for

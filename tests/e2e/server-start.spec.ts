@@ -1,5 +1,5 @@
 /**
- * A server as it starts (src/server/site.ts): the built server, started on a PostgreSQL database
+ * A server as it starts (src/server/pages/site.ts): the built server, started on a PostgreSQL database
  * whose migration lock this test holds, waits for the lock as it would for another server's
  * migration. Meanwhile a visitor gets the landing page and the pages that need no database; the
  * API answers once the database is open. On PostgreSQL (TEST_DATABASE_URL, or this machine's own):

@@ -12,7 +12,7 @@ import { adoptDrizzleTextParsers } from './pglite-parsers.ts';
 import { keepNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 import { RESERVED_USERNAMES } from '../../shared/usernames.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../lib/logger.ts';
 
 export type { Db, Schema } from './db.ts';
 import type { Db } from './db.ts';

@@ -14,7 +14,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH } from '../../shared/auth.ts';
 import { DISPLAY_NAME_MAX_LENGTH, displayNameSchema } from '../../shared/display-name.ts';
 import { profiles, user } from '../db/schema/index.ts';
-import { API_BODY_LIMIT_BYTES, INVALID_UTF8_MESSAGE } from '../http.ts';
+import { API_BODY_LIMIT_BYTES, INVALID_UTF8_MESSAGE } from '../edge/http.ts';
 import { LINK_PAGES, safeCallbackPath } from '../modules/auth/callback-urls.ts';
 import { MAILS_PER_RECIPIENT_PER_HOUR } from '../modules/auth/mail-quota.ts';
 import {

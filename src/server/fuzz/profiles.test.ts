@@ -19,7 +19,7 @@ import { usernameSchema } from '../../shared/profile-schemas.ts';
 import { createApp } from '../app.ts';
 import { profiles, usernameHistory } from '../db/schema/index.ts';
 import { loadConfig } from '../env.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../lib/logger.ts';
 import { injectProfileMeta, profileTitle } from '../modules/profiles/og.ts';
 import { usernameOf } from '../modules/profiles/test-helpers.ts';
 import { CapturingMailer, describeEachDatabase, freshIp, signUpAndSignIn, type TestEnv } from '../test/harness.ts';

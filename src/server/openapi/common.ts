@@ -129,7 +129,7 @@ export const errors = {
   ),
 };
 
-/** A per-user quota's 429 (src/server/quotas.ts): what counts, the defaults, and an example message. */
+/** A per-user quota's 429 (src/server/edge/quotas.ts): what counts, the defaults, and an example message. */
 const quotaRefusal = (counts: string, perMinute: number, perDay: number, settings: string, example: string) => ({
   description:
     `Over the user's quota: ${counts}, at most ${perMinute} a minute and ${formatWholeNumber(perDay)} a day ` +

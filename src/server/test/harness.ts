@@ -12,9 +12,9 @@ import type { SQL } from 'drizzle-orm';
 import { drizzlePglite, openDatabase, pgliteOptions, type Database, type Db } from '../db/client.ts';
 import { violatedConstraint } from '../db/sql.ts';
 import { loadConfig, type Config } from '../env.ts';
-import { createLogger } from '../logger.ts';
-import type { Mail, Mailer } from '../mail.ts';
-import type { Site } from '../site.ts';
+import { createLogger } from '../lib/logger.ts';
+import type { Mail, Mailer } from '../lib/mail.ts';
+import type { Site } from '../pages/site.ts';
 import { mailsSettled } from '../modules/auth/mail-quota.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -115,7 +115,7 @@ export function createSiblingApp(
 }
 
 /**
- * The per-user quotas (src/server/quotas.ts) out of the way: suites that write hundreds of times
+ * The per-user quotas (src/server/edge/quotas.ts) out of the way: suites that write hundreds of times
  * as one user (the fuzzers, the record's property tests) test other things. quotas.test.ts and
  * the suites about quotas pass their own, and env.test.ts holds the defaults.
  */

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { API_BODY_LIMIT_BYTES } from '../http.ts';
+import { API_BODY_LIMIT_BYTES } from '../edge/http.ts';
 import type { RequestOptions } from './harness.ts';
 
 // --- strings ------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ import type { Bet, BetPage, BetStats } from '../../shared/bet-schemas.ts';
 import { formatCents, parseMoney } from '../../shared/money.ts';
 import { verifyChain, type LedgerKind } from '../../shared/ledger.ts';
 import { computeStats } from '../../shared/stats.ts';
-import { TEST_CLOCK_HEADER } from '../test-clock.ts';
+import { TEST_CLOCK_HEADER } from '../edge/test-clock.ts';
 import type { Driver } from './harness.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));

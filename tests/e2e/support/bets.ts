@@ -2,7 +2,7 @@
  * Bets made through the API for end-to-end tests, on either side of the record's time rules: a bet
  * is recorded 6+ hours before its event, settled only once the event has started, deleted only
  * before. The e2e server honours a per-request clock shift (X-Test-Clock-Offset, see
- * src/server/test-clock.ts), so a bet can be recorded "days ago" for an event that has started
+ * src/server/edge/test-clock.ts), so a bet can be recorded "days ago" for an event that has started
  * since, and be settled now.
  */
 import type { APIRequestContext } from '@playwright/test';

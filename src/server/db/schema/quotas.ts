@@ -4,7 +4,7 @@ import type { QuotaBucket } from '../../../shared/quotas.ts';
 import { user } from './auth.ts';
 
 /**
- * Per-user quotas (src/server/quotas.ts, migration 0018): for each user and bucket (every write;
+ * Per-user quotas (src/server/edge/quotas.ts, migration 0018): for each user and bucket (every write;
  * analytics; the CSV export), how many requests the current minute window and day window have
  * counted and when each began. A window is over once its length has passed since it began; the
  * next request starts a new one at 1. In the database, so every server behind a load balancer

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { decodeCursor } from '../../db/sql.ts';
-import { validate, type ApiError } from '../../http.ts';
+import { validate, type ApiError } from '../../edge/http.ts';
 import { requireAdmin, requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import {
   ISSUE_NOT_FOUND_MESSAGE,

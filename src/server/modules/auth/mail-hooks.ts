@@ -6,7 +6,7 @@
  * mailer (mail.ts) after the response (better-auth.ts, backgroundTasks).
  */
 import type { Config } from '../../env.ts';
-import { actionMail, type Mailer } from '../../mail.ts';
+import { actionMail, type Mailer } from '../../lib/mail.ts';
 import { paths } from '../../../shared/routes.ts';
 
 /** Where the auth flows send the browser. */

@@ -3,8 +3,8 @@
  * the one over is dropped and logged, and the request answers exactly as usual.
  */
 import { expect, it } from 'vitest';
-import type { Logger } from '../../logger.ts';
-import type { Mail } from '../../mail.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Mail } from '../../lib/mail.ts';
 import { mailSend } from '../../db/schema/index.ts';
 import {
   CapturingMailer,

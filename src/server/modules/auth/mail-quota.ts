@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailSend } from '../../db/schema/index.ts';
-import type { Logger } from '../../logger.ts';
-import type { Mail, Mailer } from '../../mail.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Mail, Mailer } from '../../lib/mail.ts';
 
 export const MAILS_PER_RECIPIENT_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;

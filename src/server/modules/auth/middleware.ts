@@ -7,7 +7,7 @@
 import type { Env as HonoEnv } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../../env.ts';
-import { apiError } from '../../http.ts';
+import { apiError } from '../../edge/http.ts';
 import { ADMIN_SECOND_FACTOR_REQUIRED_MESSAGE, ADMIN_TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor.ts';
 import type { Auth, SessionUser } from './better-auth.ts';
 import { readSession, type SignedInSession } from './session.ts';

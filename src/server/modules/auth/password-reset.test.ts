@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   type TestEnv,
 } from '../../test/harness.ts';
-import { limitKey } from '../../client-address.ts';
+import { limitKey } from '../../edge/client-address.ts';
 import { INVALID_RESET_LINK_MESSAGE } from './hooks.ts';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.ts';
 import { storedIdentifier } from './verification-tokens.ts';

@@ -22,7 +22,7 @@ import { APIError } from 'better-auth/api';
 import { and, count, eq, gt, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { session, signInAlert, signInFailure, user } from '../../db/schema/index.ts';
-import { limitKey } from '../../client-address.ts';
+import { limitKey } from '../../edge/client-address.ts';
 
 export const SLOW_DOWN = {
   /** Failures of one account from one client within the hour that cost no wait. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { limitKey } from '../../client-address.ts';
+import { limitKey } from '../../edge/client-address.ts';
 import { rateLimit, session, signInFailure, user } from '../../db/schema/index.ts';
 import { snapshotTables } from '../../test/db-snapshot.ts';
 import {

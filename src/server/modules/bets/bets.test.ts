@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { bets } from '../../db/schema/index.ts';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { TEST_BASE_URL, describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { countLedger } from '../ledger/queries.ts';
 import {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { jsonText, validate, type ApiError } from '../../http.ts';
+import { jsonText, validate, type ApiError } from '../../edge/http.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
-import type { Quotas } from '../../quotas.ts';
+import type { Quotas } from '../../edge/quotas.ts';
 import {
   BET_ALREADY_SETTLED_MESSAGE,
   BET_NOT_FOUND_MESSAGE,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { coalescing } from '../../coalesce.ts';
+import { coalescing } from '../../lib/coalesce.ts';
 import type { Db } from '../../db/client.ts';
-import { validate } from '../../http.ts';
+import { validate } from '../../edge/http.ts';
 import type { AppEnv } from '../auth/index.ts';
 import { SITE_COUNTS_MAX_AGE_SECONDS } from '../../../shared/site-counts.ts';
 import {

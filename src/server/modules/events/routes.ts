@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { validate, type ApiError } from '../../http.ts';
+import { validate, type ApiError } from '../../edge/http.ts';
 import { requireAdmin, requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import type { Config } from '../../env.ts';
 import {

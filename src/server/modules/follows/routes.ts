@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { validate, type ApiError } from '../../http.ts';
+import { validate, type ApiError } from '../../edge/http.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
-import type { Quotas } from '../../quotas.ts';
+import type { Quotas } from '../../edge/quotas.ts';
 import { findProfileByUsername } from '../profiles/queries.ts';
 import { recordIsPublic } from '../profiles/visibility.ts';
 import { INVALID_CURSOR } from '../../db/sql.ts';

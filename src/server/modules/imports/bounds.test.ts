@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { rowsOf, snapshotTables } from '../../test/db-snapshot.ts';
 import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import { BODY_TOO_LARGE_MESSAGE } from '../../http.ts';
+import { BODY_TOO_LARGE_MESSAGE } from '../../edge/http.ts';
 import {
   IMPORTED_BETS_MAX,
   IMPORT_MAX_COLUMNS,

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { rowsOf, snapshotTables } from '../../test/db-snapshot.ts';
-import { API_BODY_LIMIT_BYTES } from '../../http.ts';
+import { API_BODY_LIMIT_BYTES } from '../../edge/http.ts';
 import { setPublic } from '../community/helpers.test-support.ts';
 import { INVALID_ODDS_MESSAGE, STAKE_MESSAGES } from '../../../shared/bets.ts';
 import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';

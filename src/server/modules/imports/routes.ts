@@ -1,8 +1,8 @@
 import { Hono, type Context, type TypedResponse } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
-import { validate, type ApiError } from '../../http.ts';
-import type { Quotas } from '../../quotas.ts';
+import { validate, type ApiError } from '../../edge/http.ts';
+import type { Quotas } from '../../edge/quotas.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import {
   IMPORT_CONTENT_TYPE_MESSAGE,
@@ -13,7 +13,7 @@ import {
 } from '../../../shared/imports.ts';
 import { refuseDuringCoolOff } from '../wellbeing/recording.ts';
 import { IMPORTED_BETS_MAX, IMPORT_MESSAGES, importWrites } from '../../../shared/import-history.ts';
-import { RecordCache } from '../../record-cache.ts';
+import { RecordCache } from '../../lib/record-cache.ts';
 import type { BetStats } from '../../../shared/bet-schemas.ts';
 import type { StatsTotals } from '../../../shared/stats.ts';
 import {

@@ -10,7 +10,7 @@ import {
   type TestEnv,
 } from '../../test/harness.ts';
 import { RATE_LIMITED_MESSAGE, type InboxReceipt } from '../../../shared/inbox.ts';
-import { API_BODY_LIMIT_BYTES } from '../../http.ts';
+import { API_BODY_LIMIT_BYTES } from '../../edge/http.ts';
 import { INBOX_RATE_LIMITS } from './routes.ts';
 
 const MINUTE = 60 * 1000;

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
-import { apiError, clientKey, validate } from '../../http.ts';
+import { apiError, clientKey, validate } from '../../edge/http.ts';
 import type { AppEnv, Auth } from '../auth/index.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../lib/logger.ts';
 import {
   RATE_LIMITED_MESSAGE,
   advertiserInquirySchema,

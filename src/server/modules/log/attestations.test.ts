@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { startOpensslTsa, type OpensslTsa } from '../../test/openssl-tsa.ts';
 import { queryRows, violatedConstraint } from '../../db/sql.ts';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { createWitness, serveWitness } from '../../../cli/witness.ts';
 import { checkCosignature, openCheckpoint } from '../../../shared/log/checkpoint.ts';
 import {

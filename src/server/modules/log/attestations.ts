@@ -7,7 +7,7 @@
  * the newest checkpoint is ever asked for: a stamp of it covers every entry before it.
  */
 import type { Db } from '../../db/client.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { WitnessConfig } from '../../../shared/log/witness-protocol.ts';
 import { latestCheckpoint } from './store.ts';
 import { hasTimestamp, stampCheckpoint } from './timestamper.ts';

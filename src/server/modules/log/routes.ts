@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/sql.ts';
-import { apiError, validate } from '../../http.ts';
+import { apiError, validate } from '../../edge/http.ts';
 import type { AppEnv } from '../auth/index.ts';
 import {
   consistencyQuerySchema,

@@ -5,7 +5,7 @@
  * themselves (tickLog / drainLog).
  */
 import type { Db } from '../../db/client.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { Signer } from '../../../shared/log/note.ts';
 import { tickLog, SEQUENCE_BATCH, type TickResult } from './store.ts';
 

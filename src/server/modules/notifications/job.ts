@@ -14,8 +14,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoText, queryRows, rowsOf } from '../../db/sql.ts';
-import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../../mail.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
 import { nextDigest, outsideQuietHours, type QuietHours } from './clock.ts';
 import { digestMail, pickMail, pickPush, type PickNews } from './messages.ts';

@@ -3,7 +3,7 @@
  * email carries RFC 8058's one-click unsubscribe (List-Unsubscribe with an https URL, and
  * List-Unsubscribe-Post), and the same link in its text for a person to open.
  */
-import type { Mail } from '../../mail.ts';
+import type { Mail } from '../../lib/mail.ts';
 import { formatLead } from '../../../shared/follows.ts';
 import { publicProfilePath } from '../../../shared/routes.ts';
 import type { PushMessage } from './push.ts';

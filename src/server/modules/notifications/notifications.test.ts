@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { DELETE_WINDOW_MINUTES } from '../../../shared/bets.ts';
 import { beforeEach, expect, it } from 'vitest';
 import { rowsOf } from '../../db/sql.ts';
-import { createLogger } from '../../logger.ts';
-import type { Mail } from '../../mail.ts';
+import { createLogger } from '../../lib/logger.ts';
+import type { Mail } from '../../lib/mail.ts';
 import {
   describeEachDatabase,
   refusingConstraint,

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { rowsOf } from '../../db/sql.ts';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { describeEachDatabase, signUpAndSignIn, TEST_BASE_URL, type TestEnv } from '../../test/harness.ts';
 import { usernameOf } from '../profiles/test-helpers.ts';
 import { runNotifications } from './job.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { validate, type ApiError } from '../../http.ts';
-import type { Quotas } from '../../quotas.ts';
+import { validate, type ApiError } from '../../edge/http.ts';
+import type { Quotas } from '../../edge/quotas.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import { PROFILE_NOT_FOUND_ERROR } from '../../../shared/profiles.ts';
 import {

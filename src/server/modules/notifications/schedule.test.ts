@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { CapturingMailer, TEST_BASE_URL } from '../../test/harness.ts';
 import { createTarget, type Target } from '../../test/live-server.ts';
 import { startNotificationJobs, type NotificationJobs } from './schedule.ts';

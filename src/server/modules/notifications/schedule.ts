@@ -6,7 +6,7 @@
  * A run that fails halfway and is run again sends nothing twice (the rows' states, job.ts).
  */
 import { startInTurn } from '../../db/pg-boss-setup.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { PG_BOSS_SCHEMA } from '../events/feeds/schedule.ts';
 import { runNotifications, type JobCounts, type NotifyDeps } from './job.ts';
 

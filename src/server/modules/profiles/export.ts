@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
 import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.ts';
 import { eq } from 'drizzle-orm';

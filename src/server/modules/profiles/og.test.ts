@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { CapturingMailer, describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { escapeHtml, formatUsd, injectProfileMeta, recordSummary, usernameFromPath } from './og.ts';
 import { insertBets, usernameOf } from './test-helpers.ts';

@@ -2,8 +2,8 @@
  * Link previews for public profiles. Crawlers (Slack, X, Facebook, iMessage) read the HTML and run
  * no JavaScript, so GET /{username} of a PUBLIC profile is served its rendered page with its title
  * and Open Graph / Twitter tags filled in on the server, from the same answer the page renders
- * (src/server/pages.ts). A private or missing profile is answered
- * alike (src/server/pages.ts: a 404 with the plain index.html), so a preview never reveals a
+ * (src/server/pages/page-answers.ts). A private or missing profile is answered
+ * alike (src/server/pages/page-answers.ts: a 404 with the plain index.html), so a preview never reveals a
  * private record, nor that the name is in use.
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import type { BetStats } from '../../../shared/bet-schemas.ts';
 import { parseMoney } from '../../../shared/money.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { isProfileUsername, isReservedUsername } from '../../../shared/usernames.ts';
-import { escapeHtml } from '../../html.ts';
+import { escapeHtml } from '../../pages/html.ts';
 import { recordIsPublic, recordIsPublicSql } from './visibility.ts';
 import { findProfileByUsername } from './queries.ts';
 

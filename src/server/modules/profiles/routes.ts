@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { jsonText, validate, type ApiError } from '../../http.ts';
+import { jsonText, validate, type ApiError } from '../../edge/http.ts';
 import { optionalUser, requireUser, type AppEnv, type Auth, type ViewerEnv } from '../auth/index.ts';
 import type { Config } from '../../env.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bet-schemas.ts';
 import { chainShorterMessage, ledgerQuerySchema } from '../../../shared/ledger.ts';
 import { getLedgerHead, ledgerNdjsonStream, ledgerPageText } from '../ledger/queries.ts';
 import { sealsOf } from '../log/timestamper.ts';
 import { sealsQuerySchema, type Seals } from '../../../shared/log/api.ts';
-import { coalescing } from '../../coalesce.ts';
-import type { Quotas } from '../../quotas.ts';
-import { RecordCache, readWithin } from '../../record-cache.ts';
+import { coalescing } from '../../lib/coalesce.ts';
+import type { Quotas } from '../../edge/quotas.ts';
+import { RecordCache, readWithin } from '../../lib/record-cache.ts';
 import { recordAccess, type Viewer } from './visibility.ts';
 import { PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import type { ApiError } from '../../http.ts';
+import type { ApiError } from '../../edge/http.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
-import type { Quotas } from '../../quotas.ts';
+import type { Quotas } from '../../edge/quotas.ts';
 import {
   ALREADY_PENDING_MESSAGE,
   ALREADY_VERIFIED_MESSAGE,

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { BUNDLED_HELP_RESOURCES, HELP_RESOURCE_KINDS, type HelpResources } from '../../../shared/help-resources.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { validate, type ApiError } from '../../http.ts';
-import type { Quotas } from '../../quotas.ts';
+import { validate, type ApiError } from '../../edge/http.ts';
+import type { Quotas } from '../../edge/quotas.ts';
 import { requireUser, type AppEnv, type Auth } from '../auth/index.ts';
 import { parseMoney } from '../../../shared/money.ts';
 import { budgetWarning, COOL_OFF_SHORTER_MESSAGE, lossChase, lossChaseQuestion } from '../../../shared/wellbeing.ts';

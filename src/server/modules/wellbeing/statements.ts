@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/sql.ts';
-import type { Logger } from '../../logger.ts';
-import type { Mail, Mailer } from '../../mail.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Mail, Mailer } from '../../lib/mail.ts';
 import { parseMoney } from '../../../shared/money.ts';
 import { dollars, utcDay } from '../../../shared/wellbeing.ts';
 

@@ -13,7 +13,7 @@ import type { Bet } from '../../../shared/bet-schemas.ts';
 import type { BudgetStanding } from '../../../shared/wellbeing.ts';
 import { budgetLines, coolOffMessage } from '../../../shared/wellbeing.ts';
 import type { Wellbeing, WellbeingCheck } from '../../../shared/wellbeing-schemas.ts';
-import { createLogger } from '../../logger.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { sendDueStatements } from './statements.ts';
 
 const HOUR = 60 * 60 * 1000;

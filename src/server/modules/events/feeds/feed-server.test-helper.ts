@@ -1,7 +1,7 @@
 /** A local HTTP server standing in for a feed's publisher in tests (no test reaches the internet). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../../../logger.ts';
+import type { Logger } from '../../../lib/logger.ts';
 
 export interface FeedServer {
   url: string;

@@ -4,7 +4,7 @@
  * the bets on those that became final). Every pull's outcome is logged; the API key, if any, is not
  * (feedLabel leaves the query string out). A file with row errors is not imported.
  */
-import type { Logger } from '../../../logger.ts';
+import type { Logger } from '../../../lib/logger.ts';
 import { feedLabel, fetchUrlOf, type FeedConfig } from './config.ts';
 import { parseFeed } from './index.ts';
 import { MAX_FEED_CHARS } from './limits.ts';

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { startInTurn } from '../../../db/pg-boss-setup.ts';
-import type { Logger } from '../../../logger.ts';
+import type { Logger } from '../../../lib/logger.ts';
 import { feedLabel, type FeedConfig } from './config.ts';
 import { pullFeed, type ImportFeed, type PullDeps, type PullOutcome } from './pull.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../../db/client.ts';
 import type { Config } from '../../../env.ts';
-import type { Logger } from '../../../logger.ts';
+import type { Logger } from '../../../lib/logger.ts';
 import { catalogImporter } from '../routes.ts';
 import { startFeedPulls, type FeedPulls } from './schedule.ts';
 

@@ -1,5 +1,5 @@
 // expect: no-restricted-imports
 // The client may import server types only: this is server code.
-import { escapeHtml } from '../../server/html.ts';
+import { escapeHtml } from '../../server/pages/html.ts';
 
 export const safe = (text: string) => escapeHtml(text);

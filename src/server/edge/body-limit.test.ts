@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE } from './http.ts';
-import { snapshotTables } from './test/db-snapshot.ts';
+import { snapshotTables } from '../test/db-snapshot.ts';
 import {
   TEST_BASE_URL,
   cookieFrom,
@@ -17,8 +17,8 @@ import {
   freshIp,
   signUpAndSignIn,
   type TestEnv,
-} from './test/harness.ts';
-import { expectSecurityHeaders } from './test/security-headers.ts';
+} from '../test/harness.ts';
+import { expectSecurityHeaders } from '../test/security-headers.ts';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -6,10 +6,10 @@
  * here, or an entry names a route it does not serve. Better Auth's endpoints (/api/auth/*) are
  * left to Better Auth's own documentation.
  */
-import { API_BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE } from './http.ts';
-import { CROSS_ORIGIN_MESSAGE } from './same-origin.ts';
-import { adminModule } from './openapi/admin.ts';
-import { betsModule } from './openapi/bets.ts';
+import { API_BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE } from '../edge/http.ts';
+import { CROSS_ORIGIN_MESSAGE } from '../edge/same-origin.ts';
+import { adminModule } from './admin.ts';
+import { betsModule } from './bets.ts';
 import {
   API_ERROR,
   METHODS,
@@ -25,20 +25,20 @@ import {
   type PathItem,
   type Response,
   type Tag,
-} from './openapi/common.ts';
-import { communityModule } from './openapi/community.ts';
-import { eventsModule } from './openapi/events.ts';
-import { importsModule } from './openapi/imports.ts';
-import { followsModule } from './openapi/follows.ts';
-import { notificationsModule } from './openapi/notifications.ts';
-import { inboxModule } from './openapi/inbox.ts';
-import { logModule } from './openapi/log.ts';
-import { ownProfileModule, publicProfilesModule } from './openapi/profiles.ts';
-import { serviceModule } from './openapi/service.ts';
-import { verificationModule } from './openapi/verification.ts';
-import { wellbeingModule } from './openapi/wellbeing.ts';
+} from './common.ts';
+import { communityModule } from './community.ts';
+import { eventsModule } from './events.ts';
+import { importsModule } from './imports.ts';
+import { followsModule } from './follows.ts';
+import { notificationsModule } from './notifications.ts';
+import { inboxModule } from './inbox.ts';
+import { logModule } from './log.ts';
+import { ownProfileModule, publicProfilesModule } from './profiles.ts';
+import { serviceModule } from './service.ts';
+import { verificationModule } from './verification.ts';
+import { wellbeingModule } from './wellbeing.ts';
 
-export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } from './openapi/common.ts';
+export type { JsonSchema, Method, Operation, Parameter, PathItem, Response } from './common.ts';
 
 /** The modules, in the order the reference page lists them. */
 const MODULES: readonly ApiModule[] = [

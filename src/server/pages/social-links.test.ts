@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, siteContactOf } from './env.ts';
-import { SITE_CONTACT_GLOBAL, type RenderModule } from '../shared/page-rendering.ts';
+import { loadConfig, siteContactOf } from '../env.ts';
+import { SITE_CONTACT_GLOBAL, type RenderModule } from '../../shared/page-rendering.ts';
 
-const INDEX_HTML = readFileSync(new URL('../client/index.html', import.meta.url), 'utf8');
+const INDEX_HTML = readFileSync(new URL('../../client/index.html', import.meta.url), 'utf8');
 
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -29,7 +29,7 @@ const text = (html: string) =>
 let follow: string;
 beforeAll(async () => {
   (globalThis as Record<string, unknown>)[SITE_CONTACT_GLOBAL] = siteContactOf(config);
-  const ssr = (await import(new URL('../client/ssr/render.tsx', import.meta.url).href)) as RenderModule;
+  const ssr = (await import(new URL('../../client/ssr/render.tsx', import.meta.url).href)) as RenderModule;
   const pages = await ssr.prerenderPages(INDEX_HTML);
   follow = pages.find((p) => p.url === '/follow')!.html;
 }, 60_000);

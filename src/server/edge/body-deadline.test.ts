@@ -8,8 +8,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_TOO_SLOW_MESSAGE } from './http.ts';
-import { drivers } from './test/harness.ts';
-import { LiveServer, createTarget, signUpBettors, type Bettor, type Target } from './test/live-server.ts';
+import { drivers } from '../test/harness.ts';
+import { LiveServer, createTarget, signUpBettors, type Bettor, type Target } from '../test/live-server.ts';
 
 /** Sends the headers and the first bytes of a body of `length`, then nothing: the answer and whether the socket closed. */
 function trickle(server: LiveServer, bettor: Bettor, path: string, type: string, length: number) {

@@ -5,8 +5,8 @@
  * adds nothing to the client's bundle. Everything the document says is HTML-escaped.
  */
 import type { Context } from 'hono';
-import { escapeHtml } from './html.ts';
-import type { JsonSchema, Method, OpenApiDocument, Operation, Parameter, Response } from './openapi.ts';
+import { escapeHtml } from '../pages/html.ts';
+import type { JsonSchema, Method, OpenApiDocument, Operation, Parameter, Response } from './document.ts';
 
 /** Escaped text, with the document's `code` spans (Markdown backticks) as <code>. */
 const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { createApp } from './app.ts';
-import { profiles, user, usernameHistory } from './db/schema/index.ts';
-import { loadConfig } from './env.ts';
-import { createLogger } from './logger.ts';
-import { RENAMED_USERNAME_REDIRECT_MS } from './modules/profiles/og.ts';
-import { usernameOf } from './modules/profiles/test-helpers.ts';
+import { createApp } from '../app.ts';
+import { profiles, user, usernameHistory } from '../db/schema/index.ts';
+import { loadConfig } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
+import { RENAMED_USERNAME_REDIRECT_MS } from '../modules/profiles/og.ts';
+import { usernameOf } from '../modules/profiles/test-helpers.ts';
 import {
   CapturingMailer,
   describeEachDatabase,
@@ -22,11 +22,11 @@ import {
   signUpAndSignIn,
   uniqueEmail,
   type TestEnv,
-} from './test/harness.ts';
-import { SIGNED_IN_PAGES } from '../shared/page-rendering.ts';
-import { paths } from '../shared/routes.ts';
+} from '../test/harness.ts';
+import { SIGNED_IN_PAGES } from '../../shared/page-rendering.ts';
+import { paths } from '../../shared/routes.ts';
 
-const INDEX_HTML = readFileSync(new URL('../client/index.html', import.meta.url), 'utf8');
+const INDEX_HTML = readFileSync(new URL('../../client/index.html', import.meta.url), 'utf8');
 const clientDir = mkdtempSync(path.join(tmpdir(), 'betproof-pages-'));
 writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));

@@ -7,14 +7,14 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
-import { bets, userQuotas } from './db/schema/index.ts';
-import { loadConfig } from './env.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { bets, userQuotas } from '../db/schema/index.ts';
+import { loadConfig } from '../env.ts';
+import { buildOpenApiDocument } from '../openapi/document.ts';
 import { takeQuota, type QuotaRule } from './quotas.ts';
-import { snapshotTables } from './test/db-snapshot.ts';
-import { createSiblingApp, describeEachDatabase, signUpAndSignIn, type TestEnv } from './test/harness.ts';
-import { EMPTY_SOCIAL_LINKS } from '../shared/profiles.ts';
-import { QUOTA_DEFAULTS, QUOTA_WINDOWS, quotaMessage, waitInWords, type QuotaBucket } from '../shared/quotas.ts';
+import { snapshotTables } from '../test/db-snapshot.ts';
+import { createSiblingApp, describeEachDatabase, signUpAndSignIn, type TestEnv } from '../test/harness.ts';
+import { EMPTY_SOCIAL_LINKS } from '../../shared/profiles.ts';
+import { QUOTA_DEFAULTS, QUOTA_WINDOWS, quotaMessage, waitInWords, type QuotaBucket } from '../../shared/quotas.ts';
 
 // Each test signs up its own accounts (a password hash each): slow on a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });

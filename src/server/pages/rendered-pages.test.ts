@@ -9,23 +9,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from './app.ts';
-import { loadConfig } from './env.ts';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../env.ts';
 import type { PageRendering } from './html.ts';
-import { createLogger } from './logger.ts';
-import { insertBets, usernameOf } from './modules/profiles/test-helpers.ts';
-import { CapturingMailer, describeEachDatabase, signUpAndSignIn, TEST_BASE_URL, type TestEnv } from './test/harness.ts';
-import { PRERENDERED_PAGES, QUERY_STATE_ELEMENT_ID, type RenderModule } from '../shared/page-rendering.ts';
+import { createLogger } from '../lib/logger.ts';
+import { insertBets, usernameOf } from '../modules/profiles/test-helpers.ts';
+import {
+  CapturingMailer,
+  describeEachDatabase,
+  signUpAndSignIn,
+  TEST_BASE_URL,
+  type TestEnv,
+} from '../test/harness.ts';
+import { PRERENDERED_PAGES, QUERY_STATE_ELEMENT_ID, type RenderModule } from '../../shared/page-rendering.ts';
 
 const SITE = 'https://betproof.example';
-const INDEX_HTML = readFileSync(new URL('../client/index.html', import.meta.url), 'utf8');
+const INDEX_HTML = readFileSync(new URL('../../client/index.html', import.meta.url), 'utf8');
 const clientDir = mkdtempSync(path.join(tmpdir(), 'betproof-rendered-'));
 writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
 let rendering: PageRendering;
 beforeAll(async () => {
-  const ssr = (await import(new URL('../client/ssr/render.tsx', import.meta.url).href)) as RenderModule;
+  const ssr = (await import(new URL('../../client/ssr/render.tsx', import.meta.url).href)) as RenderModule;
   const pages = await ssr.prerenderPages(INDEX_HTML);
   rendering = { ...ssr, prerendered: new Map(pages.map(({ url, html }) => [url, html])) };
 }, 60_000);

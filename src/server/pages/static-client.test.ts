@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiblingApp, createTestEnv } from './test/harness.ts';
+import { createSiblingApp, createTestEnv } from '../test/harness.ts';
 
 /**
  * The built client as the server sends it: a text asset goes out as the Brotli or gzip copy the
@@ -13,7 +13,7 @@ import { createSiblingApp, createTestEnv } from './test/harness.ts';
 const SCRIPT = `export const answer = ${JSON.stringify('betproof '.repeat(200))};\n`;
 const ROBOTS = 'User-agent: *\nDisallow: /api/\n';
 const STYLES = 'body{color:#0f172a}';
-/** What the page's <link> to the stylesheet becomes (src/server/html.ts). */
+/** What the page's <link> to the stylesheet becomes (src/server/pages/html.ts). */
 const HEAD_STYLES = `<style>${STYLES}</style><link rel="stylesheet" href="/assets/index-abc123.css" disabled>`;
 
 let env: Awaited<ReturnType<typeof createTestEnv>>;

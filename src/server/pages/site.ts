@@ -12,17 +12,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Hono, type Context, type Env } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { siteContactOf, type Config } from './env.ts';
+import { siteContactOf, type Config } from '../env.ts';
 import { createDocuments, loadPageRendering, type Documents, type PageRendering } from './html.ts';
-import type { Logger } from './logger.ts';
-import { answerWithoutData, type PageAnswer } from './pages.ts';
-import { siteContactScript } from '../shared/site-contact.ts';
-
-export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+import type { Logger } from '../lib/logger.ts';
+import { answerWithoutData, type PageAnswer } from './page-answers.ts';
+import { siteContactScript } from '../../shared/site-contact.ts';
 
 /** The security headers of every answer, the site's and the API's. */
 export function siteHeaders(baseUrl: string) {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { apiDocs, renderApiDocs } from './api-docs.ts';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
-import { describeEachDatabase } from './test/harness.ts';
-import { expectSecurityHeaders } from './test/security-headers.ts';
-import { escapeHtml } from '../shared/page-rendering.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
+import { describeEachDatabase } from '../test/harness.ts';
+import { expectSecurityHeaders } from '../test/security-headers.ts';
+import { escapeHtml } from '../../shared/page-rendering.ts';
 
 const attributeValues = (html: string, name: string) =>
   [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((m) => m[1]!);

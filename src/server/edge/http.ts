@@ -11,9 +11,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
-import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../shared/text.ts';
+import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../../shared/text.ts';
 import { limitKey } from './client-address.ts';
-import type { JsonText } from './db/sql.ts';
+import type { JsonText } from '../db/sql.ts';
 
 export interface ApiError {
   error: string;

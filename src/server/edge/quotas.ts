@@ -23,20 +23,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Db } from './db/client.ts';
-import { userQuotas } from './db/schema/index.ts';
-import type { Config } from './env.ts';
+import type { Db } from '../db/client.ts';
+import { userQuotas } from '../db/schema/index.ts';
+import type { Config } from '../env.ts';
 import { apiError, isSafeMethod } from './http.ts';
-import { KeyedQueue } from './keyed-queue.ts';
-import type { Logger } from './logger.ts';
-import type { AppEnv } from './modules/auth/index.ts';
+import { KeyedQueue } from '../lib/keyed-queue.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { AppEnv } from '../modules/auth/index.ts';
 import {
   QUOTA_WINDOWS,
   quotaMessage,
   type QuotaActivity,
   type QuotaBucket,
   type QuotaWindow,
-} from '../shared/quotas.ts';
+} from '../../shared/quotas.ts';
 
 /** How many requests a quota allows in each window. */
 export interface QuotaRule {

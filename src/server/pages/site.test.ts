@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { PageRendering } from './html.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../lib/logger.ts';
 import { createSite, siteUntilApp, type Answer } from './site.ts';
-import { createSiblingApp, describeEachDatabase, TEST_BASE_URL, testConfig } from './test/harness.ts';
+import { createSiblingApp, describeEachDatabase, TEST_BASE_URL, testConfig } from '../test/harness.ts';
 
 /** The harness's own address: the app and the site answer with the same headers for it. */
 const SITE = TEST_BASE_URL;

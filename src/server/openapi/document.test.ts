@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './test/harness.ts';
-import { BETS_PAGE_DEFAULT, BETS_PAGE_MAX, SPORTS } from '../shared/bets.ts';
-import { INFLUENCERS_PAGE_MAX, INFLUENCER_SORTS } from '../shared/community.ts';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { describeEachDatabase } from '../test/harness.ts';
+import { BETS_PAGE_DEFAULT, BETS_PAGE_MAX, SPORTS } from '../../shared/bets.ts';
+import { INFLUENCERS_PAGE_MAX, INFLUENCER_SORTS } from '../../shared/community.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 

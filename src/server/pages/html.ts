@@ -10,8 +10,8 @@ import {
   type RenderData,
   type RenderModule,
   escapeHtml,
-} from '../shared/page-rendering.ts';
-import type { SiteContact } from '../shared/site-contact.ts';
+} from '../../shared/page-rendering.ts';
+import type { SiteContact } from '../../shared/site-contact.ts';
 
 export { escapeHtml };
 

@@ -10,21 +10,21 @@
  * not-found page rendered for its address. Without the build's render module (dev, some tests)
  * every page is the plain index.html, which the browser renders alone.
  */
-import { paths, signUpPath } from '../shared/routes.ts';
+import { paths, signUpPath } from '../../shared/routes.ts';
 import {
   SIGNED_IN_PAGES,
   type DashboardData,
   type PageSession,
   type ProfileData,
   type RenderData,
-} from '../shared/page-rendering.ts';
-import { preferenceCookiesOf } from '../shared/preference-cookies.ts';
-import { oddsFormatOf, type OddsFormat } from '../shared/odds.ts';
+} from '../../shared/page-rendering.ts';
+import { preferenceCookiesOf } from '../../shared/preference-cookies.ts';
+import { oddsFormatOf, type OddsFormat } from '../../shared/odds.ts';
 import { createHash } from 'node:crypto';
-import { coalescing } from './coalesce.ts';
-import { carriesSessionCookie } from './http.ts';
-import { RecordCache } from './record-cache.ts';
-import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from './modules/profiles/og.ts';
+import { coalescing } from '../lib/coalesce.ts';
+import { carriesSessionCookie } from '../edge/http.ts';
+import { RecordCache } from '../lib/record-cache.ts';
+import { injectProfileMeta, profileMetaOf, usernameFromPath, type ProfilePage } from '../modules/profiles/og.ts';
 
 export type PageAnswer =
   /**
