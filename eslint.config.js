@@ -14,7 +14,12 @@ import globals from 'globals';
  *   page rendering (pages/), the domains (modules/) and the database (db/) build on it;
  * - src/client imports from src/server only types (`import type`);
  * - a feature (src/client/features/<name>/) imports another one only through its public face,
- *   features/<name>/index.ts, or not at all (routes compose features and may import any file);
+ *   features/<name>/index.ts, or not at all (routes and the shell compose features and may
+ *   import any file);
+ * - a feature asks the server only in its api/ folder: the TanStack Query hooks that fetch or
+ *   change something are imported there and nowhere else in features/ (docs/decisions/057);
+ * - src/client/components and src/client/lib never import a feature, the shell or a route:
+ *   features build on them, not the other way round;
  * - no import cycles anywhere.
  */
 
@@ -35,6 +40,12 @@ const otherFeaturesOnlyThroughTheirFace = {
   regex: String.raw`^\.\./[^./][^/]*/(?!index\.ts$)`,
   message:
     'Import another feature through its public face, features/<name>/index.ts (export what it needs there), or not at all. A lazily loaded file may be import()ed directly.',
+};
+
+const serverStateOnlyInApi = {
+  name: '@tanstack/react-query',
+  importNames: ['useQuery', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation'],
+  message: 'A feature asks the server in its api/ folder (features/<name>/api/): put the hook there and import it.',
 };
 
 export default tseslint.config(
@@ -85,6 +96,12 @@ export default tseslint.config(
               message: 'The server never imports client code.',
             },
             {
+              target: ['./src/client/components', './src/client/lib'],
+              from: ['./src/client/features', './src/client/shell', './src/client/routes'],
+              message:
+                'components/ and lib/ are what features build on: they never import a feature, the shell or a route.',
+            },
+            {
               target: './src/server/lib',
               from: './src/server',
               except: ['./lib'],
@@ -115,6 +132,18 @@ export default tseslint.config(
   },
   {
     files: ['src/client/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [clientMayOnlyImportServerTypes, otherFeaturesOnlyThroughTheirFace],
+          paths: [onlyToastImportsSonner, serverStateOnlyInApi],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/features/*/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

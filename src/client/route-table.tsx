@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './components/layout/root-layout.tsx';
+import { RootLayout } from './shell/root-layout.tsx';
 import { RouteError } from './components/layout/route-error.tsx';
 import { LoadingScreen } from './components/ui/spinner.tsx';
 import { RequireAuth } from './features/auth/require-auth.tsx';

@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { parseSession } from '../features/auth/auth-provider.tsx';
+import { parseSession } from './session-json.ts';
 import { SESSION_QUERY_KEY } from './query-client.ts';
 
 /**

@@ -6,7 +6,7 @@ import { ADMIN_LOADING_LABEL } from '../../shared/admin.ts';
 import { AdminDashboard } from '../features/admin/admin-dashboard.tsx';
 import { NotAuthorised } from '../features/admin/not-authorised.tsx';
 import { TwoFactorRequired } from '../features/admin/two-factor-notices.tsx';
-import { useAdminAccess } from '../features/admin/use-admin-access.ts';
+import { useAdminAccess } from '../features/admin/api/access.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ApiError } from '../lib/api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';

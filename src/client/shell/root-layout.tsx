@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useReportCommittedPath } from '../../lib/committed-path.ts';
-import { useNoteHydration } from '../../lib/use-hydrated.ts';
-import { SiteFooter } from './site-footer.tsx';
+import { useReportCommittedPath } from '../lib/committed-path.ts';
+import { useNoteHydration } from '../lib/use-hydrated.ts';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** The shared frame of every page: header, main content, footer. */

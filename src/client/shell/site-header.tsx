@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LayoutDashboard, LogOut, Menu, Shield, Star, Trophy, UserRound, Users } from 'lucide-react';
-import { paths, signUpPath } from '../../../shared/routes.ts';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { useSignOut } from '../../features/auth/use-sign-out.ts';
-import { Button, buttonVariants } from '../ui/button.tsx';
-import { cn } from '../../lib/utils.ts';
-import { Wordmark } from './wordmark.tsx';
+import { paths, signUpPath } from '../../shared/routes.ts';
+import { useAuth } from '../features/auth/auth-provider.tsx';
+import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { cn } from '../lib/utils.ts';
+import { Wordmark } from '../components/layout/wordmark.tsx';
 
 const navButton = 'px-2 sm:px-3';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

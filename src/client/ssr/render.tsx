@@ -16,12 +16,12 @@ import {
   type Rendered,
 } from '../../shared/page-rendering.ts';
 import { AppProviders } from '../app-providers.tsx';
-import { betKeys } from '../features/bets/use-bets.ts';
+import { betKeys } from '../features/bets/api/bets.ts';
 import { wellbeingKey } from '../features/wellbeing/index.ts';
-import { importKeys } from '../features/imports/api.ts';
-import { profileKeys } from '../features/profiles/api.ts';
+import { importKeys } from '../features/imports/api/imports.ts';
+import { profileKeys } from '../features/profiles/api/profiles.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { parseSession } from '../features/auth/auth-provider.tsx';
+import { parseSession } from '../lib/session-json.ts';
 import { createQueryClient, SESSION_QUERY_KEY } from '../lib/query-client.ts';
 import { RequestPreferences } from '../lib/preference-cookies.tsx';
 import { setServerOrigin } from '../lib/site-origin.ts';

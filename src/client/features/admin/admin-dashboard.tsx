@@ -11,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { formatPercent } from '../../lib/format.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth, useSignOut } from '../auth/index.ts';
-import { useAdminStats } from './api.ts';
+import { useAdminStats } from './api/admin.ts';
 import { AuditLogTab } from './audit-log-tab.tsx';
 import { IssuesTab } from './issues-tab.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';

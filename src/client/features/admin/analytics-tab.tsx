@@ -7,7 +7,7 @@ import { ChartCard } from '../../components/ui/chart-card.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatDate, formatMonthDay, formatPercent } from '../../lib/format.ts';
-import { useAdminAnalytics } from './api.ts';
+import { useAdminAnalytics } from './api/admin.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
 

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useAdminLogs } from './api.ts';
+import { useAdminLogs } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 

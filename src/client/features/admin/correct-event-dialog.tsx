@@ -24,7 +24,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { localDateTimeToIso, toLocalDateTimeValue } from '../../lib/local-date-time.ts';
-import { STATUS_NAMES, useCorrectEvent } from './events-api.ts';
+import { STATUS_NAMES, useCorrectEvent } from './api/events.ts';
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 

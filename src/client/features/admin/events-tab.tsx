@@ -26,7 +26,7 @@ import {
   useAdminEvents,
   useImportEvents,
   type AdminEventsQuery,
-} from './events-api.ts';
+} from './api/events.ts';
 import { CorrectEventDialog } from './correct-event-dialog.tsx';
 
 const FORMAT_LABELS: Record<FeedFormat, string> = {

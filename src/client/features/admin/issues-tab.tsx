@@ -23,7 +23,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api.ts';
+import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { IssueStatusBadge, PriorityBadge } from './status-badges.tsx';

@@ -21,7 +21,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { formatDate, formatPercent } from '../../lib/format.ts';
-import { useAdminUsers, useSetVerification } from './api.ts';
+import { useAdminUsers, useSetVerification } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { VerificationBadge } from './status-badges.tsx';

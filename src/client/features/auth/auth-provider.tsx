@@ -1,9 +1,9 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Session, SessionUser } from '../../lib/auth-client.ts';
 import { SESSION_QUERY_KEY } from '../../lib/query-client.ts';
 import { forgetOfflineShell } from '../../lib/offline-shell.ts';
-import { sessionRetryDelayMs, SessionUnavailableError } from './session-retry.ts';
+import { useSessionLookup } from './api/session.ts';
 
 export interface AuthContextValue {
   user: SessionUser | null;
@@ -21,51 +21,6 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** An ISO 8601 date-time as Better Auth sends it; revived into a Date, as its own client does. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-
-/**
- * GET /api/auth/get-session: the signed-in session, or null when signed out. Only an answer says
- * "signed out"; a network error or an error status (a 429, a 5xx) says nothing about the session.
- */
-async function fetchSession(): Promise<Session | null> {
-  let res: Response;
-  try {
-    res = await fetch('/api/auth/get-session', { headers: { accept: 'application/json' } });
-  } catch {
-    throw new SessionUnavailableError(null);
-  }
-  if (!res.ok) throw new SessionUnavailableError(res.headers.get('retry-after'));
-  return parseSession(await res.text());
-}
-
-/**
- * A session as JSON (get-session's answer, or the one a signed-in page's server render used) with
- * its dates revived, as Better Auth's own client does.
- */
-export function parseSession(json: string): Session | null {
-  return JSON.parse(json, (_key, value: unknown) =>
-    typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : value,
-  ) as Session | null;
-}
-
-/**
- * Whether two session lookups say the same: get-session's answer and the session a signed-in
- * page's server render used list their fields in different orders, and only the answer carries
- * the session's token (which the app never reads: the httpOnly cookie signs its requests).
- */
-export const sameSession = (a: unknown, b: unknown) => comparable(a) === comparable(b);
-
-// Each object's fields sorted (entries sort by their key first: no two keys are equal).
-const comparable = (session: unknown) =>
-  JSON.stringify(session, (key, value: unknown) =>
-    key === 'token'
-      ? undefined
-      : value?.constructor === Object
-        ? Object.fromEntries(Object.entries(value).sort())
-        : value,
-  );
-
 /**
  * Holds the signed-in state for the whole app. The session comes from the server's httpOnly
  * cookie, so it survives reloads. It is read with one plain request rather than through Better
@@ -78,20 +33,7 @@ const comparable = (session: unknown) =>
  * what was known, told by a small notice that betproof is being retried: never signed out for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, refetch, failureCount, fetchStatus } = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: fetchSession,
-    // Always stale: every window focus asks the server again.
-    staleTime: 0,
-    // The same session asked again is the same value (its Dates would otherwise make it a new
-    // one each time): nothing that reads it renders again for an answer that changed nothing,
-    // such as the check right after a signed-in page is hydrated with the server's session.
-    structuralSharing: (previous, next) => (sameSession(previous, next) ? previous : next),
-    retry: true,
-    retryDelay: sessionRetryDelayMs,
-    // Retried offline too: `navigator.onLine` can be wrong, and the notice says what is going on.
-    networkMode: 'always',
-  });
+  const { data, isPending, refetch, failureCount, fetchStatus } = useSessionLookup();
   const unreachable = failureCount > 0 && fetchStatus !== 'idle';
   const value = useMemo<AuthContextValue>(
     () => ({

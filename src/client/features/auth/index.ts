@@ -4,4 +4,4 @@
  */
 export { useAuth } from './auth-provider.tsx';
 export type { AuthRedirectState } from './redirect.ts';
-export { useSignOut } from './use-sign-out.ts';
+export { useSignOut } from './api/sign-out.ts';

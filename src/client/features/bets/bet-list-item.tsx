@@ -18,7 +18,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { BetRow, SettleAfterHint, SettleButtons } from './bet-row.tsx';
 import { OverdueBadge, PartOfRecordNote, useBetTiming } from './record-rules.tsx';
 import { SettleConfirmDialog } from './settle-confirm.tsx';
-import { useDeleteBet, useSettleBet } from './use-bets.ts';
+import { useDeleteBet, useSettleBet } from './api/bets.ts';
 import { ParlayLegs } from './parlay-legs.tsx';
 import { GradedNote } from './graded-note.tsx';
 

@@ -7,7 +7,7 @@ import { BetStatsCards, BetStatsCardsSkeleton } from './bet-stats-cards.tsx';
 import { RecentBets } from './recent-bets.tsx';
 import { RecordBetButton } from './record-bet-button.tsx';
 import { OverdueNotice } from './record-rules.tsx';
-import { useBetPages, useBetStats } from './use-bets.ts';
+import { useBetPages, useBetStats } from './api/bets.ts';
 import { WellbeingCard } from '../wellbeing/index.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { WifiOff } from 'lucide-react';

@@ -27,7 +27,7 @@ export { SettleConfirmDialog } from './settle-confirm.tsx';
 export { ParlayPreview } from './parlay-preview.tsx';
 /** The record form's Single bet / Parlay switch, a leg's heading in a form, a leg's summary in a row. */
 export { BetTypeSwitch, LegFieldsHeader, LegSummary } from './parlay-parts.tsx';
-export { useBetPages } from './use-bets.ts';
+export { useBetPages } from './api/bets.ts';
 /** The four headline figures: the dashboard's, and the demo's over its own bets. */
 export { BetStatsCards } from './bet-stats-cards.tsx';
 /** The record forms' toast for an event starting too soon (the dashboard's dialog and the demo's form). */

@@ -5,7 +5,6 @@
  * its result; the free-text fields stay for an event the catalog does not list.
  */
 import { useEffect, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CalendarClock, X } from 'lucide-react';
 import type { CatalogEvent } from '../../../shared/event-schemas.ts';
@@ -19,7 +18,6 @@ import {
   type Market,
   type Selection,
 } from '../../../shared/events.ts';
-import { api, unwrap } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DateTime } from '../../components/ui/date-time.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -28,36 +26,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { sportLabel } from './sports.ts';
-
-/** Events shown for one search: enough to pick from, few enough to read in a dialog. */
-const RESULTS_SHOWN = 8;
-/** Typing settles this long before the catalog is asked (one request per pause, not per key). */
-const SEARCH_PAUSE_MS = 250;
-
-function usePaused(value: string): string {
-  const [paused, setPaused] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setPaused(value), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return paused;
-}
-
-/** The catalog's upcoming events matching `q` (all upcoming ones, soonest first, when it is empty). */
-function useEventSearch(q: string, enabled: boolean) {
-  const query = usePaused(q.trim());
-  return useQuery({
-    enabled,
-    queryKey: ['events', 'search', query],
-    queryFn: () =>
-      unwrap(
-        api.api.events.$get({
-          query: query ? { q: query, limit: String(RESULTS_SHOWN) } : { limit: String(RESULTS_SHOWN) },
-        }),
-      ),
-    staleTime: 30_000,
-  });
-}
+import { useEventSearch } from './api/event-search.ts';
 
 /** The name of a selection on an event: "Arsenal", "Draw", "Over". */
 export function selectionName(event: Pick<CatalogEvent, 'home' | 'away'>, selection: Selection): string {

@@ -11,7 +11,7 @@ import { LegSummary } from './parlay-parts.tsx';
 import { GradedNote } from './graded-note.tsx';
 import { useBetTiming } from './record-rules.tsx';
 import { SettleConfirmDialog } from './settle-confirm.tsx';
-import { useSettleLeg } from './use-bets.ts';
+import { useSettleLeg } from './api/bets.ts';
 
 const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
 

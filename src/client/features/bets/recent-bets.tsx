@@ -1,4 +1,4 @@
-import type { useBetPages } from './use-bets.ts';
+import type { useBetPages } from './api/bets.ts';
 import { BetList } from './bet-list.tsx';
 import { BetListItem } from './bet-list-item.tsx';
 

@@ -37,7 +37,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 import { showEventTooSoon } from './event-too-soon-toast.ts';
-import { isUnauthenticated, useRecordBet } from './use-bets.ts';
+import { isUnauthenticated, useRecordBet } from './api/bets.ts';
 import { sportLabel } from './sports.ts';
 import { EMPTY_LEG, ParlayFields } from './parlay-fields.tsx';
 import type { ListedPickValues, RecordBetFormValues, RecordInput } from './record-bet-values.ts';

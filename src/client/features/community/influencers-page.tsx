@@ -41,7 +41,7 @@ import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
 import { LearnMoreButton, PageHero } from '../marketing/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
-import { useInfluencers, type InfluencerFilters } from './api.ts';
+import { useInfluencers, type InfluencerFilters } from './api/community.ts';
 import type { RecordDisclosure } from '../../../shared/disclosures.ts';
 import { RowFollowButton } from '../follows/index.ts';
 import { RecordDisclosureLine, useOwnUsername } from '../profiles/index.ts';

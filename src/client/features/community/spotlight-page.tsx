@@ -29,7 +29,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
-import { useSpotlight } from './api.ts';
+import { useSpotlight } from './api/community.ts';
 import {
   BettorAvatar,
   Figure,

@@ -5,7 +5,7 @@ import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { useAuth, type AuthRedirectState } from '../auth/index.ts';
-import { useFollow, useFollowState } from './api.ts';
+import { useFollow, useFollowState } from './api/follows.ts';
 
 const followersText = (n: number) => (n === 1 ? '1 follower' : `${n.toLocaleString('en-US')} followers`);
 

@@ -16,7 +16,7 @@ import { Odds } from '../../components/ui/odds.tsx';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { BetStatusBadge, sportLabel } from '../bets/index.ts';
-import { useFeed } from './api.ts';
+import { useFeed } from './api/follows.ts';
 import { NotificationSettings } from '../notifications/index.ts';
 
 /** /following: the picks of the bettors the signed-in person follows, with filters by sport and bettor. */

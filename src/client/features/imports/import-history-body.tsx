@@ -14,7 +14,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DialogFooter } from '../../components/ui/dialog.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { ImportRefusedError, importKeys, uploadCsv } from './api.ts';
+import { ImportRefusedError, importKeys, uploadCsv } from './api/imports.ts';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
 
 type Stage =

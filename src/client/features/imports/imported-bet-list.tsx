@@ -7,7 +7,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { BetRow } from '../bets/index.ts';
-import { useImportedPages } from './api.ts';
+import { useImportedPages } from './api/imports.ts';
 
 /** The "Imported" mark every imported bet carries, wherever it is shown. */
 export function ImportedBadge() {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Label } from '../../components/ui/label.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import { useImportedPages } from './api.ts';
+import { useImportedPages } from './api/imports.ts';
 
 /**
  * The dashboard's "Include imported history" switch (off by default), shown once the owner has

@@ -5,4 +5,4 @@
 export { ImportHistoryButton } from './import-history-dialog.tsx';
 export { ImportedBadge, ImportedBetList } from './imported-bet-list.tsx';
 export { IncludeImportedSwitch } from './include-imported-switch.tsx';
-export { useStatsWithImported } from './api.ts';
+export { useStatsWithImported } from './api/imports.ts';

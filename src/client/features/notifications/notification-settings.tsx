@@ -22,7 +22,7 @@ import {
   useChooseNotify,
   useNotificationSettings,
   usePutNotificationSettings,
-} from './api.ts';
+} from './api/notifications.ts';
 
 /**
  * On /following: what the follower is told of each followed bettor's picks, their quiet hours in

@@ -22,7 +22,7 @@ import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { sportLabel } from '../bets/index.ts';
 import { MarketFiguresCard } from './market-figures.tsx';
-import { useAnalytics } from './api.ts';
+import { useAnalytics } from './api/profiles.ts';
 
 /*
  * The Analytics tab. Its own chunk (recharts is large): the profile page imports it lazily, so

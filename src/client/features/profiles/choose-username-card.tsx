@@ -11,7 +11,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { savePreferenceCookie, usePreferenceCookies } from '../../lib/preference-cookies.tsx';
-import { useOwnProfile, useUpdateProfile, useUsernameAvailability } from './api.ts';
+import { useOwnProfile, useUpdateProfile, useUsernameAvailability } from './api/profiles.ts';
 
 /** How long typing pauses before the name is checked with the server. */
 const CHECK_AFTER_MS = 350;

@@ -2,22 +2,15 @@
  * "Deleted before the start": the bets a bettor deleted (within 15 minutes of recording, before the
  * event), read from their public ledger, on their profile (docs/decisions/041).
  */
-import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { DELETED_HEADING, type DeletedBets } from '../../../shared/disclosures.ts';
-import { api, unwrap } from '../../lib/api.ts';
+import { DELETED_HEADING } from '../../../shared/disclosures.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { DateTime } from '../../components/ui/date-time.tsx';
 import { Odds } from '../../components/ui/odds.tsx';
-
-const fetchDeletedBets = (username: string): Promise<DeletedBets> =>
-  unwrap(api.api.profiles[':username'].deleted.$get({ param: { username: encodeURIComponent(username) } }));
+import { useDeletedBets } from './api/deleted-bets.ts';
 
 export function DeletedBeforeStart({ username }: { username: string }) {
-  const deleted = useQuery({
-    queryKey: ['profiles', username.toLowerCase(), 'deleted'],
-    queryFn: () => fetchDeletedBets(username),
-  });
+  const deleted = useDeletedBets(username);
   const list = deleted.data;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-6" role="region" aria-labelledby="deleted-bets-heading">

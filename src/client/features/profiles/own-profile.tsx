@@ -19,7 +19,7 @@ import { useBetPages } from '../bets/index.ts';
 import { ImportHistoryButton, ImportedBetList } from '../imports/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
 import { AchievementsList } from './achievements-list.tsx';
-import { EXPORT_CSV_URL, useOwnProfile, useUpdateProfile } from './api.ts';
+import { EXPORT_CSV_URL, useOwnProfile, useUpdateProfile } from './api/profiles.ts';
 import { profileName } from './format.ts';
 import { InlineEdit } from './inline-edit.tsx';
 import { ProfileAvatar } from './profile-avatar.tsx';

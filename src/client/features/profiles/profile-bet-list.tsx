@@ -10,7 +10,8 @@ import { formatLeadTime } from './format.ts';
 import { DateTime } from '../../components/ui/date-time.tsx';
 import { displayOdds } from '../../../shared/odds.ts';
 import { useOddsFormat } from '../../lib/odds-preference.ts';
-import { BetSeal, useShownSeals, type ShownSeals } from './bet-seal.tsx';
+import { BetSeal } from './bet-seal.tsx';
+import { useShownSeals, type ShownSeals } from './api/seals.ts';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
 export function ProfileBetItem({

@@ -11,7 +11,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { AchievementsList } from './achievements-list.tsx';
-import { usePublicProfile, useProfileBets } from './api.ts';
+import { usePublicProfile, useProfileBets } from './api/profiles.ts';
 import { profileName } from './format.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { ProfileBetList } from './profile-bet-list.tsx';

@@ -23,7 +23,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useSaveSettings } from './api.ts';
+import { useSaveSettings } from './api/profiles.ts';
 import { OddsFormatSetting } from './odds-format-setting.tsx';
 
 // Two-factor sign-in brings the auth client and the QR encoder: loaded when Security is opened.

@@ -24,7 +24,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/utils.ts';
 import { useAuth, type AuthRedirectState } from '../auth/index.ts';
-import { useApplyForVerification, useOwnVerification } from './use-verification.ts';
+import { useApplyForVerification, useOwnVerification } from './api/verification.ts';
 
 export interface ApplyForVerificationProps {
   /** The button's text while the user can apply. Default 'Apply for Verification'. */

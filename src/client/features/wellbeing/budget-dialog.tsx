@@ -19,7 +19,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
-import { usePutWellbeing } from './api.ts';
+import { usePutWellbeing } from './api/wellbeing.ts';
 
 const PERIOD_LABELS: Record<BudgetPeriod, string> = {
   week: 'Each week (Monday to Sunday)',

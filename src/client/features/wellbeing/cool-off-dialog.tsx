@@ -18,7 +18,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useStartCoolOff } from './api.ts';
+import { useStartCoolOff } from './api/wellbeing.ts';
 
 const LENGTHS: Record<CoolOffDays, string> = { 1: '24 hours', 7: '7 days', 30: '30 days', 182: '6 months' };
 

@@ -1,32 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ExternalLink as ExternalLinkIcon, MessageCircle, Phone } from 'lucide-react';
 import { paths } from '../../../shared/routes.ts';
-import {
-  BUNDLED_HELP_RESOURCES,
-  countryFromLanguages,
-  type HelpResource,
-  type HelpResources,
-} from '../../../shared/help-resources.ts';
+import { BUNDLED_HELP_RESOURCES, countryFromLanguages, type HelpResource } from '../../../shared/help-resources.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PageHero, Section } from '../marketing/index.ts';
-
-/** The list the server serves (HELP_RESOURCES_FILE, else the bundled one, which shows until it comes). */
-function useHelpResources() {
-  return useQuery({
-    queryKey: ['help-resources'],
-    queryFn: async (): Promise<HelpResources> => {
-      const res = await fetch('/api/help-resources');
-      if (!res.ok) throw new Error(`help list: ${res.status}`);
-      return (await res.json()) as HelpResources;
-    },
-    staleTime: Infinity,
-    placeholderData: BUNDLED_HELP_RESOURCES,
-  });
-}
+import { useHelpResources } from './api/help-resources.ts';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

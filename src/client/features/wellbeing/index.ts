@@ -4,4 +4,4 @@
  */
 export { WellbeingCard } from './wellbeing-card.tsx';
 export { RecordCheckNotes, useRecordChecks } from './record-checks.tsx';
-export { wellbeingKey } from './api.ts';
+export { wellbeingKey } from './api/wellbeing.ts';

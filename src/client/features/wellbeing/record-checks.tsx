@@ -11,7 +11,7 @@ import { parseMoney } from '../../../shared/money.ts';
 import { paths } from '../../../shared/routes.ts';
 import { budgetStanding, budgetWarning } from '../../../shared/wellbeing.ts';
 import { ApiError } from '../../lib/api.ts';
-import { checkBeforeRecording, useWellbeing, wellbeingKey } from './api.ts';
+import { checkBeforeRecording, useWellbeing, wellbeingKey } from './api/wellbeing.ts';
 
 export interface RecordChecks {
   /** The budget note for the stake typed, or null. */

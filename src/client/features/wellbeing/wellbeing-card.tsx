@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
-import { useWellbeing } from './api.ts';
+import { useWellbeing } from './api/wellbeing.ts';
 import { BudgetDialog } from './budget-dialog.tsx';
 import { CoolOffDialog } from './cool-off-dialog.tsx';
 import { useRealityCheck } from './reality-check.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor.ts';
-import { api, toApiError } from '../../lib/api.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED_MESSAGE } from '../../../../shared/two-factor.ts';
+import { api, toApiError } from '../../../lib/api.ts';
 
 /**
  * Asks the server whether the signed-in user is an admin: true (200), false (403), or

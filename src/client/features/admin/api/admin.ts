@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/ui/toast.ts';
+import { toast } from '../../../components/ui/toast.ts';
 import {
   ERROR_TITLE,
   LOAD_STATS_FAILED,
@@ -17,8 +17,8 @@ import {
   type InboxStatus,
   type UserStatusFilter,
   type VerificationStatus,
-} from '../../../shared/admin.ts';
-import { api, unwrap } from '../../lib/api.ts';
+} from '../../../../shared/admin.ts';
+import { api, unwrap } from '../../../lib/api.ts';
 
 /**
  * Query keys under ['admin', viewerId] so another account signing in on this browser never sees

@@ -3,11 +3,11 @@
  * imported as published, an event corrected. Apart from api.ts so the tab's code stays together.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventStatus, FeedFormat } from '../../../shared/events.ts';
-import type { CorrectEventInput, ImportEventsRefusal, ImportEventsResult } from '../../../shared/event-schemas.ts';
-import { EVENTS_PAGE_DEFAULT } from '../../../shared/event-schemas.ts';
-import { api, ApiError, toApiError, unwrap } from '../../lib/api.ts';
-import { adminKeys } from './api.ts';
+import type { EventStatus, FeedFormat } from '../../../../shared/events.ts';
+import type { CorrectEventInput, ImportEventsRefusal, ImportEventsResult } from '../../../../shared/event-schemas.ts';
+import { EVENTS_PAGE_DEFAULT } from '../../../../shared/event-schemas.ts';
+import { api, ApiError, toApiError, unwrap } from '../../../lib/api.ts';
+import { adminKeys } from './admin.ts';
 
 /** An event's status in words. */
 export const STATUS_NAMES: Record<EventStatus, string> = {

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { paths } from '../../../shared/routes.ts';
-import { pathCommitted } from '../../lib/committed-path.ts';
-import type { toast as toastType } from '../../components/ui/toast.ts';
-import { forgetSession } from './auth-provider.tsx';
+import { paths } from '../../../../shared/routes.ts';
+import { pathCommitted } from '../../../lib/committed-path.ts';
+import type { toast as toastType } from '../../../components/ui/toast.ts';
+import { forgetSession } from '../auth-provider.tsx';
 
 /**
  * The Better Auth client and the toasts, fetched when someone signs out: the header (on every
  * page) offers Sign Out, and neither belongs in the code every page loads.
  */
-const loadSignOutDeps = () => Promise.all([import('../../lib/auth-client.ts'), import('../../components/ui/toast.ts')]);
+const loadSignOutDeps = () =>
+  Promise.all([import('../../../lib/auth-client.ts'), import('../../../components/ui/toast.ts')]);
 
 /** Signs out on the server (revoking the session), forgets cached data, toasts, and goes home. */
 export function useSignOut() {

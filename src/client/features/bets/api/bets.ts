@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/ui/toast.ts';
-import type { SettledStatus } from '../../../shared/bets.ts';
-import type { Bet, BetLeg } from '../../../shared/bet-schemas.ts';
-import { api, toApiError, unwrap } from '../../lib/api.ts';
-import { useAuth } from '../auth/index.ts';
-import { DASHBOARD_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';
-import type { RecordInput } from './record-bet-values.ts';
+import { toast } from '../../../components/ui/toast.ts';
+import type { SettledStatus } from '../../../../shared/bets.ts';
+import type { Bet, BetLeg } from '../../../../shared/bet-schemas.ts';
+import { api, toApiError, unwrap } from '../../../lib/api.ts';
+import { useAuth } from '../../auth/index.ts';
+import { DASHBOARD_FIRST_PAGE_BETS } from '../../../../shared/page-rendering.ts';
+import type { RecordInput } from '../record-bet-values.ts';
 
 /** Bets per page of the 'Recent Bets' list. */
 export const BETS_PAGE_SIZE = DASHBOARD_FIRST_PAGE_BETS;
@@ -17,7 +17,7 @@ export const betKeys = {
   stats: (userId: string) => ['bets', userId, 'stats'] as const,
 };
 
-export { isUnauthenticated } from '../../lib/query-client.ts';
+export { isUnauthenticated } from '../../../lib/query-client.ts';
 
 /** Statistics from GET /api/bets/stats (computed in SQL). */
 export function useBetStats(userId: string) {

@@ -5,8 +5,8 @@ import {
   type InfluencerSort,
   type InfluencerSportFilter,
   type SpotlightPeriod,
-} from '../../../shared/community.ts';
-import { api, unwrap } from '../../lib/api.ts';
+} from '../../../../shared/community.ts';
+import { api, unwrap } from '../../../lib/api.ts';
 
 export const communityKeys = {
   all: ['community'] as const,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BetSport } from '../../../shared/bets.ts';
-import type { FeedPage, FollowState } from '../../../shared/follow-schemas.ts';
-import { api, unwrap } from '../../lib/api.ts';
+import type { BetSport } from '../../../../shared/bets.ts';
+import type { FeedPage, FollowState } from '../../../../shared/follow-schemas.ts';
+import { api, unwrap } from '../../../lib/api.ts';
 
 export const feedKeys = {
   all: (userId: string) => ['feed', userId] as const,

@@ -4,10 +4,10 @@
  * progress).
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_FIRST_PAGE_IMPORTED } from '../../../shared/page-rendering.ts';
-import type { ImportPreview, ImportResult, ImportRowProblem } from '../../../shared/imports.ts';
-import { api, unwrap } from '../../lib/api.ts';
-import { ApiError, toApiError } from '../../lib/api-error.ts';
+import { DASHBOARD_FIRST_PAGE_IMPORTED } from '../../../../shared/page-rendering.ts';
+import type { ImportPreview, ImportResult, ImportRowProblem } from '../../../../shared/imports.ts';
+import { api, unwrap } from '../../../lib/api.ts';
+import { ApiError, toApiError } from '../../../lib/api-error.ts';
 
 export const IMPORTED_PAGE_SIZE = DASHBOARD_FIRST_PAGE_IMPORTED;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotifyChoice } from '../../../shared/notifications.ts';
-import type { NotificationSettings, PutNotificationSettings } from '../../../shared/notification-schemas.ts';
-import { api, unwrap } from '../../lib/api.ts';
+import type { NotifyChoice } from '../../../../shared/notifications.ts';
+import type { NotificationSettings, PutNotificationSettings } from '../../../../shared/notification-schemas.ts';
+import { api, unwrap } from '../../../lib/api.ts';
 
 export const notificationsKey = (userId: string) => ['notifications', userId] as const;
 

@@ -7,9 +7,9 @@ import type {
   PublicProfile,
   UpdateProfileInput,
   UsernameAvailability,
-} from '../../../shared/profile-schemas.ts';
-import { api, unwrap } from '../../lib/api.ts';
-import { PROFILE_FIRST_PAGE_BETS } from '../../../shared/page-rendering.ts';
+} from '../../../../shared/profile-schemas.ts';
+import { api, unwrap } from '../../../lib/api.ts';
+import { PROFILE_FIRST_PAGE_BETS } from '../../../../shared/page-rendering.ts';
 
 /** Bets per page of a profile's record. */
 export const PROFILE_BETS_PAGE_SIZE = PROFILE_FIRST_PAGE_BETS;

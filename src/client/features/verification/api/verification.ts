@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VerificationState, VerificationStatus } from '../../../shared/verification.ts';
-import { ApiError, api, unwrap } from '../../lib/api.ts';
+import type { VerificationState, VerificationStatus } from '../../../../shared/verification.ts';
+import { ApiError, api, unwrap } from '../../../lib/api.ts';
 
 /** Keyed by the signed-in user's id, so another account on this browser never sees this status. */
 export const verificationKeys = {

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CoolOffDays } from '../../../shared/wellbeing.ts';
-import type { PutWellbeingInput } from '../../../shared/wellbeing-schemas.ts';
-import { api, unwrap } from '../../lib/api.ts';
+import type { CoolOffDays } from '../../../../shared/wellbeing.ts';
+import type { PutWellbeingInput } from '../../../../shared/wellbeing-schemas.ts';
+import { api, unwrap } from '../../../lib/api.ts';
 
 /**
- * Under the owner's bets key (features/bets/use-bets.ts betKeys.all: ['bets', userId]): recording,
+ * Under the owner's bets key (features/bets/api/bets.ts betKeys.all: ['bets', userId]): recording,
  * settling or deleting a bet invalidates the bets and so the budget's standing with them.
  */
 export const wellbeingKey = (userId: string) => ['bets', userId, 'wellbeing'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSession, sameSession } from './auth-provider.tsx';
+import { parseSession } from '../../lib/session-json.ts';
+import { sameSession } from './api/session.ts';
 
 // A session as a signed-in page's server render has it, and as GET /api/auth/get-session answers.
 const rendered = {
