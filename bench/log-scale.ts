@@ -7,9 +7,10 @@
  *
  *   npx tsx bench/log-scale.ts [N]      # default 1,000,000; PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL
  *
- * On the shared 2-core machine N = 10,000,000 (≈ 20 M stored hashes, ≈ 2 GB in Node) does not fit
- * beside the other work: run 1,000,000 and read the per-entry and per-level figures, which scale
- * as log2 N (say so when extrapolating).
+ * The stored hashes are kept in one buffer (32 bytes each: N = 10,000,000 is ≈ 20 M hashes, 640 MB)
+ * and loaded into PostgreSQL (≈ 1.9 GB of table and index at 10 M): a 10 M run takes some twenty
+ * minutes of one core. The root is computed twice: from the stored hashes (what the sequencer signs)
+ * and from the hash tiles (C2SP tlog-tiles: what a mirror computes, each tile one range of rows).
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -17,7 +18,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../src/server/db/client.ts';
 import { dbHashReader } from '../src/server/modules/log/store.ts';
-import { TILE_WIDTH } from '../src/shared/log/tiles.ts';
+import { TILE_WIDTH, tileHashIndexes, tileHashReader } from '../src/shared/log/tiles.ts';
 import {
   proveRecord,
   proveTree,
@@ -47,13 +48,15 @@ const load = loadavg()[0]!.toFixed(1);
 console.log(`log-scale: N = ${fmt(N)}; load average ${load}`);
 
 // 1. Appending, in memory, with the sequencer's per-entry code.
-const hashes: Hash[] = new Array<Hash>(storedHashCount(N));
-const reader: HashReader = (indexes) => indexes.map((i) => hashes[i]!);
+const stored = storedHashCount(N);
+const buffer = Buffer.alloc(stored * 32);
+const hashAt = (i: number): Hash => buffer.subarray(i * 32, i * 32 + 32);
+const reader: HashReader = (indexes) => indexes.map(hashAt);
 const t0 = performance.now();
 for (let n = 0; n < N; n++) {
-  const stored = await storedHashesForRecordHash(n, recordHash(entry(n)), reader);
+  const added = await storedHashesForRecordHash(n, recordHash(entry(n)), reader);
   const at = storedHashIndex(0, n);
-  for (let j = 0; j < stored.length; j++) hashes[at + j] = stored[j]!;
+  for (let j = 0; j < added.length; j++) buffer.set(added[j]!, (at + j) * 32);
 }
 const appendMs = performance.now() - t0;
 console.log(
@@ -72,13 +75,13 @@ try {
   await pool.query(`create table log_hashes (index bigint primary key, hash bytea not null)`);
   const t1 = performance.now();
   const BATCH = 20_000;
-  for (let from = 0; from < hashes.length; from += BATCH) {
-    const to = Math.min(from + BATCH, hashes.length);
+  for (let from = 0; from < stored; from += BATCH) {
+    const to = Math.min(from + BATCH, stored);
     const idx: string[] = [];
     const hex: string[] = [];
     for (let i = from; i < to; i++) {
       idx.push(String(i));
-      hex.push(Buffer.from(hashes[i]!).toString('hex'));
+      hex.push(buffer.toString('hex', i * 32, i * 32 + 32));
     }
     await pool.query(
       `insert into log_hashes select i, decode(h, 'hex') from unnest($1::bigint[], $2::text[]) as x(i, h)`,
@@ -86,7 +89,7 @@ try {
     );
   }
   console.log(
-    `load: ${fmt(hashes.length)} stored hashes into PostgreSQL in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    `load: ${fmt(stored)} stored hashes into PostgreSQL in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
   );
   const [{ size }] = (await pool.query(`select pg_size_pretty(pg_total_relation_size('log_hashes')) as size`)).rows as [
     { size: string },
@@ -115,11 +118,27 @@ try {
     return { value, ms: Math.min(...best), reads: reads / 5, queries: queries / 5 };
   };
   const root = await timed(() => treeHash(N, counting));
+  // A mirror's way: the root from the hash tiles, each tile read as one query of its rows (as
+  // GET /log/tile/… serves it), a new tile reader each time so nothing is cached between runs.
+  let tilesRead = 0;
+  const fromTiles = await timed(() => {
+    tilesRead = 0;
+    return treeHash(
+      N,
+      tileHashReader(N, async (t) => {
+        tilesRead++;
+        return Buffer.concat(await base(tileHashIndexes(t)));
+      }),
+    );
+  });
   const inclusion = await timed(() => proveRecord(N, Math.floor(N * 0.37), counting));
   const consistency = await timed(() => proveTree(N, Math.floor(N * 0.61), counting));
   const check = Buffer.from(root.value).equals(Buffer.from(await treeHash(N, reader)));
   console.log(
     `root at ${fmt(N)}: ${root.ms.toFixed(1)} ms, ${root.reads} hash reads in ${root.queries} query; same as in memory: ${check}`,
+  );
+  console.log(
+    `root from tiles: ${fromTiles.ms.toFixed(1)} ms, ${tilesRead} tiles read; same: ${Buffer.from(fromTiles.value).equals(Buffer.from(root.value))}`,
   );
   console.log(
     `inclusion proof: ${inclusion.value.length} hashes (${inclusion.value.length * 32} bytes), ${inclusion.ms.toFixed(1)} ms, ${inclusion.reads} reads in ${inclusion.queries} queries`,

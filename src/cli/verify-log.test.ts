@@ -1,7 +1,8 @@
 /**
  * `betproof verify --log-key …` against a listening server (the real bin, as a follower runs it):
- * every entry proven in the signed checkpoint, a saved checkpoint extended, and a server that
- * shows a forked history to a follower holding an earlier checkpoint caught.
+ * every entry proven in the signed checkpoint, a saved checkpoint extended, too few witness
+ * cosignatures refused, and a server that shows a forked history caught both by its witness and by
+ * a follower holding an earlier checkpoint.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,16 +14,28 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/test/harness.ts';
+import { createAttestations } from '../server/modules/log/attestations.ts';
 import { drainLog } from '../server/modules/log/store.ts';
-import { checkpointText } from '../shared/log/checkpoint.ts';
+import { createLogger } from '../server/logger.ts';
+import { addSignatures, checkpointText } from '../shared/log/checkpoint.ts';
 import { MemoryLog } from '../shared/log/memory-log.ts';
-import { generateSignerKey, parseSignerKey, signNote } from '../shared/log/note.ts';
+import {
+  ALG_COSIGNATURE_V1,
+  generateSignerKey,
+  parseSignerKey,
+  parseVerifierKey,
+  signNote,
+  splitNote,
+} from '../shared/log/note.ts';
 import { proveRecord, proveTree, recordHash, toHex } from '../shared/log/tlog.ts';
+import { addCheckpointBody } from '../shared/log/witness-protocol.ts';
+import { createWitness, serveWitness } from './witness.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const HOUR = 3600_000;
 const signerKey = generateSignerKey('127.0.0.1/log');
 const signer = parseSignerKey(signerKey);
+const witnessSigner = parseSignerKey(generateSignerKey('witness.test/w1', ALG_COSIGNATURE_V1));
 
 function betproof(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -56,6 +69,8 @@ describeEachDatabase(
     let dir: string;
     let username: string;
     let cookie: string;
+    let witnessServer: Server;
+    let witnessUrl: string;
 
     beforeAll(async () => {
       ({ server, origin } = await new Promise<{ server: ServerType; origin: string }>((resolve) => {
@@ -64,6 +79,15 @@ describeEachDatabase(
         );
       }));
       dir = mkdtempSync(path.join(tmpdir(), 'betproof-verify-log-'));
+      // A witness per database: each database holds its own log under the same key.
+      const witness = createWitness({
+        signer: witnessSigner,
+        logs: [parseVerifierKey(signer.verifierKey)],
+        stateFile: path.join(dir, 'witness.json'),
+        now: () => new Date(),
+      });
+      witnessServer = await serveWitness(witness, 0);
+      witnessUrl = `http://127.0.0.1:${(witnessServer.address() as AddressInfo).port}`;
       // Someone else's bet first: the log's entry 0, which the split-view test's liar rewrites.
       await recordBet(env(), (await signUpAndSignIn(env())).cookie, 'Someone else');
       ({ cookie } = await signUpAndSignIn(env()));
@@ -71,6 +95,7 @@ describeEachDatabase(
     });
     afterAll(async () => {
       await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => witnessServer.close(resolve));
       rmSync(dir, { recursive: true, force: true });
     });
 
@@ -162,13 +187,54 @@ describeEachDatabase(
       expect(notKey.stderr).toContain('betproof: --log-key: a verifier key is <name>+<key ID>+<base64 key>');
     });
 
-    it('split view: a server showing a forked history is caught by a follower holding an earlier checkpoint', async () => {
+    it('too few witness cosignatures: exit 1, saying how many of how many', async () => {
       await sequence(env());
+      const other = parseSignerKey(generateSignerKey('witness.test/w2', ALG_COSIGNATURE_V1));
+      const result = await betproof(
+        'verify',
+        `${origin}/${username}`,
+        '--log-key',
+        signer.verifierKey,
+        '--witness',
+        witnessSigner.verifierKey,
+        '--witness',
+        other.verifierKey,
+        '--witnesses-needed',
+        '1',
+      );
+      expect(result.stderr).toBe('FAILED log: only 0 of the 1 witness cosignatures needed are on the checkpoint\n');
+      expect(result.code).toBe(1);
+    });
+
+    it('split view: a server showing a forked history is caught by its witness and by a follower holding an earlier checkpoint', async () => {
+      await sequence(env());
+      // The log's witness cosigns the honest checkpoint, as LOG_WITNESSES has the server ask it.
+      const attestations = createAttestations({
+        db: env().db,
+        logger: createLogger('silent'),
+        authorities: [],
+        witnesses: [
+          { key: witnessSigner.verifierKey, verifier: parseVerifierKey(witnessSigner.verifierKey), url: witnessUrl },
+        ],
+        now: env().clock.now,
+      });
+      await attestations.round();
+      await attestations.stop();
       const saved = path.join(dir, 'honest.txt');
-      expect(
-        (await betproof('verify', `${origin}/${username}`, '--log-key', signer.verifierKey, '--save-checkpoint', saved))
-          .code,
-      ).toBe(0);
+      const honestView = await betproof(
+        'verify',
+        `${origin}/${username}`,
+        '--log-key',
+        signer.verifierKey,
+        '--witness',
+        witnessSigner.verifierKey,
+        '--save-checkpoint',
+        saved,
+      );
+      expect(honestView.stderr).toBe('');
+      expect(honestView.code).toBe(0);
+      expect(honestView.stdout).toContain('log: cosigned by 1 of 1 witnesses (witness.test/w1 at ');
+      const honestNote = await (await env().request('/log/checkpoint')).text();
 
       // The same operator, same key, shows this follower another history: every entry as it is,
       // but one early entry of someone else's replaced, and the tree re-signed.
@@ -185,7 +251,26 @@ describeEachDatabase(
         await forked.append(i === 0 ? new TextEncoder().encode('{"rewritten":true}') : e);
       }
       const size = forked.size;
-      const note = signNote(checkpointText({ origin: signer.name, size, root: await forked.root() }), signer);
+      const forkedNote = signNote(checkpointText({ origin: signer.name, size, root: await forked.root() }), signer);
+
+      // The witness, asked to cosign the other history, refuses it: it cosigned another tree of that size.
+      const asked = await fetch(`${witnessUrl}/add-checkpoint`, {
+        method: 'POST',
+        body: addCheckpointBody(size, [], forkedNote),
+      });
+      expect(asked.status).toBe(409);
+      const fromScratch = await fetch(`${witnessUrl}/add-checkpoint`, {
+        method: 'POST',
+        body: addCheckpointBody(0, [], forkedNote),
+      });
+      expect(fromScratch.status).toBe(409);
+
+      // So the liar serves the fork without that cosignature, or with the honest one copied onto it.
+      const honestCosignature = splitNote(honestNote)
+        .signatures.filter((sig) => sig.name === witnessSigner.name)
+        .map((sig) => sig.line);
+      expect(honestCosignature).toHaveLength(1);
+      let note = forkedNote;
       const liar: Server = createServer((req, res) => {
         void (async () => {
           const url = new URL(req.url!, 'http://x');
@@ -215,6 +300,33 @@ describeEachDatabase(
         // Alone, the forked view verifies: it is signed and the follower's entries are in it.
         const alone = await betproof('verify', `${liarOrigin}/${username}`, '--log-key', signer.verifierKey);
         expect(alone.code).toBe(0);
+        // A follower who requires the witness catches it without any saved checkpoint.
+        const unwitnessed = await betproof(
+          'verify',
+          `${liarOrigin}/${username}`,
+          '--log-key',
+          signer.verifierKey,
+          '--witness',
+          witnessSigner.verifierKey,
+        );
+        expect(unwitnessed.code).toBe(1);
+        expect(unwitnessed.stderr).toBe(
+          'FAILED log: only 0 of the 1 witness cosignatures needed are on the checkpoint\n',
+        );
+        note = addSignatures(forkedNote, honestCosignature);
+        const copied = await betproof(
+          'verify',
+          `${liarOrigin}/${username}`,
+          '--log-key',
+          signer.verifierKey,
+          '--witness',
+          witnessSigner.verifierKey,
+        );
+        expect(copied.code).toBe(1);
+        expect(copied.stderr).toBe(
+          'FAILED log: a witness cosignature does not verify: invalid cosignature by witness.test/w1\n',
+        );
+        note = forkedNote;
         // With the checkpoint the follower saved from the honest view, the fork is caught.
         const caught = await betproof(
           'verify',

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn } from '../server/test/harness.ts';
 import { startOpensslTsa, type OpensslTsa } from '../server/test/openssl-tsa.ts';
 import { createAttestations } from '../server/modules/log/attestations.ts';
@@ -160,5 +160,23 @@ describeEachDatabase('betproof verify --tsa-roots', (env) => {
     const changed = await verify(liarOrigin, 'roots.pem');
     expect(changed.code).toBe(1);
     expect(changed.stderr).toMatch(/^FAILED log: a time-stamp over the checkpoint of \d+ entries: /);
+  });
+});
+
+describe('the seal line', () => {
+  const seal = { time: new Date('2026-11-28T13:02:00.000Z'), authority: 'Test TSA', size: 1181, skipped: 0 };
+  it('says how long before the start the bet was sealed, or plainly that it was after', () => {
+    expect(describeSeal(seal, '2026-11-28T19:00:00.000Z')).toBe(
+      'sealed 2026-11-28T13:02:00.000Z by Test TSA (checkpoint of 1181 entries), 5 h 58 min before the event starts',
+    );
+    expect(describeSeal(seal, '2026-11-30T13:03:00.000Z')).toBe(
+      'sealed 2026-11-28T13:02:00.000Z by Test TSA (checkpoint of 1181 entries), 2 d 0 h 1 min before the event starts',
+    );
+    expect(describeSeal({ ...seal, skipped: 1 }, '2026-11-28T12:00:00.000Z')).toBe(
+      'sealed 2026-11-28T13:02:00.000Z by Test TSA (checkpoint of 1181 entries), 1 h 2 min AFTER the event started (1 token(s) from authorities not in your roots skipped)',
+    );
+    expect(describeSeal({ ...seal, time: new Date(NaN), skipped: 2 }, '2026-11-28T19:00:00.000Z')).toBe(
+      'time-stamped by 2 authority(ies) whose root you did not give: not checked',
+    );
   });
 });

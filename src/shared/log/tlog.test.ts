@@ -116,6 +116,83 @@ describe('proofs', () => {
     }
   });
 
+  // The two checks as docs/LOG.md ("Proofs") states them for a follower writing a verifier, written
+  // from that text alone: they must accept every proof the log serves and nothing else.
+  const equal = (a: Hash, b: Hash) => Buffer.from(a).equals(Buffer.from(b));
+  const node = (l: Hash, r: Hash) => sha(Uint8Array.of(1), l, r);
+  function inclusionAsDocumented(proof: Hash[], i: number, n: number, leaf: Hash, root: Hash): boolean {
+    const rest = [...proof];
+    const walk = (lo: number, hi: number): Hash | null => {
+      if (hi - lo === 1) return leaf;
+      let k = 1;
+      while (k * 2 < hi - lo) k *= 2;
+      const sibling = rest.pop();
+      if (!sibling) return null;
+      if (i < lo + k) {
+        const inner = walk(lo, lo + k);
+        return inner && node(inner, sibling);
+      }
+      const inner = walk(lo + k, hi);
+      return inner && node(sibling, inner);
+    };
+    const result = walk(0, n);
+    return rest.length === 0 && result !== null && equal(result, root);
+  }
+  function consistencyAsDocumented(proof: Hash[], m: number, n: number, oldRoot: Hash, newRoot: Hash): boolean {
+    if (m === n) return proof.length === 0 && equal(oldRoot, newRoot);
+    if (proof.length === 0) return false;
+    const path = (m & (m - 1)) === 0 ? [oldRoot, ...proof] : [...proof];
+    let fn = m - 1;
+    let sn = n - 1;
+    while (fn & 1) {
+      fn >>= 1;
+      sn >>= 1;
+    }
+    let fr = path[0]!;
+    let sr = path[0]!;
+    for (const c of path.slice(1)) {
+      if (sn === 0) return false;
+      if (fn & 1 || fn === sn) {
+        fr = node(c, fr);
+        sr = node(c, sr);
+        while (!(fn & 1) && fn !== 0) {
+          fn >>= 1;
+          sn >>= 1;
+        }
+      } else {
+        sr = node(sr, c);
+      }
+      fn >>= 1;
+      sn >>= 1;
+    }
+    return equal(fr, oldRoot) && equal(sr, newRoot) && sn === 0;
+  }
+
+  it('the checks as docs/LOG.md states them accept every proof, and refuse a changed one', async () => {
+    const log = await logOf(40);
+    for (let n = 1; n <= 40; n++) {
+      const root = await log.root(n);
+      for (let i = 0; i < n; i++) {
+        const proof = await proveRecord(n, i, log.reader);
+        const leaf = recordHash(log.entries[i]!);
+        expect(inclusionAsDocumented(proof, i, n, leaf, root), `inclusion ${i} in ${n}`).toBe(true);
+        expect(inclusionAsDocumented(proof, i, n, recordHash(text('other')), root)).toBe(false);
+        if (proof.length) expect(inclusionAsDocumented(proof.slice(1), i, n, leaf, root)).toBe(false);
+      }
+      for (let m = 1; m <= n; m++) {
+        const proof = await proveTree(n, m, log.reader);
+        const old = await log.root(m);
+        expect(consistencyAsDocumented(proof, m, n, old, root), `consistency ${m} to ${n}`).toBe(true);
+        expect(consistencyAsDocumented(proof, m, n, sha(old), root)).toBe(false);
+        if (proof.length) {
+          const bad = proof.map((h) => Uint8Array.from(h));
+          bad[0]![0]! ^= 1;
+          expect(consistencyAsDocumented(bad, m, n, old, root)).toBe(false);
+        }
+      }
+    }
+  });
+
   it('a proof reads O(log n) hashes', async () => {
     const log = await logOf(1000);
     let reads = 0;
