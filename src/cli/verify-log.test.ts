@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/test/harness.ts';
 import { createAttestations } from '../server/modules/log/attestations.ts';
 import { drainLog } from '../server/modules/log/store.ts';
-import { createLogger } from '../server/logger.ts';
+import { createLogger } from '../server/lib/logger.ts';
 import { addSignatures, checkpointText } from '../shared/log/checkpoint.ts';
 import { MemoryLog } from '../shared/log/memory-log.ts';
 import {
