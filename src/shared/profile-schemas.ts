@@ -186,7 +186,8 @@ export const analyticsSchema = z.object({
   /**
    * Running total of profit in the order of the games, one point per won or lost bet up to 500 of
    * them, dated at its event's start (a parlay's last leg's), ties by bet id; beyond that one point
-   * per UTC day with a settlement, dated at the day's end (the last at the latest settlement), then
+   * per UTC day of games (events' starts, a parlay's last leg's), dated at the day's end (the last
+   * at the latest settlement, if earlier), then
    * per week, then per month, whichever first gives at most 500 points. Void bets move no total and
    * draw no point.
    */
