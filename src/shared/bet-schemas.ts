@@ -196,10 +196,51 @@ export const betSchema = z.object({
 });
 export type Bet = z.infer<typeof betSchema>;
 
+/** The most parts a position lists (its `bets` counts them all): a page stays bounded. */
+export const POSITION_PARTS_LISTED = 20;
+
+/** One bet of a position: when it was recorded, its stake and odds. */
+export const positionPartSchema = z.object({
+  id: z.string(),
+  createdAt: isoString,
+  amount: moneyString,
+  decimalOdds: z.string(),
+});
+export type PositionPart = z.infer<typeof positionPartSchema>;
+
+/**
+ * A position: an account's bets on one event, market, selection and line, counted as one pick
+ * (stakes summed, odds weighted by stake, one result).
+ */
+export const betPositionSchema = z.object({
+  selection: z.enum(SELECTIONS),
+  line: z.number().nullable(),
+  bets: z.number().int().describe('How many bets make it (its parts list at most 20 of them).'),
+  stake: moneyString,
+  /** Σ stake × odds / Σ stake, decimal to 6 places. */
+  odds: z.string(),
+  status: z.enum(BET_STATUSES),
+  profitLoss: moneyString.nullable(),
+  /** Its bets, first recorded first. */
+  parts: z.array(positionPartSchema),
+});
+export type BetPosition = z.infer<typeof betPositionSchema>;
+
+/** A bet's position key in a page's `positions`: its event and market. */
+export const positionKey = (bet: Pick<Bet, 'eventId' | 'market'>): string | null =>
+  bet.eventId && bet.market ? `${bet.eventId}/${bet.market}` : null;
+
+/** The positions of several bets among a page's graded bets, by positionKey; absent when none is. */
+const pagePositions = z
+  .record(z.string(), betPositionSchema)
+  .optional()
+  .describe("The positions of more than one bet among the page's bets, by 'eventId/market'.");
+
 export const betPageSchema = z.object({
   bets: z.array(betSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  positions: pagePositions,
 });
 export type BetPage = z.infer<typeof betPageSchema>;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ledgerHeadSchema } from './ledger.ts';
 import { BET_SPORTS, MAX_STAKE_CENTS, MIN_STAKE_CENTS } from './bets.ts';
-import { betSchema, betStatsSchema } from './bet-schemas.ts';
+import { betPageSchema, betSchema, betStatsSchema } from './bet-schemas.ts';
 import { parseMoney } from './money.ts';
 import { displayNameSchema } from './display-name.ts';
 import { USERNAME_MESSAGES, USERNAME_PATTERN, isUnchoosableUsername } from './usernames.ts';
@@ -173,6 +173,7 @@ export const profileBetPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /** The prices of the page's graded bets that have any, by bet id (decision 040); absent when none has. */
   markets: z.record(z.string(), betMarketSchema).optional(),
+  positions: betPageSchema.shape.positions,
 });
 export type ProfileBetPage = z.infer<typeof profileBetPageSchema>;
 
@@ -185,7 +186,8 @@ export const analyticsSchema = z.object({
   /**
    * Running total of profit in the order of the games, one point per won or lost bet up to 500 of
    * them, dated at its event's start (a parlay's last leg's), ties by bet id; beyond that one point
-   * per UTC day with a settlement, dated at the day's end (the last at the latest settlement), then
+   * per UTC day of games (events' starts, a parlay's last leg's), dated at the day's end (the last
+   * at the latest settlement, if earlier), then
    * per week, then per month, whichever first gives at most 500 points. Void bets move no total and
    * draw no point.
    */

@@ -272,6 +272,10 @@ CREATE FUNCTION public.user_bet_streaks_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_bet_streaks_apply.sql $$;
 
+CREATE FUNCTION public.user_game_days_apply() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/user_game_days_apply.sql $$;
+
 CREATE FUNCTION public.user_market_figures_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/user_market_figures_apply.sql $$;
@@ -727,6 +731,13 @@ CREATE TABLE public.user_bet_stats (
     max_drawdown numeric(20,2) DEFAULT '0'::numeric NOT NULL
 );
 
+CREATE TABLE public.user_game_days (
+    user_id text NOT NULL,
+    day date NOT NULL,
+    settled integer DEFAULT 0 NOT NULL,
+    profit numeric(20,2) DEFAULT '0'::numeric NOT NULL
+);
+
 CREATE TABLE public.user_market_figures (
     user_id text NOT NULL,
     above_market integer DEFAULT 0 NOT NULL,
@@ -1012,6 +1023,9 @@ ALTER TABLE ONLY public.user_bet_kinds
 ALTER TABLE ONLY public.user_bet_stats
     ADD CONSTRAINT user_bet_stats_pkey PRIMARY KEY (user_id);
 
+ALTER TABLE ONLY public.user_game_days
+    ADD CONSTRAINT user_game_days_pkey PRIMARY KEY (user_id, day);
+
 ALTER TABLE ONLY public.user_market_figures
     ADD CONSTRAINT user_market_figures_pkey PRIMARY KEY (user_id);
 
@@ -1170,6 +1184,12 @@ CREATE TRIGGER bet_prices_positions_insert AFTER INSERT ON public.bet_prices REF
 CREATE TRIGGER bet_prices_positions_update AFTER UPDATE ON public.bet_prices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
 
 CREATE TRIGGER bets_announce AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_announce();
+
+CREATE TRIGGER bets_game_days_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_game_days_apply();
+
+CREATE TRIGGER bets_game_days_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_game_days_apply();
+
+CREATE TRIGGER bets_game_days_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_game_days_apply();
 
 CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_graded();
 
@@ -1391,6 +1411,9 @@ ALTER TABLE ONLY public.user_bet_kinds
 
 ALTER TABLE ONLY public.user_bet_stats
     ADD CONSTRAINT user_bet_stats_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.user_game_days
+    ADD CONSTRAINT user_game_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.user_market_figures
     ADD CONSTRAINT user_market_figures_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

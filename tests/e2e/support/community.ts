@@ -87,6 +87,11 @@ export interface GradedPlan {
   best?: string;
   /** Pinnacle's closing home, draw and away prices (PSCH/PSCD/PSCA), brought by the results; none by default. */
   close?: [string, string, string];
+  /**
+   * The plan whose match this bet is on, by index (a pick entered again: one position); its own by
+   * default. Such a bet takes that plan's result, prices and start.
+   */
+  sameGameAs?: number;
 }
 
 const CSV_HEADER = 'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,MaxH,PSCH,PSCD,PSCA';
@@ -120,8 +125,10 @@ export async function recordGraded(baseURL: string | undefined, bettor: Bettor, 
       ...close,
     ];
   };
+  const gameOf = (i: number) => plans[i]!.sameGameAs ?? i;
   const importFile = async (played: boolean, headers?: Record<string, string>) => {
-    const csv = [CSV_HEADER, ...plans.map((plan, i) => line(plan, i, played).join(','))].join('\n');
+    const games = plans.flatMap((plan, i) => (gameOf(i) === i ? [line(plan, i, played).join(',')] : []));
+    const csv = [CSV_HEADER, ...games].join('\n');
     const res = await admin.post(
       `/api/admin/events/import?format=football-data&timezone=UTC&competition=${encodeURIComponent(`E2E League ${tag}`)}`,
       { data: `${csv}\n`, headers: { 'content-type': 'text/csv', ...headers } },
@@ -130,10 +137,11 @@ export async function recordGraded(baseURL: string | undefined, bettor: Bettor, 
   };
   await importFile(false, back);
   for (const [i, plan] of plans.entries()) {
-    const found = await bettor.api.get(`/api/events?q=${encodeURIComponent(`${tag} Home ${i}`)}`, { headers: back });
+    const home = `${tag} Home ${gameOf(i)}`;
+    const found = await bettor.api.get(`/api/events?q=${encodeURIComponent(home)}`, { headers: back });
     expect(found.status(), await found.text()).toBe(200);
     const [event] = ((await found.json()) as { events: { id: string; home: string }[] }).events.filter(
-      (e) => e.home === `${tag} Home ${i}`,
+      (e) => e.home === home,
     );
     const res = await bettor.api.post('/api/bets', {
       data: {

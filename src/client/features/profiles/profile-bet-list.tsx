@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Clock, TrendingDown } from 'lucide-react';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
-import type { Bet } from '../../../shared/bet-schemas.ts';
+import { positionKey, type Bet, type BetPage, type BetPosition } from '../../../shared/bet-schemas.ts';
 import { ABOVE_MARKET_LABEL, signedPercent, type BetMarket } from '../../../shared/market.ts';
 import type { ProfileBetPage } from '../../../shared/profile-schemas.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -12,6 +12,7 @@ import { displayOdds } from '../../../shared/odds.ts';
 import { useOddsFormat } from '../../lib/odds-preference.ts';
 import { BetSeal } from './bet-seal.tsx';
 import { useShownSeals, type ShownSeals } from './api/seals.ts';
+import { PositionItem } from './position-item.tsx';
 
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
 export function ProfileBetItem({
@@ -89,16 +90,43 @@ interface ProfileBetListProps {
   username?: string | undefined;
 }
 
-/** A record, newest first, 20 at a time with 'Load more'. */
+/**
+ * Where a position of several bets shows, by bet id: the position at its newest bet loaded (the
+ * list is newest first), null at its other bets (listed as its parts); bets of no such position
+ * are absent.
+ */
+function positionsShown(pages: readonly BetPage[]): Map<string, BetPosition | null> {
+  const known = new Map<string, BetPosition>();
+  for (const page of pages)
+    for (const [key, position] of Object.entries(page.positions ?? {})) known.set(key, position);
+  const shown = new Map<string, BetPosition | null>();
+  const placed = new Set<string>();
+  for (const bet of pages.flatMap((page) => page.bets)) {
+    const key = positionKey(bet);
+    const position = key === null || bet.legs !== null ? undefined : known.get(key);
+    if (!position || position.selection !== bet.selection || position.line !== bet.line) continue;
+    shown.set(bet.id, placed.has(key!) ? null : position);
+    placed.add(key!);
+  }
+  return shown;
+}
+
+/** A record, newest first, 20 at a time with 'Load more'; a pick entered more than once as one position. */
 export function ProfileBetList({ title, pages, totalBets, emptyText, unitSize, username }: ProfileBetListProps) {
   const markets: Record<string, BetMarket> = Object.assign(
     {},
     ...(pages.data?.pages.map((page) => (page as ProfileBetPage).markets ?? {}) ?? []),
   );
   const seals = useShownSeals(username, pages.data?.pages.map((page) => page.bets.map((bet) => bet.id)) ?? []);
+  const positions = positionsShown(pages.data?.pages ?? []);
   return (
     <BetList title={title} pages={pages} totalBets={totalBets} emptyText={emptyText}>
-      {(bet) => <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} seals={seals} market={markets[bet.id]} />}
+      {(bet) => {
+        const shown = positions.get(bet.id);
+        if (shown === null) return null;
+        if (shown) return <PositionItem key={bet.id} bet={bet} position={shown} unitSize={unitSize} seals={seals} />;
+        return <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} seals={seals} market={markets[bet.id]} />;
+      }}
     </BetList>
   );
 }

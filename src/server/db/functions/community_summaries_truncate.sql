@@ -4,6 +4,7 @@ LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM user_sport_stats;
   DELETE FROM user_bet_days;
+  DELETE FROM user_game_days;
   RETURN NULL;
 END;
 $$;

@@ -7,8 +7,11 @@
 --     at the best price (a public figure subtracts it): profit, odds, level profit and its square,
 --     profit², profit × stake, stake² × (odds - 1). A win's profit at the best price is
 --     round(stake × best, 2) - stake, as potential_win is rounded.
---   closes, beat_close, clv_sum: the bets (void aside) with a fair close, those whose odds beat it,
---     and their closing-line values' sum.
+--   closes, beat_close, clv_sum: per position, not per bet (one pick entered five times is one
+--     pick): the positions (void aside) with a fair close, those whose odds beat it, and their
+--     closing-line values' sum. A position is the bets on one event, market, selection and line;
+--     its odds are weighted by stake (Σ stake × odds / Σ stake, 6 places, as bet_positions), and its
+--     CLV is those odds / the selection's fair close - 1, so a single bet's is bet_prices.clv.
 CREATE OR REPLACE FUNCTION user_market_figures_apply() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -36,9 +39,7 @@ BEGIN
          coalesce(sum(x.profit * x.profit - x.capped_profit * x.capped_profit) FILTER (WHERE x.decided), 0),
          coalesce(sum((x.profit - x.capped_profit) * x.stake) FILTER (WHERE x.decided), 0),
          coalesce(sum(x.stake * x.stake * (x.odds - x.best)) FILTER (WHERE x.decided), 0),
-         count(x.clv) FILTER (WHERE x.status <> 'void')::int,
-         count(*) FILTER (WHERE x.clv > 0 AND x.status <> 'void')::int,
-         coalesce(sum(x.clv) FILTER (WHERE x.status <> 'void'), 0)
+         c.closes, c.beat_close, c.clv_sum
   FROM users u
   LEFT JOIN LATERAL (
     SELECT b.status, b.amount AS stake, b.decimal_odds AS odds, p.best_odds AS best, p.above_market AS above, p.clv,
@@ -49,9 +50,19 @@ BEGIN
     FROM bet_prices p JOIN bets b ON b.id = p.bet_id
     WHERE p.user_id = u.id
   ) x ON true
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS closes, (count(*) FILTER (WHERE q.clv > 0))::int AS beat_close,
+           coalesce(sum(q.clv), 0) AS clv_sum
+    FROM (
+      SELECT round(round(sum(b.amount * b.decimal_odds) / sum(b.amount), 6) / min(p.fair_close) - 1, 6) AS clv
+      FROM bet_prices p JOIN bets b ON b.id = p.bet_id
+      WHERE p.user_id = u.id AND p.fair_close IS NOT NULL AND b.status <> 'void'
+      GROUP BY b.event_id, b.market, b.selection, b.line
+    ) q
+  ) c
   -- Only accounts that exist: an erasure's cascade removes the bets after the account.
   WHERE u.id = ANY (user_ids)
-  GROUP BY u.id
+  GROUP BY u.id, c.closes, c.beat_close, c.clv_sum
   ORDER BY u.id
   ON CONFLICT (user_id) DO UPDATE
   SET above_market = excluded.above_market, profit_excess = excluded.profit_excess,

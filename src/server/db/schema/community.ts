@@ -27,6 +27,24 @@ export const userBetDays = pgTable(
   (t) => [primaryKey({ name: 'user_bet_days_pkey', columns: [t.userId, t.day] })],
 );
 
+/**
+ * Per user and UTC day of the games: the won and lost bets and their profit (migration 0045, kept
+ * by db/functions/user_game_days_apply.sql), for the profit line in the order of the games.
+ */
+export const userGameDays = pgTable(
+  'user_game_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** (coalesce(last_event_date, event_date) at time zone 'UTC')::date */
+    day: date('day', { mode: 'string' }).notNull(),
+    settled: integer('settled').notNull().default(0),
+    profit: numeric('profit', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'user_game_days_pkey', columns: [t.userId, t.day] })],
+);
+
 /** Per user and sport: how many bets (any status, void included) and the won and lost results. Rows with no bets are removed. */
 export const userSportStats = pgTable(
   'user_sport_stats',

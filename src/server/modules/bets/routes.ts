@@ -17,6 +17,7 @@ import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
 import { statsQuerySchema } from '../../../shared/imports.ts';
 import { statsWithImported } from '../imports/routes.ts';
 import { listBets } from './bet-pages.ts';
+import { withPositions } from './bet-positions.ts';
 import { betStatsText } from './bet-stats.ts';
 import { deleteBet, recordBet, recordListedBet, recordParlay, settleBet, settleLeg } from './bet-writes.ts';
 import {
@@ -72,7 +73,8 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (cursor === null) {
         return c.json<ApiError, 422>(INVALID_CURSOR, 422);
       }
-      return jsonText(c, await listBets(db, c.get('user').id, { limit, cursor }), 200);
+      const userId = c.get('user').id;
+      return jsonText(c, await withPositions(db, userId, await listBets(db, userId, { limit, cursor })), 200);
     })
     .get('/stats', validate('query', statsQuerySchema), withImportedHistory.quota, async (c) => {
       const userId = c.get('user').id;

@@ -541,7 +541,14 @@ export interface SportTotals {
   profit: string;
 }
 
-/** user_bet_days and user_sport_stats of one user as stored. */
+/** A user_game_days row: won and lost bets per UTC day of their games. */
+export interface GameDayTotals {
+  day: string;
+  settled: number;
+  profit: string;
+}
+
+/** user_bet_days, user_sport_stats and user_game_days of one user as stored. */
 export async function readCommunitySummaries(db: Db, userId: string) {
   const days = await queryRows<DayTotals>(
     db,
@@ -552,7 +559,12 @@ export async function readCommunitySummaries(db: Db, userId: string) {
     db,
     sql`select sport, bets, won, lost, profit::text as profit from user_sport_stats where user_id = ${userId} order by sport`,
   );
-  return { days, sports };
+  const gameDays = await queryRows<GameDayTotals>(
+    db,
+    sql`select day::text as day, settled, profit::text as profit
+        from user_game_days where user_id = ${userId} order by day`,
+  );
+  return { days, sports, gameDays };
 }
 
 /** The same, recounted from the user's bets (days: won and lost bets only). */
@@ -571,7 +583,14 @@ export async function recountCommunitySummaries(db: Db, userId: string) {
                coalesce(sum(profit_loss), 0)::numeric(20, 2)::text as profit
         from bets where user_id = ${userId} group by bet_type order by bet_type`,
   );
-  return { days, sports };
+  const gameDays = await queryRows<GameDayTotals>(
+    db,
+    sql`select (coalesce(last_event_date, event_date) at time zone 'UTC')::date::text as day, count(*)::int as settled,
+               sum(profit_loss)::numeric(20, 2)::text as profit
+        from bets where user_id = ${userId} and status in ('won', 'lost')
+        group by 1 order by 1`,
+  );
+  return { days, sports, gameDays };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -229,7 +229,7 @@ async function expectSummariesMatchBets(env: TestEnv, userId: string) {
   expect(await readCommunitySummaries(env.db, userId)).toEqual(await recountCommunitySummaries(env.db, userId));
 }
 
-describeEachDatabase('community summaries (user_bet_days, user_sport_stats)', (env) => {
+describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user_game_days)', (env) => {
   it('equal a recount from the bets after any sequence of record, settle, delete and bulk or back-dated SQL', async () => {
     const userIds: string[] = [];
     for (let i = 0; i < USERS; i++) userIds.push((await createBettor(env())).userId);
@@ -285,6 +285,8 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats)', (e
         // Settled as its event started, a day before T.
         days: [{ day: dayOf(new Date(env().clock.now().getTime() - DAY)), settled: 1, won: 1, profit: '10.50' }],
         sports: [{ sport: 'tennis', bets: 1, won: 1, lost: 0, profit: '10.50' }],
+        // Its game's day, the same.
+        gameDays: [{ day: dayOf(new Date(env().clock.now().getTime() - DAY)), settled: 1, profit: '10.50' }],
       });
     } finally {
       env().clock.reset();
@@ -300,6 +302,6 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats)', (e
     ]);
     await expectSummariesMatchBets(env(), userId);
     await env().db.delete(user).where(eq(user.id, userId));
-    expect(await readCommunitySummaries(env().db, userId)).toEqual({ days: [], sports: [] });
+    expect(await readCommunitySummaries(env().db, userId)).toEqual({ days: [], sports: [], gameDays: [] });
   });
 });

@@ -4,6 +4,7 @@ import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/
 import { analyticsSchema, type Analytics } from '../../../shared/profile-schemas.ts';
 import { MAX_PROFIT_POINTS } from './queries.ts';
 import { insertBets } from './test-helpers.ts';
+import { queryRows } from '../../db/sql.ts';
 
 const analyticsOf = async (env: TestEnv, cookie: string) => {
   const res = await env.request('/api/profile/analytics', { cookie });
@@ -94,39 +95,59 @@ describeEachDatabase('profile analytics', (env) => {
     });
   });
 
-  it('draws the profit line per day beyond 500 settled bets, and per week beyond 500 days', async () => {
+  it('draws the profit line per day of games beyond 500 settled bets, whatever the order of settling, and per week beyond 500 days', async () => {
     const { userId, cookie } = await signUpAndSignIn(env());
-    // 600 settled bets over 30 days (20 a day), alternately won (+10.00 at odds 2) and lost (-10.00), then one more win.
+    // 600 bets on 30 days of games (20 a day, 2025-01-01 to 01-30), recorded pending, then settled
+    // out of the games' order: every loss first (each odd day's, -10.00), on 2025-06-01, then every
+    // win (each even day's, +10.00 at odds 2), on 06-02. Per day of settlement the line would read
+    // -3,000.00 then 0.00.
     await env().db.execute(sql`
       insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
-                        potential_win, profit_loss, settled_at, created_at)
-      select ${userId}, 'b' || g, 10, '2', 2, 'soccer', timestamptz '2025-01-01' + interval '7 hours',
-             case when g % 2 = 0 then 'won' else 'lost' end, 20,
-             case when g % 2 = 0 then 10 else -10 end,
-             timestamptz '2025-06-01T08:00:00Z' + (g / 20) * interval '1 day' + (g % 20) * interval '1 minute',
-             timestamptz '2025-01-01'
+                        potential_win, created_at)
+      select ${userId}, 'b' || g, 10, '2', 2, 'soccer',
+             timestamptz '2025-01-01T07:00:00Z' + (g / 20) * interval '1 day' + (g % 20) * interval '1 minute',
+             'pending', 20, timestamptz '2024-12-31'
       from generate_series(0, 599) g`);
-    // Recorded a day before it settles (its event in between: settling waits for the event).
+    const settleDays = (parity: number, status: 'won' | 'lost', profit: number, at: string) =>
+      env().db.execute(sql`
+        update bets set status = ${status}, profit_loss = ${profit}, settled_at = ${at}::timestamptz
+        where user_id = ${userId} and description like 'b%'
+          and (extract(day from event_date)::int - 1) % 2 = ${parity}`);
+    await settleDays(1, 'lost', -10, '2025-06-01T08:00:00Z');
+    await settleDays(0, 'won', 10, '2025-06-02T08:00:00Z');
+    // One more win, its game on 2025-07-14 at 17:00, settled the next morning.
     await insertBets(env(), userId, [
       { status: 'won', createdAt: new Date('2025-07-14T10:00:00Z'), settledAt: new Date('2025-07-15T10:00:00Z') },
     ]);
     const daily = (await analyticsOf(env(), cookie)).cumulativeProfit;
-    expect(daily).toHaveLength(31);
-    // Each day's point at the day's end; the last at the latest settlement.
-    expect(daily[0]).toEqual({ date: '2025-06-01T23:59:59.999Z', profit: '0.00' });
-    expect(daily.at(-1)).toEqual({ date: '2025-07-15T10:00:00.000Z', profit: '10.00' });
+    // A point at the end of each day of games: +200.00 on each even day, back to 0.00 on each odd one.
+    const gameDays = Array.from({ length: 30 }, (_, d) => ({
+      date: new Date(Date.UTC(2025, 0, 1 + d, 23, 59, 59, 999)).toISOString(),
+      profit: d % 2 === 0 ? '200.00' : '0.00',
+    }));
+    expect(daily).toEqual([...gameDays, { date: '2025-07-14T23:59:59.999Z', profit: '10.00' }]);
 
-    // 700 more settled bets, one a day: 731 days with settlements → weeks. Each settles after its event.
+    // 700 more won bets, a game a day from 2022-01-01, each settled an hour after: 731 days of games → weeks.
     await env().db.execute(sql`
       insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
                         potential_win, profit_loss, settled_at, created_at)
-      select ${userId}, 'c' || g, 1, '2', 2, 'tennis', timestamptz '2021-12-01' + interval '7 hours', 'won', 2, 1,
-             timestamptz '2022-01-01T12:00:00Z' + g * interval '1 day', timestamptz '2021-12-01'
+      select ${userId}, 'c' || g, 1, '2', 2, 'tennis', timestamptz '2022-01-01T12:00:00Z' + g * interval '1 day', 'won', 2, 1,
+             timestamptz '2022-01-01T13:00:00Z' + g * interval '1 day', timestamptz '2021-12-01'
       from generate_series(0, 699) g`);
     const weekly = (await analyticsOf(env(), cookie)).cumulativeProfit;
     expect(weekly.length).toBeLessThanOrEqual(MAX_PROFIT_POINTS);
     expect(weekly.length).toBeGreaterThan(100);
     expect(weekly.map((p) => p.date)).toEqual(weekly.map((p) => p.date).sort());
-    expect(weekly.at(-1)).toEqual({ date: '2025-07-15T10:00:00.000Z', profit: '710.00' });
+    // The first game day's week (Monday 2021-12-27) ends at its last day with games, Sunday 2022-01-02.
+    expect(weekly[0]).toEqual({ date: '2022-01-02T23:59:59.999Z', profit: '2.00' });
+    expect(weekly.at(-1)).toEqual({ date: '2025-07-14T23:59:59.999Z', profit: '710.00' });
+
+    // The summary is what the bets sum to per day of games, however it was reached.
+    const [kept] = await queryRows<{ days: number; settled: number; profit: string }>(
+      env().db,
+      sql`select count(*)::int as days, sum(settled)::int as settled, sum(profit)::text as profit
+          from user_game_days where user_id = ${userId}`,
+    );
+    expect(kept).toEqual({ days: 731, settled: 1301, profit: '710.00' });
   });
 });

@@ -447,9 +447,10 @@ const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
 /**
  * The analytics, read from the summaries the triggers keep (never the whole history): the user's
  * user_bet_stats row (ROI, runs, average odds), their user_sport_stats rows, their user_bet_days
- * rows (months, and the profit line per day), and for a record of at most 500 won or lost bets
- * those bets themselves for a point per bet. Its cost grows with the days that had a settlement,
- * not with the bets (bench/profiles-scaling.md).
+ * rows (months), and the profit line in the order of the games: for a record of at most 500 won or
+ * lost bets those bets themselves for a point per bet, beyond that their user_game_days rows for a
+ * point per day of games. Its cost grows with the days that had a settlement or a game, not with
+ * the bets (bench/profiles-scaling.md).
  */
 export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
   const [summary, sportRows, dayRows, [market]] = await Promise.all([
@@ -500,18 +501,24 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
       profit: money(r.profit),
     }));
   } else {
-    // A point per day, at the day's end; the last one at the latest settlement (not in the future).
+    // A point per UTC day of the games (user_game_days: one row per day with a won or lost game,
+    // never the bets), at the day's end, so a result settled late still takes its game's day; the
+    // last one at the latest settlement (not in the future: a game settled has started).
     // (summary.lastSettledAt is the last result in the order of the games, no longer the latest
     // settlement: one probe of bets_user_id_settled_at_idx instead.)
-    const [latest] = rowsOf<{ at: string | null }>(
-      await db.execute(
+    const [gameDayRows, latestRows] = await Promise.all([
+      db.execute(sql`select day::text as day, (sum(profit) over (order by day))::numeric(20, 2)::text as profit
+                     from user_game_days where user_id = ${userId} order by day`),
+      db.execute(
         sql`select ${isoText(sql`max(settled_at)`)} as at from bets where user_id = ${userId} and status <> 'pending'`,
       ),
-    );
+    ]);
+    const gameDays = rowsOf<{ day: string; profit: string }>(gameDayRows);
+    const [latest] = rowsOf<{ at: string | null }>(latestRows);
     const lastAt = latest?.at ? new Date(latest.at) : null;
-    cumulativeProfit = days.map((d, i) => {
+    cumulativeProfit = gameDays.map((d, i) => {
       const end = endOfDay(d.day);
-      const at = i === days.length - 1 && lastAt && lastAt < end ? lastAt : end;
+      const at = i === gameDays.length - 1 && lastAt && lastAt < end ? lastAt : end;
       return { date: at.toISOString(), profit: money(d.profit) };
     });
   }

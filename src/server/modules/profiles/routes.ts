@@ -26,6 +26,7 @@ import type { BetPage } from '../../../shared/bet-schemas.ts';
 import { betMarketsOf } from '../events/market.ts';
 import { deletedBeforeStart } from './taken-back.ts';
 import { listBets } from '../bets/bet-pages.ts';
+import { withPositions } from '../bets/bet-positions.ts';
 import { isFollowing } from '../follows/queries.ts';
 import { betsCsvStream, exportFilename, getUnitSize } from './export.ts';
 import {
@@ -133,7 +134,7 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         const access = await accessProfile(record, (r) => r, viewerOf(c));
         if (!access.ok) return c.json(notFound, 404);
         const page = await listBets(db, access.found.userId, { limit, cursor });
-        return jsonText(c, await withMarkets(db, page), 200);
+        return jsonText(c, await withMarkets(db, await withPositions(db, access.found.userId, page)), 200);
       })
       // The bets deleted before their start, from the ledger (same visibility as the record).
       .get('/:username/deleted', async (c) => {
