@@ -81,7 +81,9 @@ export function importFloodCsv(): string {
   const lines = ['date,description,sport,stake,odds,result'];
   for (let i = 0; i < IMPORT_MAX_ROWS; i++) {
     const day = new Date(Date.UTC(2023, 0, 1) + i * 3_600_000).toISOString().slice(0, 10);
-    lines.push(`${day},Flood bet ${i} at the bench,soccer,${10 + (i % 90)},2.${String(i % 100).padStart(2, '0')},${i % 2 ? 'won' : 'lost'}`);
+    lines.push(
+      `${day},Flood bet ${i} at the bench,soccer,${10 + (i % 90)},2.${String(i % 100).padStart(2, '0')},${i % 2 ? 'won' : 'lost'}`,
+    );
   }
   return lines.join('\r\n') + '\r\n';
 }
@@ -109,7 +111,10 @@ export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
   const floods: Flood[] = [
     {
       label: '`POST /api/bets`',
-      spec: flood({ url: `${o.server.origin}/api/bets`, method: 'POST', body: JSON.stringify(o.bet) }, 'application/json'),
+      spec: flood(
+        { url: `${o.server.origin}/api/bets`, method: 'POST', body: JSON.stringify(o.bet) },
+        'application/json',
+      ),
       ok: '201',
       quota: 'writes',
       weight: 1,
@@ -158,6 +163,9 @@ export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
   // Each heavy read asked once to check it: counted against its quota, as the flood's are.
   const before: Record<QuotaName, number> = { writes: 0, export: 0, analytics: 0 };
   let chainBytes = 0;
+  // A quota's minute starts with its first counted request (the checks below); on a slow host the
+  // quiet run and the flood may outlast it, and the flooder then has the next minute's quota too.
+  const firstCounted = Date.now();
   for (const f of floods.filter((x) => x.spec.method === 'GET')) {
     const res = await fetch(f.spec.url, { headers: f.spec.headers });
     if (res.status !== 200) throw new Error(`noisy neighbour: ${f.label} answered ${res.status}`);
@@ -186,10 +194,11 @@ export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
   floods.forEach((f, i) => {
     if (f.quota) got[f.quota] += f.weight * accepted(results[i]!, f.ok);
   });
+  const minutes = Math.floor((Date.now() - firstCounted) / 60_000) + 1;
   const allowed: Record<QuotaName, number> = {
-    writes: QUOTA_DEFAULTS.writesPerMinute,
-    export: QUOTA_DEFAULTS.heavyReadsPerMinute,
-    analytics: QUOTA_DEFAULTS.heavyReadsPerMinute,
+    writes: QUOTA_DEFAULTS.writesPerMinute * minutes,
+    export: QUOTA_DEFAULTS.heavyReadsPerMinute * minutes,
+    analytics: QUOTA_DEFAULTS.heavyReadsPerMinute * minutes,
   };
   const refused = results.reduce((n, r) => n + accepted(r, '429'), 0);
   const targets: Target[] = [
@@ -206,7 +215,7 @@ export async function runNoisyNeighbour(o: NoisyOptions): Promise<NoisyReport> {
       met: quiet.errors + noisy.errors + quiet.non2xx + noisy.non2xx === 0,
     },
     {
-      name: `the flooder gets no more than its quotas through a minute: ${allowed.writes} writes (a file read counting ${importWrites(IMPORT_MAX_ROWS)}), ${allowed.export} exports, ${allowed.analytics} analytics and statistics with the imported history together; every other answer a 429`,
+      name: `the flooder gets no more than its quotas through the ${minutes === 1 ? 'minute' : `${minutes} minute windows`} it spanned: ${allowed.writes} writes (a file read counting ${importWrites(IMPORT_MAX_ROWS)}), ${allowed.export} exports, ${allowed.analytics} analytics and statistics with the imported history together; every other answer a 429`,
       measured:
         `${got.writes} writes (files read included), ${got.export} exports, ${got.analytics} analytics and statistics accepted; ` +
         `${refused} answered 429; ` +

@@ -375,7 +375,17 @@ async function main(): Promise<boolean> {
   // One secret for every server of the run, so a session signed in on one is valid on the next.
   const authSecret = randomBytes(32).toString('hex');
   const noisyPart = (cookies?: NoisyCookies) =>
-    noisyNeighbour({ driver, driverDetail, databaseUrl, dataDir, nodeArgs, authSecret, data, flooderUsername, cookies });
+    noisyNeighbour({
+      driver,
+      driverDetail,
+      databaseUrl,
+      dataDir,
+      nodeArgs,
+      authSecret,
+      data,
+      flooderUsername,
+      cookies,
+    });
   if (settings.only === 'noisy') return noisyPart();
   const server = await startServer({ databaseUrl, dataDir, nodeArgs, env: { AUTH_SECRET: authSecret } });
   cleanups.push({ what: 'stop the server', run: server.stop });

@@ -83,14 +83,16 @@ describeEachDatabase("a profile's ledger as NDJSON: a heavy read", (env) => {
     // After the first entry: the two that follow it, whatever the batch.
     const [first] = await listLedgerRows(env().db, userId, { after: 0, limit: 1 });
     for (const batch of [1, 2, 1000])
-      expect(await text(ledgerNdjsonStream(env().db, userId, { after: first!, batch }))).toBe(lines.slice(1).join('\n') + '\n');
+      expect(await text(ledgerNdjsonStream(env().db, userId, { after: first!, batch }))).toBe(
+        lines.slice(1).join('\n') + '\n',
+      );
     // Through the head read first, whatever comes after it.
     await insertBets(env(), userId, [{}]);
     expect(await text(ledgerNdjsonStream(env().db, userId, { through: head.seq }))).toBe(whole);
     // An entry the chain does not have, or not with that hash: the stream fails, and the caller reads it whole.
-    await expect(text(ledgerNdjsonStream(env().db, userId, { after: { ...first!, hash: '0'.repeat(64) } }))).rejects.toThrow(
-      ChainChanged,
-    );
+    await expect(
+      text(ledgerNdjsonStream(env().db, userId, { after: { ...first!, hash: '0'.repeat(64) } })),
+    ).rejects.toThrow(ChainChanged);
     await expect(text(ledgerNdjsonStream(env().db, userId, { after: { seq: 99, hash: first!.hash } }))).rejects.toThrow(
       ChainChanged,
     );

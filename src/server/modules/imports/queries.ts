@@ -59,7 +59,12 @@ export async function readUpload(body: ReadableStream<Uint8Array> | null, now: D
     }),
   );
   const rows: CheckedRow[] = [];
-  const refuse = (status: 400 | 413 | 422, error: string): UploadResult => ({ ok: false, status, error, read: rows.length });
+  const refuse = (status: 400 | 413 | 422, error: string): UploadResult => ({
+    ok: false,
+    status,
+    error,
+    read: rows.length,
+  });
   let layout: ImportLayout | null = null;
   try {
     for await (const { fields, row } of csvRecords(counted)) {

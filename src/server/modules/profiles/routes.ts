@@ -127,7 +127,9 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
           ledgerNdjsonStream(db, userId, { after: start.head, through: head.seq }),
           chains.maxEntryBytes - start.bytes.byteLength,
         );
-        return 'whole' in rest ? { whole: concat(start.bytes, rest.whole) } : { longer: prepend(start.bytes, rest.longer) };
+        return 'whole' in rest
+          ? { whole: concat(start.bytes, rest.whole) }
+          : { longer: prepend(start.bytes, rest.longer) };
       } catch (err) {
         if (!(err instanceof ChainChanged)) throw err;
       }
