@@ -269,7 +269,11 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
       log: (m) => console.log(`  ${m}`),
     });
     const flooder = data.scaling.find((a) => a.bets === NOISY_BETS);
-    if (flooder) await seedImportedHistory(database.db, flooder.userId, NOISY_IMPORTED);
+    let flooderUsername = '';
+    if (flooder) {
+      await seedImportedHistory(database.db, flooder.userId, NOISY_IMPORTED);
+      flooderUsername = await publishProfile(database.db, flooder.userId);
+    }
     console.log(`seeded in ${data.seconds.toFixed(0)} s`);
     const pglite = JSON.parse(
       readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
@@ -278,7 +282,7 @@ async function prepareDatabase(driver: DriverName, dataDir: string) {
       driver === 'postgres'
         ? `PostgreSQL ${version} over TCP on loopback (node-postgres pool of ${defaultPoolSize}, the default here)`
         : `PGlite ${pglite.version} (PostgreSQL ${version} in WebAssembly, inside the server process)`;
-    return { databaseUrl, data, driverDetail };
+    return { databaseUrl, data, driverDetail, flooderUsername };
   } finally {
     await database.close();
   }
@@ -366,12 +370,22 @@ async function main(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'betproof-bench-'));
   cleanups.push({ what: `remove ${dataDir}`, run: () => rmSync(dataDir, { recursive: true, force: true }) });
 
-  const { databaseUrl, data, driverDetail } = await prepareDatabase(driver, dataDir);
+  const { databaseUrl, data, driverDetail, flooderUsername } = await prepareDatabase(driver, dataDir);
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean);
   // One secret for every server of the run, so a session signed in on one is valid on the next.
   const authSecret = randomBytes(32).toString('hex');
   const noisyPart = (cookies?: NoisyCookies) =>
-    noisyNeighbour({ driver, driverDetail, databaseUrl, dataDir, nodeArgs, authSecret, data, cookies });
+    noisyNeighbour({
+      driver,
+      driverDetail,
+      databaseUrl,
+      dataDir,
+      nodeArgs,
+      authSecret,
+      data,
+      flooderUsername,
+      cookies,
+    });
   if (settings.only === 'noisy') return noisyPart();
   const server = await startServer({ databaseUrl, dataDir, nodeArgs, env: { AUTH_SECRET: authSecret } });
   cleanups.push({ what: 'stop the server', run: server.stop });
@@ -573,6 +587,19 @@ async function seedImportedHistory(db: Database['db'], userId: string, count: nu
     from generate_series(1, ${count}::int) g`);
 }
 
+/** Makes the user's profile public (the seeder makes some private), so its NDJSON chain is anyone's to download; its username. */
+async function publishProfile(db: Database['db'], userId: string): Promise<string> {
+  const [row] = rowsOf<{ username: string }>(
+    await db.execute(sql`
+      with published as (
+        update user_settings set privacy_settings = privacy_settings || '{"profile_public": true}'::jsonb
+        where user_id = ${userId})
+      select username from profiles where user_id = ${userId}`),
+  );
+  if (!row) throw new Error(`no profile for the flooder ${userId}`);
+  return row.username;
+}
+
 interface NoisyCookies {
   others: string[];
   noisy: string;
@@ -591,6 +618,8 @@ async function noisyNeighbour(o: {
   nodeArgs: string[] | undefined;
   authSecret: string;
   data: BenchData;
+  /** The flooding account's public profile. */
+  flooderUsername: string;
   cookies?: NoisyCookies;
 }): Promise<boolean> {
   console.log('\nnoisy neighbour: the server restarted with the default quotas');
@@ -616,7 +645,7 @@ async function noisyNeighbour(o: {
     command: commandLine(o.driver),
     server,
     others: cookies.others,
-    noisy: { cookie: cookies.noisy, bets: account.bets, imported: NOISY_IMPORTED },
+    noisy: { cookie: cookies.noisy, username: o.flooderUsername, bets: account.bets, imported: NOISY_IMPORTED },
     bet: benchBet(),
     connections: settings.connections,
     floodConnections: Math.max(1, Math.round(settings.connections / 2)),

@@ -4,8 +4,10 @@
  * record is unchanged. Here the statistics with the imported history (GET
  * /api/bets/stats?includeImported=true): the quota, and answers that follow every change.
  */
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from './test/harness.ts';
+import { statementsDuring } from './test/statements.ts';
+import { ChainChanged, getLedgerHead, ledgerNdjsonStream, listLedgerRows } from './modules/ledger/queries.ts';
 import { insertBets, usernameOf } from './modules/profiles/test-helpers.ts';
 import type { BetStats } from '../shared/bet-schemas.ts';
 
@@ -38,21 +40,6 @@ describeEachDatabase(
   { HEAVY_READ_QUOTA_PER_MINUTE: '3' },
 );
 
-/** The statements the database was sent while `act` ran whose text matches `pattern`. */
-async function statementsDuring(env: TestEnv, pattern: RegExp, act: () => Promise<unknown>): Promise<number> {
-  const client = (env.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const queries = vi.spyOn(client, 'query');
-  try {
-    await act();
-    return queries.mock.calls.filter(([statement]) => {
-      const text = typeof statement === 'string' ? statement : (statement as { text?: string }).text;
-      return pattern.test(text ?? '');
-    }).length;
-  } finally {
-    queries.mockRestore();
-  }
-}
-
 describeEachDatabase("a profile's ledger as NDJSON: a heavy read", (env) => {
   it('reads the chain once per change of its head, however many download it at once', async () => {
     const { userId } = await signUpAndSignIn(env());
@@ -84,6 +71,32 @@ describeEachDatabase("a profile's ledger as NDJSON: a heavy read", (env) => {
     expect(after.trim().split('\n')).toHaveLength(7);
     expect(after.startsWith(bodies[0]!)).toBe(true);
   }, 60_000);
+
+  it('continues a kept chain only from an entry still in it with its hash', async () => {
+    const { userId } = await signUpAndSignIn(env());
+    await insertBets(env(), userId, [{ status: 'won' }, {}]);
+    const head = await getLedgerHead(env().db, userId);
+    const text = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+    const whole = await text(ledgerNdjsonStream(env().db, userId));
+    const lines = whole.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    // After the first entry: the two that follow it, whatever the batch.
+    const [first] = await listLedgerRows(env().db, userId, { after: 0, limit: 1 });
+    for (const batch of [1, 2, 1000])
+      expect(await text(ledgerNdjsonStream(env().db, userId, { after: first!, batch }))).toBe(
+        lines.slice(1).join('\n') + '\n',
+      );
+    // Through the head read first, whatever comes after it.
+    await insertBets(env(), userId, [{}]);
+    expect(await text(ledgerNdjsonStream(env().db, userId, { through: head.seq }))).toBe(whole);
+    // An entry the chain does not have, or not with that hash: the stream fails, and the caller reads it whole.
+    await expect(
+      text(ledgerNdjsonStream(env().db, userId, { after: { ...first!, hash: '0'.repeat(64) } })),
+    ).rejects.toThrow(ChainChanged);
+    await expect(text(ledgerNdjsonStream(env().db, userId, { after: { seq: 99, hash: first!.hash } }))).rejects.toThrow(
+      ChainChanged,
+    );
+  });
 });
 
 describeEachDatabase('one account flooding its statistics with the imported history', (env) => {

@@ -31,11 +31,12 @@ export const IMPORT_MAX_FIELD_CHARS = 10_000;
 export const IMPORT_MAX_ROW_CHARS = 20_000;
 /**
  * Imported bets one account may hold in all (docs/SECURITY.md): five full files. Each file also
- * counts against the write quota, one write per IMPORT_ROWS_PER_WRITE rows stored (at least one).
+ * counts against the write quota, one write per IMPORT_ROWS_PER_WRITE rows read (at least one),
+ * whether the file is then stored, previewed or refused.
  */
 export const IMPORTED_BETS_MAX = 50_000;
 export const IMPORT_ROWS_PER_WRITE = 1_000;
-/** The writes an import of `rows` stored rows counts for: one per IMPORT_ROWS_PER_WRITE begun, at least one. */
+/** The writes an import that read `rows` rows counts for: one per IMPORT_ROWS_PER_WRITE begun, at least one. */
 export const importWrites = (rows: number) => Math.max(1, Math.ceil(rows / IMPORT_ROWS_PER_WRITE));
 
 /** The spreadsheet layout, in its header's order. */

@@ -58,6 +58,19 @@ export class RecordCache {
     return entry.value as T;
   }
 
+  /**
+   * The `kind` answer of `userId` kept, whatever its version (an answer that can be brought up to
+   * date for less than computing it again: a chain that only grows). Counts as a use.
+   */
+  latest<T>(kind: string, userId: string): { version: string; value: T } | undefined {
+    const key = `${kind}:${userId}`;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return { version: entry.version, value: entry.value as T };
+  }
+
   /** Keeps `value` (about `bytes` in memory) as the `kind` answer of `userId` at `version`. */
   set(kind: string, userId: string, version: string, value: unknown, bytes: number) {
     const key = `${kind}:${userId}`;
@@ -129,4 +142,30 @@ export async function readWithin(
     at += chunk.byteLength;
   }
   return { whole };
+}
+
+/** `a` then `b`, in one array. */
+export function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole = new Uint8Array(a.byteLength + b.byteLength);
+  whole.set(a, 0);
+  whole.set(b, a.byteLength);
+  return whole;
+}
+
+/** `first`, then what `rest` gives, as one stream. */
+export function prepend(first: Uint8Array, rest: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = rest.getReader();
+  let sent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sent) {
+        sent = true;
+        return controller.enqueue(first);
+      }
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }

@@ -70,8 +70,11 @@ export class CapturingMailer implements Mailer {
 export interface RequestOptions {
   method?: string;
   body?: unknown;
-  /** A raw body, sent as-is (for malformed-input tests): text, or bytes that need not be UTF-8. */
-  rawBody?: string | Uint8Array<ArrayBuffer>;
+  /**
+   * A raw body, sent as-is (for malformed-input tests): text, bytes that need not be UTF-8, or a
+   * stream the test feeds (a body still arriving).
+   */
+  rawBody?: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
   cookie?: string;
   headers?: Record<string, string>;
   /** The client's socket address (rate limits are per address). */
@@ -151,7 +154,7 @@ function requestFn(
   return async (path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { origin, ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
-    let body: string | Uint8Array<ArrayBuffer> | undefined = opts.rawBody;
+    let body: RequestOptions['rawBody'] = opts.rawBody;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
@@ -160,7 +163,9 @@ function requestFn(
     const env = {
       incoming: { socket: { remoteAddress: opts.ip ?? DEFAULT_IP, remotePort: 1, remoteFamily: 'IPv4' } },
     };
-    const res = await app.request(path, { method, headers, body }, env);
+    // A stream is sent as it comes (fetch's `duplex: 'half'`, which a streamed request body needs).
+    const streamed = body instanceof ReadableStream ? { duplex: 'half' } : {};
+    const res = await app.request(path, { method, headers, body, ...streamed } as RequestInit, env);
     await mailsSettled(auth);
     return res;
   };

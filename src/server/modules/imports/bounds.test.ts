@@ -174,6 +174,25 @@ describeEachDatabase(
       expect(await countImported(env(), userId)).toBe(4000);
     });
 
+    it('counts the rows read whatever becomes of the file: a refused file and a preview cost what a stored one does', async () => {
+      const { cookie, userId } = await signUpAndSignIn(env());
+      // 2,500 rows, the last one bad: refused whole (400), and 3 writes read.
+      const bad = await upload(env(), cookie, HEADER + rows(2499) + '2024-06-01T00:00:00Z,Bad,soccer,ten,2.50,won\r\n');
+      expect(bad.status).toBe(400);
+      // A preview of 1,500 rows: 2 writes, the last of the minute's 5.
+      const preview = await env().request('/api/bets/import?dryRun=true', {
+        method: 'POST',
+        cookie,
+        rawBody: HEADER + rows(1500, 3000),
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(preview.status).toBe(200);
+      const refused = await upload(env(), cookie, HEADER + rows(1, 9000));
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^You're importing bets too fast/);
+      expect(await countImported(env(), userId)).toBe(0);
+    });
+
     it('a file worth more writes than the minute allows is refused whole', async () => {
       const { cookie, userId } = await signUpAndSignIn(env());
       const refused = await upload(env(), cookie, HEADER + rows(5001));

@@ -31,8 +31,10 @@ import type { ImportedBet, ImportedBetPage, ImportPreviewRow, ImportRowProblem }
 import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { buildStats, parseScaled, type StatsTotals } from '../../../shared/stats.ts';
 
+/** `read`: the rows of bets read, the refused file's included (what the reading cost). */
 export type UploadResult =
-  { ok: true; format: ImportFormat; rows: CheckedRow[] } | { ok: false; status: 400 | 413 | 422; error: string };
+  | { ok: true; format: ImportFormat; rows: CheckedRow[]; read: number }
+  | { ok: false; status: 400 | 413 | 422; error: string; read: number };
 
 /**
  * Reads an upload as it arrives: decoded as UTF-8 (a bad byte refuses the file), parsed record by
@@ -41,7 +43,7 @@ export type UploadResult =
  * row's bounds, so an oversized file is never held whole.
  */
 export async function readUpload(body: ReadableStream<Uint8Array> | null, now: Date): Promise<UploadResult> {
-  if (!body) return { ok: false, status: 400, error: IMPORT_MESSAGES.empty };
+  if (!body) return { ok: false, status: 400, error: IMPORT_MESSAGES.empty, read: 0 };
   let bytes = 0;
   let tooLarge = false;
   // Counts the bytes as they come, ending the stream at the first one over the limit.
@@ -57,28 +59,34 @@ export async function readUpload(body: ReadableStream<Uint8Array> | null, now: D
     }),
   );
   const rows: CheckedRow[] = [];
+  const refuse = (status: 400 | 413 | 422, error: string): UploadResult => ({
+    ok: false,
+    status,
+    error,
+    read: rows.length,
+  });
   let layout: ImportLayout | null = null;
   try {
     for await (const { fields, row } of csvRecords(counted)) {
       if (!layout) {
         layout = detectLayout(fields);
-        if (!layout) return { ok: false, status: 400, error: IMPORT_MESSAGES.noHeader };
+        if (!layout) return refuse(400, IMPORT_MESSAGES.noHeader);
         continue;
       }
       if (isBlankRecord(fields)) continue;
-      if (rows.length === IMPORT_MAX_ROWS) return { ok: false, status: 400, error: IMPORT_MESSAGES.tooManyRows };
+      if (rows.length === IMPORT_MAX_ROWS) return refuse(400, IMPORT_MESSAGES.tooManyRows);
       rows.push(checkRow(fields, layout, row, now));
     }
   } catch (err) {
-    if (tooLarge) return { ok: false, status: 413, error: IMPORT_MESSAGES.tooLarge };
-    if (err instanceof CsvRefusal) return { ok: false, status: err.status, error: err.message };
+    if (tooLarge) return refuse(413, IMPORT_MESSAGES.tooLarge);
+    if (err instanceof CsvRefusal) return refuse(err.status, err.message);
     if (err instanceof TypeError && /decode|encoded|utf-?8/i.test(err.message))
-      return { ok: false, status: 400, error: IMPORT_MESSAGES.notUtf8 };
+      return refuse(400, IMPORT_MESSAGES.notUtf8);
     throw err;
   }
-  if (!layout) return { ok: false, status: 400, error: IMPORT_MESSAGES.noHeader };
-  if (rows.length === 0) return { ok: false, status: 400, error: IMPORT_MESSAGES.empty };
-  return { ok: true, format: (layout as ImportLayout).format, rows };
+  if (!layout) return refuse(400, IMPORT_MESSAGES.noHeader);
+  if (rows.length === 0) return refuse(400, IMPORT_MESSAGES.empty);
+  return { ok: true, format: (layout as ImportLayout).format, rows, read: rows.length };
 }
 
 /** The row hash the database keeps unique per user: sha256 of the row's normalised fields. */

@@ -85,7 +85,7 @@ export interface ImportRoutesDeps {
 /**
  * POST /api/bets/import and GET /api/bets/imported, mounted under /api/bets before the bets
  * routes. Each route carries its own middleware (a `use` here would run for every /api/bets
- * request too). An import counts against the write quota by the rows it stores (importWrites),
+ * request too). An import counts against the write quota by the rows it reads (importWrites),
  * and an account holds at most IMPORTED_BETS_MAX imported bets.
  */
 export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
@@ -107,6 +107,12 @@ export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
           return c.json<ApiError, 415>({ error: IMPORT_CONTENT_TYPE_MESSAGE }, 415);
         const userId = c.get('user').id;
         const upload = await readUpload(c.req.raw.body, now());
+        // The rows read count against the write quota whatever becomes of the file (stored,
+        // previewed or refused): reading is the cost, so a flood of files refused at their last row
+        // or of previews reads no more rows than one of files stored. The request counted one
+        // write; each further IMPORT_ROWS_PER_WRITE rows (begun) count one more.
+        const overQuota = await quotas.charge(c, 'writes', importWrites(upload.read) - 1, 'importing bets');
+        if (overQuota) return overQuota as unknown as TypedResponse<ImportRefusal, 429, 'json'>;
         if (!upload.ok) return c.json<ImportRefusal, 400 | 413 | 422>({ error: upload.error }, upload.status);
         if (c.req.valid('query').dryRun === 'true')
           return c.json({ format: upload.format, rows: await previewImport(db, userId, upload.rows) }, 200);
@@ -121,10 +127,6 @@ export function importRoutes({ auth, db, now, quotas }: ImportRoutesDeps) {
         const held = await countImportedBets(db, userId);
         if (held + plan.accepted.length > IMPORTED_BETS_MAX)
           return c.json<ImportRefusal, 422>({ error: IMPORT_MESSAGES.overTotal(held, plan.accepted.length) }, 422);
-        // Rows count against the write quota: the request counted one write, each further
-        // IMPORT_ROWS_PER_WRITE rows (begun) one more.
-        const refused = await quotas.charge(c, 'writes', importWrites(plan.accepted.length) - 1, 'importing bets');
-        if (refused) return refused as unknown as TypedResponse<ImportRefusal, 429, 'json'>;
         const stored = await storeImport(db, userId, plan, now());
         if (!stored) {
           const heldNow = await countImportedBets(db, userId);

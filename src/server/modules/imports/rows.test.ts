@@ -52,6 +52,7 @@ describe('reading CSV as it arrives (csv-parse)', () => {
       ok: false,
       status: 400,
       error: IMPORT_MESSAGES.unclosedQuote,
+      read: 0,
     });
   });
 });
@@ -172,11 +173,13 @@ describe('the spreadsheet layout', () => {
       ok: false,
       status: 400,
       error: IMPORT_MESSAGES.noHeader,
+      read: 0,
     });
     expect(await checkCsvText(`${HEADER}\r\n\r\n`, NOW)).toEqual({
       ok: false,
       status: 400,
       error: IMPORT_MESSAGES.empty,
+      read: 0,
     });
   });
 });

@@ -80,20 +80,49 @@ export async function ledgerPageText(
 /** Rows per query of the NDJSON download. */
 export const LEDGER_STREAM_BATCH = 1000;
 
+/** The chain no longer has the entry a continued read was to follow (the account was erased). */
+export class ChainChanged extends Error {}
+
 /**
- * The whole chain as NDJSON, one entry a line, oldest first; read in batches as the client takes
- * them (pull-based, like the CSV export). Entries appended while it streams are included, since
- * each batch continues from the last seq sent and a chain only grows.
+ * The chain as NDJSON, one entry a line, oldest first; read in batches as the client takes them
+ * (pull-based, like the CSV export), each batch continuing from the last seq sent. Up to the entry
+ * `through` (the head read first, so what is read matches it) or, without it, every entry, those
+ * appended while it streams included. With `after`, only the entries that follow that one, which
+ * must still be in the chain with that hash (its first batch reads it too, to check): as every hash
+ * covers all before it, the chain up to it is then unchanged. Otherwise the stream fails with
+ * ChainChanged.
  */
-export function ledgerNdjsonStream(db: Db, userId: string, batch = LEDGER_STREAM_BATCH): ReadableStream<Uint8Array> {
+export function ledgerNdjsonStream(
+  db: Db,
+  userId: string,
+  {
+    after: last,
+    through = Infinity,
+    batch = LEDGER_STREAM_BATCH,
+  }: { after?: LedgerHead; through?: number; batch?: number } = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let after = 0;
+  let after = last ? last.seq - 1 : 0;
+  let checked = !last;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const rows = await listLedgerRows(db, userId, { after, limit: batch });
-      if (rows.length) controller.enqueue(encoder.encode(rows.map((r) => `${entryJson(r)}\n`).join('')));
-      if (rows.length < batch) controller.close();
-      else after = rows.at(-1)!.seq;
+      // A pull must enqueue or close (or no other comes): the checked entry alone is read past.
+      for (;;) {
+        const limit = Math.min(batch, through - after);
+        if (limit <= 0) return controller.close();
+        let rows = await listLedgerRows(db, userId, { after, limit });
+        const full = rows.length === limit && after + limit < through;
+        if (rows.length) after = rows.at(-1)!.seq;
+        if (!checked) {
+          const first = rows[0];
+          if (first?.seq !== last!.seq || first.hash !== last!.hash) return controller.error(new ChainChanged());
+          checked = true;
+          rows = rows.slice(1);
+        }
+        if (rows.length) controller.enqueue(encoder.encode(rows.map((r) => `${entryJson(r)}\n`).join('')));
+        if (!full) return controller.close();
+        if (rows.length) return;
+      }
     },
   });
 }

@@ -6,12 +6,13 @@ import type { Config } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { listBetsQuerySchema } from '../../../shared/bet-schemas.ts';
 import { chainShorterMessage, ledgerQuerySchema } from '../../../shared/ledger.ts';
-import { getLedgerHead, ledgerNdjsonStream, ledgerPageText } from '../ledger/queries.ts';
+import { ChainChanged, getLedgerHead, ledgerNdjsonStream, ledgerPageText } from '../ledger/queries.ts';
+import type { LedgerHead } from '../../../shared/ledger.ts';
 import { sealsOf } from '../log/timestamper.ts';
 import { sealsQuerySchema, type Seals } from '../../../shared/log/api.ts';
 import { coalescing } from '../../lib/coalesce.ts';
 import type { Quotas } from '../../edge/quotas.ts';
-import { RecordCache, readWithin } from '../../lib/record-cache.ts';
+import { RecordCache, concat, prepend, readWithin } from '../../lib/record-cache.ts';
 import { recordAccess, type Viewer } from './visibility.ts';
 import { PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } from '../../../shared/profiles.ts';
 import {
@@ -91,27 +92,50 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
    */
   const sharedView = coalescing<ProfileView | null>();
   /**
-   * A profile's whole chain as NDJSON, kept while its head stands (record-cache.ts): the chain only
-   * grows, and every entry moves the head. Read once per profile at a time on this server, the
-   * other requests waiting and then answered from what was kept; so however many download it, the
-   * database reads a profile's chain once per change of its owner's record, which their write quota
-   * bounds. A chain larger than a kept answer is streamed as it is read, to each.
+   * A profile's whole chain as NDJSON, kept with the head it ends at (record-cache.ts). Read once
+   * per profile at a time on this server, the other requests waiting and then answered from what
+   * was kept. The chain only grows, so when the head has moved the kept chain is extended by the
+   * entries after its end (checked to still be in the chain): however many download it, the
+   * database reads each entry of a profile's chain once, whatever its length and however often its
+   * owner writes. A chain larger than a kept answer is streamed as it is read, to each.
    */
   const chains = new RecordCache({ maxBytes: 64 * 1024 * 1024, maxEntryBytes: 16 * 1024 * 1024 });
+  interface KeptChain {
+    head: LedgerHead;
+    bytes: Uint8Array<ArrayBuffer>;
+  }
   const chainOf = async (userId: string): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> => {
     const release = await chains.acquire('ledger.ndjson', userId);
     try {
       const head = await getLedgerHead(db, userId);
       const version = `${head.seq}:${head.hash}`;
-      const kept = chains.get<Uint8Array<ArrayBuffer>>('ledger.ndjson', userId, version);
-      if (kept) return kept;
-      const read = await readWithin(ledgerNdjsonStream(db, userId), chains.maxEntryBytes);
+      const kept = chains.latest<KeptChain>('ledger.ndjson', userId);
+      if (kept?.version === version) return kept.value.bytes;
+      const start = kept && kept.value.head.seq < head.seq ? kept.value : undefined;
+      const read = await readChain(userId, head, start);
       if (!('whole' in read)) return read.longer;
-      chains.set('ledger.ndjson', userId, version, read.whole, read.whole.byteLength);
+      chains.set('ledger.ndjson', userId, version, { head, bytes: read.whole }, read.whole.byteLength);
       return read.whole;
     } finally {
       release();
     }
+  };
+  /** The chain through `head`: `start` and the entries after it, or (without it, or if it is no longer the chain's start) all of it. */
+  const readChain = async (userId: string, head: LedgerHead, start: KeptChain | undefined) => {
+    if (start) {
+      try {
+        const rest = await readWithin(
+          ledgerNdjsonStream(db, userId, { after: start.head, through: head.seq }),
+          chains.maxEntryBytes - start.bytes.byteLength,
+        );
+        return 'whole' in rest
+          ? { whole: concat(start.bytes, rest.whole) }
+          : { longer: prepend(start.bytes, rest.longer) };
+      } catch (err) {
+        if (!(err instanceof ChainChanged)) throw err;
+      }
+    }
+    return readWithin(ledgerNdjsonStream(db, userId, { through: head.seq }), chains.maxEntryBytes);
   };
   return (
     new Hono<ViewerEnv>()
