@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminAnalytics } from '../../src/shared/admin.ts';
 import { CLOCK_HEADER, DAY, HOUR } from './support/bets.ts';
@@ -166,6 +167,17 @@ async function expectValueAxis(chart: Locator, axis: Axis, zero: string, zeroLin
   else expect(Math.abs(zeroBox.x + zeroBox.width / 2 - line.x - line.width / 2)).toBeLessThan(1.5);
 }
 
+/** axe-core, WCAG 2 A and AA, on the page with its charts drawn; toasts come and go. */
+async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })),
+  ).toEqual([]);
+}
+
 /** Screenshots compare a still chart: no caret, no hover, no animation left running. */
 async function expectChartScreenshot(chart: Locator, name: string) {
   await chart.page().mouse.move(0, 0);
@@ -230,6 +242,7 @@ for (const width of WIDTHS) {
     expect(monthTicks).toEqual(allMonths.filter((m) => monthTicks.includes(m)));
     await expectLabelsApart(byMonth);
 
+    await expectNoA11yViolations(page);
     await expectChartScreenshot(cumulative, `cumulative-profit-${width}.png`);
     await expectChartScreenshot(bySport, `profit-by-sport-${width}.png`);
     await expectChartScreenshot(byMonth, `profit-by-month-${width}.png`);
@@ -276,5 +289,6 @@ for (const width of WIDTHS) {
       await expectLabelsApart(chart);
       await expectChartScreenshot(chart, `admin-${testId}-${width}.png`);
     }
+    await expectNoA11yViolations(page);
   });
 }
