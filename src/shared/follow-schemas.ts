@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BET_SPORTS, BET_STATUSES } from './bets.ts';
 import { cursorParamSchema, pageLimitParam } from './paging.ts';
 import { FEED_PAGE_DEFAULT, FEED_PAGE_MAX } from './follows.ts';
+import { INFLUENCERS_PAGE_MAX, SPOTLIGHT_PAGE_MAX } from './community.ts';
 
 /** POST and DELETE /api/profiles/:username/follow answer where the follow stands now. */
 export const followStateSchema = z.object({
@@ -60,3 +61,30 @@ export const feedPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/** The most usernames one follow-states question may ask about: the largest page of a list of bettors. */
+export const FOLLOW_STATES_MAX = Math.max(SPOTLIGHT_PAGE_MAX, INFLUENCERS_PAGE_MAX);
+
+/** GET /api/follows/state?usernames=a,b,c — whether the signed-in reader follows each, in one request. */
+export const followStatesQuerySchema = z.object({
+  usernames: z
+    .string({ error: 'Usernames are required' })
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((u) => u.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().max(30, 'Unknown username'))
+        .min(1, 'Usernames are required')
+        .max(FOLLOW_STATES_MAX, `At most ${FOLLOW_STATES_MAX} usernames`),
+    ),
+});
+
+/** Of the usernames asked, those whose (public) records the reader follows. */
+export const followStatesSchema = z.object({ following: z.array(z.string()) });
+export type FollowStates = z.infer<typeof followStatesSchema>;

@@ -1,7 +1,14 @@
-/** /api/profiles/{username}/follow and /api/feed (signed in): modules/follows/routes.ts. */
+/** /api/profiles/{username}/follow, /api/follows/state and /api/feed (signed in): modules/follows/routes.ts. */
 import { PROFILE_NOT_FOUND_ERROR } from '../../shared/profiles.ts';
 import { CANNOT_FOLLOW_SELF_MESSAGE, FEED_PAGE_MAX, FOLLOWING_LIMIT_MESSAGE } from '../../shared/follows.ts';
-import { feedPageSchema, feedQuerySchema, followStateSchema } from '../../shared/follow-schemas.ts';
+import {
+  FOLLOW_STATES_MAX,
+  feedPageSchema,
+  feedQuerySchema,
+  followStateSchema,
+  followStatesQuerySchema,
+  followStatesSchema,
+} from '../../shared/follow-schemas.ts';
 import {
   apiError,
   errors,
@@ -42,6 +49,7 @@ export const followsModule: ApiModule = {
   schemas: {
     FollowState: jsonSchema(followStateSchema, 'output'),
     FeedPage: jsonSchema(feedPageSchema, 'output'),
+    FollowStates: jsonSchema(followStatesSchema, 'output'),
   },
   paths: {
     '/api/profiles/{username}/follow': {
@@ -61,6 +69,22 @@ export const followsModule: ApiModule = {
         '422': apiError(`It is your own profile: ${says(CANNOT_FOLLOW_SELF_MESSAGE)}`),
       }),
       delete: followOperation('unfollowProfile', 'Stop following a profile (whatever its visibility now)', {}),
+    },
+    '/api/follows/state': {
+      get: {
+        operationId: 'getFollowStates',
+        summary: 'Which of these profiles you follow, in one request (a page of a list of bettors)',
+        description: 'Only public profiles count as followed; a username that is not one is simply not listed.',
+        security: signedIn,
+        parameters: queryParameters(followStatesQuerySchema, {
+          usernames: `Comma-separated usernames, at most ${FOLLOW_STATES_MAX}.`,
+        }),
+        responses: {
+          '200': response('The usernames asked about that you follow', ref('FollowStates')),
+          '401': errors.notAuthenticated,
+          '422': errors.invalid,
+        },
+      },
     },
     '/api/feed': {
       get: {

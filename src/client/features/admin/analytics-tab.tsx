@@ -7,6 +7,7 @@ import { ChartCard } from '../../components/ui/chart-card.tsx';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatDate, formatMonthDay, formatPercent } from '../../lib/format.ts';
+import { countAxisTicks } from '../../lib/chart-ticks.ts';
 import { useAdminAnalytics } from './api/admin.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
@@ -105,19 +106,23 @@ function WeeklyChart({
   const data = series.map((w) => ({ week: formatWeek(w.week), count: w.count, full: formatWeek(w.week, true) }));
   return (
     <ChartCard title={title} description={description} testId={testId}>
-      <div aria-hidden="true">
-        <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="week" minTickGap={8} {...axisProps} />
-          <YAxis width={40} allowDecimals={false} {...axisProps} />
-          <Tooltip
-            labelFormatter={(_, payload) => `Week of ${String(payload?.[0]?.payload?.full ?? '')}`}
-            formatter={(value) => [formatWholeNumber(Number(value)), noun]}
-            cursor={{ fill: '#f1f5f9' }}
-          />
-          <Bar dataKey="count" name={noun} fill={color} radius={[4, 4, 0, 0]} maxBarSize={36} animationDuration={400} />
-        </BarChart>
-      </div>
+      <BarChart
+        responsive
+        style={chartStyle}
+        data={data}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        desc={`${title}, the last 12 weeks`}
+      >
+        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="week" interval="equidistantPreserveStart" minTickGap={8} {...axisProps} />
+        <YAxis width={40} {...countAxisTicks(Math.max(0, ...data.map((d) => d.count)))} {...axisProps} />
+        <Tooltip
+          labelFormatter={(_, payload) => `Week of ${String(payload?.[0]?.payload?.full ?? '')}`}
+          formatter={(value) => [formatWholeNumber(Number(value)), noun]}
+          cursor={{ fill: '#f1f5f9' }}
+        />
+        <Bar dataKey="count" name={noun} fill={color} radius={[4, 4, 0, 0]} maxBarSize={36} animationDuration={400} />
+      </BarChart>
       <p className="text-sm text-muted-foreground">
         {formatWholeNumber(total)} {noun} in 12 weeks
       </p>

@@ -17,7 +17,8 @@ import { cn } from '../../lib/utils.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { ChartCard } from '../../components/ui/chart-card.tsx';
 import { Odds } from '../../components/ui/odds.tsx';
-import { moneyAxisTicks } from '../../lib/chart-ticks.ts';
+import { moneyAxisTicks, timeAxisTicks, type TimeUnit } from '../../lib/chart-ticks.ts';
+import { lastMonths } from './month-series.ts';
 import { RetryButton } from '../../components/ui/retry.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { sportLabel } from '../bets/index.ts';
@@ -43,15 +44,16 @@ const compactMoneyFormat = new Intl.NumberFormat('en-US', {
 });
 /** Money axis ticks: '$1.2k', '-$50', '$3M'. */
 export const moneyTick = (value: number) => compactMoneyFormat.format(value).replace(/K$/, 'k');
-/** Axis ticks as fine as the span needs: seconds within an hour, times within two days, days within a year, else months. */
-const timeTickFormat = (spanMs: number): ((when: Date) => string) =>
-  spanMs < 3_600_000
-    ? (when) => formatTime(when, 'local', { seconds: true })
-    : spanMs < 2 * 86_400_000
-      ? (when) => formatTime(when)
-      : spanMs < 365 * 86_400_000
-        ? (when) => formatMonthDay(when)
-        : (when) => formatMonthYear(when);
+/** 'Mar '27': a month on an axis, short. */
+const shortMonthYear = (when: Date, zone: 'local' | 'utc' = 'local') =>
+  `${formatMonthYear(when, zone).slice(0, 3)} '${String(zone === 'utc' ? when.getUTCFullYear() : when.getFullYear()).slice(-2)}`;
+/** A time tick's label says as much as its step: a time, a day, a month or a year. */
+const TIME_TICK_LABEL: Record<TimeUnit, (when: Date) => string> = {
+  hour: (when) => formatTime(when),
+  day: (when) => formatMonthDay(when),
+  month: (when) => shortMonthYear(when),
+  year: (when) => String(when.getFullYear()),
+};
 /** 'YYYY-MM' → 'Mar 2027'. */
 const formatMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number);
@@ -60,16 +62,13 @@ const formatMonth = (month: string) => {
 /** 'YYYY-MM' → "Mar '27", for a month axis. */
 export const monthTick = (month: string) => {
   const [y, m] = month.split('-').map(Number);
-  return y && m
-    ? `${formatMonthYear(new Date(Date.UTC(y, m - 1, 1)), 'utc').slice(0, 3)} '${String(y).slice(-2)}`
-    : month;
+  return y && m ? shortMonthYear(new Date(Date.UTC(y, m - 1, 1)), 'utc') : month;
 };
 const tooltipValue = (value: unknown) => signedMoney(Number(value));
 /**
- * A money axis always shows $0, so bars start at the zero line: all negative months hang down
- * from it, all positive ones stand on it.
+ * A money axis's round ticks through zero for these values (its domain ends on a tick): it always
+ * shows $0, so bars start at the zero line, negative ones hanging down from it.
  */
-/** A money axis's round ticks through zero for these values (its domain ends on a tick). */
 const moneyAxis = (values: number[]) => moneyAxisTicks(Math.min(0, ...values), Math.max(0, ...values));
 
 /** `since`: when the profile was created, where the profit line starts at $0. */
@@ -150,7 +149,11 @@ export function AnalyticsView({ analytics, since }: { analytics: Analytics; sinc
           <ProfitBySportChart rows={analytics.bySport} />
           <SportTable rows={analytics.bySport} />
         </ChartCard>
-        <ChartCard title="Profit by Month" description="By the month a bet was settled" testId="chart-month">
+        <ChartCard
+          title="Profit by Month"
+          description="By the month a bet was settled, the record's last 12 months"
+          testId="chart-month"
+        >
           <ProfitByMonthChart rows={analytics.byMonth} />
         </ChartCard>
       </div>
@@ -216,7 +219,8 @@ function CumulativeProfitChart({
     return { ...p, peak };
   });
   const last = settled.at(-1)?.profit ?? 0;
-  const tickFormat = timeTickFormat((data.at(-1)?.time ?? start) - start);
+  // Ticks at round moments (month starts, midnights …); recharts shows every nth as space allows.
+  const time = timeAxisTicks(start, data.at(-1)?.time ?? start, 8);
   return (
     <>
       <LineChart
@@ -232,8 +236,10 @@ function CumulativeProfitChart({
           type="number"
           scale="time"
           domain={['dataMin', 'dataMax']}
-          tickFormatter={(t: number) => tickFormat(new Date(t))}
-          minTickGap={24}
+          ticks={time.ticks}
+          tickFormatter={(t: number) => TIME_TICK_LABEL[time.unit](new Date(t))}
+          interval="equidistantPreserveStart"
+          minTickGap={16}
           {...axisProps}
         />
         <YAxis width={56} tickFormatter={moneyTick} {...moneyAxis(data.map((p) => p.profit))} {...axisProps} />
@@ -318,7 +324,13 @@ function ProfitBars<K extends 'month'>({
   return (
     <BarChart responsive style={chartStyle} data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} desc={desc}>
       <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey={category} minTickGap={8} {...(tickFormatter ? { tickFormatter } : {})} {...axisProps} />
+      <XAxis
+        dataKey={category}
+        interval="equidistantPreserveStart"
+        minTickGap={8}
+        {...(tickFormatter ? { tickFormatter } : {})}
+        {...axisProps}
+      />
       <YAxis width={56} tickFormatter={moneyTick} {...moneyAxis(data.map((d) => d.profit))} {...axisProps} />
       <ReferenceLine y={0} stroke={AXIS} strokeOpacity={0.5} />
       <Tooltip
@@ -413,7 +425,7 @@ function ProfitCell({ profit }: { profit: number }) {
 }
 
 function ProfitByMonthChart({ rows }: { rows: Analytics['byMonth'] }) {
-  const data = rows.map((r) => ({ month: r.month, profit: Number(r.profit), bets: r.bets }));
+  const data = lastMonths(rows).map((r) => ({ month: r.month, profit: Number(r.profit), bets: r.bets }));
   return (
     <>
       <ProfitBars data={data} category="month" desc="Profit by month" tickFormatter={monthTick} />
@@ -421,7 +433,7 @@ function ProfitByMonthChart({ rows }: { rows: Analytics['byMonth'] }) {
         caption="Profit by month, the last 12, oldest first as in the chart"
         columns={[['Month'], ['Settled bets', 'right'], ['Profit', 'right']]}
       >
-        {data.slice(-12).map((d) => (
+        {data.map((d) => (
           <tr key={d.month} className="border-b border-border last:border-0">
             <RowHeading>{formatMonth(d.month)}</RowHeading>
             <td className="px-1 py-2 text-right">{d.bets}</td>

@@ -182,6 +182,39 @@ describeEachDatabase('follows', (env) => {
     await setPublic(env(), tipster.userId, true);
     expect((await feed(env(), fan.cookie)).picks).toHaveLength(4);
   });
+
+  it('a page of a list asks for every row’s follow state at once: only public profiles followed, never cached', async () => {
+    const reader = await person(env());
+    const [a, b, c, hidden] = [await person(env()), await person(env()), await person(env()), await person(env())];
+    for (const p of [a, b, c, hidden]) await setPublic(env(), p.userId, true);
+    for (const p of [a, c, hidden])
+      await env().db.execute(
+        sql`insert into follows (follower_id, followee_id) values (${reader.userId}, ${p.userId})`,
+      );
+    await setPublic(env(), hidden.userId, false);
+
+    const ask = (usernames: string, cookie?: string) =>
+      env().request(`/api/follows/state?usernames=${encodeURIComponent(usernames)}`, cookie ? { cookie } : {});
+    const res = await ask(
+      ` ${b.username},${c.username.toUpperCase()},${a.username},${hidden.username},nobody_here,${a.username}`,
+      reader.cookie,
+    );
+    expect(res.status).toBe(200);
+    // The reader's own answer: no shared cache may keep it.
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ following: [a.username, c.username].sort() });
+
+    // Someone else asking about the same names follows none of them.
+    expect(await (await ask(`${a.username},${c.username}`, b.cookie)).json()).toEqual({ following: [] });
+    // Signed out, nothing; no names, or more than a page of them, refused with a message.
+    expect((await ask(a.username)).status).toBe(401);
+    const empty = await ask(' , ', reader.cookie);
+    expect(empty.status).toBe(422);
+    expect(JSON.stringify(await empty.json())).toContain('Usernames are required');
+    const tooMany = await ask(Array.from({ length: 51 }, (_, i) => `name_${i}`).join(','), reader.cookie);
+    expect(tooMany.status).toBe(422);
+    expect(JSON.stringify(await tooMany.json())).toContain('At most 50 usernames');
+  });
 });
 
 describeEachDatabase(

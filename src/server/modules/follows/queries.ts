@@ -26,6 +26,28 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
   return rows.length > 0;
 }
 
+/**
+ * Of `usernames` (lowercase), those whose records `followerId` follows and that are public now: a
+ * page of a list asks once for all its rows. One probe of the follower's rows, at most a page.
+ */
+export async function followedAmong(db: Db, followerId: string, usernames: string[]): Promise<string[]> {
+  const rows = await queryRows<{ username: string }>(
+    db,
+    sql`select p.username from follows f
+        join profiles p on p.user_id = f.followee_id
+        join users u on u.id = f.followee_id
+        left join user_settings st on st.user_id = f.followee_id
+        where f.follower_id = ${followerId}
+          and p.username in (${sql.join(
+            usernames.map((u) => sql`${u}`),
+            sql`, `,
+          )})
+          and ${recordIsPublicSql('st', 'u')}
+        order by p.username`,
+  );
+  return rows.map((r) => r.username);
+}
+
 export type FollowResult = { ok: true } | { ok: false; reason: 'self' | 'limit' };
 
 /**

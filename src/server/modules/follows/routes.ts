@@ -8,8 +8,22 @@ import { recordIsPublic } from '../profiles/visibility.ts';
 import { INVALID_CURSOR } from '../../db/sql.ts';
 import { PROFILE_NOT_FOUND_ERROR } from '../../../shared/profiles.ts';
 import { CANNOT_FOLLOW_SELF_MESSAGE, FOLLOWING_LIMIT_MESSAGE } from '../../../shared/follows.ts';
-import { feedQuerySchema, type FollowState } from '../../../shared/follow-schemas.ts';
-import { countFollowers, decodeFeedCursor, follow, isFollowing, listFollowed, readFeed, unfollow } from './queries.ts';
+import {
+  feedQuerySchema,
+  followStatesQuerySchema,
+  type FollowState,
+  type FollowStates,
+} from '../../../shared/follow-schemas.ts';
+import {
+  countFollowers,
+  decodeFeedCursor,
+  follow,
+  followedAmong,
+  isFollowing,
+  listFollowed,
+  readFeed,
+  unfollow,
+} from './queries.ts';
 
 export interface FollowRoutesDeps {
   auth: Auth;
@@ -21,7 +35,8 @@ const notFound = { error: PROFILE_NOT_FOUND_ERROR } as const;
 
 /**
  * /api/profiles/:username/follow (POST follows, DELETE unfollows; both idempotent, both counted as
- * writes) and /api/feed, the followed bettors' picks. Signed in only. Mounted before the public
+ * writes), /api/follows/state (a page of rows' follow states at once) and /api/feed, the followed
+ * bettors' picks. Signed in only. Mounted before the public
  * profile routes, which answer every other /api/profiles path.
  */
 export function followRoutes({ auth, db, quotas }: FollowRoutesDeps) {
@@ -44,6 +59,13 @@ export function followRoutes({ auth, db, quotas }: FollowRoutesDeps) {
         // A private profile is a missing one to everyone else (profiles/routes.ts): its count says nothing.
         if (!record || (!recordIsPublic(record) && record.userId !== c.get('user').id)) return c.json(notFound, 404);
         return c.json(await state(await isFollowing(db, c.get('user').id, record.userId), record.userId), 200);
+      })
+      // A list's page (the Spotlight, the directory) asks for all its rows at once. Its own answer,
+      // never cached (a private route): the lists themselves are the same for everyone and cached
+      // publicly, so they cannot carry it (docs/decisions/054).
+      .get('/follows/state', signedIn, validate('query', followStatesQuerySchema), async (c) => {
+        const { usernames } = c.req.valid('query');
+        return c.json<FollowStates, 200>({ following: await followedAmong(db, c.get('user').id, usernames) }, 200);
       })
       .post('/profiles/:username/follow', signedIn, counted, async (c) => {
         const record = await lookup(c.req.param('username'));
