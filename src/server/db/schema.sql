@@ -37,6 +37,7 @@ CREATE TABLE public.bet_legs (
     CONSTRAINT bet_legs_position_range CHECK ((("position" >= 1) AND ("position" <= 15))),
     CONSTRAINT bet_legs_settled_after_event_start CHECK (((settled_at IS NULL) OR (settled_at >= event_date))),
     CONSTRAINT bet_legs_settlement_consistent CHECK (((status = 'pending'::text) = (settled_at IS NULL))),
+    CONSTRAINT bet_legs_sport CHECK ((sport = ANY (ARRAY['football'::text, 'basketball'::text, 'baseball'::text, 'soccer'::text, 'tennis'::text, 'mma'::text, 'other'::text]))),
     CONSTRAINT bet_legs_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text])))
 );
 
@@ -72,6 +73,7 @@ CREATE TABLE public.bets (
     CONSTRAINT bets_leg_count_range CHECK (((leg_count IS NULL) OR ((leg_count >= 2) AND (leg_count <= 15)))),
     CONSTRAINT bets_parlay_shape CHECK ((((leg_count IS NULL) AND (last_event_date IS NULL) AND (bet_type <> 'parlay'::text)) OR ((leg_count IS NOT NULL) AND (last_event_date >= event_date) AND (bet_type = 'parlay'::text)))),
     CONSTRAINT bets_settlement_consistent CHECK ((((status = 'pending'::text) AND (profit_loss IS NULL) AND (settled_at IS NULL)) OR ((status <> 'pending'::text) AND (profit_loss IS NOT NULL) AND (settled_at IS NOT NULL)))),
+    CONSTRAINT bets_sport CHECK ((bet_type = ANY (ARRAY['football'::text, 'basketball'::text, 'baseball'::text, 'soccer'::text, 'tennis'::text, 'mma'::text, 'other'::text, 'parlay'::text]))),
     CONSTRAINT bets_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text]))),
     CONSTRAINT bets_void_returns_stake CHECK (((status <> 'void'::text) OR (profit_loss = (0)::numeric)))
 );
