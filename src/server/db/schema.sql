@@ -82,6 +82,23 @@ CREATE FUNCTION public.bet_ledger_append(b public.bets, p_kind text, p_at timest
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_ledger_append.sql $$;
 
+CREATE TABLE public.bet_ledger (
+    user_id text NOT NULL,
+    seq integer NOT NULL,
+    at timestamp with time zone NOT NULL,
+    kind text NOT NULL,
+    bet_id uuid NOT NULL,
+    body text NOT NULL,
+    hash text NOT NULL,
+    CONSTRAINT bet_ledger_hash_hex CHECK ((hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT bet_ledger_kind CHECK ((kind = ANY (ARRAY['recorded'::text, 'settled'::text, 'deleted'::text, 'leg-settled'::text]))),
+    CONSTRAINT bet_ledger_seq_positive CHECK ((seq >= 1))
+);
+
+CREATE FUNCTION public.bet_ledger_append_entries(p_entries public.bet_ledger[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_append_entries.sql $$;
+
 CREATE FUNCTION public.bet_ledger_append_only() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_ledger_append_only.sql $$;
@@ -90,8 +107,12 @@ CREATE FUNCTION public.bet_ledger_backfill() RETURNS integer
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_ledger_backfill.sql $$;
 
+CREATE FUNCTION public.bet_ledger_entry_prefix(b public.bets, p_kind text, p_at timestamp with time zone, p_leg public.bet_legs, p_origin text) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/bet_ledger_entry_prefix.sql $$;
+
 CREATE FUNCTION public.bet_ledger_event_json(event_id uuid, market text, selection text, line numeric) RETURNS text
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_event_json.sql $$;
 
 CREATE FUNCTION public.bet_ledger_iso(ts timestamp with time zone) RETURNS text
@@ -101,6 +122,18 @@ CREATE FUNCTION public.bet_ledger_iso(ts timestamp with time zone) RETURNS text
 CREATE FUNCTION public.bet_ledger_leg_json(l public.bet_legs, shown_status text DEFAULT NULL::text) RETURNS text
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_leg_json.sql $$;
+
+CREATE FUNCTION public.bet_ledger_legs_json(p_bet_id uuid, p_kind text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$ src/server/db/functions/bet_ledger_legs_json.sql $$;
+
+CREATE FUNCTION public.bet_ledger_link(p_prefix text, p_prev_hash text, p_seq integer, OUT body text, OUT hash text) RETURNS record
+    LANGUAGE plpgsql STABLE
+    AS $$ src/server/db/functions/bet_ledger_link.sql $$;
+
+CREATE FUNCTION public.bet_ledger_origin() RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$ src/server/db/functions/bet_ledger_origin.sql $$;
 
 CREATE FUNCTION public.bet_ledger_queue_for_log() RETURNS trigger
     LANGUAGE plpgsql
@@ -157,6 +190,10 @@ CREATE FUNCTION public.bets_guard_record() RETURNS trigger
 CREATE FUNCTION public.bets_ledger_append() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_ledger_append.sql $$;
+
+CREATE FUNCTION public.bets_ledger_settled() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_ledger_settled.sql $$;
 
 CREATE FUNCTION public.bets_match_event() RETURNS trigger
     LANGUAGE plpgsql
@@ -317,19 +354,6 @@ CREATE TABLE public.admin_logs (
     target_user_id text,
     details jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
-CREATE TABLE public.bet_ledger (
-    user_id text NOT NULL,
-    seq integer NOT NULL,
-    at timestamp with time zone NOT NULL,
-    kind text NOT NULL,
-    bet_id uuid NOT NULL,
-    body text NOT NULL,
-    hash text NOT NULL,
-    CONSTRAINT bet_ledger_hash_hex CHECK ((hash ~ '^[0-9a-f]{64}$'::text)),
-    CONSTRAINT bet_ledger_kind CHECK ((kind = ANY (ARRAY['recorded'::text, 'settled'::text, 'deleted'::text, 'leg-settled'::text]))),
-    CONSTRAINT bet_ledger_seq_positive CHECK ((seq >= 1))
 );
 
 CREATE TABLE public.bet_ledger_heads (
@@ -1137,7 +1161,7 @@ CREATE TRIGGER bet_ledger_append_only BEFORE DELETE OR UPDATE ON public.bet_ledg
 
 CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON public.bet_ledger FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
-CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger FOR EACH ROW EXECUTE FUNCTION public.bet_ledger_queue_for_log();
+CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_ledger_queue_for_log();
 
 CREATE TRIGGER bet_legs_graded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_graded();
 
@@ -1177,7 +1201,9 @@ CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH
 
 CREATE TRIGGER bets_guard_record BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_record();
 
-CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_ledger_append();
+CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_ledger_append();
+
+CREATE TRIGGER bets_ledger_settled AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_ledger_settled();
 
 CREATE TRIGGER bets_match_event BEFORE INSERT ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_match_event();
 
@@ -1266,6 +1292,8 @@ CREATE TRIGGER sessions_notify_change AFTER DELETE OR UPDATE ON public.sessions 
 CREATE TRIGGER user_achievement_figures_delete AFTER DELETE ON public.bet_positions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
 
 CREATE TRIGGER user_achievement_figures_insert AFTER INSERT ON public.bet_positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
+
+CREATE TRIGGER user_achievement_figures_update AFTER UPDATE ON public.bet_positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
 
 CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
