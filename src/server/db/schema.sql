@@ -107,6 +107,14 @@ CREATE FUNCTION public.bet_ledger_backfill() RETURNS integer
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_ledger_backfill.sql $$;
 
+CREATE FUNCTION public.bet_ledger_chain_hash(p_prev_hash text, p_text text) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/bet_ledger_chain_hash.sql $$;
+
+CREATE FUNCTION public.bet_ledger_chain_text(p_prefix text, p_prev_hash text, p_seq integer) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$ src/server/db/functions/bet_ledger_chain_text.sql $$;
+
 CREATE FUNCTION public.bet_ledger_entry_prefix(b public.bets, p_kind text, p_at timestamp with time zone, p_leg public.bet_legs, p_origin text) RETURNS text
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_entry_prefix.sql $$;
@@ -126,10 +134,6 @@ CREATE FUNCTION public.bet_ledger_leg_json(l public.bet_legs, shown_status text 
 CREATE FUNCTION public.bet_ledger_legs_json(p_bet_id uuid, p_kind text) RETURNS text
     LANGUAGE plpgsql STABLE
     AS $$ src/server/db/functions/bet_ledger_legs_json.sql $$;
-
-CREATE FUNCTION public.bet_ledger_link(p_prefix text, p_prev_hash text, p_seq integer, OUT body text, OUT hash text) RETURNS record
-    LANGUAGE plpgsql STABLE
-    AS $$ src/server/db/functions/bet_ledger_link.sql $$;
 
 CREATE FUNCTION public.bet_ledger_origin() RETURNS text
     LANGUAGE plpgsql STABLE

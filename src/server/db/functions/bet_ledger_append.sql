@@ -1,5 +1,5 @@
 -- Appends one entry about bet `b` to its owner's chain (docs/LEDGER.md; its text is
--- bet_ledger_entry_prefix's, its place in the chain bet_ledger_link's): the recording, deletion or
+-- bet_ledger_entry_prefix's, its place in the chain bet_ledger_chain_text's and bet_ledger_chain_hash's): the recording, deletion or
 -- a leg's settlement of one bet, written by a row trigger. The head row is locked first, so
 -- concurrent writers of one user append one after another. A statement settling bets appends all
 -- its settlements at once (bets_ledger_settled, bet_ledger_append_entries).
@@ -10,7 +10,7 @@ DECLARE
   origin text := bet_ledger_origin();
   prev_seq int;
   prev_hash text;
-  entry record;
+  entry text;
 BEGIN
   SELECT seq, hash INTO prev_seq, prev_hash FROM bet_ledger_heads WHERE user_id = b.user_id FOR UPDATE;
   IF NOT FOUND THEN
@@ -18,10 +18,10 @@ BEGIN
     ON CONFLICT (user_id) DO NOTHING;
     SELECT seq, hash INTO prev_seq, prev_hash FROM bet_ledger_heads WHERE user_id = b.user_id FOR UPDATE;
   END IF;
-  SELECT l.body, l.hash INTO entry
-  FROM bet_ledger_link(bet_ledger_entry_prefix(b, p_kind, p_at, p_leg, origin), prev_hash, prev_seq + 1) l;
+  entry := bet_ledger_chain_text(bet_ledger_entry_prefix(b, p_kind, p_at, p_leg, origin), prev_hash, prev_seq + 1);
+  prev_hash := bet_ledger_chain_hash(prev_hash, entry);
   INSERT INTO bet_ledger (user_id, seq, at, kind, bet_id, body, hash)
-  VALUES (b.user_id, prev_seq + 1, p_at, p_kind, b.id, entry.body, entry.hash);
-  UPDATE bet_ledger_heads SET seq = prev_seq + 1, hash = entry.hash WHERE user_id = b.user_id;
+  VALUES (b.user_id, prev_seq + 1, p_at, p_kind, b.id, entry, prev_hash);
+  UPDATE bet_ledger_heads SET seq = prev_seq + 1, hash = prev_hash WHERE user_id = b.user_id;
 END;
 $$;

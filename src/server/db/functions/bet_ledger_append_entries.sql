@@ -2,7 +2,7 @@
 -- (bets_ledger_settled). `p_entries` are ledger rows whose body is the text's prefix
 -- (bet_ledger_entry_prefix) and whose seq and hash are left null, grouped by owner in ascending
 -- user_id order, each owner's in the order they happened; each owner's are chained one after
--- another (bet_ledger_link), every owner's in one pass. The owners' heads are locked first, in
+-- another (bet_ledger_chain_text, bet_ledger_chain_hash), every owner's in one pass. The owners' heads are locked first, in
 -- user_id order (the summary triggers lock user_bet_stats in the same order), so concurrent writers
 -- of one owner append one after another and writers of many owners do not deadlock on the heads.
 -- Then one INSERT writes every entry (bet_ledger_queue_for_log queues them for the log) and one
@@ -45,7 +45,8 @@ BEGIN
     END IF;
     seq := seq + 1;
     e.seq := seq;
-    SELECT l.body, l.hash INTO e.body, e.hash FROM bet_ledger_link(e.body, prev_hash, seq) l;
+    e.body := bet_ledger_chain_text(e.body, prev_hash, seq);
+    e.hash := bet_ledger_chain_hash(prev_hash, e.body);
     prev_hash := e.hash;
     chained := array_append(chained, e);
   END LOOP;
