@@ -5,10 +5,13 @@
  * PostgreSQL database (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres), or on
  * PGlite in memory with `--pglite`.
  *
- *   npx tsx bench/grading.ts [bets=10000] [--pglite] [--profile]
+ *   npx tsx bench/grading.ts [bets=10000] [--pglite] [--profile] [--functions=<folder>]
  *
  * `--profile` (PostgreSQL only) also prints each database function's self time inside the
  * grading's transaction (track_functions, pg_stat_xact_user_functions), to see which trigger costs.
+ * `--functions=<folder>` runs another version's database functions (db/functions.ts), say main's
+ * (`git archive main src/server/db/functions | tar -x -C /tmp/main`), for a before and after in one
+ * sitting on the same host.
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -17,6 +20,10 @@ import { createScratchDatabase, describeMachine, load1, rowsOf, type ScratchData
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
+const functionsFolder = process.argv
+  .slice(2)
+  .find((a) => a.startsWith('--functions='))
+  ?.slice('--functions='.length);
 const BETS = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10_000);
 const PGLITE = flags.has('--pglite');
 const PROFILE = flags.has('--profile') && !PGLITE;
@@ -33,7 +40,11 @@ function cpuMs(pid?: number): number {
 }
 
 const scratch: ScratchDatabase | undefined = PGLITE ? undefined : await createScratchDatabase(adminUrl);
-const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+const database = await openDatabase({
+  databaseUrl: scratch?.url,
+  dataDir: 'memory://',
+  ...(functionsFolder ? { functionsFolder } : {}),
+});
 const { db } = database;
 try {
   const start = new Date(Date.now() + 7 * 3600_000).toISOString();
@@ -109,6 +120,7 @@ try {
     JSON.stringify(
       {
         driver,
+        functions: functionsFolder ?? 'src/server/db/functions',
         bets: BETS,
         ms: Math.round(ms),
         cpuMs: Math.round(cpuUsed),

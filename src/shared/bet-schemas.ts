@@ -20,6 +20,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   eventTimeError,
   SETTLED_STATUSES,
+  SPORT_NOT_LISTED_MESSAGE,
   SPORTS,
   STAKE_MESSAGES,
   stakeProblem,
@@ -73,7 +74,7 @@ export const oddsSchema = z
   }, ODDS_BELOW_MINIMUM_MESSAGE);
 
 export const sportSchema = z.enum(SPORTS, {
-  error: typeError('Sport is required', `Sport must be one of ${SPORTS.join(', ')}`),
+  error: typeError('Sport is required', SPORT_NOT_LISTED_MESSAGE),
 });
 
 const EVENT_DATE_FORMAT_MESSAGE =

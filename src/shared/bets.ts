@@ -10,6 +10,8 @@ import { formatDateTime, type Zone } from './date-format.ts';
 
 export const SPORTS = ['football', 'basketball', 'baseball', 'soccer', 'tennis', 'mma', 'other'] as const;
 export type Sport = (typeof SPORTS)[number];
+/** A sport outside the list, refused by the API and by the database (bets_sport, bet_legs_sport). */
+export const SPORT_NOT_LISTED_MESSAGE = `Sport must be one of ${SPORTS.join(', ')}`;
 /**
  * What a recorded bet's `sport` can be: a single bet's sport, or 'parlay' for a parlay (its legs
  * have their own sports; docs/decisions/008-parlays.md). By-sport figures count parlays under it.

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { amountSchema, oddsSchema, strictBody } from './bet-schemas.ts';
-import { SPORTS } from './bets.ts';
+import { SPORTS, SPORT_NOT_LISTED_MESSAGE } from './bets.ts';
 import {
   EVENT_DESCRIPTION_FROM_CATALOG_MESSAGE,
   EVENT_SPORT_FROM_CATALOG_MESSAGE,
@@ -109,7 +109,7 @@ export const listEventsQuerySchema = z.object({
     .max(EVENT_SEARCH_MAX_LENGTH, `Search at most ${EVENT_SEARCH_MAX_LENGTH} characters`)
     .optional()
     .describe('Part of a team or competition name (case-insensitive).'),
-  sport: z.enum(SPORTS, { error: `Sport must be one of ${SPORTS.join(', ')}` }).optional(),
+  sport: z.enum(SPORTS, { error: SPORT_NOT_LISTED_MESSAGE }).optional(),
   from: isoString.optional().describe('Events starting at or after this time.'),
   to: isoString.optional().describe('Events starting at or before this time.'),
   limit: pageLimitParam(EVENTS_PAGE_MAX, EVENTS_PAGE_DEFAULT),

@@ -37,6 +37,7 @@ CREATE TABLE public.bet_legs (
     CONSTRAINT bet_legs_position_range CHECK ((("position" >= 1) AND ("position" <= 15))),
     CONSTRAINT bet_legs_settled_after_event_start CHECK (((settled_at IS NULL) OR (settled_at >= event_date))),
     CONSTRAINT bet_legs_settlement_consistent CHECK (((status = 'pending'::text) = (settled_at IS NULL))),
+    CONSTRAINT bet_legs_sport CHECK ((sport = ANY (ARRAY['football'::text, 'basketball'::text, 'baseball'::text, 'soccer'::text, 'tennis'::text, 'mma'::text, 'other'::text]))),
     CONSTRAINT bet_legs_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text])))
 );
 
@@ -72,6 +73,7 @@ CREATE TABLE public.bets (
     CONSTRAINT bets_leg_count_range CHECK (((leg_count IS NULL) OR ((leg_count >= 2) AND (leg_count <= 15)))),
     CONSTRAINT bets_parlay_shape CHECK ((((leg_count IS NULL) AND (last_event_date IS NULL) AND (bet_type <> 'parlay'::text)) OR ((leg_count IS NOT NULL) AND (last_event_date >= event_date) AND (bet_type = 'parlay'::text)))),
     CONSTRAINT bets_settlement_consistent CHECK ((((status = 'pending'::text) AND (profit_loss IS NULL) AND (settled_at IS NULL)) OR ((status <> 'pending'::text) AND (profit_loss IS NOT NULL) AND (settled_at IS NOT NULL)))),
+    CONSTRAINT bets_sport CHECK ((bet_type = ANY (ARRAY['football'::text, 'basketball'::text, 'baseball'::text, 'soccer'::text, 'tennis'::text, 'mma'::text, 'other'::text, 'parlay'::text]))),
     CONSTRAINT bets_status CHECK ((status = ANY (ARRAY['pending'::text, 'won'::text, 'lost'::text, 'void'::text]))),
     CONSTRAINT bets_void_returns_stake CHECK (((status <> 'void'::text) OR (profit_loss = (0)::numeric)))
 );
@@ -79,6 +81,23 @@ CREATE TABLE public.bets (
 CREATE FUNCTION public.bet_ledger_append(b public.bets, p_kind text, p_at timestamp with time zone, p_leg public.bet_legs DEFAULT NULL::public.bet_legs) RETURNS void
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_ledger_append.sql $$;
+
+CREATE TABLE public.bet_ledger (
+    user_id text NOT NULL,
+    seq integer NOT NULL,
+    at timestamp with time zone NOT NULL,
+    kind text NOT NULL,
+    bet_id uuid NOT NULL,
+    body text NOT NULL,
+    hash text NOT NULL,
+    CONSTRAINT bet_ledger_hash_hex CHECK ((hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT bet_ledger_kind CHECK ((kind = ANY (ARRAY['recorded'::text, 'settled'::text, 'deleted'::text, 'leg-settled'::text]))),
+    CONSTRAINT bet_ledger_seq_positive CHECK ((seq >= 1))
+);
+
+CREATE FUNCTION public.bet_ledger_append_entries(p_entries public.bet_ledger[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bet_ledger_append_entries.sql $$;
 
 CREATE FUNCTION public.bet_ledger_append_only() RETURNS trigger
     LANGUAGE plpgsql
@@ -88,8 +107,20 @@ CREATE FUNCTION public.bet_ledger_backfill() RETURNS integer
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_ledger_backfill.sql $$;
 
-CREATE FUNCTION public.bet_ledger_event_json(event_id uuid, market text, selection text, line numeric) RETURNS text
+CREATE FUNCTION public.bet_ledger_chain_hash(p_prev_hash text, p_text text) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/bet_ledger_chain_hash.sql $$;
+
+CREATE FUNCTION public.bet_ledger_chain_text(p_prefix text, p_prev_hash text, p_seq integer) RETURNS text
     LANGUAGE sql IMMUTABLE
+    AS $$ src/server/db/functions/bet_ledger_chain_text.sql $$;
+
+CREATE FUNCTION public.bet_ledger_entry_prefix(b public.bets, p_kind text, p_at timestamp with time zone, p_leg public.bet_legs, p_origin text) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$ src/server/db/functions/bet_ledger_entry_prefix.sql $$;
+
+CREATE FUNCTION public.bet_ledger_event_json(event_id uuid, market text, selection text, line numeric) RETURNS text
+    LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_event_json.sql $$;
 
 CREATE FUNCTION public.bet_ledger_iso(ts timestamp with time zone) RETURNS text
@@ -99,6 +130,14 @@ CREATE FUNCTION public.bet_ledger_iso(ts timestamp with time zone) RETURNS text
 CREATE FUNCTION public.bet_ledger_leg_json(l public.bet_legs, shown_status text DEFAULT NULL::text) RETURNS text
     LANGUAGE sql STABLE
     AS $$ src/server/db/functions/bet_ledger_leg_json.sql $$;
+
+CREATE FUNCTION public.bet_ledger_legs_json(p_bet_id uuid, p_kind text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$ src/server/db/functions/bet_ledger_legs_json.sql $$;
+
+CREATE FUNCTION public.bet_ledger_origin() RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$ src/server/db/functions/bet_ledger_origin.sql $$;
 
 CREATE FUNCTION public.bet_ledger_queue_for_log() RETURNS trigger
     LANGUAGE plpgsql
@@ -155,6 +194,10 @@ CREATE FUNCTION public.bets_guard_record() RETURNS trigger
 CREATE FUNCTION public.bets_ledger_append() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_ledger_append.sql $$;
+
+CREATE FUNCTION public.bets_ledger_settled() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/bets_ledger_settled.sql $$;
 
 CREATE FUNCTION public.bets_match_event() RETURNS trigger
     LANGUAGE plpgsql
@@ -319,19 +362,6 @@ CREATE TABLE public.admin_logs (
     target_user_id text,
     details jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
-CREATE TABLE public.bet_ledger (
-    user_id text NOT NULL,
-    seq integer NOT NULL,
-    at timestamp with time zone NOT NULL,
-    kind text NOT NULL,
-    bet_id uuid NOT NULL,
-    body text NOT NULL,
-    hash text NOT NULL,
-    CONSTRAINT bet_ledger_hash_hex CHECK ((hash ~ '^[0-9a-f]{64}$'::text)),
-    CONSTRAINT bet_ledger_kind CHECK ((kind = ANY (ARRAY['recorded'::text, 'settled'::text, 'deleted'::text, 'leg-settled'::text]))),
-    CONSTRAINT bet_ledger_seq_positive CHECK ((seq >= 1))
 );
 
 CREATE TABLE public.bet_ledger_heads (
@@ -1149,7 +1179,7 @@ CREATE TRIGGER bet_ledger_append_only BEFORE DELETE OR UPDATE ON public.bet_ledg
 
 CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON public.bet_ledger FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
-CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger FOR EACH ROW EXECUTE FUNCTION public.bet_ledger_queue_for_log();
+CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_ledger_queue_for_log();
 
 CREATE TRIGGER bet_legs_graded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_graded();
 
@@ -1195,7 +1225,9 @@ CREATE TRIGGER bets_guard_graded BEFORE DELETE OR UPDATE ON public.bets FOR EACH
 
 CREATE TRIGGER bets_guard_record BEFORE DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_guard_record();
 
-CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE OR UPDATE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_ledger_append();
+CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_ledger_append();
+
+CREATE TRIGGER bets_ledger_settled AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_ledger_settled();
 
 CREATE TRIGGER bets_match_event BEFORE INSERT ON public.bets FOR EACH ROW EXECUTE FUNCTION public.bets_match_event();
 
@@ -1284,6 +1316,8 @@ CREATE TRIGGER sessions_notify_change AFTER DELETE OR UPDATE ON public.sessions 
 CREATE TRIGGER user_achievement_figures_delete AFTER DELETE ON public.bet_positions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
 
 CREATE TRIGGER user_achievement_figures_insert AFTER INSERT ON public.bet_positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
+
+CREATE TRIGGER user_achievement_figures_update AFTER UPDATE ON public.bet_positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_achievement_figures_apply();
 
 CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 

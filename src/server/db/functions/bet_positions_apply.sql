@@ -4,8 +4,8 @@
 -- per UTC day of event start, with running totals.
 --
 -- A statement touching graded singles recounts, for each (user, event) it touched, that user's
--- positions on the event from the bets (a handful of rows: one pick, maybe a few markets), then
--- the touched users' days from their positions, then their running totals from the earliest
+-- positions on the event from the bets (a handful of rows: one pick, maybe a few markets) and
+-- writes only the positions that changed, then the touched users' days from their positions, then their running totals from the earliest
 -- touched day on. Grading is the only change to a decided position's result, and an event is
 -- graded in one statement, so a position's bets always share one status.
 --
@@ -85,32 +85,56 @@ BEGIN
       USING ERRCODE = 'unique_violation', CONSTRAINT = 'bet_positions_one_side_per_market';
   END IF;
 
-  WITH gone AS (
-    DELETE FROM bet_positions p USING unnest(uids, eids) k(u, e)
-    WHERE p.user_id = k.u AND p.event_id = k.e
-    RETURNING p.user_id, p.starts_at
-  )
-  SELECT array_agg(user_id), array_agg((starts_at AT TIME ZONE 'UTC')::date) INTO du, dd FROM gone;
-
-  -- The primary key (user, event, market) refuses a second side that a concurrent first bet let past the check.
-  WITH inserted AS (
-    INSERT INTO bet_positions (user_id, event_id, market, selection, line, bets, stake, odds, profit, status, starts_at,
-                               counted_odds, counted_profit)
-    SELECT b.user_id, b.event_id, b.market, b.selection, b.line, count(*)::int, sum(b.amount),
-           round(sum(b.amount * b.decimal_odds) / sum(b.amount), 6), sum(b.profit_loss),
-           CASE WHEN bool_or(b.status = 'pending') THEN 'pending' ELSE min(b.status) END, min(b.event_date),
-           round(sum(b.amount * CASE WHEN bp.above_market THEN bp.best_odds ELSE b.decimal_odds END) / sum(b.amount), 6),
+  -- The touched pairs' positions as their bets make them now, written over what was there: a
+  -- position whose figures changed is updated in place (a grading settles thousands at once, so no
+  -- position is deleted and written again), one no longer made is deleted, a new one inserted. The
+  -- primary key (user, event, market) refuses a second side that a concurrent first bet let past
+  -- the check. The days to recount are those of the positions before and after.
+  WITH made AS (
+    SELECT b.user_id, b.event_id, b.market, b.selection, b.line, count(*)::int AS bets, sum(b.amount) AS stake,
+           round(sum(b.amount * b.decimal_odds) / sum(b.amount), 6) AS odds, sum(b.profit_loss) AS profit,
+           CASE WHEN bool_or(b.status = 'pending') THEN 'pending' ELSE min(b.status) END AS status,
+           min(b.event_date) AS starts_at,
+           round(sum(b.amount * CASE WHEN bp.above_market THEN bp.best_odds ELSE b.decimal_odds END) / sum(b.amount), 6)
+             AS counted_odds,
            sum(CASE WHEN bp.above_market AND b.status = 'won' THEN round(b.amount * bp.best_odds, 2) - b.amount
-                    ELSE b.profit_loss END)
+                    ELSE b.profit_loss END) AS counted_profit
     FROM unnest(uids, eids) k(u, e)
     JOIN bets b ON b.user_id = k.u AND b.event_id = k.e AND b.leg_count IS NULL
     LEFT JOIN bet_prices bp ON bp.bet_id = b.id
     GROUP BY b.user_id, b.event_id, b.market, b.selection, b.line
-    RETURNING user_id, starts_at
+  ),
+  held AS (
+    SELECT p.user_id, p.event_id, p.market, p.starts_at
+    FROM unnest(uids, eids) k(u, e)
+    JOIN bet_positions p ON p.user_id = k.u AND p.event_id = k.e
+  ),
+  gone AS (
+    DELETE FROM bet_positions p
+    USING held h
+    WHERE p.user_id = h.user_id AND p.event_id = h.event_id AND p.market = h.market
+      AND NOT EXISTS (SELECT 1 FROM made m WHERE m.user_id = h.user_id AND m.event_id = h.event_id AND m.market = h.market)
+  ),
+  changed AS (
+    UPDATE bet_positions p
+    SET selection = m.selection, line = m.line, bets = m.bets, stake = m.stake, odds = m.odds, profit = m.profit,
+        status = m.status, starts_at = m.starts_at, counted_odds = m.counted_odds, counted_profit = m.counted_profit
+    FROM made m
+    WHERE p.user_id = m.user_id AND p.event_id = m.event_id AND p.market = m.market
+      AND (p.selection, p.line, p.bets, p.stake, p.odds, p.profit, p.status, p.starts_at, p.counted_odds, p.counted_profit)
+          IS DISTINCT FROM
+          (m.selection, m.line, m.bets, m.stake, m.odds, m.profit, m.status, m.starts_at, m.counted_odds, m.counted_profit)
+  ),
+  added AS (
+    INSERT INTO bet_positions (user_id, event_id, market, selection, line, bets, stake, odds, profit, status, starts_at,
+                               counted_odds, counted_profit)
+    SELECT m.user_id, m.event_id, m.market, m.selection, m.line, m.bets, m.stake, m.odds, m.profit, m.status, m.starts_at,
+           m.counted_odds, m.counted_profit
+    FROM made m
+    WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.user_id = m.user_id AND h.event_id = m.event_id AND h.market = m.market)
   )
-  SELECT coalesce(du, '{}') || coalesce(array_agg(user_id), '{}'),
-         coalesce(dd, '{}') || coalesce(array_agg((starts_at AT TIME ZONE 'UTC')::date), '{}')
-  INTO du, dd FROM inserted;
+  SELECT array_agg(user_id), array_agg((starts_at AT TIME ZONE 'UTC')::date) INTO du, dd
+  FROM (SELECT user_id, starts_at FROM held UNION ALL SELECT user_id, starts_at FROM made) d;
 
   DELETE FROM user_position_days d
   USING (SELECT DISTINCT user_id, day FROM unnest(du, dd) t(user_id, day)) t

@@ -1,8 +1,8 @@
--- The record's changes, appended to the ledger whatever code writes bets. A bet inserted already
--- settled (the seed's back-dated history) appends its recording, then its settlement. A parlay's
--- recording is appended once its legs are in (bet_legs_recorded): the bets row is written before
--- its legs. A delete that is part of erasing the account (the cascade from users) appends nothing:
--- the chain goes with the account.
+-- The record's recordings and deletions, appended to the ledger whatever code writes bets (its
+-- settlements: bets_ledger_settled). A bet inserted already settled (the seed's back-dated
+-- history) appends its recording, then its settlement. A parlay's recording is appended once its
+-- legs are in (bet_legs_recorded): the bets row is written before its legs. A delete that is part
+-- of erasing the account (the cascade from users) appends nothing: the chain goes with the account.
 CREATE OR REPLACE FUNCTION bets_ledger_append() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -14,10 +14,6 @@ BEGIN
     IF NEW.status <> 'pending' THEN
       PERFORM bet_ledger_append(NEW, 'settled', NEW.settled_at);
     END IF;
-  ELSIF TG_OP = 'UPDATE' THEN
-    IF OLD.status = 'pending' AND NEW.status <> 'pending' THEN
-      PERFORM bet_ledger_append(NEW, 'settled', NEW.settled_at);
-    END IF;
   ELSIF EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id) THEN
     PERFORM bet_ledger_append(OLD, 'deleted', statement_timestamp());
   END IF;
@@ -25,5 +21,5 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE OR UPDATE ON bets
+CREATE TRIGGER bets_ledger_append AFTER INSERT OR DELETE ON bets
 FOR EACH ROW EXECUTE FUNCTION bets_ledger_append();

@@ -4,7 +4,7 @@
 -- profit, the largest stake, and the longest run of such wins in the order of the game (event
 -- start, event, market); any other won or lost position ends a run (a loss, or a win at a price
 -- that risked little), a void one does not. Recomputed for the users whose positions a statement
--- changed (bet_positions_apply deletes and writes them), from their positions: one index range of
+-- changed (bet_positions_apply inserts, updates and deletes them), from their positions: one index range of
 -- bet_positions_user_start_idx per user and write, so a profile read stays one row.
 CREATE OR REPLACE FUNCTION user_achievement_figures_apply() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -58,4 +58,7 @@ CREATE TRIGGER user_achievement_figures_insert AFTER INSERT ON bet_positions REF
 FOR EACH STATEMENT EXECUTE FUNCTION user_achievement_figures_apply();
 
 CREATE TRIGGER user_achievement_figures_delete AFTER DELETE ON bet_positions REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION user_achievement_figures_apply();
+
+CREATE TRIGGER user_achievement_figures_update AFTER UPDATE ON bet_positions REFERENCING NEW TABLE AS new_rows
 FOR EACH STATEMENT EXECUTE FUNCTION user_achievement_figures_apply();

@@ -1,4 +1,4 @@
--- user_game_days (migration 0045): per user and UTC day of the games (coalesce(last_event_date,
+-- user_game_days (migration 0041): per user and UTC day of the games (coalesce(last_event_date,
 -- event_date): a bet's event start, a parlay's last leg's), the won and lost bets and their profit.
 -- Statement-level with transition tables, like user_bet_days: each row of a statement adds +1 (new
 -- rows) or -1 (old rows), an UPDATE both, so a settlement, a regrade or a moved start balance, and

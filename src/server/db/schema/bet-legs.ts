@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, numeric, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { BET_STATUSES } from '../../../shared/bets.ts';
+import { BET_STATUSES, SPORTS } from '../../../shared/bets.ts';
 import { bets } from './bets.ts';
 import { eventSelectionColumns } from './events.ts';
 
@@ -36,6 +36,8 @@ export const betLegs = pgTable(
     unique('bet_legs_bet_id_position_unique').on(t.betId, t.position),
     check('bet_legs_position_range', sql`${t.position} between 1 and 15`),
     check('bet_legs_description_length', sql`char_length(${t.description}) between 1 and 500`),
+    /** The listed sports (migration 0040). */
+    check('bet_legs_sport', sql`${t.sport} in (${sql.raw(SPORTS.map((s) => `'${s}'`).join(', '))})`),
     check('bet_legs_status', sql`${t.status} in ('pending', 'won', 'lost', 'void')`),
     check(
       'bet_legs_odds_exact',

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BET_STATUSES } from '../../../shared/bets.ts';
+import { BET_SPORTS, BET_STATUSES } from '../../../shared/bets.ts';
 import { user } from './auth.ts';
 import { eventSelectionColumns } from './events.ts';
 
@@ -79,6 +79,8 @@ export const bets = pgTable(
     check('bets_amount_min', sql`${t.amount} >= 0.01`),
     check('bets_decimal_odds_gt_one', sql`${t.decimalOdds} > 1`),
     check('bets_status', sql`${t.status} in ('pending', 'won', 'lost', 'void')`),
+    /** The listed sports, or 'parlay' for a parlay (migration 0040). */
+    check('bets_sport', sql`${t.betType} in (${sql.raw(BET_SPORTS.map((s) => `'${s}'`).join(', '))})`),
     /** A void bet (a cancelled event or a push) returns its stake: profit 0.00 (migration 0019). */
     check('bets_void_returns_stake', sql`${t.status} <> 'void' or ${t.profitLoss} = 0`),
     check('bets_description_length', sql`char_length(${t.description}) between 1 and 500`),

@@ -28,7 +28,7 @@ export const userBetDays = pgTable(
 );
 
 /**
- * Per user and UTC day of the games: the won and lost bets and their profit (migration 0045, kept
+ * Per user and UTC day of the games: the won and lost bets and their profit (migration 0041, kept
  * by db/functions/user_game_days_apply.sql), for the profit line in the order of the games.
  */
 export const userGameDays = pgTable(

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { violatedConstraint, sqlErrorIn } from '../../db/sql.ts';
 import { betLegs, bets, events } from '../../db/schema/index.ts';
 import { betColumns, isBetId, toBet, toBets } from './bet-rows.ts';
-import { DELETE_WINDOW_MS, eventTimeError, type SettledStatus, type Sport } from '../../../shared/bets.ts';
+import { DELETE_WINDOW_MS, SPORTS, eventTimeError, type SettledStatus, type Sport } from '../../../shared/bets.ts';
 import type { Bet, RecordBetInput } from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, potentialWinCents } from '../../../shared/money.ts';
 import { decimalOddsString, parseOdds, rational } from '../../../shared/odds.ts';
@@ -23,7 +23,9 @@ export type RecordBetResult =
   /** One position per pick: `held` names the selection already held on the market ("Arsenal", "Over 2.5"). */
   | { ok: false; reason: 'side-held'; held: string }
   /** `field`: where the body named the event (eventId, or legs.N.eventId). */
-  | { ok: false; reason: 'event-not-found'; field: string };
+  | { ok: false; reason: 'event-not-found'; field: string }
+  /** `field`: where the body named the sport (sport, or legs.N.sport). */
+  | { ok: false; reason: 'sport-not-listed'; field: string };
 
 /** The database's 6-hour rule. */
 const EVENT_CHECK = 'bets_event_at_least_6h_ahead';
@@ -40,6 +42,10 @@ const LEG_SETTLED_AFTER_START = 'bet_legs_settled_after_event_start';
 const LEG_SETTLED_IS_FINAL = 'bet_legs_settled_is_final';
 const LEG_PARLAY_SETTLED = 'bet_legs_parlay_settled';
 const PARLAY_SETTLED_BY_LEGS = 'bets_parlay_settled_by_legs';
+
+/** The listed sports (migration 0040). */
+const SPORT_CHECK = 'bets_sport';
+const LEG_SPORT_CHECK = 'bet_legs_sport';
 
 /** A listed event's rules (migration 0027). */
 const EVENT_OPEN = 'bets_event_open';
@@ -61,6 +67,8 @@ const NAMED_RULES = [
   PARLAY_SETTLED_BY_LEGS,
   EVENT_OPEN,
   GRADED_FROM_RESULT,
+  SPORT_CHECK,
+  LEG_SPORT_CHECK,
 ];
 
 /** The CHECK constraint (or rule trigger) a database error reports as violated, if that is what it is. */
@@ -97,10 +105,7 @@ export async function recordBet(db: Db, userId: string, input: RecordBetInput, n
       .returning();
     return { ok: true, bet: toBet(row!) };
   } catch (err) {
-    const check = violatedCheck(err);
-    if (check === EVENT_CHECK) return { ok: false, reason: 'event-too-soon' };
-    if (check) return { ok: false, reason: 'invalid' };
-    throw err;
+    return recordingRefused(err);
   }
 }
 
@@ -145,10 +150,18 @@ function resolveListed(
   };
 }
 
-/** The database's refusal of a recording, as the API's answer; rethrows anything else. */
-function recordingRefused(err: unknown): Exclude<RecordBetResult, { ok: true }> {
+/**
+ * The database's refusal of a recording, as the API's answer; rethrows anything else. `legSports`:
+ * a parlay's legs' sports, to name the leg whose sport the database refused.
+ */
+function recordingRefused(err: unknown, legSports: readonly string[] = []): Exclude<RecordBetResult, { ok: true }> {
   const check = violatedCheck(err);
   if (check === EVENT_CHECK || check === LEG_EVENT_CHECK) return { ok: false, reason: 'event-too-soon' };
+  if (check === SPORT_CHECK) return { ok: false, reason: 'sport-not-listed', field: 'sport' };
+  if (check === LEG_SPORT_CHECK) {
+    const leg = legSports.findIndex((sport) => !(SPORTS as readonly string[]).includes(sport));
+    return { ok: false, reason: 'sport-not-listed', field: leg < 0 ? 'legs' : `legs.${leg}.sport` };
+  }
   // The event was closed (went live, was postponed) between the read and the insert.
   if (check === EVENT_OPEN) return { ok: false, reason: 'event-not-open' };
   if (check) return { ok: false, reason: 'invalid' };
@@ -305,7 +318,10 @@ export async function recordParlay(
     });
     return { ok: true, bet: toBet(betRow, legRows) };
   } catch (err) {
-    return recordingRefused(err);
+    return recordingRefused(
+      err,
+      picks.map((l) => l.sport),
+    );
   }
 }
 

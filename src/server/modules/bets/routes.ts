@@ -11,6 +11,7 @@ import {
   EVENT_TOO_SOON_MESSAGE,
   INVALID_ODDS_ERROR,
   settleAfterMessage,
+  SPORT_NOT_LISTED_MESSAGE,
 } from '../../../shared/bets.ts';
 import { listBetsQuerySchema, settleBetSchema } from '../../../shared/bet-schemas.ts';
 import { decodeCursor, INVALID_CURSOR } from '../../db/sql.ts';
@@ -99,6 +100,11 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
       if (result.reason === 'event-not-found')
         return c.json<ApiError, 422>(
           { error: EVENT_NOT_FOUND_MESSAGE, fields: { [result.field]: EVENT_NOT_FOUND_MESSAGE } },
+          422,
+        );
+      if (result.reason === 'sport-not-listed')
+        return c.json<ApiError, 422>(
+          { error: SPORT_NOT_LISTED_MESSAGE, fields: { [result.field]: SPORT_NOT_LISTED_MESSAGE } },
           422,
         );
       if (result.reason === 'event-not-open') return c.json<ApiError, 409>({ error: EVENT_NOT_OPEN_MESSAGE }, 409);
