@@ -1,6 +1,6 @@
 /**
  * `betproof witness` (C2SP tlog-witness): it cosigns a checkpoint only when the log's key signed it
- * and it extends the last one cosigned; every refusal is the status the spec names; its state
+ * and it extends the last one cosigned; every refusal is the status tlog-witness names; its state
  * survives a restart; and a log showing two histories gets its cosignature on one of them only.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -64,7 +64,7 @@ describe('betproof witness', () => {
     expect(witness.state().logs['betproof.test/log']!.size).toBe(305);
   });
 
-  it('answers each refusal with the status the spec names, and changes no state', async () => {
+  it('answers each refusal with the status tlog-witness names, and changes no state', async () => {
     const file = stateFile();
     const witness = createWitness({ signer: witnessSigner, logs: [logVerifier], stateFile: file, now: () => NOW });
     const log = new MemoryLog();

@@ -6,7 +6,7 @@
  * verifies and the consistency proof shows it extends that one. So a log that shows two histories
  * gets a cosignature on at most one of them from this witness.
  *
- * The checks run in the order the spec states them; the state is written (atomically: a new file
+ * The checks run in the order tlog-witness states them; the state is written (atomically: a new file
  * renamed over the old) before the cosignature is answered, one request at a time.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -118,7 +118,7 @@ export function createWitness(opts: {
 
   return {
     verifierKey: signer.verifierKey,
-    // One at a time: checking the old size and saving the new one are one step (the spec's race).
+    // One at a time: checking the old size and saving the new one are one step (tlog-witness's race).
     addCheckpoint: (body) => {
       const answer = queue.then(() => handle(body));
       queue = answer.catch(() => undefined);

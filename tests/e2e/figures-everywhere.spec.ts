@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { FIGURES } from '../../src/shared/figures.ts';
-import { DEFAULT_PASSWORD, expect, test } from './support/fixtures.ts';
+import { DEFAULT_PASSWORD, expect, signInAsAdmin, test } from './support/fixtures.ts';
 import { createBettor, recordGraded, times } from './support/community.ts';
 import { statValue } from './support/page.ts';
 
@@ -34,7 +34,7 @@ async function reveal(page: Page, target: Locator) {
   await expect(target).toBeVisible();
 }
 
-test('a record’s figures read the same, under the same names, on the dashboard, its profile, the Spotlight and the directory', async ({
+test('a record’s figures read the same, under the same names, on the dashboard, its profile, the Spotlight, the directory and the admin’s users', async ({
   page,
   baseURL,
 }) => {
@@ -83,5 +83,18 @@ test('a record’s figures read the same, under the same names, on the dashboard
   await expect(statValue(page, FIGURES.winRate.label)).toHaveText(WIN_RATE);
   await expect(statValue(page, FIGURES.totalProfit.label)).toHaveText(PROFIT);
   await expect(page.getByText(`${FIGURES.levelStakesYield.label}: ${YIELD}`)).toBeVisible();
+
+  // The admin's users table: the same win rate and count of bets, under the same names.
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill(bettor.email);
+  const table = page.getByRole('table', { name: 'Users, newest first' });
+  const row = table.getByRole('row').filter({ hasText: bettor.email });
+  await expect(row).toHaveCount(1);
+  const column = async (label: string) =>
+    (await table.getByRole('columnheader').allInnerTexts()).findIndex((text) => text.trim() === label);
+  await expect(row.getByRole('cell').nth(await column(FIGURES.winRate.label))).toHaveText(WIN_RATE);
+  await expect(row.getByRole('cell').nth(await column(FIGURES.totalBets.label))).toHaveText('30');
   await bettor.api.dispose();
 });

@@ -95,3 +95,40 @@ test('follow a bettor from the influencer directory', async ({ page, baseURL }) 
   await expect(page.getByRole('button', { name: `Unfollow ${tipster.name}` })).toBeVisible();
   await expect(page.getByText('1 follower', { exact: true })).toBeVisible();
 });
+
+test('a list asks whether its rows are followed in one request, not one per row', async ({ page, baseURL }) => {
+  const tag = Date.now().toString(36);
+  const followed = await createBettor(baseURL, `Batch One ${tag}`);
+  const other = await createBettor(baseURL, `Batch Two ${tag}`);
+  await recordAndSettle(followed, [{ result: 'won', sport: 'tennis' }]);
+  await recordAndSettle(other, [{ result: 'lost', sport: 'tennis' }]);
+
+  await signedInUser(page);
+  const follow = await page.request.post(`/api/profiles/${followed.username}/follow`, {
+    headers: { origin: baseURL! },
+  });
+  expect(follow.status(), await follow.text()).toBe(200);
+
+  const asked: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && /^\/api\/(follows\/state|profiles\/[^/]+\/follow)$/.test(url.pathname))
+      asked.push(url);
+  });
+  await page.goto('/influencers');
+  const list = page.getByRole('list', { name: 'Bettors' });
+  const rowButtons = list.getByRole('button', { name: /^(Follow|Unfollow) / });
+  await expect(rowButtons.first()).toBeEnabled();
+  await expect.poll(() => asked.length).toBe(1);
+  const [first] = asked;
+  expect(first!.pathname).toBe('/api/follows/state');
+  expect(first!.searchParams.get('usernames')!.split(',')).toHaveLength(await rowButtons.count());
+
+  // The answer is each row's: the followed bettor's says Following, the other's Follow.
+  await page.getByLabel('Search', { exact: true }).fill(tag);
+  await expect(list.getByRole('article', { name: followed.name, exact: true }).getByRole('button')).toHaveText(
+    'Following',
+  );
+  await expect(list.getByRole('article', { name: other.name, exact: true }).getByRole('button')).toHaveText('Follow');
+  expect(asked.every((url) => url.pathname === '/api/follows/state')).toBe(true);
+});

@@ -109,7 +109,7 @@ describe('cosignatures (C2SP tlog-cosignature v1)', () => {
     expect(() => checkCosignature(text, signatures, logKey)).toThrow(/not a cosignature/);
   });
 
-  it('the signed message is the spec example: header, time line, checkpoint body', async () => {
+  it('the signed message is tlog-cosignature’s example: header, time line, checkpoint body', async () => {
     const { cosignedMessage } = await import('./checkpoint.ts');
     expect(
       Buffer.from(

@@ -237,7 +237,7 @@ describe('proofs', () => {
 });
 
 describe('tiles (C2SP tlog-tiles)', () => {
-  it('paths as the spec writes them', () => {
+  it('paths as tlog-tiles writes them', () => {
     expect(encodeTileIndex(1234067)).toBe('x001/x234/067');
     expect(encodeTileIndex(0)).toBe('000');
     expect(tilePath({ level: 0, n: 1234067, width: 256 })).toBe('tile/0/x001/x234/067');

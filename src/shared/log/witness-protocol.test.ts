@@ -31,7 +31,7 @@ describe('the add-checkpoint body (C2SP tlog-witness)', () => {
     expect(() => parseAddCheckpointBody(`old 5\n${many}\n\nx`)).toThrow('too many consistency proof lines');
   });
 
-  it("reads a 409's size only as the spec writes it", () => {
+  it("reads a 409's size only as tlog-witness writes it", () => {
     expect(parseSizeBody('50\n')).toBe(50);
     expect(parseSizeBody('0\n')).toBe(0);
     expect(parseSizeBody('050\n')).toBeNull();

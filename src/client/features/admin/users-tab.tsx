@@ -19,7 +19,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
-import { NOTHING_MEASURED } from '../../../shared/figures.ts';
+import { FIGURES, NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { formatDate, formatPercent } from '../../lib/format.ts';
 import { useAdminUsers, useSetVerification } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
@@ -152,10 +152,10 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
               <Th>Email</Th>
               <Th>Username</Th>
               <Th>Join Date</Th>
-              <Th className="text-right">Total Bets</Th>
+              <Th className="text-right">{FIGURES.totalBets.label}</Th>
               <Th className="text-right">
-                <abbr title="Won ÷ settled (won + lost) bets, as on the profile" className="no-underline">
-                  Win Rate
+                <abbr title={FIGURES.winRate.explanation} className="no-underline">
+                  {FIGURES.winRate.label}
                 </abbr>
               </Th>
               <Th>Verification</Th>
@@ -217,10 +217,10 @@ function UserRow({ user, viewerId }: { user: AdminUser; viewerId: string }) {
       <Td label="Join Date" className="whitespace-nowrap">
         {formatDate(user.joinDate)}
       </Td>
-      <Td label="Total Bets" className="text-right tabular-nums">
+      <Td label={FIGURES.totalBets.label} className="text-right tabular-nums">
         {formatWholeNumber(user.totalBets)}
       </Td>
-      <Td label="Win Rate" className="text-right tabular-nums">
+      <Td label={FIGURES.winRate.label} className="text-right tabular-nums">
         {user.winRate === null ? NOTHING_MEASURED : formatPercent(user.winRate)}
       </Td>
       <Td label="Verification">

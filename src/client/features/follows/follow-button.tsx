@@ -5,7 +5,7 @@ import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { useAuth, type AuthRedirectState } from '../auth/index.ts';
-import { useFollow, useFollowState } from './api/follows.ts';
+import { useFollow, useFollowState, useRowFollowing } from './api/follows.ts';
 
 const followersText = (n: number) => (n === 1 ? '1 follower' : `${n.toLocaleString('en-US')} followers`);
 
@@ -53,10 +53,13 @@ function FollowToggle({
   known?: { following: boolean; followers: number };
   showCount: boolean;
 }) {
-  const state = useFollowState(username, userId);
+  // A list's row asks with the page's other rows and needs no count; a profile asks alone.
+  const state = useFollowState(username, userId, showCount);
+  const row = useRowFollowing(username, userId, !showCount);
   const follow = useFollow(username, userId);
-  const following = state.data?.following ?? known?.following ?? false;
+  const following = (showCount ? state.data?.following : row.data) ?? known?.following ?? false;
   const followers = state.data?.followers ?? known?.followers;
+  const isPending = showCount ? state.isPending : row.isPending;
   const toggle = () =>
     follow.mutate(!following, {
       onError: (err) =>
@@ -68,7 +71,7 @@ function FollowToggle({
       variant={following ? 'outline' : 'default'}
       aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
       onClick={toggle}
-      disabled={follow.isPending || state.isPending}
+      disabled={follow.isPending || isPending}
     >
       {following ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
       {following ? 'Following' : 'Follow'}

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import DataLoader from 'dataloader';
 import type { BetSport } from '../../../../shared/bets.ts';
 import type { FeedPage, FollowState } from '../../../../shared/follow-schemas.ts';
 import { api, unwrap } from '../../../lib/api.ts';
@@ -7,7 +8,26 @@ export const feedKeys = {
   all: (userId: string) => ['feed', userId] as const,
   page: (userId: string, sport: string, bettor: string) => ['feed', userId, sport, bettor] as const,
   state: (userId: string, username: string) => ['follow', userId, username.toLowerCase()] as const,
+  /** Whether a list's row is followed: asked with the other rows of the page (useRowFollowing). */
+  row: (userId: string, username: string) => ['follow', userId, username.toLowerCase(), 'row'] as const,
 };
+
+/** The most names GET /api/follows/state takes at once (the longer list page's size). */
+const FOLLOW_STATES_MAX = 50;
+
+/**
+ * The rows of a page (the Spotlight, the directory) ask whether they are followed in one request
+ * per 50 rows, not one each: the requests the rows make within a few milliseconds of each other
+ * are gathered into one GET /api/follows/state. TanStack Query keeps the answers (no cache here).
+ */
+const rowFollowing = new DataLoader<string, boolean>(
+  async (usernames) => {
+    const { following } = await unwrap(api.api.follows.state.$get({ query: { usernames: usernames.join(',') } }));
+    const followed = new Set(following.map((name) => name.toLowerCase()));
+    return usernames.map((name) => followed.has(name.toLowerCase()));
+  },
+  { cache: false, maxBatchSize: FOLLOW_STATES_MAX, batchScheduleFn: (send) => setTimeout(send, 10) },
+);
 
 const usernameParam = (username: string) => ({ username: encodeURIComponent(username) });
 
@@ -33,8 +53,21 @@ export const fetchFeed = (
  * Whether the signed-in viewer follows the profile: asked on the page (its server-rendered HTML is
  * the same for everyone, so it cannot say).
  */
-export function useFollowState(username: string, userId: string) {
-  return useQuery({ queryKey: feedKeys.state(userId, username), queryFn: () => fetchFollowState(username) });
+export function useFollowState(username: string, userId: string, enabled = true) {
+  return useQuery({
+    queryKey: feedKeys.state(userId, username),
+    queryFn: () => fetchFollowState(username),
+    enabled,
+  });
+}
+
+/** Whether the signed-in viewer follows a list row's bettor, asked with the page's other rows. */
+export function useRowFollowing(username: string, userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: feedKeys.row(userId, username),
+    queryFn: () => rowFollowing.load(username),
+    enabled,
+  });
 }
 
 /**
@@ -47,6 +80,7 @@ export function useFollow(username: string, userId: string) {
     mutationFn: (follow: boolean) => (follow ? followProfile(username) : unfollowProfile(username)),
     onSuccess: (state) => {
       queryClient.setQueryData(feedKeys.state(userId, username), state);
+      queryClient.setQueryData(feedKeys.row(userId, username), state.following);
       void queryClient.invalidateQueries({ queryKey: feedKeys.all(userId) });
     },
   });
