@@ -93,7 +93,7 @@ test('a record’s figures read the same, under the same names, on the dashboard
   const row = table.getByRole('row').filter({ hasText: bettor.email });
   await expect(row).toHaveCount(1);
   const column = async (label: string) =>
-    (await table.getByRole('columnheader').allInnerTexts()).findIndex((text) => text.trim() === label);
+    (await table.getByRole('columnheader').allTextContents()).findIndex((text) => text.trim() === label);
   await expect(row.getByRole('cell').nth(await column(FIGURES.winRate.label))).toHaveText(WIN_RATE);
   await expect(row.getByRole('cell').nth(await column(FIGURES.totalBets.label))).toHaveText('30');
   await bettor.api.dispose();
