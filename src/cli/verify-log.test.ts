@@ -30,9 +30,9 @@ import {
 import { proveRecord, proveTree, recordHash, toHex } from '../shared/log/tlog.ts';
 import { addCheckpointBody } from '../shared/log/witness-protocol.ts';
 import { createWitness, serveWitness } from './witness.ts';
+import { HOUR_MS } from '../shared/time-units.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const HOUR = 3600_000;
 const signerKey = generateSignerKey('127.0.0.1/log');
 const signer = parseSignerKey(signerKey);
 const witnessSigner = parseSignerKey(generateSignerKey('witness.test/w1', ALG_COSIGNATURE_V1));
@@ -53,7 +53,7 @@ async function recordBet(env: TestEnv, cookie: string, description: string) {
       amount: '10',
       odds: '+150',
       sport: 'soccer',
-      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR).toISOString(),
+      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR_MS).toISOString(),
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);

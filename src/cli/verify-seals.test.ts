@@ -22,10 +22,9 @@ import { ALG_COSIGNATURE_V1, generateSignerKey, parseSignerKey, parseVerifierKey
 import type { Timestamps } from '../shared/log/api.ts';
 import { describeSeal } from './verify-seals.ts';
 import { createWitness, serveWitness } from './witness.ts';
+import { HOUR_MS, DAY_MS } from '../shared/time-units.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 const signer = parseSignerKey(generateSignerKey('127.0.0.1/log'));
 const witnessSigner = parseSignerKey(generateSignerKey('witness.test/w1', ALG_COSIGNATURE_V1));
 
@@ -83,10 +82,10 @@ describeEachDatabase('betproof verify --tsa-roots', (env) => {
     }));
 
     // The server's clock two days ahead: the bet says it was recorded in two days.
-    env().clock.advance(2 * DAY);
+    env().clock.advance(2 * DAY_MS);
     const { cookie } = await signUpAndSignIn(env());
     username = ((await (await env().request('/api/profile', { cookie })).json()) as { username: string }).username;
-    eventStart = new Date(env().clock.now().getTime() + 7 * HOUR).toISOString();
+    eventStart = new Date(env().clock.now().getTime() + 7 * HOUR_MS).toISOString();
     const res = await env().request('/api/bets', {
       cookie,
       body: { description: 'Arsenal to win', amount: '10', odds: '+150', sport: 'soccer', eventDate: eventStart },
@@ -144,7 +143,7 @@ describeEachDatabase('betproof verify --tsa-roots', (env) => {
     ).json()) as Timestamps;
     const time = new Date(stamps.timestamps[0]!.time);
     // Sealed now (the TSA's clock), two days and seven hours before the start the server wrote.
-    expect(Date.parse(eventStart) - time.getTime()).toBeGreaterThan(2 * DAY + 6 * HOUR);
+    expect(Date.parse(eventStart) - time.getTime()).toBeGreaterThan(2 * DAY_MS + 6 * HOUR_MS);
     const line = `    ${describeSeal({ time, authority: 'Test TSA', size: stamps.size, skipped: 0 }, eventStart)}\n`;
     expect(line).toMatch(/^ {4}sealed \S+Z by Test TSA \(checkpoint of \d+ entries\), 2 d [67] h \d+ min before/);
     expect(result.stdout).toContain(line);

@@ -13,9 +13,9 @@ import type { Bet } from '../shared/bet-schemas.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/test/harness.ts';
 import { ledgerUrl, parseArgs, parseHead, report } from './verify.ts';
 import { comparePages } from './verify-pages.ts';
+import { HOUR_MS } from '../shared/time-units.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const HOUR = 60 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** `node bin/betproof.js …` as a user runs it (async: a server in this process must keep answering). */
@@ -356,7 +356,7 @@ describeEachDatabase('betproof verify against a listening server', (env) => {
   async function record(cookie: string, body: Record<string, unknown>): Promise<Bet> {
     const res = await env().request('/api/bets', {
       cookie,
-      body: { amount: '10', odds: '+150', sport: 'basketball', eventDate: eventIn(7 * HOUR), ...body },
+      body: { amount: '10', odds: '+150', sport: 'basketball', eventDate: eventIn(7 * HOUR_MS), ...body },
     });
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as Bet;
@@ -371,7 +371,7 @@ describeEachDatabase('betproof verify against a listening server', (env) => {
     const username = await usernameOf(cookie);
     const a = await record(cookie, { description: 'Lakers "ML" \\ é 😀 \u0007 tab\there\u2028next', odds: '5/2' });
     await record(cookie, { description: 'Celtics +3.5', amount: '12.34', odds: '-110' });
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     const settled = await env().request(`/api/bets/${a.id}`, { cookie, method: 'PATCH', body: { status: 'won' } });
     expect(settled.status, await settled.clone().text()).toBe(200);
 

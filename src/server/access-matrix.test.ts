@@ -15,6 +15,7 @@ import {
 } from './test/harness.ts';
 import { rowsOf, snapshotTables } from './test/db-snapshot.ts';
 import { expectSecurityHeaders } from './test/security-headers.ts';
+import { HOUR_MS } from '../shared/time-units.ts';
 
 const ADMIN_EMAIL = 'matrix.admin@example.com';
 
@@ -483,8 +484,6 @@ const MATRIX: Row[] = [
 /** Endpoints whose success ends the caller's session: those calls use a second sign-in. */
 const SPENDS_THE_SESSION = new Set(['/api/auth/sign-out', '/api/auth/two-factor/disable']);
 
-const HOUR = 60 * 60 * 1000;
-
 /** The endpoint a row names: its path without the query, placeholders kept. */
 const endpointOf = (template: string) => template.split('?')[0]!;
 
@@ -559,7 +558,7 @@ async function bodyFor(env: TestEnv, f: Fixture, endpoint: string, caller: Calle
         amount: '10.50',
         odds: '+150',
         sport: 'soccer',
-        eventDate: new Date(env.clock.now().getTime() + 48 * HOUR).toISOString(),
+        eventDate: new Date(env.clock.now().getTime() + 48 * HOUR_MS).toISOString(),
       };
     case '/api/bets/:aBet':
     case '/api/bets/:aDraft':
@@ -725,7 +724,7 @@ describeEachDatabase(
           insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win,
                             created_at)
           values (${userA.userId}, 'Matrix: Chelsea to win', 10.50, '+150', 2.5, 'soccer',
-                  ${new Date(now - 24 * HOUR).toISOString()}, 26.25, ${new Date(now - 48 * HOUR).toISOString()})
+                  ${new Date(now - 24 * HOUR_MS).toISOString()}, 26.25, ${new Date(now - 48 * HOUR_MS).toISOString()})
           returning id`),
       );
       f.ids.aBet = started!.id;

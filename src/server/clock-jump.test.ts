@@ -16,10 +16,9 @@ import { LiveServer, createTarget, signUpBettors, type Bettor, type Target } fro
 import { BET_PART_OF_RECORD_MESSAGE } from '../shared/bets.ts';
 import type { Bet, BetStats } from '../shared/bet-schemas.ts';
 import { verifyChain, type LedgerPage } from '../shared/ledger.ts';
+import { HOUR_MS, DAY_MS } from '../shared/time-units.ts';
 
 const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 for (const driver of drivers) {
@@ -68,7 +67,7 @@ for (const driver of drivers) {
             amount: '10',
             odds: '2.0',
             sport: 'tennis',
-            eventDate: new Date(serverNow() + 7 * HOUR).toISOString(),
+            eventDate: new Date(serverNow() + 7 * HOUR_MS).toISOString(),
           },
         });
         expect(res.status, await res.clone().text()).toBe(201);
@@ -81,7 +80,7 @@ for (const driver of drivers) {
       expect((await call(`/api/bets/${first.id}`, { method: 'PATCH', body: { status: 'won' } })).status).toBe(409);
 
       // Eight hours later the event has started: it settles, and the session is still good.
-      jumpTo(8 * HOUR);
+      jumpTo(8 * HOUR_MS);
       const settled = await call(`/api/bets/${first.id}`, { method: 'PATCH', body: { status: 'won' } });
       expect(settled.status, await settled.clone().text()).toBe(200);
       const settledAt = Date.parse(((await settled.json()) as Bet).settledAt!);
@@ -90,7 +89,7 @@ for (const driver of drivers) {
       // A bet recorded now, then left pending: four days on it has started (no delete) and is overdue.
       const second = await record('left pending');
       expect((await stats()).overdue).toBe(0);
-      jumpTo(4 * DAY);
+      jumpTo(4 * DAY_MS);
       const refused = await call(`/api/bets/${second.id}`, { method: 'DELETE' });
       expect(refused.status).toBe(409);
       expect(await refused.json()).toEqual({ error: BET_PART_OF_RECORD_MESSAGE });
@@ -103,7 +102,7 @@ for (const driver of drivers) {
       expect(verifyChain(ledger.entries, sha256).ok).toBe(true);
 
       // Eight days after its last use the session has ended (7 days' lifetime): 401, not a crash.
-      jumpTo(12 * DAY + HOUR);
+      jumpTo(12 * DAY_MS + HOUR_MS);
       expect((await call('/api/bets/stats')).status).toBe(401);
       expect((await server!.request('/api/health')).status).toBe(200);
     });

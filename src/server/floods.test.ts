@@ -11,14 +11,14 @@ import { rowsOf, snapshotTables } from './test/db-snapshot.ts';
 import { createSiblingApp, describeEachDatabase, signUpAndSignIn, type TestEnv } from './test/harness.ts';
 import { statementsDuring } from './test/statements.ts';
 import { insertBets, usernameOf } from './modules/profiles/test-helpers.ts';
+import { MINUTE_MS } from '../shared/time-units.ts';
 
-const MINUTE = 60_000;
 const HEADER = 'date,description,sport,stake,odds,result\r\n';
 
 /** `n` distinct valid rows, a minute apart from 2024-01-01 (`from` minutes on). */
 const csvRows = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => {
-    const at = new Date(Date.UTC(2024, 0, 1) + (from + i) * MINUTE).toISOString();
+    const at = new Date(Date.UTC(2024, 0, 1) + (from + i) * MINUTE_MS).toISOString();
     return `${at},Flood ${from + i},soccer,10,2.50,won\r\n`;
   }).join('');
 
@@ -139,7 +139,7 @@ describeEachDatabase(
         amount: '10',
         odds: '+150',
         sport: 'basketball',
-        eventDate: new Date(env().clock.now().getTime() + 24 * 60 * MINUTE).toISOString(),
+        eventDate: new Date(env().clock.now().getTime() + 24 * 60 * MINUTE_MS).toISOString(),
       });
       const writes: number[] = [];
       const afterWrites = await statementsDuring(env(), chainReads, async () => {

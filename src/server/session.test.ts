@@ -11,8 +11,7 @@ import {
   signUpAndSignIn,
   type TestEnv,
 } from './test/harness.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../shared/time-units.ts';
 
 const headersWith = (cookie: string) => new Headers({ cookie });
 

@@ -14,8 +14,8 @@ import {
   signUpAndSignIn,
   type TestEnv,
 } from './test/harness.ts';
+import { HOUR_MS } from '../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
 const NOT_AUTHENTICATED = { error: 'Not authenticated' };
 
 /** The attributes of a Set-Cookie line, lower-cased: "httponly", "samesite=lax", ... */
@@ -30,7 +30,7 @@ const aBet = (env: TestEnv) => ({
   amount: '20',
   odds: '-110',
   sport: 'basketball',
-  eventDate: new Date(env.clock.now().getTime() + 24 * HOUR).toISOString(),
+  eventDate: new Date(env.clock.now().getTime() + 24 * HOUR_MS).toISOString(),
 });
 
 /** The protected calls a stolen or stale cookie would be used for. */

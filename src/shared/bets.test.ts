@@ -8,12 +8,18 @@ import {
   previewPotentialWin,
 } from './bets.ts';
 import { createRecordBetSchema, recordBetSchema } from './bet-schemas.ts';
+import { HOUR_MS } from './time-units.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const HOUR = 60 * 60 * 1000;
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 const schema = createRecordBetSchema(() => NOW);
-const valid = { description: 'Lakers ML', amount: '10.50', odds: '+150', sport: 'basketball', eventDate: at(7 * HOUR) };
+const valid = {
+  description: 'Lakers ML',
+  amount: '10.50',
+  odds: '+150',
+  sport: 'basketball',
+  eventDate: at(7 * HOUR_MS),
+};
 
 const fieldErrors = (input: unknown) => {
   const result = schema.safeParse(input);
@@ -52,8 +58,8 @@ describe('record-bet schema', () => {
     [{ odds: 150 }, 'odds', INVALID_ODDS_MESSAGE],
     [{ sport: 'curling' }, 'sport', 'Sport must be one of football, basketball, baseball, soccer, tennis, mma, other'],
     [{ eventDate: '2026-06-02T12:00:00' }, 'eventDate', expect.stringContaining('ISO 8601')],
-    [{ eventDate: at(6 * HOUR) }, 'eventDate', EVENT_TOO_SOON_MESSAGE],
-    [{ eventDate: at(6 * HOUR - 60_000) }, 'eventDate', EVENT_TOO_SOON_MESSAGE],
+    [{ eventDate: at(6 * HOUR_MS) }, 'eventDate', EVENT_TOO_SOON_MESSAGE],
+    [{ eventDate: at(6 * HOUR_MS - 60_000) }, 'eventDate', EVENT_TOO_SOON_MESSAGE],
     [{ eventDate: '2028-06-01T12:00:00.001Z' }, 'eventDate', EVENT_TOO_FAR_MESSAGE],
   ])('rejects %j on %s', (patch, field, message) => {
     expect(fieldErrors({ ...valid, ...patch })).toEqual({ [field]: message });
@@ -76,7 +82,7 @@ describe('record-bet schema', () => {
   });
 
   it('accepts an event 6 h 1 min ahead, and up to 2 years ahead', () => {
-    expect(schema.safeParse({ ...valid, eventDate: at(6 * HOUR + 60_000) }).success).toBe(true);
+    expect(schema.safeParse({ ...valid, eventDate: at(6 * HOUR_MS + 60_000) }).success).toBe(true);
     expect(schema.safeParse({ ...valid, eventDate: '2028-06-01T12:00:00Z' }).success).toBe(true);
     expect(schema.safeParse({ ...valid, eventDate: '2026-06-02T02:00:00+07:00' }).success).toBe(true);
   });
@@ -88,8 +94,8 @@ describe('record-bet schema', () => {
 
 describe('eventTimeError', () => {
   it('puts the boundary strictly after 6 hours', () => {
-    expect(eventTimeError(new Date(NOW.getTime() + 6 * HOUR), NOW)).toBe(EVENT_TOO_SOON_MESSAGE);
-    expect(eventTimeError(new Date(NOW.getTime() + 6 * HOUR + 1), NOW)).toBeNull();
+    expect(eventTimeError(new Date(NOW.getTime() + 6 * HOUR_MS), NOW)).toBe(EVENT_TOO_SOON_MESSAGE);
+    expect(eventTimeError(new Date(NOW.getTime() + 6 * HOUR_MS + 1), NOW)).toBeNull();
   });
 });
 

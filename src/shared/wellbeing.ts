@@ -6,6 +6,7 @@
  */
 import { formatCents, parseMoney, type Cents } from './money.ts';
 import { groupThousands } from './number-format.ts';
+import { DAY_MS } from './time-units.ts';
 
 export const BUDGET_PERIODS = ['week', 'month', 'payday'] as const;
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
@@ -22,8 +23,6 @@ export const BUDGET_NEAR_PERCENT = 80n;
 
 /** 'ok' under 80% of every limit; 'near' from 80% up to the limit itself; 'over' past any limit. */
 export type BudgetLevel = 'ok' | 'near' | 'over';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A Date's UTC calendar day as "YYYY-MM-DD". */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);

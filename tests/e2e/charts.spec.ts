@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminAnalytics } from '../../src/shared/admin.ts';
-import { CLOCK_HEADER, DAY, HOUR } from './support/bets.ts';
+import { CLOCK_HEADER } from './support/bets.ts';
 import { expect, signedInUser, signInAdminRequest, test } from './support/fixtures.ts';
+import { HOUR_MS, DAY_MS } from '../../src/shared/time-units.ts';
 
 /*
  * Every chart in the app, at a phone's width and a desktop's: the profile's Cumulative Profit,
@@ -62,13 +63,13 @@ async function seedRecord(page: Page) {
         amount: bet.amount,
         eventDate: bet.at,
       },
-      headers: clockAt(start - DAY),
+      headers: clockAt(start - DAY_MS),
     });
     expect(recorded.status(), await recorded.text()).toBe(201);
     const { id } = (await recorded.json()) as { id: string };
     const settled = await page.request.patch(`/api/bets/${id}`, {
       data: { status: bet.status },
-      headers: clockAt(start + 2 * HOUR),
+      headers: clockAt(start + 2 * HOUR_MS),
     });
     expect(settled.status(), await settled.text()).toBe(200);
   }

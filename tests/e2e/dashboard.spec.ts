@@ -1,17 +1,18 @@
 import type { Page } from '@playwright/test';
 import { BET_PART_OF_RECORD_MESSAGE, settleAfterMessage } from '../../src/shared/bets.ts';
-import { CLOCK_HEADER, DAY, HOUR, recordBet, type BetInput, type BetTiming } from './support/bets.ts';
+import { CLOCK_HEADER, recordBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { localDateTimeIn, statValue } from './support/page.ts';
+import { HOUR_MS, DAY_MS } from '../../src/shared/time-units.ts';
 
 /**
  * Records a bet through the API, as this page's signed-in user: by default for an event 3 days
  * ahead; `{ startedAgo }` records it in the past for an event that has started since.
  */
-const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: 3 * DAY }) =>
+const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: 3 * DAY_MS }) =>
   recordBet(page.request, bet, timing);
 /** Won and Lost are open: the event started an hour ago. */
-const STARTED: BetTiming = { startedAgo: HOUR };
+const STARTED: BetTiming = { startedAgo: HOUR_MS };
 
 /** A bet as the API has it, found by its description. */
 async function betNamed(page: Page, description: string) {
@@ -430,7 +431,7 @@ test.describe('the honest record: settle after the start, delete only before it'
   test('Won and Lost wait for the event, and open when the clock passes its start', async ({ page }) => {
     await signedInUser(page);
     await page.clock.install();
-    await apiBet(page, { description: 'Derby winner', odds: '+150' }, { startsIn: DAY });
+    await apiBet(page, { description: 'Derby winner', odds: '+150' }, { startsIn: DAY_MS });
     const { eventDate } = await betNamed(page, 'Derby winner');
     await page.goto('/dashboard');
 
@@ -448,7 +449,7 @@ test.describe('the honest record: settle after the start, delete only before it'
     await expect(item.getByText("Part of your record — can't be deleted")).toHaveCount(0);
 
     // A day and a minute later, by both clocks (the browser's and, for this page's requests, the server's).
-    const later = DAY + 60_000;
+    const later = DAY_MS + 60_000;
     await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(later) });
     await page.clock.fastForward(later);
     await expect(won).toBeEnabled();
@@ -490,15 +491,15 @@ test.describe('the honest record: settle after the start, delete only before it'
   test("the server's 409: its message in the error toast, and nothing changes", async ({ page }) => {
     await signedInUser(page);
     await page.clock.install();
-    await apiBet(page, { description: 'Too early to settle' }, { startsIn: DAY });
-    await apiBet(page, { description: 'Too late to delete' }, { startsIn: 2 * DAY });
+    await apiBet(page, { description: 'Too early to settle' }, { startsIn: DAY_MS });
+    await apiBet(page, { description: 'Too late to delete' }, { startsIn: 2 * DAY_MS });
     const { eventDate } = await betNamed(page, 'Too early to settle');
     await page.goto('/dashboard');
     await expect(statValue(page, 'Total Bets')).toHaveText('2');
 
     // The server's clock runs ahead: the event of this one has started there, so it can't be deleted
     // (here it was recorded a moment ago, before its start: Delete is shown).
-    await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(2 * DAY) });
+    await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: String(2 * DAY_MS) });
     const late = betItem(page, 'Too late to delete');
     await late.getByRole('button', { name: 'Delete "Too late to delete"' }).click();
     await page.getByRole('alertdialog', { name: 'Delete this bet?' }).getByRole('button', { name: 'Delete' }).click();
@@ -509,7 +510,7 @@ test.describe('the honest record: settle after the start, delete only before it'
     await page.setExtraHTTPHeaders({ [CLOCK_HEADER]: '0' });
 
     // The browser's clock runs ahead of the server's: Won is open here, and the server says no.
-    await page.clock.fastForward(DAY + 60_000);
+    await page.clock.fastForward(DAY_MS + 60_000);
     const early = betItem(page, 'Too early to settle');
     await early.getByRole('button', { name: 'Mark "Too early to settle" as won' }).click();
     await confirmSettle(page, 'won');
@@ -524,9 +525,9 @@ test.describe('the honest record: settle after the start, delete only before it'
 
   test('overdue bets: the notice at the top and the mark in the row, until they are settled', async ({ page }) => {
     await signedInUser(page);
-    await apiBet(page, { description: 'Forgotten one' }, { startedAgo: 4 * DAY });
-    await apiBet(page, { description: 'Forgotten two' }, { startedAgo: 3 * DAY + HOUR });
-    await apiBet(page, { description: 'Recent one' }, { startedAgo: 2 * DAY });
+    await apiBet(page, { description: 'Forgotten one' }, { startedAgo: 4 * DAY_MS });
+    await apiBet(page, { description: 'Forgotten two' }, { startedAgo: 3 * DAY_MS + HOUR_MS });
+    await apiBet(page, { description: 'Recent one' }, { startedAgo: 2 * DAY_MS });
     await page.goto('/dashboard');
 
     const notice = page.getByRole('status', { name: 'Overdue bets' });

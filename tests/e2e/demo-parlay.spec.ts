@@ -2,12 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { EVENT_TOO_SOON_MESSAGE } from '../../src/shared/bets.ts';
 import { INVALID_ODDS_MESSAGE } from '../../src/shared/odds.ts';
 import { expect, test } from './support/fixtures.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '../../src/shared/time-units.ts';
 
 /** A datetime-local value `hours` from now in the browser's time zone (the test runs in the same one). */
 function localInput(hours: number): string {
-  const d = new Date(Date.now() + hours * HOUR);
+  const d = new Date(Date.now() + hours * HOUR_MS);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
@@ -110,7 +109,7 @@ test.describe('landing-page demo: parlays', () => {
     await expect(parlay.getByRole('button', { name: 'Delete bet: Parlay: Lakers ML + Chiefs -3' })).toBeVisible();
 
     // Leg 1 has started, leg 2 not yet.
-    await page.clock.fastForward(31 * HOUR);
+    await page.clock.fastForward(31 * HOUR_MS);
     await expect(leg1Won).toBeEnabled();
     await expect(leg2Void).toBeDisabled();
     await expect(parlay.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
@@ -123,7 +122,7 @@ test.describe('landing-page demo: parlays', () => {
     await expect(stat(page, 'Total Profit')).toHaveText('+$5.00');
 
     // Leg 2 void: won at leg 1's odds alone, 2.50, $10 pays $25.00, profit $15.00.
-    await page.clock.fastForward(24 * HOUR);
+    await page.clock.fastForward(24 * HOUR_MS);
     await leg2Void.click();
     await page
       .getByRole('alertdialog', { name: 'Mark as void / push?' })

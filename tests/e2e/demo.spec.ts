@@ -3,12 +3,11 @@ import { EVENT_TOO_SOON_MESSAGE, settleAfterMessage } from '../../src/shared/bet
 import { INVALID_ODDS_MESSAGE } from '../../src/shared/odds.ts';
 import { SAMPLE_GRADED_DESCRIPTION } from '../../src/client/features/demo/demo-bets.ts';
 import { expect, test } from './support/fixtures.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '../../src/shared/time-units.ts';
 
 /** A datetime-local value `hours` from now in the browser's time zone (the test runs in the same one). */
 function localInput(hours: number): string {
-  const d = new Date(Date.now() + hours * HOUR);
+  const d = new Date(Date.now() + hours * HOUR_MS);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
@@ -194,7 +193,7 @@ test.describe('landing-page demo', () => {
     await expect(stat(page, 'Total Profit')).toHaveClass(/text-positive/);
 
     // Two days on, the bet that was ahead has started: Won and Lost open, Delete gone.
-    await page.clock.fastForward(2 * 24 * HOUR + HOUR);
+    await page.clock.fastForward(2 * 24 * HOUR_MS + HOUR_MS);
     await expect(ahead.getByRole('button', { name: 'Won' })).toBeEnabled();
     await expect(ahead.getByRole('button', { name: 'Won' })).toHaveAccessibleDescription('Djokovic in straight sets');
     await expect(ahead.getByRole('button', { name: /^Delete/ })).toHaveCount(0);

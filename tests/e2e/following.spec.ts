@@ -1,6 +1,7 @@
 import type { Browser, TestInfo } from '@playwright/test';
-import { HOUR, recordBet } from './support/bets.ts';
+import { recordBet } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { HOUR_MS } from '../../src/shared/time-units.ts';
 
 /*
  * Following: a follower follows a bettor on their profile, the bettor records a pick, and the
@@ -50,7 +51,7 @@ test('a follower follows a bettor and sees their new pick with its lead time', a
     page.request,
     { description: 'Celtics -4.5 vs Knicks', odds: '-110', sport: 'basketball' },
     {
-      startsIn: 27.5 * HOUR,
+      startsIn: 27.5 * HOUR_MS,
     },
   );
 

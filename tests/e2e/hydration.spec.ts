@@ -1,7 +1,8 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { DAY, recordBet, settledBet } from './support/bets.ts';
+import { recordBet, settledBet } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 import { layoutShift, watchLayoutShifts } from './support/page.ts';
+import { DAY_MS } from '../../src/shared/time-units.ts';
 
 /*
  * Pages the server renders (docs/ARCHITECTURE.md, Rendering) are taken over by React in place: no console
@@ -105,7 +106,7 @@ test('a public profile hydrates with its record, holds still and switches tabs',
   await recordBet(
     page.request,
     { description: 'Nadal in straight sets', odds: '+200', amount: '5.00', sport: 'tennis' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
 
@@ -133,7 +134,7 @@ test('a public profile hydrates cleanly for a visitor in another time zone, then
   await recordBet(
     page.request,
     { description: 'Derby on Sunday', odds: '+120', amount: '10.00', sport: 'soccer' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
   const { bets } = (await (await page.request.get('/api/bets')).json()) as { bets: { createdAt: string }[] };
@@ -169,7 +170,7 @@ test('/dashboard arrives whole for its reader (greeting, figures, bets), hydrate
   await recordBet(
     page.request,
     { description: 'Loaded after the layout', odds: '+110', amount: '10.00' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   const problems = await watch(page);
   const asked: string[] = [];
@@ -190,7 +191,11 @@ test('a page reached by a link once the app is hydrated writes its dates the bro
   page,
 }) => {
   await signedInUser(page);
-  await recordBet(page.request, { description: 'Dated on arrival', odds: '+120', amount: '10.00' }, { startsIn: DAY });
+  await recordBet(
+    page.request,
+    { description: 'Dated on arrival', odds: '+120', amount: '10.00' },
+    { startsIn: DAY_MS },
+  );
   // A page with no date on it: nothing there asks whether the page is hydrated.
   await page.goto('/about');
   const dashboard = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Dashboard' });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { DAY, recordBet, settledBet } from './support/bets.ts';
+import { recordBet, settledBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { PRERENDERED_PAGES } from '../../src/shared/page-rendering.ts';
+import { DAY_MS } from '../../src/shared/time-units.ts';
 
 /*
  * No page moves once the browser has it (docs/decisions/031): the server's HTML is the page's final
@@ -91,7 +92,7 @@ test('a public profile, its owner’s pages and a new account’s dashboard do n
   await recordBet(
     page.request,
     { description: 'Nadal in straight sets', odds: '+200', amount: '5.00' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   const { username } = (await (await page.request.get('/api/profile')).json()) as { username: string };
   results['/dashboard'] = await clsOf(page, '/dashboard');

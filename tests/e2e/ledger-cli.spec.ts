@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { LedgerPage } from '../../src/shared/ledger.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { localDateTimeIn } from './support/page.ts';
+import { HOUR_MS } from '../../src/shared/time-units.ts';
 
-const HOUR = 3_600_000;
 const CLOCK_HEADER = 'x-test-clock-offset';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -48,8 +48,8 @@ test('a bet recorded and settled on the dashboard: `betproof verify` checks the 
   await expect(won).toBeDisabled(); // the event has not started
 
   // Eight hours later by both clocks: the browser's, and the server's for this context's requests.
-  await page.context().setExtraHTTPHeaders({ ...extraHTTPHeaders, [CLOCK_HEADER]: String(8 * HOUR) });
-  await page.clock.fastForward(8 * HOUR);
+  await page.context().setExtraHTTPHeaders({ ...extraHTTPHeaders, [CLOCK_HEADER]: String(8 * HOUR_MS) });
+  await page.clock.fastForward(8 * HOUR_MS);
   await expect(won).toBeEnabled();
   await won.click();
   // Settling is final: the dashboard asks to confirm, showing the result.

@@ -17,9 +17,9 @@ import { startOpensslTsa, type OpensslTsa } from '../../src/server/test/openssl-
 import { generateSignerKey, parseSignerKey } from '../../src/shared/log/note.ts';
 import type { Seals } from '../../src/shared/log/api.ts';
 import { expect, loadsUntilHydrated, test } from './support/fixtures.ts';
+import { HOUR_MS } from '../../src/shared/time-units.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const HOUR = 3_600_000;
 const PASSWORD = 'correct-horse-battery-9';
 
 /** Runs a process to its end: its exit code and output. */
@@ -138,7 +138,7 @@ test('a sealed bet: the profile says when and by whom, and the single-file verif
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const eventDate = new Date(Date.now() + 7 * HOUR).toISOString();
+    const eventDate = new Date(Date.now() + 7 * HOUR_MS).toISOString();
     const recorded = await post(
       '/api/bets',
       { description: 'Sealed: Arsenal to win', amount: '10', odds: '+150', sport: 'soccer', eventDate },

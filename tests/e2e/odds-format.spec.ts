@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { DAY, recordBet } from './support/bets.ts';
+import { recordBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
+import { DAY_MS } from '../../src/shared/time-units.ts';
 
 /*
  * The odds format a reader chooses in Settings: every list shows odds in it, the dashboard and a
@@ -19,12 +20,12 @@ test('odds follow the format chosen in Settings on the dashboard and the public 
   await recordBet(
     page.request,
     { description: 'Spurs to win', amount: '10.00', sport: 'soccer', odds: '3/2' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   await recordBet(
     page.request,
     { description: 'Lakers -4.5', amount: '10.00', sport: 'basketball', odds: '1.50' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   const profile = await page.request.get('/api/profile');
   const { username } = (await profile.json()) as { username: string };

@@ -4,9 +4,10 @@
  * the confirm dialog until it settles itself, at a phone's width and a desktop's.
  */
 import type { Page } from '@playwright/test';
-import { CLOCK_HEADER, DAY, HOUR, fromNow } from './support/bets.ts';
+import { CLOCK_HEADER, fromNow } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { localDateTimeIn } from './support/page.ts';
+import { HOUR_MS, DAY_MS } from '../../src/shared/time-units.ts';
 
 const LEGS = [
   { description: 'Chiefs ML', sport: 'Football', odds: '-110' },
@@ -83,10 +84,10 @@ for (const width of [360, 1280]) {
             description: leg.description,
             sport: leg.sport.toLowerCase(),
             odds: leg.odds,
-            eventDate: fromNow(-(3 - i) * HOUR),
+            eventDate: fromNow(-(3 - i) * HOUR_MS),
           })),
         },
-        headers: { [CLOCK_HEADER]: String(-(3 * HOUR + DAY)) },
+        headers: { [CLOCK_HEADER]: String(-(3 * HOUR_MS + DAY_MS)) },
       });
       expect(res.status(), await res.text()).toBe(201);
       await page.goto('/dashboard');

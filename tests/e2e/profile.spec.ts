@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { parseCsv } from '../../src/shared/csv-read.ts';
-import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
+import { recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 import { statValue } from './support/page.ts';
+import { HOUR_MS, DAY_MS } from '../../src/shared/time-units.ts';
 
 /*
  * The own profile /profile: real numbers, inline username and display name, settings, analytics,
@@ -16,9 +17,9 @@ import { statValue } from './support/page.ts';
  * is a day ahead; `STARTED` records it a day before an event that started an hour ago, so it can be
  * settled now (the server settles a bet only once its event has started).
  */
-const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: DAY }): Promise<string> =>
+const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: DAY_MS }): Promise<string> =>
   recordBet(page.request, { amount: '10.00', sport: 'soccer', ...bet }, timing);
-const STARTED: BetTiming = { startedAgo: HOUR };
+const STARTED: BetTiming = { startedAgo: HOUR_MS };
 
 const settle = (page: Page, id: string, status: 'won' | 'lost') => settleBet(page.request, id, status);
 

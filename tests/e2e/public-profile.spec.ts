@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { DAY, HOUR, recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
+import { recordBet, settleBet, type BetInput, type BetTiming } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
 import { statValue } from './support/page.ts';
 import { createBettor, recordGraded } from './support/community.ts';
+import { HOUR_MS, DAY_MS } from '../../src/shared/time-units.ts';
 
 /*
  * The public profile /{username}: what anyone, signed in or not, sees of a bettor's record.
@@ -15,9 +16,9 @@ import { createBettor, recordGraded } from './support/community.ts';
  * is a day ahead; `STARTED` records it a day before an event that started an hour ago, so it can be
  * settled now (the server settles a bet only once its event has started).
  */
-const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: DAY }): Promise<string> =>
+const apiBet = (page: Page, bet: BetInput, timing: BetTiming = { startsIn: DAY_MS }): Promise<string> =>
   recordBet(page.request, { amount: '10.00', sport: 'soccer', ...bet }, timing);
-const STARTED: BetTiming = { startedAgo: HOUR };
+const STARTED: BetTiming = { startedAgo: HOUR_MS };
 
 const settle = (page: Page, id: string, status: 'won' | 'lost') => settleBet(page.request, id, status);
 
@@ -66,7 +67,7 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
   await apiBet(
     page,
     { description: 'Lakers -5.5', sport: 'basketball', amount: '5.50', odds: '-110' },
-    { startsIn: 74 * HOUR },
+    { startsIn: 74 * HOUR_MS },
   );
   await settle(page, won, 'won');
   await settle(page, lost, 'lost');
@@ -279,9 +280,9 @@ test('while loading: "Loading profile..."; a failed load toasts and shows the no
 test('overdue bets: the count beside the record and the mark on each bet', async ({ page, browser }, testInfo) => {
   await signedInUser(page);
   const { username } = await ownProfile(page);
-  await apiBet(page, { description: 'Left pending for days' }, { startedAgo: 4 * DAY });
-  await apiBet(page, { description: 'Also left pending' }, { startedAgo: 73 * HOUR });
-  await apiBet(page, { description: 'Started yesterday' }, { startedAgo: DAY });
+  await apiBet(page, { description: 'Left pending for days' }, { startedAgo: 4 * DAY_MS });
+  await apiBet(page, { description: 'Also left pending' }, { startedAgo: 73 * HOUR_MS });
+  await apiBet(page, { description: 'Started yesterday' }, { startedAgo: DAY_MS });
   const won = await apiBet(page, { description: 'Settled in time' }, STARTED);
   await settle(page, won, 'won');
 
@@ -413,7 +414,7 @@ for (const width of [1280, 390]) {
     const { username } = await ownProfile(page);
     const won = await apiBet(page, { description: 'Accessible bet' }, STARTED);
     await settle(page, won, 'won');
-    await apiBet(page, { description: 'Overdue bet' }, { startedAgo: 4 * DAY });
+    await apiBet(page, { description: 'Overdue bet' }, { startedAgo: 4 * DAY_MS });
     const social = { twitter: 'a11y_bets', instagram: '', youtube: '', website: 'https://a11y.example' };
     const res = await page.request.put('/api/profile/settings', { data: { profilePublic: true, social } });
     expect(res.status(), await res.text()).toBe(200);

@@ -5,10 +5,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DAY, HOUR, recordBet, settledBet } from './support/bets.ts';
+import { recordBet, settledBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
 import { createBettor, recordAndSettle } from './support/community.ts';
 import { statValue } from './support/page.ts';
+import { HOUR_MS, DAY_MS } from '../../src/shared/time-units.ts';
 
 const statDetail = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-detail');
 const betItem = (page: Page, description: string) =>
@@ -22,7 +23,11 @@ test('a pending bet whose event has started is settled Void / push: stake back, 
 }) => {
   await signedInUser(page);
   await settledBet(page.request, { description: 'Won first', amount: '10', odds: '2.00' }, 'won');
-  await recordBet(page.request, { description: 'Match abandoned', amount: '40', odds: '2.50' }, { startedAgo: HOUR });
+  await recordBet(
+    page.request,
+    { description: 'Match abandoned', amount: '40', odds: '2.50' },
+    { startedAgo: HOUR_MS },
+  );
   await page.goto('/dashboard');
   await expect(statValue(page, 'Win Rate')).toHaveText('100.0%');
 
@@ -105,7 +110,7 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
 }) => {
   await signedInUser(page);
   await settledBet(page.request, { description: 'Unit win', amount: '50', odds: '2.50' }, 'won');
-  await recordBet(page.request, { description: 'Unit pending', amount: '25', odds: '2.00' }, { startsIn: 3 * DAY });
+  await recordBet(page.request, { description: 'Unit pending', amount: '25', odds: '2.00' }, { startsIn: 3 * DAY_MS });
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -1,5 +1,6 @@
-import { DAY, recordBet } from './support/bets.ts';
+import { recordBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
+import { DAY_MS } from '../../src/shared/time-units.ts';
 
 /*
  * What a record takes back is visible (docs/decisions/041): a bet deleted within its 15 minutes,
@@ -15,12 +16,12 @@ test('a deleted bet is counted on the profile and listed under "Deleted before t
   await recordBet(
     page.request,
     { description: kept, amount: '10.00', odds: '2.00', sport: 'soccer' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   const id = await recordBet(
     page.request,
     { description: typo, amount: '12.00', odds: '2.10', sport: 'soccer' },
-    { startsIn: DAY },
+    { startsIn: DAY_MS },
   );
   // As the page sends it (same-origin.ts refuses a write that looks like a cross-site form).
   const res = await page.request.delete(`/api/bets/${id}`, { headers: { 'content-type': 'application/json' } });

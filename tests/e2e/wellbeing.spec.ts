@@ -6,8 +6,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { CLOCK_HEADER, DAY, recordBet, settledBet } from './support/bets.ts';
+import { CLOCK_HEADER, recordBet, settledBet } from './support/bets.ts';
 import { expect, signedInUser, test } from './support/fixtures.ts';
+import { DAY_MS } from '../../src/shared/time-units.ts';
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -99,7 +100,7 @@ test('a 24-hour break refuses recording with its end, and recording works once t
 
   const { coolOff } = (await (await page.request.get('/api/me/wellbeing')).json()) as { coolOff: { until: string } };
   const until = Date.parse(coolOff.until);
-  expect(Math.abs(until - (Date.now() + DAY))).toBeLessThan(60_000);
+  expect(Math.abs(until - (Date.now() + DAY_MS))).toBeLessThan(60_000);
   // The API's words: the end in UTC, to the minute.
   const utc = `${coolOff.until.slice(0, 10)} ${coolOff.until.slice(11, 16)} UTC`;
 

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { gradedDescription, type Market, type Selection } from '../../shared/events.ts';
 import { decimalOddsString, parseOdds } from '../../shared/odds.ts';
+import { HOUR_MS, DAY_MS } from '../../shared/time-units.ts';
 
 type Rng = () => number;
 
@@ -58,8 +59,6 @@ export const SAMPLE_COMPETITIONS: readonly SampleCompetition[] = [
 
 /** The prices a sample bet takes (decimal, as a bookmaker shows them). */
 const SAMPLE_ODDS = ['1.80', '1.91', '2.00', '2.10', '2.40', '3.20'];
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 /** Days of sample events before and after the seed's "now". */
 const DAYS_BACK = 42;
 const DAYS_AHEAD = 14;

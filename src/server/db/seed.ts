@@ -24,6 +24,7 @@ import { SPORTS, type Sport } from '../../shared/bets.ts';
 import { decimalOddsString, parseOdds } from '../../shared/odds.ts';
 import { GENERATED_USERNAME_PATTERN, RESERVED_USERNAMES, USERNAME_PATTERN } from '../../shared/usernames.ts';
 import { asSeed, seedSampleCatalog } from './seed-catalog.ts';
+import { DAY_MS } from '../../shared/time-units.ts';
 
 export interface SeedOptions {
   users: number;
@@ -57,7 +58,6 @@ const BETS_PER_STATEMENT = 50_000;
 const GRADED_SHARE = 0.1;
 const MAX_GRADED = 1000;
 const USERS_PER_STATEMENT = 2_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // --- deterministic randomness for names and traits -------------------------------------------
 

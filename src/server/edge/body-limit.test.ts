@@ -19,8 +19,7 @@ import {
   type TestEnv,
 } from '../test/harness.ts';
 import { expectSecurityHeaders } from '../test/security-headers.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '../../shared/time-units.ts';
 
 /** `body` as JSON text of exactly `bytes` bytes, made up by a run of "x" in its string field `pad`. */
 function jsonOfSize(body: Record<string, string>, pad: string, bytes: number): string {
@@ -35,7 +34,7 @@ const betBody = (env: TestEnv) => ({
   amount: '10',
   odds: '+150',
   sport: 'basketball',
-  eventDate: new Date(env.clock.now().getTime() + 24 * HOUR).toISOString(),
+  eventDate: new Date(env.clock.now().getTime() + 24 * HOUR_MS).toISOString(),
 });
 
 async function expectTooLarge(res: Response) {

@@ -44,6 +44,7 @@ import {
   type HostileBody,
 } from '../test/hostile.ts';
 import { expectProfilesObeyTheRules } from '../test/invariants.ts';
+import { HOUR_MS } from '../../shared/time-units.ts';
 
 const RUNS = 1000;
 const TIMEOUT = 600_000;
@@ -52,8 +53,6 @@ const VALID_WEIGHT = 3;
 
 const parsedBody = (body: HostileBody) =>
   ('json' in body ? body.json : JSON.parse(body.raw)) as Record<string, unknown>;
-
-const HOUR = 60 * 60 * 1000;
 
 /** A body that is not UTF-8 is refused before anything reads it (unless it is over the size limit). */
 function expectUtf8Kept(res: Response, body: HostileBody, text: string) {
@@ -310,7 +309,7 @@ describeEachDatabase('fuzz: auth writes', (env) => {
               used.add(token);
               lastPassword = newPassword;
               // The next link an hour later: at most MAILS_PER_RECIPIENT_PER_HOUR mails an hour.
-              env().clock.advance(HOUR);
+              env().clock.advance(HOUR_MS);
               await newLink();
             },
           ),

@@ -24,12 +24,11 @@ import {
   type HostileBody,
 } from '../test/hostile.ts';
 import { expectBetsObeyTheRules, expectSummariesMatchRecount } from '../test/invariants.ts';
+import { HOUR_MS, DAY_MS } from '../../shared/time-units.ts';
 
 const RUNS = 1000;
 /** Each property sends 1,000 requests and more; the machine may be busy with other suites. */
 const TIMEOUT = 600_000;
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 /** An ISO date-time for `ms` written in a time zone `offsetMinutes` from UTC ("…+05:30"). */
 function isoWithOffset(ms: number, offsetMinutes: number) {
@@ -66,7 +65,10 @@ const validBet = (now: number) =>
     odds: validOdds,
     sport: fc.constantFrom(...SPORTS),
     eventDate: fc
-      .tuple(fc.integer({ min: now + 7 * HOUR, max: now + 700 * DAY }), fc.integer({ min: -14 * 60, max: 14 * 60 }))
+      .tuple(
+        fc.integer({ min: now + 7 * HOUR_MS, max: now + 700 * DAY_MS }),
+        fc.integer({ min: -14 * 60, max: 14 * 60 }),
+      )
       .map(([ms, offset]) => isoWithOffset(ms, offset)),
   });
 

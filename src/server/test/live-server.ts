@@ -32,9 +32,9 @@ import { verifyChain, type LedgerKind } from '../../shared/ledger.ts';
 import { computeStats } from '../../shared/stats.ts';
 import { TEST_CLOCK_HEADER } from '../edge/test-clock.ts';
 import type { Driver } from './harness.ts';
+import { HOUR_MS } from '../../shared/time-units.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const HOUR = 60 * 60 * 1000;
 export const PASSWORD = 'correct-horse-battery-9';
 /** Fixed, so sessions signed before a restart still verify after it (on either driver). */
 const AUTH_SECRET = 'live-server-test-secret-0123456789abcdef';
@@ -480,7 +480,7 @@ const isLive = (b: TrackedBet) => b.created === 'acked' && b.id && b.deletes.eve
 const isOpen = (b: TrackedBet) => isLive(b) && b.settles.every((s) => s.outcome === 'refused');
 
 /** A bet "already started" is recorded on a clock this far back, for an event an hour ago. */
-const BACKDATE_MS = 8 * HOUR;
+const BACKDATE_MS = 8 * HOUR_MS;
 
 export interface DriveOptions {
   seed: number;
@@ -518,7 +518,7 @@ export async function driveBettors(server: LiveServer, bettors: Bettor[], ledger
       amount: bet.amount,
       odds: ['+150', '-110', '2.5', '5/2'][Math.floor(random() * 4)]!,
       sport: bet.sport,
-      eventDate: new Date(Date.now() + (bet.started ? -HOUR : 30 * HOUR)).toISOString(),
+      eventDate: new Date(Date.now() + (bet.started ? -HOUR_MS : 30 * HOUR_MS)).toISOString(),
     };
     // Recorded 8 hours ago (by this request's clock) for an event 7 hours after that.
     const headers = bet.started ? { [TEST_CLOCK_HEADER]: String(-BACKDATE_MS) } : undefined;

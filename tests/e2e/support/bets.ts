@@ -7,11 +7,10 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { HOUR_MS, DAY_MS } from '../../../src/shared/time-units.ts';
 
 /** Shifts the server's clock for one request, by this many milliseconds (negative: the past). */
 export const CLOCK_HEADER = 'x-test-clock-offset';
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
 
 /** An ISO instant `ms` from now (negative: ago). */
 export const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -39,7 +38,7 @@ export interface BetTiming {
 export async function recordBet(
   request: APIRequestContext,
   bet: BetInput,
-  { startsIn = DAY, startedAgo, lead = DAY }: BetTiming = {},
+  { startsIn = DAY_MS, startedAgo, lead = DAY_MS }: BetTiming = {},
 ): Promise<string> {
   const past = startedAgo !== undefined;
   const eventDate = fromNow(past ? -startedAgo : startsIn);
@@ -64,7 +63,7 @@ export async function settledBet(
   status: 'won' | 'lost' | 'void',
   timing: Omit<BetTiming, 'startsIn'> = {},
 ): Promise<string> {
-  const id = await recordBet(request, bet, { startedAgo: HOUR, ...timing });
+  const id = await recordBet(request, bet, { startedAgo: HOUR_MS, ...timing });
   await settleBet(request, id, status);
   return id;
 }

@@ -1,6 +1,7 @@
 /** Bettors with real records for the community specs, made through the public API only. */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { CLOCK_HEADER, DAY, HOUR, recordBet, settleBet } from './bets.ts';
+import { CLOCK_HEADER, recordBet, settleBet } from './bets.ts';
+import { HOUR_MS, DAY_MS } from '../../../src/shared/time-units.ts';
 import { DEFAULT_PASSWORD, expect, mailedLink, signInAdminRequest, uniqueEmail } from './fixtures.ts';
 
 let ipCounter = 0;
@@ -60,10 +61,10 @@ export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
       sport: plan.sport ?? 'football',
     };
     if (plan.result === 'pending') {
-      await recordBet(bettor.api, bet, { startsIn: 3 * DAY });
+      await recordBet(bettor.api, bet, { startsIn: 3 * DAY_MS });
       continue;
     }
-    const id = await recordBet(bettor.api, bet, { startedAgo: HOUR, lead: 3 * DAY });
+    const id = await recordBet(bettor.api, bet, { startedAgo: HOUR_MS, lead: 3 * DAY_MS });
     await settleBet(bettor.api, id, plan.result);
   }
 }
@@ -107,8 +108,8 @@ export async function recordGraded(baseURL: string | undefined, bettor: Bettor, 
   const tag = `${bettor.username.slice(0, 12)}${Date.now().toString(36)}`;
   // A minute apart, in the plans' order (the order of the games), the last an hour ago.
   const startOf = (i: number) =>
-    new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000 - (plans.length - i) * 60_000);
-  const back = { [CLOCK_HEADER]: String(-(3 * DAY)) };
+    new Date(Math.floor((Date.now() - HOUR_MS) / 60_000) * 60_000 - (plans.length - i) * 60_000);
+  const back = { [CLOCK_HEADER]: String(-(3 * DAY_MS)) };
   const line = (plan: GradedPlan, i: number, played: boolean) => {
     const start = startOf(i).toISOString();
     const date = `${start.slice(8, 10)}/${start.slice(5, 7)}/${start.slice(0, 4)}`;

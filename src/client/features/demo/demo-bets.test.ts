@@ -30,11 +30,11 @@ import {
 } from './demo-bets.ts';
 import { toLocalDateTimeValue } from '../../lib/local-date-time.ts';
 import { GRADED_FROM_RESULT_MESSAGE } from '../../../shared/events.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
 const now = new Date('2027-03-01T12:00:00Z');
-const later = (hours: number) => new Date(now.getTime() + hours * HOUR);
-const inHours = (h: number) => toLocalDateTimeValue(new Date(now.getTime() + h * HOUR));
+const later = (hours: number) => new Date(now.getTime() + hours * HOUR_MS);
+const inHours = (h: number) => toLocalDateTimeValue(new Date(now.getTime() + h * HOUR_MS));
 
 const form = (patch: Partial<DemoBetForm> = {}): DemoBetForm => ({
   description: 'Lakers ML vs Celtics',
@@ -240,7 +240,8 @@ describe('demo bets', () => {
     expect(samples.filter((b) => b.kind === 'graded')).toHaveLength(1);
     expect(new Set(samples.map((b) => b.id)).size).toBe(samples.length);
     // Recorded more than 6 hours before each event, as the rule requires.
-    for (const b of samples) expect(Date.parse(b.eventDateTime) - Date.parse(b.recordedAt)).toBeGreaterThan(6 * HOUR);
+    for (const b of samples)
+      expect(Date.parse(b.eventDateTime) - Date.parse(b.recordedAt)).toBeGreaterThan(6 * HOUR_MS);
     // One still ahead: it may be deleted, not settled. One started: settled, not deleted. One overdue.
     const ahead = samples.filter((b) => Date.parse(b.eventDateTime) > now.getTime());
     expect(ahead).toHaveLength(1);
@@ -292,7 +293,7 @@ describe('demo bets', () => {
         odds: '4.772727',
         sport: 'parlay',
         status: 'pending',
-        eventDateTime: new Date(now.getTime() + 24 * HOUR).toISOString(),
+        eventDateTime: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
         potentialWin: '47.73',
         profitLoss: null,
       });
@@ -302,7 +303,7 @@ describe('demo bets', () => {
           description: 'Lakers ML',
           sport: 'basketball',
           odds: '+150',
-          eventDateTime: new Date(now.getTime() + 48 * HOUR).toISOString(),
+          eventDateTime: new Date(now.getTime() + 48 * HOUR_MS).toISOString(),
           status: 'pending',
         },
         {
@@ -310,7 +311,7 @@ describe('demo bets', () => {
           description: 'Celtics -4.5',
           sport: 'basketball',
           odds: '-110',
-          eventDateTime: new Date(now.getTime() + 24 * HOUR).toISOString(),
+          eventDateTime: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
           status: 'pending',
         },
       ]);

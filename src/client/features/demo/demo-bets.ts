@@ -33,6 +33,7 @@ import { createRecordParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { computeStats, decimalOddsOf } from '../../../shared/stats.ts';
 import { GRADED_FROM_RESULT_MESSAGE, gradedDescription, type BetKind } from '../../../shared/events.ts';
 import { localDateTimeToIso } from '../../lib/local-date-time.ts';
+import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 /** Spec §3, Demo bet; money as decimal strings with two places ("25.00"), times as ISO strings. */
 export interface DemoBet {
@@ -304,8 +305,6 @@ export const demoStats = (bets: readonly DemoBet[], now: Date): BetStats =>
     now,
   );
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** The demo's graded sample: a clearly sample event, as the seed's catalog lists them. */
 export const SAMPLE_GRADED_DESCRIPTION = gradedDescription(

@@ -12,10 +12,9 @@ import type {
   VerificationChange,
 } from '../../../shared/admin.ts';
 import { lastWeeks, normaliseSearch, prefixPattern, weekStart } from './queries.ts';
+import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 const ADMIN_EMAIL = 'boss.admin@example.com';
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 async function rows<T>(env: TestEnv, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await env.db.execute(query)) as unknown as { rows: T[] } | T[];
@@ -349,7 +348,7 @@ describeEachDatabase(
 
       const now = env().clock.now();
       const thisWeek = weekStart(now).getTime();
-      const weeksAgo = (n: number, plusHours = 12) => new Date(thisWeek - n * 7 * DAY + plusHours * HOUR);
+      const weeksAgo = (n: number, plusHours = 12) => new Date(thisWeek - n * 7 * DAY_MS + plusHours * HOUR_MS);
       // Bets: a 2 won / 1 lost / 1 pending (66.7%: pending does not count), b 1 won / 2 lost (33.3…%); c and d none.
       await seedBets(env(), a.userId, { won: 2, lost: 1 }, weeksAgo(0, 1));
       await seedBets(env(), a.userId, { pending: 1 }, weeksAgo(3));

@@ -30,6 +30,7 @@ import {
   type VerificationStatus,
   type WeeklyCount,
 } from '../../../shared/admin.ts';
+import { WEEK_MS } from '../../../shared/time-units.ts';
 
 const isoFromMicros = (text: string) => new Date(text).toISOString();
 
@@ -434,8 +435,6 @@ export async function updateIssue(
 
 // ---------------------------------------------------------------------------------------------
 // Analytics
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Midnight UTC of the Monday starting the week (ISO weeks, as date_trunc('week') counts them). */
 export function weekStart(at: Date): Date {

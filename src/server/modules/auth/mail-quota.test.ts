@@ -18,8 +18,7 @@ import {
   type TestEnv,
 } from '../../test/harness.ts';
 import { MAILS_PER_RECIPIENT_PER_HOUR, capMailsPerRecipient, recipientKey } from './mail-quota.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const requestReset = (env: Pick<TestEnv, 'request'>, email: string) =>
   env.request('/api/auth/request-password-reset', { body: { email }, ip: freshIp() });
@@ -66,7 +65,7 @@ describeEachDatabase('mails per recipient', (env) => {
     expect(mailsTo(env(), other)).toHaveLength(1);
 
     // An hour after the first mails, there is room again.
-    env().clock.advance(HOUR + 1000);
+    env().clock.advance(HOUR_MS + 1000);
     try {
       expect((await requestReset(env(), email)).status).toBe(200);
       expect(mailsTo(env(), email)).toHaveLength(MAILS_PER_RECIPIENT_PER_HOUR + 1);

@@ -15,9 +15,9 @@ import type { Db } from '../../db/client.ts';
 import { mailSend } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mail, Mailer } from '../../lib/mail.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 export const MAILS_PER_RECIPIENT_PER_HOUR = 5;
-const HOUR_MS = 60 * 60 * 1000;
 
 /** How mail_sends names a recipient: the address is not stored again. */
 export const recipientKey = (address: string) =>

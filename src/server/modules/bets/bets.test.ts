@@ -14,9 +14,7 @@ import {
 } from '../../../shared/bets.ts';
 import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
 import { computeStats } from '../../../shared/stats.ts';
-
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
+import { MINUTE_MS, HOUR_MS } from '../../../shared/time-units.ts';
 
 /** An ISO event time `ms` after the app's clock. */
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
@@ -26,7 +24,7 @@ const betBody = (env: TestEnv, patch: Record<string, unknown> = {}) => ({
   amount: '10',
   odds: '+150',
   sport: 'basketball',
-  eventDate: eventIn(env, 24 * HOUR),
+  eventDate: eventIn(env, 24 * HOUR_MS),
   ...patch,
 });
 
@@ -59,7 +57,7 @@ async function listAll(env: TestEnv, cookie: string, limit = 100): Promise<Bet[]
 const rowOf = async (env: TestEnv, id: string) => (await env.db.select().from(bets).where(eq(bets.id, id)))[0];
 
 /** Moves the app's clock just past the start of the events `betBody` records by default (24 h ahead). */
-const pastTheStart = (env: TestEnv) => env.clock.advance(24 * HOUR + MINUTE);
+const pastTheStart = (env: TestEnv) => env.clock.advance(24 * HOUR_MS + MINUTE_MS);
 
 describeEachDatabase('bets API', (env) => {
   it('answers 401 "Not authenticated" to anonymous callers on every endpoint', async () => {
@@ -79,7 +77,7 @@ describeEachDatabase('bets API', (env) => {
 
   it('records a bet with its potential win, odds as typed and the server clock as created_at', async () => {
     const { cookie, userId } = await signUpAndSignIn(env());
-    const eventDate = eventIn(env(), 48 * HOUR);
+    const eventDate = eventIn(env(), 48 * HOUR_MS);
     const before = env().clock.now().getTime();
     const res = await env().request('/api/bets', {
       cookie,
@@ -132,8 +130,8 @@ describeEachDatabase('bets API', (env) => {
 
   it('accepts an event 6 h 1 min ahead and rejects one 5 h 59 min or exactly 6 h ahead', async () => {
     const { cookie } = await signUpAndSignIn(env());
-    await recordOk(env(), cookie, { eventDate: eventIn(env(), 6 * HOUR + MINUTE) });
-    for (const ahead of [6 * HOUR - MINUTE, 6 * HOUR, 0, -HOUR]) {
+    await recordOk(env(), cookie, { eventDate: eventIn(env(), 6 * HOUR_MS + MINUTE_MS) });
+    for (const ahead of [6 * HOUR_MS - MINUTE_MS, 6 * HOUR_MS, 0, -HOUR_MS]) {
       const res = await env().request('/api/bets', {
         cookie,
         body: betBody(env(), { eventDate: eventIn(env(), ahead) }),
@@ -149,8 +147,8 @@ describeEachDatabase('bets API', (env) => {
 
   it('checks the 6-hour rule against the server clock, not the caller', async () => {
     const { cookie } = await signUpAndSignIn(env());
-    const eventDate = eventIn(env(), 7 * HOUR);
-    env().clock.advance(2 * HOUR);
+    const eventDate = eventIn(env(), 7 * HOUR_MS);
+    env().clock.advance(2 * HOUR_MS);
     try {
       const res = await env().request('/api/bets', { cookie, body: betBody(env(), { eventDate }) });
       expect(res.status).toBe(422);
@@ -167,7 +165,7 @@ describeEachDatabase('bets API', (env) => {
     // The first three readings (the write quota's window, the cool-off check, then validation) say
     // t0; every later one (the insert's created_at) is an hour on.
     let readings = 0;
-    const now = () => new Date(readings++ < 3 ? t0 : t0 + HOUR);
+    const now = () => new Date(readings++ < 3 ? t0 : t0 + HOUR_MS);
     const { app } = createApp({
       config: env().config,
       db: env().db,
@@ -177,7 +175,7 @@ describeEachDatabase('bets API', (env) => {
     });
     const body = {
       ...betBody(env()),
-      eventDate: new Date(t0 + 6 * HOUR + 30 * MINUTE).toISOString(),
+      eventDate: new Date(t0 + 6 * HOUR_MS + 30 * MINUTE_MS).toISOString(),
     };
     const res = await app.request('/api/bets', {
       method: 'POST',
@@ -325,7 +323,7 @@ describeEachDatabase('bets API', (env) => {
       expect(wonBet).toEqual({ ...a, status: 'won', profitLoss: '100.00', settledAt: expect.any(String) });
       const settledAt = Date.parse(wonBet.settledAt!);
       expect(Math.abs(settledAt - env().clock.now().getTime())).toBeLessThan(60_000);
-      expect(settledAt - Date.parse(a.createdAt)).toBeGreaterThanOrEqual(24 * HOUR);
+      expect(settledAt - Date.parse(a.createdAt)).toBeGreaterThanOrEqual(24 * HOUR_MS);
       expect(settledAt).toBeGreaterThanOrEqual(Date.parse(a.eventDate));
 
       const lost = await settle(env(), cookie, b.id, 'lost');
@@ -428,7 +426,7 @@ describeEachDatabase('bets API', (env) => {
   it("keeps each user's bets to themselves: 404 for another user's bet, exactly like a missing one", async () => {
     const alice = await signUpAndSignIn(env());
     const bob = await signUpAndSignIn(env());
-    const pending = await recordOk(env(), alice.cookie, { eventDate: eventIn(env(), 48 * HOUR) });
+    const pending = await recordOk(env(), alice.cookie, { eventDate: eventIn(env(), 48 * HOUR_MS) });
     const settled = await recordOk(env(), alice.cookie);
     pastTheStart(env());
     try {

@@ -15,9 +15,8 @@ import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';
 import { verifyChain, type LedgerPage } from '../../../shared/ledger.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { deleteBet, settleBet } from './bet-writes.ts';
+import { MINUTE_MS, HOUR_MS } from '../../../shared/time-units.ts';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
@@ -30,7 +29,7 @@ async function record(env: TestEnv, cookie: string, patch: Record<string, unknow
       amount: '10',
       odds: '2.00',
       sport: 'soccer',
-      eventDate: eventIn(env, 7 * HOUR),
+      eventDate: eventIn(env, 7 * HOUR_MS),
       ...patch,
     },
   });
@@ -70,7 +69,7 @@ async function sqlError(env: TestEnv, query: ReturnType<typeof sql>): Promise<st
 describeEachDatabase('the honest record', (env) => {
   it('refuses to settle before the event starts, saying when, and changes nothing; settles once it has', async () => {
     const { cookie } = await signUpAndSignIn(env());
-    const bet = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR) });
+    const bet = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR_MS) });
     const before = await snapshotTables(env());
 
     // The end-to-end tests' clock header means nothing to a server not started for them.
@@ -78,7 +77,7 @@ describeEachDatabase('the honest record', (env) => {
       cookie,
       method: 'PATCH',
       body: { status: 'won' },
-      headers: { 'x-test-clock-offset': String(40 * HOUR) },
+      headers: { 'x-test-clock-offset': String(40 * HOUR_MS) },
     });
     expect(shifted.status).toBe(409);
     const early = await settle(env(), cookie, bet.id);
@@ -86,7 +85,7 @@ describeEachDatabase('the honest record', (env) => {
     expect(await early.json()).toEqual({ error: settleAfterMessage(bet.eventDate, 'utc') });
     expect(await snapshotTables(env())).toEqual(before);
 
-    env().clock.advance(30 * HOUR + MINUTE);
+    env().clock.advance(30 * HOUR_MS + MINUTE_MS);
     const res = await settle(env(), cookie, bet.id, 'lost');
     expect(res.status).toBe(200);
     expect(((await res.json()) as Bet).profitLoss).toBe('-10.00');
@@ -104,15 +103,15 @@ describeEachDatabase('the honest record', (env) => {
   it('with TEST_CLOCK_HEADER, shifts the clock of the one request that carries the header', async () => {
     const sibling = createSiblingApp(env(), { TEST_CLOCK_HEADER: 'true' });
     const { cookie } = await signUpAndSignIn(sibling);
-    const bet = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR) });
+    const bet = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR_MS) });
     const patch = (headers: Record<string, string> = {}) =>
       sibling.request(`/api/bets/${bet.id}`, { cookie, method: 'PATCH', body: { status: 'won' }, headers });
     expect((await patch()).status).toBe(409);
     expect((await patch({ 'x-test-clock-offset': 'soon' })).status).toBe(409);
-    const res = await patch({ 'x-test-clock-offset': String(31 * HOUR) });
+    const res = await patch({ 'x-test-clock-offset': String(31 * HOUR_MS) });
     expect(res.status).toBe(200);
     const settledAt = Date.parse(((await res.json()) as Bet).settledAt!);
-    expect(settledAt - env().clock.now().getTime()).toBeGreaterThan(30 * HOUR);
+    expect(settledAt - env().clock.now().getTime()).toBeGreaterThan(30 * HOUR_MS);
   });
 
   it('settles at the exact start and not a millisecond before (the injected clock at the edge)', async () => {
@@ -132,7 +131,7 @@ describeEachDatabase('the honest record', (env) => {
 
     const kept = await record(env(), cookie);
     const settled = await record(env(), cookie);
-    env().clock.advance(7 * HOUR + MINUTE);
+    env().clock.advance(7 * HOUR_MS + MINUTE_MS);
     expect((await settle(env(), cookie, settled.id, 'lost')).status).toBe(200);
     const before = await snapshotTables(env());
     for (const id of [kept.id, settled.id]) {
@@ -156,11 +155,11 @@ describeEachDatabase('the honest record', (env) => {
       await env().db.execute(sql`
         insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status, potential_win,
                           profit_loss, settled_at, created_at)
-        values (${userId}, 'started', 10, '2.0', 2, 'soccer', ${new Date(now - 24 * HOUR).toISOString()}, 'pending', 20,
-                null, null, ${new Date(now - 48 * HOUR).toISOString()}),
-               (${userId}, 'settled', 10, '2.0', 2, 'soccer', ${new Date(now - 24 * HOUR).toISOString()}, 'won', 20,
-                10, ${new Date(now - 20 * HOUR).toISOString()}, ${new Date(now - 48 * HOUR).toISOString()}),
-               (${userId}, 'future', 10, '2.0', 2, 'soccer', ${new Date(now + 24 * HOUR).toISOString()}, 'pending', 20,
+        values (${userId}, 'started', 10, '2.0', 2, 'soccer', ${new Date(now - 24 * HOUR_MS).toISOString()}, 'pending', 20,
+                null, null, ${new Date(now - 48 * HOUR_MS).toISOString()}),
+               (${userId}, 'settled', 10, '2.0', 2, 'soccer', ${new Date(now - 24 * HOUR_MS).toISOString()}, 'won', 20,
+                10, ${new Date(now - 20 * HOUR_MS).toISOString()}, ${new Date(now - 48 * HOUR_MS).toISOString()}),
+               (${userId}, 'future', 10, '2.0', 2, 'soccer', ${new Date(now + 24 * HOUR_MS).toISOString()}, 'pending', 20,
                 null, null, ${new Date(now).toISOString()})
         returning id, description as status`),
     );
@@ -226,9 +225,9 @@ describeEachDatabase('the honest record', (env) => {
     };
     expect(await overdue()).toBe(0);
     const untilOverdue = new Date(bet.eventDate).getTime() + OVERDUE_AFTER_MS - env().clock.now().getTime();
-    env().clock.advance(untilOverdue - MINUTE);
+    env().clock.advance(untilOverdue - MINUTE_MS);
     expect(await overdue()).toBe(0);
-    env().clock.advance(2 * MINUTE);
+    env().clock.advance(2 * MINUTE_MS);
     expect(await overdue()).toBe(1);
     expect((await settle(env(), cookie, bet.id, 'lost')).status).toBe(200);
     expect(await overdue()).toBe(0);
@@ -253,8 +252,8 @@ describeEachDatabase('the honest record', (env) => {
     const [{ id }] = rowsOf<{ id: string }>(
       await env().db.execute(sql`
         insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at)
-        values (${userId}, 'left pending', 10, '2.0', 2, 'soccer', ${new Date(now - 73 * HOUR).toISOString()}, 20,
-                ${new Date(now - 80 * HOUR).toISOString()})
+        values (${userId}, 'left pending', 10, '2.0', 2, 'soccer', ${new Date(now - 73 * HOUR_MS).toISOString()}, 20,
+                ${new Date(now - 80 * HOUR_MS).toISOString()})
         returning id`),
     ) as [{ id: string }];
     expect(await listed()).toBe(false);
@@ -275,14 +274,14 @@ describeEachDatabase('the honest record', (env) => {
             amount: '5',
             odds: '+120',
             sport: 'tennis',
-            eventDate: eventIn(env(), 7 * HOUR),
+            eventDate: eventIn(env(), 7 * HOUR_MS),
           },
         }),
       ),
     );
     expect(recorded.map((r) => r.status)).toEqual(Array(50).fill(201));
     const ids = await Promise.all(recorded.map(async (r) => ((await r.json()) as Bet).id));
-    env().clock.advance(7 * HOUR + MINUTE);
+    env().clock.advance(7 * HOUR_MS + MINUTE_MS);
     const settled = await Promise.all(ids.map((id, i) => settle(env(), cookie, id, i % 2 ? 'won' : 'lost')));
     expect(settled.map((r) => r.status)).toEqual(Array(50).fill(200));
 
@@ -295,7 +294,7 @@ describeEachDatabase('the honest record', (env) => {
     const { userId, username } = await createBettor(env());
     await env().db.execute(sql`alter table bets disable trigger bets_ledger_append`);
     try {
-      const day = 24 * HOUR;
+      const day = 24 * HOUR_MS;
       const t0 = env().clock.now().getTime() - 10 * day;
       // Recorded A, recorded B, settled B, settled A (settlement order differs from recording order).
       await env().db.execute(sql`
@@ -331,7 +330,7 @@ describeEachDatabase('the honest record', (env) => {
       ((await (await env().request(`/api/profiles/${username}/ledger`)).json()) as LedgerPage).entries.map(
         (e) => e.origin ?? 'none',
       );
-    const start = new Date(env().clock.now().getTime() + 24 * HOUR).toISOString();
+    const start = new Date(env().clock.now().getTime() + 24 * HOUR_MS).toISOString();
     const insert = (origin: string | null) =>
       env().db.transaction(async (tx) => {
         if (origin !== null) await tx.execute(sql`select set_config('betproof.ledger_origin', ${origin}, true)`);

@@ -16,8 +16,8 @@ import type { Bet, BetPage, BetStats } from '../../../shared/bet-schemas.ts';
 import { listBets } from './bet-pages.ts';
 import { betStatsText } from './bet-stats.ts';
 import { recountBetStats } from '../../test/recount-bet-stats.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
 
 async function record(env: TestEnv, cookie: string, body: Record<string, unknown>): Promise<Bet> {
@@ -33,7 +33,7 @@ const recordSingle = (env: TestEnv, cookie: string, description: string, hours =
     amount: '10',
     odds: '2.0',
     sport: 'soccer',
-    eventDate: eventIn(env, hours * HOUR),
+    eventDate: eventIn(env, hours * HOUR_MS),
   });
 
 async function send(env: TestEnv, cookie: string, path: string, method: 'PATCH' | 'DELETE', status?: string) {
@@ -74,13 +74,13 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     await step(async () => (settled = await single('settles', 7)));
     await step(async () => (later = await single('is deleted', 48)));
     const legs = [
-      { description: 'Leg one', sport: 'football', odds: '-110', eventDate: eventIn(env(), 8 * HOUR) },
-      { description: 'Leg two', sport: 'basketball', odds: '5/2', eventDate: eventIn(env(), 10 * HOUR) },
+      { description: 'Leg one', sport: 'football', odds: '-110', eventDate: eventIn(env(), 8 * HOUR_MS) },
+      { description: 'Leg two', sport: 'basketball', odds: '5/2', eventDate: eventIn(env(), 10 * HOUR_MS) },
     ];
     await step(async () => (parlay = await record(env(), cookie, { amount: '5', legs })));
     // Within 15 minutes of recording it, before its start: a correction.
     await step(() => send(env(), cookie, `/api/bets/${later.id}`, 'DELETE'));
-    env().clock.advance(9 * HOUR);
+    env().clock.advance(9 * HOUR_MS);
     await step(() => send(env(), cookie, `/api/bets/${settled.id}`, 'PATCH', 'won'));
     // A leg settled alone changes no bets row: the parlay stays pending.
     await step(() => send(env(), cookie, `/api/bets/${parlay.id}/legs/${parlay.legs![0]!.id}`, 'PATCH', 'won'));
@@ -140,11 +140,11 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     expect(await descriptions()).toEqual([]);
     const bet = await recordSingle(env(), cookie, 'First');
     expect(await descriptions()).toEqual(['First pending']);
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     await send(env(), cookie, `/api/bets/${bet.id}`, 'PATCH', 'lost');
     expect(await descriptions()).toEqual(['First lost']);
     await insertBets(env(), userId, [
-      { description: 'Imported by a script', createdAt: new Date(env().clock.now().getTime() + HOUR) },
+      { description: 'Imported by a script', createdAt: new Date(env().clock.now().getTime() + HOUR_MS) },
     ]);
     expect(await descriptions()).toEqual(['Imported by a script pending', 'First lost']);
     // The page the function answers and the API's are the same text.
@@ -160,7 +160,7 @@ describeEachDatabase('the first page of bets, kept while the record version stan
   it('sends the kept statistics while the version and unit size stand', async () => {
     const { cookie, userId } = await signUpAndSignIn(env());
     const bet = await recordSingle(env(), cookie, 'Kept');
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     await send(env(), cookie, `/api/bets/${bet.id}`, 'PATCH', 'won');
     const before = await stats(env(), cookie);
     expect(before).toMatchObject({ totalBets: 1, won: 1, totalProfit: '10.00', unitSize: null });
@@ -202,8 +202,8 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     env().clock.freeze();
     const single = await recordSingle(env(), cookie, 'Left pending', 7);
     const legs = [
-      { description: 'Leg one', sport: 'football', odds: '2.0', eventDate: eventIn(env(), 8 * HOUR) },
-      { description: 'Leg two', sport: 'basketball', odds: '2.0', eventDate: eventIn(env(), 30 * HOUR) },
+      { description: 'Leg one', sport: 'football', odds: '2.0', eventDate: eventIn(env(), 8 * HOUR_MS) },
+      { description: 'Leg two', sport: 'basketball', odds: '2.0', eventDate: eventIn(env(), 30 * HOUR_MS) },
     ];
     const parlay = await record(env(), cookie, { amount: '5', legs });
     const overdueAt = (at: string) => new Date(at).getTime() + OVERDUE_AFTER_MS;
@@ -220,7 +220,7 @@ describeEachDatabase('the first page of bets, kept while the record version stan
     expect(await overdue(overdueAt(legs[1]!.eventDate))).toBe(2);
     // A clock set back (the machine's, corrected) reads the count for that time, not the kept one.
     expect(await overdue(overdueAt(single.eventDate) - 1)).toBe(0);
-    expect(await overdue(overdueAt(legs[1]!.eventDate) + 30 * 24 * HOUR)).toBe(2);
+    expect(await overdue(overdueAt(legs[1]!.eventDate) + 30 * 24 * HOUR_MS)).toBe(2);
   });
 });
 

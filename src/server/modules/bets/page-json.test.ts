@@ -10,9 +10,8 @@ import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/
 import type { Bet, BetPage } from '../../../shared/bet-schemas.ts';
 import { toBets } from './bet-rows.ts';
 import { listBets } from './bet-pages.ts';
+import { MINUTE_MS, HOUR_MS } from '../../../shared/time-units.ts';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
 
 async function record(env: TestEnv, cookie: string, body: Record<string, unknown>): Promise<Bet> {
@@ -31,18 +30,18 @@ describeEachDatabase('a page of bets as the database writes it', (env) => {
   it('equals toBet for singles and parlays, pending, won, lost and void, and pages on', async () => {
     const { cookie, userId } = await signUpAndSignIn(env());
     const single = (amount: string, odds: string, description: string) =>
-      record(env(), cookie, { description, amount, odds, sport: 'soccer', eventDate: eventIn(env(), 7 * HOUR) });
+      record(env(), cookie, { description, amount, odds, sport: 'soccer', eventDate: eventIn(env(), 7 * HOUR_MS) });
     const won = await single('234567.89', '+150', 'Big stake, "quoted" \\ and ünïcode ✓');
     const lost = await single('0.01', '-110', 'Smallest stake');
     const voided = await single('10.50', '5/2', 'Abandoned match');
     await single('25', '2.5', 'Still to play');
     const legs = [
-      { description: 'Chiefs ML', sport: 'football', odds: '-110', eventDate: eventIn(env(), 8 * HOUR) },
-      { description: 'Lakers -4.5', sport: 'basketball', odds: '5/2', eventDate: eventIn(env(), 10 * HOUR) },
+      { description: 'Chiefs ML', sport: 'football', odds: '-110', eventDate: eventIn(env(), 8 * HOUR_MS) },
+      { description: 'Lakers -4.5', sport: 'basketball', odds: '5/2', eventDate: eventIn(env(), 10 * HOUR_MS) },
     ];
     const parlay = await record(env(), cookie, { amount: '110', legs });
     const openParlay = await record(env(), cookie, { amount: '3', legs });
-    env().clock.advance(10 * HOUR + MINUTE);
+    env().clock.advance(10 * HOUR_MS + MINUTE_MS);
     await patch(env(), cookie, `/api/bets/${won.id}`, 'won');
     await patch(env(), cookie, `/api/bets/${lost.id}`, 'lost');
     await patch(env(), cookie, `/api/bets/${voided.id}`, 'void');

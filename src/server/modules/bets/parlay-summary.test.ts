@@ -15,13 +15,12 @@ import { computeStats } from '../../../shared/stats.ts';
 import { getBetStats } from './bet-stats.ts';
 import { deleteBet, recordBet, recordParlay, settleBet, settleLeg } from './bet-writes.ts';
 import { recountBetStats } from '../../test/recount-bet-stats.ts';
+import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const ODDS = ['+150', '-110', '5/2', '2.5', '1.01', '11/10', '+9999900'];
 
 /** Event starts relative to now: ahead (deletable), started, or long started (overdue if pending). */
-const start = fc.constantFrom(DAY, -DAY, -4 * DAY, -2 * HOUR);
+const start = fc.constantFrom(DAY_MS, -DAY_MS, -4 * DAY_MS, -2 * HOUR_MS);
 
 type Command =
   | { kind: 'single'; cents: bigint; odds: string; event: number }
@@ -71,7 +70,7 @@ async function run(env: TestEnv, userId: string, cmd: Command) {
   if (cmd.kind === 'single' || cmd.kind === 'parlay') {
     const starts = cmd.kind === 'single' ? [cmd.event] : cmd.legs.map((l) => l.event);
     // Recorded (back-dated when an event has started) a day before the earliest start.
-    const at = new Date(now.getTime() + Math.min(...starts) - DAY);
+    const at = new Date(now.getTime() + Math.min(...starts) - DAY_MS);
     const result =
       cmd.kind === 'single'
         ? await recordBet(

@@ -22,18 +22,17 @@ import {
 import { computeStats } from '../../../shared/stats.ts';
 import { getBetStats } from './bet-stats.ts';
 import { recountBetStats } from '../../test/recount-bet-stats.ts';
+import { MINUTE_MS, HOUR_MS } from '../../../shared/time-units.ts';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
 
 /** Three legs starting 8, 10 and 12 hours ahead: -110 (21/11), 5/2 and 2.5 (odds 16.704545…). */
 const threeLegs = (env: TestEnv) => [
-  { description: 'Chiefs ML', sport: 'football', odds: '-110', eventDate: eventIn(env, 8 * HOUR) },
-  { description: 'Lakers -4.5', sport: 'basketball', odds: '5/2', eventDate: eventIn(env, 10 * HOUR) },
-  { description: 'Arsenal to win', sport: 'soccer', odds: '2.5', eventDate: eventIn(env, 12 * HOUR) },
+  { description: 'Chiefs ML', sport: 'football', odds: '-110', eventDate: eventIn(env, 8 * HOUR_MS) },
+  { description: 'Lakers -4.5', sport: 'basketball', odds: '5/2', eventDate: eventIn(env, 10 * HOUR_MS) },
+  { description: 'Arsenal to win', sport: 'soccer', odds: '2.5', eventDate: eventIn(env, 12 * HOUR_MS) },
 ];
 
 async function recordParlay(env: TestEnv, cookie: string, body: Record<string, unknown> = {}): Promise<Bet> {
@@ -98,7 +97,7 @@ describeEachDatabase('parlays', (env) => {
     // The list carries the legs too; a single bet's legs are null.
     await env().request('/api/bets', {
       cookie,
-      body: { description: 'single', amount: '5', odds: '2', sport: 'tennis', eventDate: eventIn(env(), 7 * HOUR) },
+      body: { description: 'single', amount: '5', odds: '2', sport: 'tennis', eventDate: eventIn(env(), 7 * HOUR_MS) },
     });
     const page = (await (await env().request('/api/bets', { cookie })).json()) as BetPage;
     expect(page.bets.map((b) => b.legs?.length ?? null)).toEqual([null, 3]);
@@ -136,7 +135,10 @@ describeEachDatabase('parlays', (env) => {
       [[legs[0]], { legs: PARLAY_LEG_COUNT_MESSAGE }],
       [Array(16).fill(legs[0]), { legs: PARLAY_LEG_COUNT_MESSAGE }],
       [[legs[0], { ...legs[1], odds: '1/0' }], { 'legs.1.odds': expect.stringContaining('Invalid odds') as string }],
-      [[legs[0], { ...legs[1], eventDate: eventIn(env(), 5 * HOUR) }], { 'legs.1.eventDate': EVENT_TOO_SOON_MESSAGE }],
+      [
+        [legs[0], { ...legs[1], eventDate: eventIn(env(), 5 * HOUR_MS) }],
+        { 'legs.1.eventDate': EVENT_TOO_SOON_MESSAGE },
+      ],
       [
         [legs[0], { ...legs[1], sport: 'parlay' }],
         { 'legs.1.sport': expect.stringContaining('Sport must be') as string },
@@ -163,7 +165,7 @@ describeEachDatabase('parlays', (env) => {
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toMatch(/^Settle after the event starts: .* UTC$/);
     // The parlay itself is settled by its legs only.
-    env().clock.advance(12 * HOUR + MINUTE);
+    env().clock.advance(12 * HOUR_MS + MINUTE_MS);
     const direct = await env().request(`/api/bets/${bet.id}`, { cookie, method: 'PATCH', body: { status: 'won' } });
     expect([direct.status, await direct.json()]).toEqual([409, { error: PARLAY_SETTLED_BY_LEGS_MESSAGE }]);
     expect((await settledOk(env(), cookie, bet, 1, 'won')).status).toBe('pending');
@@ -212,7 +214,7 @@ describeEachDatabase('parlays', (env) => {
     const a = await recordParlay(env(), cookie, { amount: '110' });
     const b = await recordParlay(env(), cookie, { amount: '3' });
     const c = await recordParlay(env(), cookie, { amount: '7.77' });
-    env().clock.advance(12 * HOUR + MINUTE);
+    env().clock.advance(12 * HOUR_MS + MINUTE_MS);
     // a: -110 won, 5/2 void, 2.5 won → 21/11 × 5/2 = 105/22; $110 → $525.00 exactly.
     await settledOk(env(), cookie, a, 2, 'void');
     await settledOk(env(), cookie, a, 1, 'won');
@@ -244,12 +246,12 @@ describeEachDatabase('parlays', (env) => {
     expect(res.status).toBe(204);
     expect(await env().db.$count(betLegs, eq(betLegs.betId, gone.id))).toBe(0);
     const kept = await recordParlay(env(), cookie);
-    env().clock.advance(8 * HOUR + MINUTE);
+    env().clock.advance(8 * HOUR_MS + MINUTE_MS);
     expect((await env().request(`/api/bets/${kept.id}`, { cookie, method: 'DELETE' })).status).toBe(409);
     // Overdue 72 hours after its first leg started, whatever its later legs.
-    env().clock.advance(72 * HOUR - 2 * MINUTE);
+    env().clock.advance(72 * HOUR_MS - 2 * MINUTE_MS);
     expect(((await (await env().request('/api/bets/stats', { cookie })).json()) as BetStats).overdue).toBe(0);
-    env().clock.advance(2 * MINUTE);
+    env().clock.advance(2 * MINUTE_MS);
     expect(((await (await env().request('/api/bets/stats', { cookie })).json()) as BetStats).overdue).toBe(1);
   });
 
@@ -257,7 +259,7 @@ describeEachDatabase('parlays', (env) => {
     const owner = await signUpAndSignIn(env());
     const other = await signUpAndSignIn(env());
     const bet = await recordParlay(env(), owner.cookie);
-    env().clock.advance(12 * HOUR + MINUTE);
+    env().clock.advance(12 * HOUR_MS + MINUTE_MS);
     const leg = bet.legs![0]!.id;
     for (const [cookie, path] of [
       [other.cookie, `/api/bets/${bet.id}/legs/${leg}`],

@@ -12,7 +12,8 @@ import { describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
 import type { Bet, BetPage } from '../../../shared/bet-schemas.ts';
 import type { ProfileBetPage } from '../../../shared/profile-schemas.ts';
 import { usernameOf } from '../profiles/test-helpers.ts';
-import { grade, insertEvents, MINUTE } from '../community/helpers.test-support.ts';
+import { grade, insertEvents } from '../community/helpers.test-support.ts';
+import { MINUTE_MS } from '../../../shared/time-units.ts';
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -26,7 +27,7 @@ describeEachDatabase('positions on a page of bets', (env) => {
     const bettor = await signUpAndSignIn(env());
     const [merged, single] = await insertEvents(env(), env().clock.now(), `pos${Date.now()}`, 2);
     const take = async (eventId: string, odds: string, amount: string) => {
-      env().clock.advance(MINUTE);
+      env().clock.advance(MINUTE_MS);
       return json<Bet>(
         await env().request('/api/bets', {
           cookie: bettor.cookie,
@@ -39,7 +40,7 @@ describeEachDatabase('positions on a page of bets', (env) => {
     const second = await take(merged!, '1.80', '30');
     const alone = await take(single!, '2.50', '10');
     const third = await take(merged!, '2.00', '10');
-    env().clock.advance(8 * 60 * MINUTE);
+    env().clock.advance(8 * 60 * MINUTE_MS);
     await grade(env(), [merged!, single!], 2);
 
     const position = {

@@ -11,9 +11,9 @@ import { BET_SPORTS, SPORTS, SPORT_NOT_LISTED_MESSAGE } from '../../../shared/be
 import type { RecordBetInput } from '../../../shared/bet-schemas.ts';
 import type { RecordAnyParlayInput } from '../../../shared/parlay-schemas.ts';
 import { recordBet, recordParlay } from './bet-writes.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
-const inHours = (env: TestEnv, hours: number) => new Date(env.clock.now().getTime() + hours * HOUR).toISOString();
+const inHours = (env: TestEnv, hours: number) => new Date(env.clock.now().getTime() + hours * HOUR_MS).toISOString();
 
 /** Every row a refusal could have touched, as text: the user's bets, legs and ledger. */
 async function snapshot(env: TestEnv, userId: string) {

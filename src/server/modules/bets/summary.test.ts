@@ -10,14 +10,13 @@ import { computeStats } from '../../../shared/stats.ts';
 import { getBetStats } from './bet-stats.ts';
 import { deleteBet, recordBet, settleBet } from './bet-writes.ts';
 import { recountBetStats } from '../../test/recount-bet-stats.ts';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/time-units.ts';
 
 /**
  * When a recorded bet's event is: ahead (it can be deleted, not settled), started a day ago (it can
  * be settled) or four days ago (pending, it is overdue). Bets are recorded a day before their event.
  */
-const EVENT_OFFSETS = { ahead: DAY, started: -DAY, overdue: -4 * DAY } as const;
+const EVENT_OFFSETS = { ahead: DAY_MS, started: -DAY_MS, overdue: -4 * DAY_MS } as const;
 type EventTime = keyof typeof EVENT_OFFSETS;
 
 /**
@@ -125,7 +124,7 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
         eventDate: eventDate.toISOString(),
       };
       // Recorded (back-dated, for an event already started) a day before its event.
-      const result = await recordBet(env.db, userIds[cmd.user]!, input, new Date(eventDate.getTime() - DAY));
+      const result = await recordBet(env.db, userIds[cmd.user]!, input, new Date(eventDate.getTime() - DAY_MS));
       expect(result.ok).toBe(true);
       return;
     }

@@ -17,12 +17,9 @@ import type { InfluencerAnswer } from '../../../shared/community-schemas.ts';
 import type { DeletedBets } from '../../../shared/disclosures.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { usernameOf } from '../profiles/test-helpers.ts';
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-const inHours = (env: TestEnv, hours: number) => new Date(env.clock.now().getTime() + hours * HOUR).toISOString();
+const inHours = (env: TestEnv, hours: number) => new Date(env.clock.now().getTime() + hours * HOUR_MS).toISOString();
 
 const record = (env: TestEnv, cookie: string, patch: Record<string, unknown> = {}) =>
   env.request('/api/bets', {
@@ -112,7 +109,7 @@ describeEachDatabase('what is taken back', (env) => {
     const typo = await json<Bet>(await record(env(), bettor.cookie, { description: 'Arsenal v Spurs typo' }), 201);
     const kept = await json<Bet>(await record(env(), bettor.cookie, { description: 'Chelsea v Fulham' }), 201);
 
-    env().clock.advance(15 * MINUTE - 1000);
+    env().clock.advance(15 * MINUTE_MS - 1000);
     expect((await env().request(`/api/bets/${typo.id}`, { method: 'DELETE', cookie: bettor.cookie })).status).toBe(204);
     env().clock.advance(1000);
     // Its event is still hours ahead, but the window has passed: the bet stays, and the answer says why.
@@ -203,9 +200,9 @@ describeEachDatabase('what is taken back', (env) => {
     );
     const overdue = async () =>
       (await json<BetStats>(await env().request('/api/bets/stats', { cookie: bettor.cookie }))).overdue;
-    env().clock.advance(7 * HOUR + 72 * HOUR - MINUTE);
+    env().clock.advance(7 * HOUR_MS + 72 * HOUR_MS - MINUTE_MS);
     expect(await overdue()).toBe(0);
-    env().clock.advance(MINUTE);
+    env().clock.advance(MINUTE_MS);
     expect(await overdue()).toBe(1);
     const profile = await json<PublicProfile>(await env().request(`/api/profiles/${username}`));
     expect(profile.disclosure.overdue).toBe(1);
@@ -224,7 +221,7 @@ describeEachDatabase('what is taken back', (env) => {
       }),
     );
     expect(await overdue()).toBe(0);
-    env().clock.advance(30 * DAY);
+    env().clock.advance(30 * DAY_MS);
     expect(await overdue()).toBe(0);
   });
 });

@@ -12,9 +12,8 @@ import { createBettor } from '../community/helpers.test-support.ts';
 import { BET_ALREADY_SETTLED_MESSAGE, settleAfterMessage } from '../../../shared/bets.ts';
 import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';
 import { verifyChain, type LedgerPage } from '../../../shared/ledger.ts';
+import { MINUTE_MS, HOUR_MS } from '../../../shared/time-units.ts';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 async function record(env: TestEnv, cookie: string, patch: Record<string, unknown> = {}): Promise<Bet> {
@@ -25,7 +24,7 @@ async function record(env: TestEnv, cookie: string, patch: Record<string, unknow
       amount: '10',
       odds: '2.00',
       sport: 'soccer',
-      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR).toISOString(),
+      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR_MS).toISOString(),
       ...patch,
     },
   });
@@ -67,7 +66,7 @@ describeEachDatabase('void / push', (env) => {
     expect(await early.json()).toEqual({ error: settleAfterMessage(bet.eventDate, 'utc') });
     expect(await snapshotTables(env())).toEqual(before);
 
-    env().clock.advance(7 * HOUR + MINUTE);
+    env().clock.advance(7 * HOUR_MS + MINUTE_MS);
     const from = env().clock.now().getTime();
     const res = await settle(env(), cookie, bet.id, 'void');
     expect(res.status).toBe(200);
@@ -99,7 +98,7 @@ describeEachDatabase('void / push', (env) => {
     const won = await record(env(), cookie, { amount: '10', odds: '3.00' });
     const lost = await record(env(), cookie, { amount: '10', odds: '2.00' });
     const pushed = await record(env(), cookie, { amount: '1000', odds: '1.50' });
-    env().clock.advance(7 * HOUR + MINUTE);
+    env().clock.advance(7 * HOUR_MS + MINUTE_MS);
     for (const [bet, status] of [
       [won, 'won'],
       [lost, 'lost'],
@@ -127,7 +126,7 @@ describeEachDatabase('void / push', (env) => {
   it('refuses a status that is not a result, naming the three', async () => {
     const { cookie } = await signUpAndSignIn(env());
     const bet = await record(env(), cookie);
-    env().clock.advance(7 * HOUR + MINUTE);
+    env().clock.advance(7 * HOUR_MS + MINUTE_MS);
     const before = await snapshotTables(env());
     for (const status of ['push', 'VOID', 'pending']) {
       const res = await settle(env(), cookie, bet.id, status);
@@ -148,11 +147,11 @@ describeEachDatabase('void / push', (env) => {
       await env().db.execute(sql`
         insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status, potential_win,
                           profit_loss, settled_at, created_at)
-        values (${userId}, 'started', 10, '2.0', 2, 'soccer', ${iso(now - 24 * HOUR)}, 'pending', 20, null, null,
-                ${iso(now - 48 * HOUR)}),
-               (${userId}, 'void', 10, '2.0', 2, 'soccer', ${iso(now - 24 * HOUR)}, 'void', 20, 0,
-                ${iso(now - 20 * HOUR)}, ${iso(now - 48 * HOUR)}),
-               (${userId}, 'future', 10, '2.0', 2, 'soccer', ${iso(now + 24 * HOUR)}, 'pending', 20, null, null,
+        values (${userId}, 'started', 10, '2.0', 2, 'soccer', ${iso(now - 24 * HOUR_MS)}, 'pending', 20, null, null,
+                ${iso(now - 48 * HOUR_MS)}),
+               (${userId}, 'void', 10, '2.0', 2, 'soccer', ${iso(now - 24 * HOUR_MS)}, 'void', 20, 0,
+                ${iso(now - 20 * HOUR_MS)}, ${iso(now - 48 * HOUR_MS)}),
+               (${userId}, 'future', 10, '2.0', 2, 'soccer', ${iso(now + 24 * HOUR_MS)}, 'pending', 20, null, null,
                 ${iso(now)})
         returning id`),
     );

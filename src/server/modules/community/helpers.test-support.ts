@@ -4,10 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { TestEnv } from '../../test/harness.ts';
 import type { Sport } from '../../../shared/bets.ts';
 import { queryRows } from '../../db/sql.ts';
-
-export const MINUTE = 60 * 1000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 /** A short random token, for names no other test uses. */
 export const token = () => randomBytes(4).toString('hex');
@@ -66,15 +63,15 @@ export async function insertBets(env: TestEnv, userId: string, list: SeedBet[]) 
     const potential = ((Math.round(Number(amount) * 100) * Number(odds)) / 100).toFixed(2);
     const settledAt = b.status === 'pending' ? null : (b.settledAt ?? now);
     const createdAt = b.eventAt
-      ? new Date(b.eventAt.getTime() - 7 * HOUR)
-      : new Date((settledAt ?? now).getTime() - DAY);
+      ? new Date(b.eventAt.getTime() - 7 * HOUR_MS)
+      : new Date((settledAt ?? now).getTime() - DAY_MS);
     return {
       user_id: userId,
       description: b.description ?? `Test bet ${i + 1}`,
       amount,
       odds,
       sport: b.sport ?? 'football',
-      event_date: new Date(createdAt.getTime() + 7 * HOUR).toISOString(),
+      event_date: new Date(createdAt.getTime() + 7 * HOUR_MS).toISOString(),
       status: b.status,
       potential_win: potential,
       profit_loss:

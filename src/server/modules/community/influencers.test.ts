@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/harness.ts';
 import type { Influencer, InfluencerPage } from '../../../shared/community-schemas.ts';
-import { DAY, createBettor, insertBets, setPublic, times, token } from './helpers.test-support.ts';
+import { createBettor, insertBets, setPublic, times, token } from './helpers.test-support.ts';
+import { DAY_MS } from '../../../shared/time-units.ts';
 
 async function influencers(env: TestEnv, params: Record<string, string> = {}): Promise<InfluencerPage> {
   const res = await env.request(`/api/community/influencers?${new URLSearchParams(params).toString()}`);
@@ -204,15 +205,15 @@ describeEachDatabase('community: influencers', (env) => {
     const unverified = await createBettor(env(), { username: `big_${tag}` });
     // elite: 100 settled, profitable; the 30 days before were better than the last 30 → down
     await insertBets(env(), elite.userId, [
-      ...times(60, { status: 'won', settledAt: new Date(now - 45 * DAY) }),
-      ...times(37, { status: 'lost', settledAt: new Date(now - 200 * DAY) }),
-      { status: 'won', settledAt: new Date(now - 3 * DAY), description: 'Oldest of three', sport: 'mma' },
-      { status: 'lost', settledAt: new Date(now - 2 * DAY), description: 'Middle pick', sport: 'tennis' },
-      { status: 'won', settledAt: new Date(now - DAY), description: 'Latest pick', sport: 'soccer' },
+      ...times(60, { status: 'won', settledAt: new Date(now - 45 * DAY_MS) }),
+      ...times(37, { status: 'lost', settledAt: new Date(now - 200 * DAY_MS) }),
+      { status: 'won', settledAt: new Date(now - 3 * DAY_MS), description: 'Oldest of three', sport: 'mma' },
+      { status: 'lost', settledAt: new Date(now - 2 * DAY_MS), description: 'Middle pick', sport: 'tennis' },
+      { status: 'won', settledAt: new Date(now - DAY_MS), description: 'Latest pick', sport: 'soccer' },
       { status: 'pending', description: 'Not settled yet' },
     ]);
-    await insertBets(env(), pro.userId, times(50, { status: 'lost', settledAt: new Date(now - 5 * DAY) }));
-    await insertBets(env(), unverified.userId, times(120, { status: 'won', settledAt: new Date(now - 100 * DAY) }));
+    await insertBets(env(), pro.userId, times(50, { status: 'lost', settledAt: new Date(now - 5 * DAY_MS) }));
+    await insertBets(env(), unverified.userId, times(120, { status: 'won', settledAt: new Date(now - 100 * DAY_MS) }));
 
     const cards = await allCards(env(), { search: tag });
     const card = (name: string) => cards.find((c) => c.username === name)!;
@@ -240,8 +241,8 @@ describeEachDatabase('community: influencers', (env) => {
     expect(card(`big_${tag}`)).toMatchObject({ tier: 'Pro', trend: 'stable' });
     const rising = await createBettor(env(), { username: `new_${tag}` });
     await insertBets(env(), rising.userId, [
-      { status: 'won', settledAt: new Date(now - DAY), description: 'A win' },
-      { status: 'void', settledAt: new Date(now - DAY / 2), description: 'Called off' },
+      { status: 'won', settledAt: new Date(now - DAY_MS), description: 'A win' },
+      { status: 'void', settledAt: new Date(now - DAY_MS / 2), description: 'Called off' },
     ]);
     expect((await allCards(env(), { search: `new_${tag}` }))[0]).toMatchObject({
       tier: 'Rising',

@@ -10,7 +10,8 @@ import { queryRows } from '../../db/sql.ts';
 import type { InfluencerPage, SpotlightPage } from '../../../shared/community-schemas.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { usernameOf } from '../profiles/test-helpers.ts';
-import { HOUR, grade, insertEvents, token, uuids } from './helpers.test-support.ts';
+import { grade, insertEvents, token, uuids } from './helpers.test-support.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const T0 = new Date('2026-04-06T09:00:00.000Z');
 
@@ -60,7 +61,7 @@ describeEachDatabase('the rankings at market prices', (env) => {
     // The prices arrive after the bets were recorded, as a feed's do.
     await priceHome(env(), honestEvents, '2.30', 'pre');
     await priceHome(env(), inflatedEvents, '2.00', 'pre');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), honestEvents, 18);
     await grade(env(), inflatedEvents, 18);
 
@@ -127,7 +128,7 @@ describeEachDatabase('the rankings at market prices', (env) => {
     const closed = [...sharpEvents, ...dullEvents, ...fewEvents.slice(0, 10)];
     await price(env(), closed, '2.00', 'closing', 'PS', 'home');
     await price(env(), closed, '2.00', 'closing', 'PS', 'away');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     for (const events of [sharpEvents, dullEvents, fewEvents]) await grade(env(), events, 15);
 
     const directory = (await (

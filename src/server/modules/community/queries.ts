@@ -37,8 +37,7 @@ import { levelStakesYield, parseScaled, roi, winRate, yieldInterval } from '../.
 import { breakEvenChance, luckAdjustedYield, type RankTotals } from '../../../shared/ranking.ts';
 import { overdueBefore, overdueCondition } from '../bets/bet-stats.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/time-units.ts';
 
 const cents = (value: string | null | undefined): Cents => {
   if (value === null || value === undefined) return 0n;

@@ -14,7 +14,8 @@ import type { InfluencerPage, SpotlightPage } from '../../../shared/community-sc
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
 import { PARLAY_SAME_EVENT_MESSAGE, sideHeldMessage } from '../../../shared/events.ts';
 import { usernameOf } from '../profiles/test-helpers.ts';
-import { HOUR, grade, insertEvents, token, uuids } from './helpers.test-support.ts';
+import { grade, insertEvents, token, uuids } from './helpers.test-support.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const T0 = new Date('2026-03-02T09:00:00.000Z');
 
@@ -125,7 +126,7 @@ describeEachDatabase('the rankings against gamed records', (env) => {
         sport: 'soccer',
         odds: '2.00',
         amount: '10',
-        eventDate: new Date(T0.getTime() + 7 * HOUR + i * 60_000).toISOString(),
+        eventDate: new Date(T0.getTime() + 7 * HOUR_MS + i * 60_000).toISOString(),
       });
       expect(res.status, await res.clone().text()).toBe(201);
       erased.push(((await res.json()) as { id: string }).id);
@@ -142,7 +143,7 @@ describeEachDatabase('the rankings against gamed records', (env) => {
       from events e where e.id = any(${uuids(steadyEvents)})`);
 
     // The games are played; the results grade every bet.
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), honestEvents, 18);
     await grade(env(), sureEvents, 60);
     await grade(env(), steadyEvents, 542);
@@ -227,7 +228,7 @@ describeEachDatabase('the rankings against gamed records', (env) => {
   it('holds one side per market in the database, whatever code writes', async () => {
     env().clock.reset();
     const b = await signUpAndSignIn(env());
-    const start = new Date(env().clock.now().getTime() + 30 * HOUR).toISOString();
+    const start = new Date(env().clock.now().getTime() + 30 * HOUR_MS).toISOString();
     const [event] = await queryRows<{ id: string }>(
       env().db,
       sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)

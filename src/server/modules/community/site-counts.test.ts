@@ -4,7 +4,8 @@ import { describeEachDatabase, type TestEnv } from '../../test/harness.ts';
 import { SITE_COUNTS_MAX_AGE_SECONDS } from '../../../shared/site-counts.ts';
 import type { SiteCounts } from '../../../shared/community-schemas.ts';
 import { queryRows } from '../../db/sql.ts';
-import { DAY, createBettor, insertBets, times } from './helpers.test-support.ts';
+import { createBettor, insertBets, times } from './helpers.test-support.ts';
+import { DAY_MS } from '../../../shared/time-units.ts';
 
 async function counts(env: TestEnv): Promise<SiteCounts> {
   const res = await env.request('/api/community/counts');
@@ -29,7 +30,7 @@ async function recount(env: TestEnv) {
 
 /** `n` pending bets on one pick of one listed event (one position; graded from its result once it is final). */
 async function insertGradedBets(env: TestEnv, userId: string, n: number) {
-  const startsAt = new Date(env.clock.now().getTime() + 2 * DAY).toISOString();
+  const startsAt = new Date(env.clock.now().getTime() + 2 * DAY_MS).toISOString();
   const [event] = await queryRows<{ id: string }>(
     env.db,
     sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
@@ -54,10 +55,10 @@ describeEachDatabase('community: site counts', (env) => {
     const hidden = await createBettor(env(), { public: false });
     await createBettor(env()); // public, but no bet: not a record yet
     await insertBets(env(), shown.userId, [
-      ...times(3, { status: 'won', settledAt: new Date(now - DAY) }),
+      ...times(3, { status: 'won', settledAt: new Date(now - DAY_MS) }),
       ...times(2, { status: 'pending' }),
     ]);
-    await insertBets(env(), hidden.userId, times(4, { status: 'lost', settledAt: new Date(now - DAY) }));
+    await insertBets(env(), hidden.userId, times(4, { status: 'lost', settledAt: new Date(now - DAY_MS) }));
     await insertGradedBets(env(), shown.userId, 2);
 
     // Within the minute, the same answer (counted once, not on every visit).

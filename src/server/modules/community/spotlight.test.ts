@@ -9,7 +9,8 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestEnv } from '../../test/harness.ts';
 import { RANK_MIN_EVENTS } from '../../../shared/community.ts';
 import type { SpotlightEntry, SpotlightPage } from '../../../shared/community-schemas.ts';
-import { DAY, MINUTE, createBettor, insertBets, setPublic, times } from './helpers.test-support.ts';
+import { createBettor, insertBets, setPublic, times } from './helpers.test-support.ts';
+import { MINUTE_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 async function spotlight(env: TestEnv, query = ''): Promise<SpotlightPage> {
   const res = await env.request(`/api/community/spotlight${query}`);
@@ -34,7 +35,7 @@ const entryOf = async (env: TestEnv, period: string, username: string) =>
 
 /** The start of the UTC day `days` days before now's. */
 const utcDayStart = (now: number, days: number) => {
-  const d = new Date(now - days * DAY);
+  const d = new Date(now - days * DAY_MS);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 };
 
@@ -58,13 +59,18 @@ describeEachDatabase('community: spotlight', (env) => {
     await insertBets(
       env(),
       inside.userId,
-      times(30, { status: 'won', graded: true, eventAt: new Date(first + MINUTE) }),
+      times(30, { status: 'won', graded: true, eventAt: new Date(first + MINUTE_MS) }),
     );
     // Settled within the week, but the games were played before it.
     await insertBets(
       env(),
       outside.userId,
-      times(30, { status: 'won', graded: true, eventAt: new Date(first - MINUTE), settledAt: new Date(now - DAY) }),
+      times(30, {
+        status: 'won',
+        graded: true,
+        eventAt: new Date(first - MINUTE_MS),
+        settledAt: new Date(now - DAY_MS),
+      }),
     );
     expect(await entryOf(env(), 'week', inside.username)).toMatchObject({ totalBets: 30, events: 30 });
     expect(await entryOf(env(), 'week', outside.username)).toBeUndefined();
@@ -75,14 +81,16 @@ describeEachDatabase('community: spotlight', (env) => {
     const now = env().clock.now().getTime();
     const b = await createBettor(env());
     await insertBets(env(), b.userId, [
-      ...times(29, { status: 'won', graded: true, settledAt: new Date(now - DAY) }),
+      ...times(29, { status: 'won', graded: true, settledAt: new Date(now - DAY_MS) }),
       { status: 'pending', graded: true },
-      { status: 'void', graded: true, settledAt: new Date(now - DAY) },
-      { status: 'won', odds: '1.19', graded: true, settledAt: new Date(now - DAY) },
-      ...times(5, { status: 'won', settledAt: new Date(now - DAY) }),
+      { status: 'void', graded: true, settledAt: new Date(now - DAY_MS) },
+      { status: 'won', odds: '1.19', graded: true, settledAt: new Date(now - DAY_MS) },
+      ...times(5, { status: 'won', settledAt: new Date(now - DAY_MS) }),
     ]);
     expect(await entryOf(env(), 'week', b.username)).toBeUndefined();
-    await insertBets(env(), b.userId, [{ status: 'lost', odds: '1.20', graded: true, settledAt: new Date(now - DAY) }]);
+    await insertBets(env(), b.userId, [
+      { status: 'lost', odds: '1.20', graded: true, settledAt: new Date(now - DAY_MS) },
+    ]);
     expect(await entryOf(env(), 'week', b.username)).toMatchObject({ totalBets: 30, wonBets: 29, events: 30 });
   });
 
@@ -98,21 +106,21 @@ describeEachDatabase('community: spotlight', (env) => {
     const now = env().clock.now().getTime();
     const b = await createBettor(env(), { displayName: 'Stella Streak', verified: true });
     await insertBets(env(), b.userId, [
-      ...times(20, { status: 'won', sport: 'tennis', eventAt: new Date(now - 5 * DAY), graded: true }),
+      ...times(20, { status: 'won', sport: 'tennis', eventAt: new Date(now - 5 * DAY_MS), graded: true }),
       ...times(8, {
         status: 'lost',
         sport: 'mma',
-        eventAt: new Date(now - 4 * DAY),
+        eventAt: new Date(now - 4 * DAY_MS),
         graded: true,
-        settledAt: new Date(now - DAY),
+        settledAt: new Date(now - DAY_MS),
       }),
       // Played last, settled before the losses.
       ...times(2, {
         status: 'won',
         sport: 'tennis',
-        eventAt: new Date(now - 3 * DAY),
+        eventAt: new Date(now - 3 * DAY_MS),
         graded: true,
-        settledAt: new Date(now - 2 * DAY),
+        settledAt: new Date(now - 2 * DAY_MS),
       }),
     ]);
     const entry = await entryOf(env(), 'week', b.username);
@@ -145,8 +153,8 @@ describeEachDatabase('community: spotlight', (env) => {
     // Recent: 30 of 30 at 2.00 this week. Steady: 60 of 100 at 2.00 over the last two months, 3 lost this week.
     await insertBets(env(), recent.userId, times(30, { status: 'won', odds: '2.00', graded: true }));
     await insertBets(env(), steady.userId, [
-      ...times(60, { status: 'won', odds: '2.00', graded: true, eventAt: new Date(now - 40 * DAY) }),
-      ...times(37, { status: 'lost', odds: '2.00', graded: true, eventAt: new Date(now - 40 * DAY) }),
+      ...times(60, { status: 'won', odds: '2.00', graded: true, eventAt: new Date(now - 40 * DAY_MS) }),
+      ...times(37, { status: 'lost', odds: '2.00', graded: true, eventAt: new Date(now - 40 * DAY_MS) }),
       ...times(3, { status: 'lost', odds: '2.00', graded: true }),
     ]);
     const quarter = (await allEntries(env(), 'quarter')).map((e) => e.username);

@@ -7,8 +7,9 @@ import { withRecordGuardOff } from '../../test/record-guard.ts';
 import { SPORTS, canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { deleteBet, recordBet, settleBet } from '../bets/bet-writes.ts';
-import { DAY, HOUR, createBettor, insertBets } from './helpers.test-support.ts';
+import { createBettor, insertBets } from './helpers.test-support.ts';
 import { readCommunitySummaries, recountCommunitySummaries } from './queries.ts';
+import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 /**
  * What can happen to bets: through the app's own functions, or any SQL statement. Statements the
@@ -122,7 +123,7 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
   switch (cmd.kind) {
     case 'record': {
       // Ahead: a day ahead, recorded now. Started: yesterday, recorded (back-dated) a day before.
-      const eventDate = new Date(now.getTime() + (cmd.started ? -DAY : DAY));
+      const eventDate = new Date(now.getTime() + (cmd.started ? -DAY_MS : DAY_MS));
       const input = {
         description: 'bet',
         amount: formatCents(cmd.cents),
@@ -130,7 +131,7 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
         sport: cmd.sport,
         eventDate: eventDate.toISOString(),
       };
-      const recordedAt = cmd.started ? new Date(eventDate.getTime() - DAY) : now;
+      const recordedAt = cmd.started ? new Date(eventDate.getTime() - DAY_MS) : now;
       expect((await recordBet(env.db, userIds[cmd.user]!, input, recordedAt)).ok).toBe(true);
       return;
     }
@@ -172,7 +173,7 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
       return;
     }
     case 'advance':
-      env.clock.advance(cmd.hours * HOUR);
+      env.clock.advance(cmd.hours * HOUR_MS);
       return;
     case 'backdated':
       await insertBets(
@@ -181,7 +182,7 @@ async function run(env: TestEnv, userIds: string[], cmd: Command) {
         Array.from({ length: cmd.count }, (_, i) => ({
           status: cmd.won !== (i % 2 === 1) ? ('won' as const) : ('lost' as const),
           amount: `${i + 1}.25`,
-          settledAt: new Date(now.getTime() - cmd.daysAgo * DAY - i * 3_600_000),
+          settledAt: new Date(now.getTime() - cmd.daysAgo * DAY_MS - i * 3_600_000),
         })),
       );
       return;
@@ -283,10 +284,10 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user
       ]);
       expect(await readCommunitySummaries(env().db, userIds[1]!)).toEqual({
         // Settled as its event started, a day before T.
-        days: [{ day: dayOf(new Date(env().clock.now().getTime() - DAY)), settled: 1, won: 1, profit: '10.50' }],
+        days: [{ day: dayOf(new Date(env().clock.now().getTime() - DAY_MS)), settled: 1, won: 1, profit: '10.50' }],
         sports: [{ sport: 'tennis', bets: 1, won: 1, lost: 0, profit: '10.50' }],
         // Its game's day, the same.
-        gameDays: [{ day: dayOf(new Date(env().clock.now().getTime() - DAY)), settled: 1, profit: '10.50' }],
+        gameDays: [{ day: dayOf(new Date(env().clock.now().getTime() - DAY_MS)), settled: 1, profit: '10.50' }],
       });
     } finally {
       env().clock.reset();
@@ -297,8 +298,8 @@ describeEachDatabase('community summaries (user_bet_days, user_sport_stats, user
     const { userId } = await createBettor(env());
     const now = env().clock.now().getTime();
     await insertBets(env(), userId, [
-      { status: 'won', settledAt: new Date(now - 3 * DAY), sport: 'mma' },
-      { status: 'lost', settledAt: new Date(now - 50 * DAY) },
+      { status: 'won', settledAt: new Date(now - 3 * DAY_MS), sport: 'mma' },
+      { status: 'lost', settledAt: new Date(now - 50 * DAY_MS) },
     ]);
     await expectSummariesMatchBets(env(), userId);
     await env().db.delete(user).where(eq(user.id, userId));

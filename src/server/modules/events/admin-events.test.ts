@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
 import type { AdminEventPage } from '../../../shared/event-schemas.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 describeEachDatabase(
   'the admin events list',
@@ -13,7 +12,7 @@ describeEachDatabase(
       env().clock.reset();
       const admin = await signUpAndSignIn(env(), { email: 'events.list.admin@example.com' });
       const bettor = await signUpAndSignIn(env());
-      const t = (h: number) => new Date(env().clock.now().getTime() + h * HOUR).toISOString();
+      const t = (h: number) => new Date(env().clock.now().getTime() + h * HOUR_MS).toISOString();
       await env().db.execute(
         sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at, status, home_score, away_score)
           values ('sample', 'list-1', 'soccer', 'Sample Cup', 'Alpha FC', 'Beta FC', ${t(-48)}, 'final', 2, 1),

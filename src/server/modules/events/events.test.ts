@@ -23,9 +23,9 @@ import {
 } from '../../../shared/events.ts';
 import { verifyChain, type LedgerPage } from '../../../shared/ledger.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const ADMIN_EMAIL = 'events.admin@example.com';
-const HOUR = 60 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const SEASON = readFileSync(
@@ -269,7 +269,7 @@ describeEachDatabase(
       env().clock.reset();
       const admin = await signUpAndSignIn(env(), { email: ADMIN_EMAIL.replace('events', 'events2') });
       const bettor = await signUpAndSignIn(env());
-      const start = new Date(env().clock.now().getTime() + 30 * HOUR);
+      const start = new Date(env().clock.now().getTime() + 30 * HOUR_MS);
       const [a, b] = await queryRows<{ id: string }>(
         env().db,
         sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
@@ -315,11 +315,11 @@ describeEachDatabase(
       expect(await betStatus(onA.id)).toBe('void');
       expect(await betStatus(onB.id)).toBe('pending');
       await env().db.execute(
-        sql`select events_cancel_postponed(${new Date(start.getTime() + 71 * HOUR).toISOString()}::timestamptz)`,
+        sql`select events_cancel_postponed(${new Date(start.getTime() + 71 * HOUR_MS).toISOString()}::timestamptz)`,
       );
       expect(await betStatus(onB.id)).toBe('pending');
       await env().db.execute(
-        sql`select events_cancel_postponed(${new Date(start.getTime() + 73 * HOUR).toISOString()}::timestamptz)`,
+        sql`select events_cancel_postponed(${new Date(start.getTime() + 73 * HOUR_MS).toISOString()}::timestamptz)`,
       );
       expect(await betStatus(onB.id)).toBe('void');
     });
@@ -327,7 +327,7 @@ describeEachDatabase(
     it('holds its rules in the database, whatever code writes', async () => {
       env().clock.reset();
       const bettor = await signUpAndSignIn(env());
-      const start = new Date(env().clock.now().getTime() + 30 * HOUR).toISOString();
+      const start = new Date(env().clock.now().getTime() + 30 * HOUR_MS).toISOString();
       const [event] = await queryRows<{ id: string }>(
         env().db,
         sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)

@@ -7,14 +7,13 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
 import { queryRows } from '../../db/sql.ts';
 import type { Bet, BetStats } from '../../../shared/bet-schemas.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 describeEachDatabase('overdue and graded bets', (env) => {
   it('counts a self-reported bet pending 72 hours after its start, never a graded one', async () => {
     env().clock.reset();
     const bettor = await signUpAndSignIn(env());
-    const start = new Date(env().clock.now().getTime() + 30 * HOUR);
+    const start = new Date(env().clock.now().getTime() + 30 * HOUR_MS);
     const [event] = await queryRows<{ id: string }>(
       env().db,
       sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
@@ -46,10 +45,10 @@ describeEachDatabase('overdue and graded bets', (env) => {
       expect(res.status).toBe(200);
       return ((await res.json()) as BetStats).overdue;
     };
-    env().clock.advance(30 * HOUR + 71 * HOUR);
+    env().clock.advance(30 * HOUR_MS + 71 * HOUR_MS);
     expect(await overdue()).toBe(0);
     // 73 hours after the start, no result has come: only the bet the bettor settles is overdue.
-    env().clock.advance(2 * HOUR);
+    env().clock.advance(2 * HOUR_MS);
     expect(await overdue()).toBe(1);
     await env().request(`/api/bets/${selfReported.id}`, {
       cookie: bettor.cookie,

@@ -9,8 +9,7 @@ import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv
 import { insertBets, usernameOf } from '../profiles/test-helpers.ts';
 import type { FeedPage, FeedPick, FollowState } from '../../../shared/follow-schemas.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 async function person(env: TestEnv) {
   const signed = await signUpAndSignIn(env);
@@ -120,13 +119,13 @@ describeEachDatabase('follows', (env) => {
     const stranger = await person(env());
     const tipster = await person(env());
     const secretive = await person(env());
-    const base = Date.now() - 10 * 24 * HOUR;
+    const base = Date.now() - 10 * 24 * HOUR_MS;
     // Event starts are createdAt + 7 h (test-helpers); lead 7 h each.
     await insertBets(env(), tipster.userId, [
-      { description: 'later pending', createdAt: new Date(base + 3 * HOUR), sport: 'tennis' },
-      { description: 'sooner pending', createdAt: new Date(base + 1 * HOUR) },
-      { description: 'old win', status: 'won', createdAt: new Date(base), settledAt: new Date(base + 8 * HOUR) },
-      { description: 'new loss', status: 'lost', createdAt: new Date(base), settledAt: new Date(base + 9 * HOUR) },
+      { description: 'later pending', createdAt: new Date(base + 3 * HOUR_MS), sport: 'tennis' },
+      { description: 'sooner pending', createdAt: new Date(base + 1 * HOUR_MS) },
+      { description: 'old win', status: 'won', createdAt: new Date(base), settledAt: new Date(base + 8 * HOUR_MS) },
+      { description: 'new loss', status: 'lost', createdAt: new Date(base), settledAt: new Date(base + 9 * HOUR_MS) },
     ]);
     await insertBets(env(), secretive.userId, [{ description: 'secret pick', createdAt: new Date(base) }]);
     for (const who of [tipster, secretive]) {
@@ -150,8 +149,8 @@ describeEachDatabase('follows', (env) => {
       graded: false,
       eventId: null,
       leadSeconds: 7 * 60 * 60,
-      recordedAt: new Date(base + HOUR).toISOString(),
-      eventDate: new Date(base + 8 * HOUR).toISOString(),
+      recordedAt: new Date(base + HOUR_MS).toISOString(),
+      eventDate: new Date(base + 8 * HOUR_MS).toISOString(),
     });
     expect(page.picks.some((p: FeedPick) => p.username === secretive.username)).toBe(false);
     expect(page.picks[2]).toMatchObject({ status: 'lost', profitLoss: '-10.00' });

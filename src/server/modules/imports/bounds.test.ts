@@ -18,8 +18,8 @@ import {
   IMPORT_MESSAGES,
 } from '../../../shared/import-history.ts';
 import type { ImportResult } from '../../../shared/imports.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
 const HEADER = 'date,description,sport,stake,odds,result\r\n';
 
 const upload = (env: TestEnv, cookie: string, csv: string) =>
@@ -33,7 +33,7 @@ const upload = (env: TestEnv, cookie: string, csv: string) =>
 /** `n` distinct valid rows, one an hour from 2024-01-01. */
 const rows = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => {
-    const day = new Date(Date.UTC(2024, 0, 1) + (from + i) * HOUR).toISOString();
+    const day = new Date(Date.UTC(2024, 0, 1) + (from + i) * HOUR_MS).toISOString();
     return `${day},Bet ${from + i},soccer,10,2.50,won\r\n`;
   }).join('');
 

@@ -19,8 +19,8 @@ import {
   type ImportResult,
   type ImportedBetPage,
 } from '../../../shared/imports.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
 const HEADER = 'date,description,sport,stake,odds,result\r\n';
 
 const upload = (env: TestEnv, cookie: string, csv: string | Uint8Array<ArrayBuffer>, query = '') =>
@@ -39,7 +39,7 @@ const countImported = async (env: TestEnv, userId: string) =>
 /** `n` distinct valid rows: won and lost in turn, $10 at 2.50, one an hour from 2024-01-01. */
 const rows = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => {
-    const day = new Date(Date.UTC(2024, 0, 1) + (from + i) * HOUR).toISOString();
+    const day = new Date(Date.UTC(2024, 0, 1) + (from + i) * HOUR_MS).toISOString();
     return `${day},Bet ${from + i},soccer,10,2.50,${(from + i) % 2 === 0 ? 'won' : 'lost'}\r\n`;
   }).join('');
 
@@ -153,11 +153,11 @@ describeEachDatabase('importing a history', (env) => {
         amount: '20',
         odds: '2.00',
         sport: 'tennis',
-        eventDate: new Date(env().clock.now().getTime() + 7 * HOUR).toISOString(),
+        eventDate: new Date(env().clock.now().getTime() + 7 * HOUR_MS).toISOString(),
       },
     });
     const bet = (await recorded.json()) as Bet;
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     expect(
       (await env().request(`/api/bets/${bet.id}`, { cookie, method: 'PATCH', body: { status: 'lost' } })).status,
     ).toBe(200);

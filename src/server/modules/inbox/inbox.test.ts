@@ -12,8 +12,7 @@ import {
 import { RATE_LIMITED_MESSAGE, type InboxReceipt } from '../../../shared/inbox.ts';
 import { API_BODY_LIMIT_BYTES } from '../../edge/http.ts';
 import { INBOX_RATE_LIMITS } from './routes.ts';
-
-const MINUTE = 60 * 1000;
+import { MINUTE_MS } from '../../../shared/time-units.ts';
 
 const contactBody = (patch: Record<string, unknown> = {}) => ({
   name: 'Jordan Miles',
@@ -253,7 +252,7 @@ describeEachDatabase('inbox API', (env) => {
     expect((await post(env(), 'newsletter', { email: uniqueEmail() }, { ip })).status).toBe(201);
     expect((await post(env(), 'advertise', advertiseBody(), { ip })).status).toBe(201);
     // A minute later the address may post again.
-    env().clock.advance(MINUTE + 1000);
+    env().clock.advance(MINUTE_MS + 1000);
     try {
       expect((await post(env(), 'contact', contactBody(), { ip })).status).toBe(201);
     } finally {
@@ -263,7 +262,7 @@ describeEachDatabase('inbox API', (env) => {
 
   it('limits an address to 30 submissions an hour even when it waits out each minute', async () => {
     const ip = freshIp();
-    const hourly = INBOX_RATE_LIMITS.find((r) => r.windowMs === 60 * MINUTE)!;
+    const hourly = INBOX_RATE_LIMITS.find((r) => r.windowMs === 60 * MINUTE_MS)!;
     try {
       let accepted = 0;
       for (let minute = 0; accepted < hourly.max; minute++) {
@@ -271,7 +270,7 @@ describeEachDatabase('inbox API', (env) => {
           expect((await post(env(), 'newsletter', { email: uniqueEmail() }, { ip })).status).toBe(201);
           accepted++;
         }
-        env().clock.advance(MINUTE + 1000);
+        env().clock.advance(MINUTE_MS + 1000);
       }
       const refused = await post(env(), 'newsletter', { email: uniqueEmail() }, { ip });
       expect(refused.status).toBe(429);
@@ -329,9 +328,9 @@ describeEachDatabase('inbox API', (env) => {
   it('forgets ended rate-limit windows when it stores a message', async () => {
     const ip = freshIp();
     expect((await post(env(), 'newsletter', { email: uniqueEmail() }, { ip })).status).toBe(201);
-    const key = `newsletter:${MINUTE}:${ip}`;
+    const key = `newsletter:${MINUTE_MS}:${ip}`;
     expect(await env().db.select().from(inboxRateLimits).where(eq(inboxRateLimits.key, key))).toHaveLength(1);
-    env().clock.advance(2 * 60 * MINUTE);
+    env().clock.advance(2 * 60 * MINUTE_MS);
     try {
       expect((await post(env(), 'contact', contactBody())).status).toBe(201);
     } finally {

@@ -5,8 +5,8 @@ import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/
 import { GENESIS_HASH, verifyChain, type LedgerEntry, type LedgerPage } from '../../../shared/ledger.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
 import { countLedger } from './queries.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 60 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const eventIn = (env: TestEnv, ms: number) => new Date(env.clock.now().getTime() + ms).toISOString();
@@ -19,7 +19,7 @@ async function record(env: TestEnv, cookie: string, patch: Record<string, unknow
       amount: '10',
       odds: '+150',
       sport: 'basketball',
-      eventDate: eventIn(env, 7 * HOUR),
+      eventDate: eventIn(env, 7 * HOUR_MS),
       ...patch,
     },
   });
@@ -47,9 +47,9 @@ describeEachDatabase('public ledger', (env) => {
       amount: '12.34',
       odds: '5/2',
     });
-    const b = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR) });
+    const b = await record(env(), cookie, { eventDate: eventIn(env(), 30 * HOUR_MS) });
     expect((await env().request(`/api/bets/${b.id}`, { cookie, method: 'DELETE' })).status).toBe(204);
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     const settled = await env().request(`/api/bets/${a.id}`, { cookie, method: 'PATCH', body: { status: 'won' } });
     expect(settled.status).toBe(200);
 

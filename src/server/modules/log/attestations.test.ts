@@ -28,12 +28,12 @@ import type { Seals, Timestamps } from '../../../shared/log/api.ts';
 import { createAttestations, RETRY_FIRST_MS } from './attestations.ts';
 import { startLogSequencer } from './sequencer.ts';
 import { drainLog, latestCheckpoint } from './store.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const signer = parseSignerKey(generateSignerKey('localhost:3000/log'));
 const logVerifier = parseVerifierKey(signer.verifierKey);
 const witnessSigner = parseSignerKey(generateSignerKey('witness.test/w1', ALG_COSIGNATURE_V1));
 const logger = createLogger('silent');
-const HOUR = 3600_000;
 
 let tsa: OpensslTsa;
 const dir = mkdtempSync(path.join(tmpdir(), 'betproof-attest-'));
@@ -53,7 +53,7 @@ async function recordBet(env: TestEnv, cookie: string, description = 'Lakers ML'
       amount: '10',
       odds: '+150',
       sport: 'basketball',
-      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR).toISOString(),
+      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR_MS).toISOString(),
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);

@@ -16,10 +16,10 @@ import { checkRecord, checkTree, hashFromHex, recordHash, toHex, type Hash } fro
 import type { Consistency, Inclusion, LogKey } from '../../../shared/log/api.ts';
 import type { LedgerPage } from '../../../shared/ledger.ts';
 import { drainLog, latestCheckpoint, tickLog } from './store.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const signerKey = generateSignerKey('localhost:3000/log');
 const signer = parseSignerKey(signerKey);
-const HOUR = 3600_000;
 
 const tick = (env: TestEnv, checkpointEveryMs = 0) =>
   drainLog(env.db, { signer, now: env.clock.now, checkpointEveryMs });
@@ -45,7 +45,7 @@ async function recordBet(env: TestEnv, cookie: string, description = 'Lakers ML'
       amount: '10',
       odds: '+150',
       sport: 'basketball',
-      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR).toISOString(),
+      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR_MS).toISOString(),
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from '../../../shared/time-units.ts';
 /**
  * When a notification may go out, read in the follower's own time zone: outside their quiet hours,
  * and the daily digest at the hour the follower chose, local time. Pure functions of an instant, so the rules
@@ -12,7 +13,6 @@ export interface QuietHours {
   quietEnd: number | null;
 }
 
-const MINUTE = 60_000;
 const DAY_MINUTES = 1440;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -50,7 +50,7 @@ function within(minute: number, start: number, end: number): boolean {
 
 /** The start of the minute `minutes` wall-clock minutes after `at`'s own minute. */
 const minutesAfter = (at: Date, minutes: number) =>
-  new Date(Math.floor(at.getTime() / MINUTE) * MINUTE + minutes * MINUTE);
+  new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + minutes * MINUTE_MS);
 
 /** `at` itself when it is outside the quiet hours, else the end of them. */
 export function outsideQuietHours(at: Date, quiet: QuietHours): Date {

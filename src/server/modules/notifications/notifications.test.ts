@@ -21,9 +21,8 @@ import { usernameOf } from '../profiles/test-helpers.ts';
 import type { NotificationSettings } from '../../../shared/notification-schemas.ts';
 import { DEFAULT_DIGEST_HOUR, DIGEST_HOUR_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../../../shared/notifications.ts';
 import { runNotifications, unsubscribeUrl, type NotifyDeps } from './job.ts';
+import { MINUTE_MS, HOUR_MS } from '../../../shared/time-units.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 // The default grace period: the delete window, past which a pick can no longer be deleted.
 const GRACE_MINUTES = DELETE_WINDOW_MINUTES;
 
@@ -61,7 +60,7 @@ async function recordPick(env: TestEnv, cookie: string, description: string): Pr
       amount: '10',
       odds: '+150',
       sport: 'basketball',
-      eventDate: new Date(env.clock.now().getTime() + 24 * HOUR + 5 * MINUTE).toISOString(),
+      eventDate: new Date(env.clock.now().getTime() + 24 * HOUR_MS + 5 * MINUTE_MS).toISOString(),
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -100,7 +99,7 @@ function clockAt(env: TestEnv, iso: string) {
 
 /** Tomorrow at `hh:mm` UTC, as an ISO string. */
 function tomorrowUtc(hhmm: string): string {
-  const day = new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10);
+  const day = new Date(Date.now() + 24 * HOUR_MS).toISOString().slice(0, 10);
   return `${day}T${hhmm}:00.000Z`;
 }
 
@@ -192,7 +191,7 @@ describeEachDatabase('pick notifications', (env) => {
     expect(mailsTo(env(), follower.email)).toEqual([]);
     expect(await notificationsOf(env(), betId)).toEqual([]);
 
-    env().clock.advance(GRACE_MINUTES * MINUTE);
+    env().clock.advance(GRACE_MINUTES * MINUTE_MS);
     await runNotifications(deps(env()));
     await runNotifications(deps(env()));
     const mails = mailsTo(env(), follower.email);
@@ -243,10 +242,10 @@ describeEachDatabase('pick notifications', (env) => {
     const bettor = await person(env());
     await follow(env(), follower.cookie, bettor.username, 'email');
     const betId = await recordPick(env(), bettor.cookie, 'Deleted soon');
-    env().clock.advance(GRACE_MINUTES * MINUTE - MINUTE);
+    env().clock.advance(GRACE_MINUTES * MINUTE_MS - MINUTE_MS);
     await runNotifications(deps(env()));
     expect((await env().request(`/api/bets/${betId}`, { method: 'DELETE', cookie: bettor.cookie })).status).toBe(204);
-    env().clock.advance(2 * MINUTE);
+    env().clock.advance(2 * MINUTE_MS);
     await runNotifications(deps(env()));
     expect(mailsTo(env(), follower.email)).toEqual([]);
     expect(await notificationsOf(env(), betId)).toEqual([]);
@@ -259,7 +258,7 @@ describeEachDatabase('pick notifications', (env) => {
     await follow(env(), ok.cookie, bettor.username, 'email');
     await follow(env(), failing.cookie, bettor.username, 'email');
     const betId = await recordPick(env(), bettor.cookie, 'Retried pick');
-    env().clock.advance(GRACE_MINUTES * MINUTE);
+    env().clock.advance(GRACE_MINUTES * MINUTE_MS);
     const refusing = {
       send: async (mail: Mail) => {
         if (mail.to === failing.email.toLowerCase()) throw new Error('550 mailbox unavailable');
@@ -275,7 +274,7 @@ describeEachDatabase('pick notifications', (env) => {
     // Not before its retry time (2 minutes after the first attempt).
     await runNotifications(deps(env()));
     expect(mailsTo(env(), failing.email)).toHaveLength(0);
-    env().clock.advance(2 * MINUTE);
+    env().clock.advance(2 * MINUTE_MS);
     await runNotifications(deps(env()));
     expect(mailsTo(env(), ok.email)).toHaveLength(1);
     expect(mailsTo(env(), failing.email)).toHaveLength(1);
@@ -283,7 +282,7 @@ describeEachDatabase('pick notifications', (env) => {
     await env().db.execute(
       sql`update pick_notifications set state = 'sending', sent_at = null where bet_id = ${betId} and follower_id = ${ok.userId}`,
     );
-    env().clock.advance(HOUR);
+    env().clock.advance(HOUR_MS);
     await runNotifications(deps(env()));
     expect(mailsTo(env(), ok.email)).toHaveLength(1);
   });
@@ -301,7 +300,7 @@ describeEachDatabase('pick notifications', (env) => {
     // 14:00 UTC is 23:00 in Tokyo (UTC+9, no daylight saving): quiet until 07:00 there, 22:00 UTC.
     clockAt(env(), tomorrowUtc('14:00'));
     const betId = await recordPick(env(), bettor.cookie, 'At night');
-    env().clock.advance(GRACE_MINUTES * MINUTE);
+    env().clock.advance(GRACE_MINUTES * MINUTE_MS);
     await runNotifications(deps(env()));
     expect(mailsTo(env(), follower.email)).toEqual([]);
     const [row] = await notificationsOf(env(), betId);
@@ -326,17 +325,17 @@ describeEachDatabase('pick notifications', (env) => {
     const first = await recordPick(env(), bettor.cookie, 'Digest pick one');
     await recordPick(env(), bettor.cookie, 'Digest pick two');
     const hiddenPick = await recordPick(env(), hidden.cookie, 'Secret pick');
-    env().clock.advance(GRACE_MINUTES * MINUTE);
+    env().clock.advance(GRACE_MINUTES * MINUTE_MS);
     await runNotifications(deps(env()));
     expect(mailsTo(env(), follower.email)).toEqual([]);
     const [row] = await notificationsOf(env(), first);
     expect(row!.channel).toBe('digest');
     // The profile turns private before the digest goes out: its pick is not in it.
     await setPublic(env(), hidden.userId, false);
-    env().clock.advance(23 * HOUR - GRACE_MINUTES * MINUTE - MINUTE);
+    env().clock.advance(23 * HOUR_MS - GRACE_MINUTES * MINUTE_MS - MINUTE_MS);
     await runNotifications(deps(env()));
     expect(mailsTo(env(), follower.email)).toEqual([]);
-    env().clock.advance(MINUTE);
+    env().clock.advance(MINUTE_MS);
     await runNotifications(deps(env()));
     const mails = mailsTo(env(), follower.email);
     expect(mails).toHaveLength(1);
@@ -362,7 +361,7 @@ describeEachDatabase('pick notifications', (env) => {
     // 20:00 in Tokyo (UTC+9) is 11:00 UTC: a pick at 09:00 UTC waits two hours, not until 08:00 there.
     clockAt(env(), tomorrowUtc('09:00'));
     const betId = await recordPick(env(), bettor.cookie, 'Evening digest pick');
-    env().clock.advance(GRACE_MINUTES * MINUTE);
+    env().clock.advance(GRACE_MINUTES * MINUTE_MS);
     await runNotifications(deps(env()));
     const [row] = await notificationsOf(env(), betId);
     expect(row!.channel).toBe('digest');

@@ -19,8 +19,8 @@ import { describeEachDatabase, signUpAndSignIn, TEST_BASE_URL, type TestEnv } fr
 import { usernameOf } from '../profiles/test-helpers.ts';
 import { runNotifications } from './job.ts';
 import { createPushSender } from './push.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
-const HOUR = 3_600_000;
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const vapid = webpush.generateVAPIDKeys();
 
@@ -191,7 +191,7 @@ describeEachDatabase(
           amount: '10',
           odds: '2.10',
           sport: 'soccer',
-          eventDate: new Date(t.clock.now().getTime() + 30 * HOUR + 5 * 60_000).toISOString(),
+          eventDate: new Date(t.clock.now().getTime() + 30 * HOUR_MS + 5 * 60_000).toISOString(),
         },
       });
       expect(res.status).toBe(201);

@@ -7,8 +7,9 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import type { PublicProfile } from '../../../shared/profile-schemas.ts';
-import { HOUR, grade, insertEvents, token, uuids } from '../community/helpers.test-support.ts';
+import { grade, insertEvents, token, uuids } from '../community/helpers.test-support.ts';
 import { insertBets, usernameOf } from './test-helpers.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const T0 = new Date('2026-05-04T09:00:00.000Z');
 
@@ -53,7 +54,7 @@ describeEachDatabase('achievements from graded positions that took a risk', (env
     // One pick at 2.00 entered ten times: one position.
     const [once] = await insertEvents(env(), T0, `a2${tag}`, 1);
     for (let i = 0; i < 10; i++) await pick(env(), b.userId, [once!], '2.00');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), [...cheap, once!], 13);
     // The pick won once: First Win, and nothing else (not a streak of 10, not 12 wins at 80%).
     expect(await earnedIds(env(), b.username)).toEqual(['first-win']);
@@ -67,14 +68,14 @@ describeEachDatabase('achievements from graded positions that took a risk', (env
     // By the games: W W W(1.30) W W W W — runs of 2 and 4 (recorded in the reverse order).
     await pick(env(), b.userId, [...events.slice(0, 2), ...events.slice(3)], '2.00');
     await pick(env(), b.userId, [events[2]!], '1.30');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), events, 7);
     expect(await earnedIds(env(), b.username)).toEqual(['first-win']);
     // A fifth win at 2.00 after the others: the run is 5.
-    env().clock.advance(-24 * HOUR);
-    const [next] = await insertEvents(env(), new Date(T0.getTime() + HOUR), `a4${tag}`, 1);
+    env().clock.advance(-24 * HOUR_MS);
+    const [next] = await insertEvents(env(), new Date(T0.getTime() + HOUR_MS), `a4${tag}`, 1);
     await pick(env(), b.userId, [next!], '2.00');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), [next!], 1);
     expect(await earnedIds(env(), b.username)).toEqual(['first-win', 'hot-streak']);
   });
@@ -89,30 +90,30 @@ describeEachDatabase('achievements from graded positions that took a risk', (env
     const [big] = await insertEvents(env(), T0, `a6${tag}`, 1);
     await pick(env(), b.userId, [big!], '1.50', '500');
     await pick(env(), b.userId, [big!], '1.50', '500');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), ten, 8);
     await grade(env(), [big!], 1);
     // 9 of 11 won (81.8%); profit 8 × 10 − 2 × 10 + 500 = $560.
     expect(await earnedIds(env(), b.username)).toEqual(['first-win', 'master-bettor', 'hot-streak', 'high-roller']);
 
     // 89 more lost at 2.00 (100 positions), then a $1,000 win at 2.00 (profit 560 − 890 + 1,000 = $670): not yet.
-    env().clock.advance(-24 * HOUR);
-    const more = await insertEvents(env(), new Date(T0.getTime() + HOUR), `a7${tag}`, 89);
+    env().clock.advance(-24 * HOUR_MS);
+    const more = await insertEvents(env(), new Date(T0.getTime() + HOUR_MS), `a7${tag}`, 89);
     await pick(env(), b.userId, more, '2.00');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), more, 0);
     expect(await earnedIds(env(), b.username)).toEqual(['first-win', 'century-club', 'hot-streak', 'high-roller']);
-    env().clock.advance(-24 * HOUR);
-    const wins = await insertEvents(env(), new Date(T0.getTime() + 2 * HOUR), `a8${tag}`, 2);
+    env().clock.advance(-24 * HOUR_MS);
+    const wins = await insertEvents(env(), new Date(T0.getTime() + 2 * HOUR_MS), `a8${tag}`, 2);
     await pick(env(), b.userId, wins, '2.00', '165');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), wins, 2);
     // 560 − 890 + 2 × 165 = 0: then a $1,000 win takes it to $1,000.
     expect(await earnedIds(env(), b.username)).not.toContain('profit-maker');
-    env().clock.advance(-24 * HOUR);
-    const [last] = await insertEvents(env(), new Date(T0.getTime() + 3 * HOUR), `a9${tag}`, 1);
+    env().clock.advance(-24 * HOUR_MS);
+    const [last] = await insertEvents(env(), new Date(T0.getTime() + 3 * HOUR_MS), `a9${tag}`, 1);
     await pick(env(), b.userId, [last!], '2.00', '1000');
-    env().clock.advance(24 * HOUR);
+    env().clock.advance(24 * HOUR_MS);
     await grade(env(), [last!], 1);
     expect(await earnedIds(env(), b.username)).toContain('profit-maker');
   });

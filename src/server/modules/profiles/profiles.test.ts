@@ -7,9 +7,9 @@ import { EMPTY_SOCIAL_LINKS, PROFILE_NOT_FOUND_ERROR, USERNAME_TAKEN_MESSAGE } f
 import { publicProfileSchema, type ProfileSettings, type PublicProfile } from '../../../shared/profile-schemas.ts';
 import { RESERVED_USERNAMES } from '../../../shared/usernames.ts';
 import { insertBets, usernameOf, type BetSpec } from './test-helpers.ts';
+import { DAY_MS } from '../../../shared/time-units.ts';
 
 const ADMIN_EMAIL = 'profiles.admin@example.com';
-const DAY = 24 * 60 * 60 * 1000;
 
 async function profileOf(env: TestEnv, username: string, cookie?: string) {
   const res = await env.request(`/api/profiles/${encodeURIComponent(username)}`, { cookie });
@@ -70,7 +70,7 @@ describeEachDatabase(
     it('counts days active from creation, rounded up', async () => {
       const { userId, cookie } = await signUpAndSignIn(env());
       const username = await usernameOf(env(), userId);
-      const created = new Date(env().clock.now().getTime() - 2 * DAY - 60_000);
+      const created = new Date(env().clock.now().getTime() - 2 * DAY_MS - 60_000);
       await env().db.update(profiles).set({ createdAt: created }).where(eq(profiles.userId, userId));
       expect((await profileOf(env(), username)).body.daysActive).toBe(3);
       await env()

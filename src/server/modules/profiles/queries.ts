@@ -35,8 +35,7 @@ import {
   unitSizeCents,
   type BetSummary,
 } from '../bets/bet-stats.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/time-units.ts';
 
 /** What a profile lookup reads: the profile, its visibility and its social links (no statistics). */
 export interface ProfileRecord {

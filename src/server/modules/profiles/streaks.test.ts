@@ -8,9 +8,7 @@ import { canDelete, canSettle } from '../../../shared/bets.ts';
 import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { deleteBet, recordBet, settleBet } from '../bets/bet-writes.ts';
 import { getAnalytics } from './queries.ts';
-
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 /**
  * What can happen to bets: through our code (with a clock that may step back, so a settlement can
@@ -114,7 +112,7 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
     case 'record': {
       // A started event is two days back (the clock's steps back never reach it), recorded a day
       // before it; an event ahead is a day ahead, recorded now.
-      const eventDate = new Date(clock.t + (cmd.started ? -2 * DAY : DAY));
+      const eventDate = new Date(clock.t + (cmd.started ? -2 * DAY_MS : DAY_MS));
       const input = {
         description: 'bet',
         amount: formatCents(cmd.cents),
@@ -122,7 +120,7 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
         sport: 'tennis' as const,
         eventDate: eventDate.toISOString(),
       };
-      const recordedAt = new Date(cmd.started ? eventDate.getTime() - DAY : clock.t);
+      const recordedAt = new Date(cmd.started ? eventDate.getTime() - DAY_MS : clock.t);
       expect((await recordBet(env.db, userIds[cmd.user]!, input, recordedAt)).ok).toBe(true);
       return;
     }
@@ -228,7 +226,6 @@ async function run(env: TestEnv, userIds: string[], clock: { t: number }, cmd: C
  * lost bets (a void bet neither breaks nor extends one), and the running total of profit, its peak
  * (the start is a peak of 0) and its largest fall from a peak.
  */
-const MINUTE_MS = 60 * 1000;
 
 async function recount(env: TestEnv, userId: string) {
   const settled = await env.db
@@ -317,7 +314,7 @@ describeEachDatabase('runs, drawdown and largest stake in user_bet_stats', (env)
   it('counts wins in a row in the order of the games, not of settling or recording', async () => {
     const { userId } = await signUpAndSignIn(env());
     // Recorded two days ago for an event yesterday, settled an hour after it.
-    const t0 = Date.now() - 2 * DAY;
+    const t0 = Date.now() - 2 * DAY_MS;
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const input = {
@@ -325,7 +322,7 @@ describeEachDatabase('runs, drawdown and largest stake in user_bet_stats', (env)
         amount: '10',
         odds: '2',
         sport: 'soccer' as const,
-        eventDate: new Date(t0 + DAY + i * MINUTE_MS).toISOString(),
+        eventDate: new Date(t0 + DAY_MS + i * MINUTE_MS).toISOString(),
       };
       const result = await recordBet(env().db, userId, input, new Date(t0 + i * 1000));
       if (!result.ok) throw new Error('record failed');
@@ -342,7 +339,9 @@ describeEachDatabase('runs, drawdown and largest stake in user_bet_stats', (env)
       [0, 'won'],
     ];
     for (const [n, [i, status]] of order.entries()) {
-      expect((await settleBet(env().db, userId, ids[i]!, status, new Date(t0 + DAY + HOUR + n * 1000))).ok).toBe(true);
+      expect((await settleBet(env().db, userId, ids[i]!, status, new Date(t0 + DAY_MS + HOUR_MS + n * 1000))).ok).toBe(
+        true,
+      );
     }
     expect(await stored(env(), userId)).toMatchObject({ longestWinStreak: 4, currentWinStreak: 4 });
     // The loss is part of the record: the bettor cannot delete it to join the runs.

@@ -3,9 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bets, profiles } from '../../db/schema/index.ts';
 import type { TestEnv } from '../../test/harness.ts';
 import type { BetStatus, Sport } from '../../../shared/bets.ts';
-
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 export interface BetSpec {
   amount?: string;
@@ -27,7 +25,7 @@ export interface BetSpec {
  */
 export async function insertBets(env: TestEnv, userId: string, specs: BetSpec[]) {
   if (specs.length === 0) return [];
-  const start = Date.now() - 400 * DAY;
+  const start = Date.now() - 400 * DAY_MS;
   const rows = specs.map((spec, i) => {
     const status = spec.status ?? 'pending';
     const createdAt = spec.createdAt ?? new Date(start + i * 1000);
@@ -41,7 +39,7 @@ export async function insertBets(env: TestEnv, userId: string, specs: BetSpec[])
       odds: spec.odds ?? decimal,
       decimalOdds: decimal,
       betType: spec.sport ?? 'soccer',
-      eventDate: new Date(createdAt.getTime() + 7 * HOUR),
+      eventDate: new Date(createdAt.getTime() + 7 * HOUR_MS),
       status,
       potentialWin: potential,
       profitLoss:
@@ -52,7 +50,7 @@ export async function insertBets(env: TestEnv, userId: string, specs: BetSpec[])
             : status === 'void'
               ? '0'
               : null,
-      settledAt: status === 'pending' ? null : (spec.settledAt ?? new Date(start + 10 * DAY + i * HOUR)),
+      settledAt: status === 'pending' ? null : (spec.settledAt ?? new Date(start + 10 * DAY_MS + i * HOUR_MS)),
       createdAt,
     };
   });

@@ -7,9 +7,9 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
 import type { Wellbeing } from '../../../shared/wellbeing-schemas.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const ADMIN_EMAIL = 'privacy.admin@example.com';
-const HOUR = 60 * 60 * 1000;
 
 /** Words any answer carrying the tools' data would hold. */
 const PRIVATE_MARKS = [
@@ -43,7 +43,7 @@ describeEachDatabase(
           amount: '5',
           odds: '2.00',
           sport: 'soccer',
-          eventDate: new Date(env().clock.now().getTime() + 7 * HOUR).toISOString(),
+          eventDate: new Date(env().clock.now().getTime() + 7 * HOUR_MS).toISOString(),
         },
       });
       expect(bet.status).toBe(201);
@@ -75,7 +75,7 @@ describeEachDatabase(
           amount: '5',
           odds: '2.00',
           sport: 'soccer',
-          eventDate: new Date(env().clock.now().getTime() + 7 * HOUR).toISOString(),
+          eventDate: new Date(env().clock.now().getTime() + 7 * HOUR_MS).toISOString(),
         },
       });
       expect(bBet.status).toBe(201);

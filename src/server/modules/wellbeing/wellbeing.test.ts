@@ -15,9 +15,7 @@ import { budgetLines, coolOffMessage } from '../../../shared/wellbeing.ts';
 import type { Wellbeing, WellbeingCheck } from '../../../shared/wellbeing-schemas.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { sendDueStatements } from './statements.ts';
-
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
 /** Stops the test clock at `iso` (tests about calendar periods need a known day). */
 function freezeAt(env: TestEnv, iso: string) {
@@ -34,7 +32,7 @@ const record = (env: TestEnv, cookie: string, amount: string, extra: Record<stri
       amount,
       odds: '2.00',
       sport: 'basketball',
-      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR).toISOString(),
+      eventDate: new Date(env.clock.now().getTime() + 7 * HOUR_MS).toISOString(),
       ...extra,
     },
   });
@@ -137,7 +135,7 @@ describeEachDatabase('wellbeing: the budget', (env) => {
     expect(((await third.json()) as { budget: BudgetStanding }).budget.level).toBe('over');
 
     // The first bet lost: its loss counts in the month it settled.
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     const settled = await env().request(`/api/bets/${firstBet.id}`, {
       method: 'PATCH',
       cookie,
@@ -150,7 +148,7 @@ describeEachDatabase('wellbeing: the budget', (env) => {
     expect(budgetLines(after)[1]).toBe('$120.00 of $50.00 net loss this month, 9 days left');
 
     // A new month starts from nothing (April 2nd: 29 days left, today included).
-    env().clock.advance(10 * DAY);
+    env().clock.advance(10 * DAY_MS);
     const april = (await wellbeingOf(env(), cookie)).standing!;
     expect([april.start, april.staked, april.netLoss, april.level, april.daysLeft]).toEqual([
       '2027-04-01',
@@ -208,7 +206,7 @@ describeEachDatabase('wellbeing: the cool-off', (env) => {
     const res = await env().request('/api/me/cool-off', { cookie, body: { days: 1 } });
     expect(res.status).toBe(200);
     const { coolOff } = (await res.json()) as { coolOff: { startedAt: string; until: string } };
-    const until = new Date(started.getTime() + DAY);
+    const until = new Date(started.getTime() + DAY_MS);
     expect(Math.abs(Date.parse(coolOff.until) - until.getTime())).toBeLessThan(5_000);
     expect((await wellbeingOf(env(), cookie)).coolOff).toEqual(coolOff);
 
@@ -223,7 +221,7 @@ describeEachDatabase('wellbeing: the cool-off', (env) => {
         legs: [1, 2].map((n) => ({
           description: `Leg ${n}`,
           odds: '2.00',
-          eventDate: new Date(env().clock.now().getTime() + 7 * HOUR).toISOString(),
+          eventDate: new Date(env().clock.now().getTime() + 7 * HOUR_MS).toISOString(),
         })),
       },
     });
@@ -238,7 +236,7 @@ describeEachDatabase('wellbeing: the cool-off', (env) => {
     expect(await snapshotTables(env())).toEqual(before);
 
     // Pending bets still settle: the public record is untouched.
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     const settled = await env().request(`/api/bets/${pending.id}`, {
       method: 'PATCH',
       cookie,
@@ -271,7 +269,7 @@ describeEachDatabase('wellbeing: the cool-off', (env) => {
     expect(longer.status).toBe(200);
     const { coolOff } = (await longer.json()) as { coolOff: { startedAt: string; until: string } };
     expect(coolOff.startedAt).toBe(week.coolOff.startedAt);
-    expect(Date.parse(coolOff.until) - Date.parse(week.coolOff.until)).toBeGreaterThan(22 * DAY);
+    expect(Date.parse(coolOff.until) - Date.parse(week.coolOff.until)).toBeGreaterThan(22 * DAY_MS);
     const other = await env().request('/api/me/cool-off', { cookie, body: { days: 3 } });
     expect(other.status).toBe(422);
   });
@@ -314,17 +312,17 @@ describeEachDatabase('wellbeing: the loss-chasing question', (env) => {
     await insertBets(
       env(),
       userId,
-      times(10, { status: 'won', amount: '10.00', settledAt: new Date(env().clock.now().getTime() - 3 * DAY) }),
+      times(10, { status: 'won', amount: '10.00', settledAt: new Date(env().clock.now().getTime() - 3 * DAY_MS) }),
     );
     await insertBets(
       env(),
       userId,
-      times(2, { status: 'lost', amount: '10.00', settledAt: new Date(env().clock.now().getTime() - 2 * HOUR) }),
+      times(2, { status: 'lost', amount: '10.00', settledAt: new Date(env().clock.now().getTime() - 2 * HOUR_MS) }),
     );
     // Two losses: not yet.
     expect((await check(env(), cookie, '50')).lossChase).toBeNull();
     await insertBets(env(), userId, [
-      { status: 'lost', amount: '10.00', settledAt: new Date(env().clock.now().getTime() - HOUR) },
+      { status: 'lost', amount: '10.00', settledAt: new Date(env().clock.now().getTime() - HOUR_MS) },
     ]);
     // Three losses; $20 is twice the median, not over it.
     const atTwice = await check(env(), cookie, '20');
@@ -342,7 +340,7 @@ describeEachDatabase('wellbeing: the loss-chasing question', (env) => {
     );
     expect(counted).toEqual([{ n: 1 }]);
     // Losses older than 24 hours do not count.
-    env().clock.advance(DAY);
+    env().clock.advance(DAY_MS);
     try {
       expect((await check(env(), cookie, '100')).lossChase).toBeNull();
     } finally {
@@ -375,12 +373,12 @@ describeEachDatabase('wellbeing: the monthly statement', (env) => {
     expect(await sweep()).toBe(0);
     const lost = (await (await record(env(), optedIn.cookie, '30')).json()) as Bet;
     await record(env(), other.cookie, '5');
-    env().clock.advance(DAY);
+    env().clock.advance(DAY_MS);
     await record(env(), optedIn.cookie, '12.50');
-    env().clock.advance(8 * HOUR);
+    env().clock.advance(8 * HOUR_MS);
     await env().request(`/api/bets/${lost.id}`, { method: 'PATCH', cookie: optedIn.cookie, body: { status: 'lost' } });
 
-    env().clock.advance(25 * DAY);
+    env().clock.advance(25 * DAY_MS);
     const before = env().mailer.sent.length;
     expect(await sweep()).toBe(1);
     expect(await sweep()).toBe(0);
