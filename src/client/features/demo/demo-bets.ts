@@ -305,7 +305,6 @@ export const demoStats = (bets: readonly DemoBet[], now: Date): BetStats =>
     now,
   );
 
-
 /** The demo's graded sample: a clearly sample event, as the seed's catalog lists them. */
 export const SAMPLE_GRADED_DESCRIPTION = gradedDescription(
   { home: 'Sample Rovers', away: 'Sample City' },
