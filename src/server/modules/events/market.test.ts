@@ -4,38 +4,17 @@
  * are imported, two bettors take Man United at 1.80 and at 1.90, the results file brings the score
  * and the closing prices. The figures are the decision's worked example.
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
+import { describeEachDatabase, signUpAndSignIn } from '../../test/harness.ts';
 import { queryRows } from '../../db/sql.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
 import type { EventPage } from '../../../shared/event-schemas.ts';
 import type { Analytics, ProfileBetPage, PublicProfile } from '../../../shared/profile-schemas.ts';
 import { usernameOf } from '../profiles/test-helpers.ts';
+import { AFTER, BEFORE, importFootballData, json, setClock } from './football-data-match.test-support.ts';
 
 const ADMIN_EMAIL = 'market.admin@example.com';
-
-const [HEADER, OPENER] = readFileSync(
-  new URL('../../../../tests/fixtures/feeds/football-data-E0-2024-25-excerpt.csv', import.meta.url),
-  'utf8',
-).split('\n') as [string, string];
-const columns = HEADER.split(',');
-/** The opener as published before the match: no result, no closing prices (columns with a `C` price). */
-const BEFORE = (() => {
-  const cells = OPENER.split(',');
-  const closing = (name: string) => /^(B365|BW|BF|PS|WH|1XB|Max|Avg|BFE|P)C/.test(name) || name === 'AHCh';
-  const blank = (name: string) => ['FTHG', 'FTAG', 'FTR', 'HTHG', 'HTAG', 'HTR'].includes(name) || closing(name);
-  return `${HEADER}\n${cells.map((c, i) => (blank(columns[i]!) ? '' : c)).join(',')}\n`;
-})();
-const AFTER = `${HEADER}\n${OPENER}\n`;
-
-const setClock = (env: TestEnv, iso: string) => env.clock.advance(new Date(iso).getTime() - env.clock.now().getTime());
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as T;
-}
 
 describeEachDatabase(
   'prices that could be had and the closing line',
@@ -47,13 +26,7 @@ describeEachDatabase(
       const inflated = await signUpAndSignIn(env());
       env().clock.freeze();
       setClock(env(), '2024-08-10T12:00:00.000Z');
-      const importFile = (text: string) =>
-        env().request('/api/admin/events/import?format=football-data&competition=Premier%20League', {
-          method: 'POST',
-          cookie: admin.cookie,
-          rawBody: text,
-          headers: { 'content-type': 'text/csv' },
-        });
+      const importFile = (text: string) => importFootballData(env(), admin.cookie, text);
       await json(await importFile(BEFORE));
       const [event] = (await json<EventPage>(await env().request('/api/events?q=fulham&limit=1'))).events;
       const take = (cookie: string, odds: string) =>
