@@ -227,10 +227,6 @@ export const betPositionSchema = z.object({
 });
 export type BetPosition = z.infer<typeof betPositionSchema>;
 
-/** A bet's position key in a page's `positions`: its event and market. */
-export const positionKey = (bet: Pick<Bet, 'eventId' | 'market'>): string | null =>
-  bet.eventId && bet.market ? `${bet.eventId}/${bet.market}` : null;
-
 /** The positions of several bets among a page's graded bets, by positionKey; absent when none is. */
 const pagePositions = z
   .record(z.string(), betPositionSchema)

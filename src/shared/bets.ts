@@ -159,3 +159,10 @@ export function previewPotentialWin(amount: string, odds: string): string | null
   if (stake === null || !parsed.ok) return null;
   return formatCents(potentialWinCents(stake, parsed.decimal));
 }
+
+/**
+ * A bet's position key in a page's `positions`: its event and market. Here, not beside the page's
+ * schema, so the public profile that reads it loads no zod (decision 015).
+ */
+export const positionKey = (bet: { eventId: string | null; market: string | null }): string | null =>
+  bet.eventId && bet.market ? `${bet.eventId}/${bet.market}` : null;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Clock, TrendingDown } from 'lucide-react';
 import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
-import { positionKey, type Bet, type BetPage, type BetPosition } from '../../../shared/bet-schemas.ts';
+import type { Bet, BetPage, BetPosition } from '../../../shared/bet-schemas.ts';
+import { positionKey } from '../../../shared/bets.ts';
 import { ABOVE_MARKET_LABEL, signedPercent, type BetMarket } from '../../../shared/market.ts';
 import type { ProfileBetPage } from '../../../shared/profile-schemas.ts';
 import { Badge } from '../../components/ui/badge.tsx';

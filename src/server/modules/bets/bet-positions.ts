@@ -9,13 +9,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoText, queryRows, type JsonText } from '../../db/sql.ts';
-import {
-  POSITION_PARTS_LISTED,
-  positionKey,
-  type Bet,
-  type BetPage,
-  type BetPosition,
-} from '../../../shared/bet-schemas.ts';
+import { POSITION_PARTS_LISTED, type Bet, type BetPage, type BetPosition } from '../../../shared/bet-schemas.ts';
+import { positionKey } from '../../../shared/bets.ts';
 
 /** The positions of more than one bet that these bets belong to, by positionKey. */
 export async function positionsOf(db: Db, userId: string, bets: readonly Bet[]): Promise<Map<string, BetPosition>> {
