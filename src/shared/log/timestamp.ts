@@ -16,6 +16,8 @@ const SIGNED_DATA = '1.2.840.113549.1.7.2';
 const EXTENDED_KEY_USAGE = '2.5.29.37';
 const TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
 const COMMON_NAME = '2.5.4.3';
+/** ecdsa-with-SHA224 … SHA512 share this arc. */
+const ECDSA_WITH_SHA2 = '1.2.840.10045.4.3.';
 
 export class TimestampError extends Error {
   /** True when the token may be sound but does not chain to the roots given (another authority's). */
@@ -162,6 +164,35 @@ export function certificatesFromPem(pem: string): Uint8Array[] {
   return blocks.map((m) => new Uint8Array(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64')));
 }
 
+/**
+ * Whether an ECDSA signature is ECDSA-Sig-Value in DER: SEQUENCE { INTEGER r, INTEGER s }, every
+ * length exact and minimal, each integer positive and minimal. pkijs converts the signature to
+ * WebCrypto's r‖s reading it leniently (a wrong SEQUENCE length still verifies); OpenSSL refuses
+ * it, and so must we, or one token would have several accepted encodings.
+ */
+export function isDerEcdsaSignature(sig: Uint8Array): boolean {
+  let at = 0;
+  const length = (): number => {
+    const first = sig[at++];
+    if (first === undefined || first > 0x81) return -1;
+    if (first < 0x80) return first;
+    const long = sig[at++];
+    return long !== undefined && long >= 0x80 ? long : -1;
+  };
+  const integer = (): boolean => {
+    if (sig[at++] !== 0x02) return false;
+    const n = length();
+    if (n < 1 || at + n > sig.length) return false;
+    const [lead, next] = [sig[at]!, sig[at + 1] ?? 0];
+    at += n;
+    // Positive (high bit clear) and minimal (no leading 0x00 unless the next byte needs it).
+    return lead < 0x80 && !(lead === 0 && n > 1 && next < 0x80);
+  };
+  if (sig[at++] !== 0x30) return false;
+  const total = length();
+  return total === sig.length - at && integer() && integer() && at === sig.length;
+}
+
 function hasTimeStampingUsage(certificate: pkijs.Certificate): boolean {
   const extension = certificate.extensions?.find((e) => e.extnID === EXTENDED_KEY_USAGE);
   const usage = extension?.parsedValue as pkijs.ExtKeyUsage | undefined;
@@ -187,6 +218,13 @@ export async function verifyToken(
   if (!signer) throw new TimestampError('the token does not carry its signing certificate');
   if (!hasTimeStampingUsage(signer)) {
     throw new TimestampError(`"${info.tsaName}" is not a time-stamping certificate (no timeStamping key usage)`);
+  }
+  const signerInfo = signedData.signerInfos[0];
+  if (
+    signerInfo?.signatureAlgorithm.algorithmId.startsWith(ECDSA_WITH_SHA2) &&
+    !isDerEcdsaSignature(bytes(signerInfo.signature.valueBlock.valueHexView))
+  ) {
+    throw new TimestampError("the token's signature is not a DER ECDSA signature");
   }
   const trusted = roots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)));
   const result = await signedData

@@ -12,6 +12,7 @@ import { startOpensslTsa, type OpensslTsa } from '../../test/openssl-tsa.ts';
 import {
   certificatesFromPem,
   checkpointDigest,
+  isDerEcdsaSignature,
   readToken,
   timestampRequest,
   TimestampError,
@@ -93,7 +94,7 @@ describe('RFC 3161 tokens from a real TSA', () => {
     // does not use: the root comes from the verifier). Every other byte, from the TSTInfo's
     // content type to the signature's end, must matter — but for ASN.1 length octets and a BIT
     // STRING's unused-bits octet, which asn1js reads leniently without changing any value, and
-    // what OpenSSL accepts too (e.g. the DER inside an ECDSA signature's octet string).
+    // what OpenSSL accepts too.
     const start = Buffer.from(token).indexOf(Buffer.from('060b2a864886f70d0109100104', 'hex'));
     const rootCopy = Buffer.from(token).indexOf(Buffer.from(roots[0]!));
     expect(start).toBeGreaterThan(0);
@@ -115,7 +116,61 @@ describe('RFC 3161 tokens from a real TSA', () => {
     }
     expect(accepted).toEqual([]);
   }, 120_000);
+
+  it('fails the token when any byte of its ECDSA signature changes, its DER lengths included', async () => {
+    const { digest, request, response } = await stamp(tsa);
+    const token = tokenFromResponse(response, { digest, nonce: request.nonce });
+    const roots = certificatesFromPem(tsa.rootPem);
+    // The token ends with the SignerInfo's signature: an OCTET STRING holding ECDSA-Sig-Value.
+    const signatureAt = signatureOffset(token);
+    const signature = token.subarray(signatureAt);
+    expect(isDerEcdsaSignature(signature)).toBe(true);
+    const accepted: number[] = [];
+    for (let i = signatureAt; i < token.length; i++) {
+      const changed = Uint8Array.from(token);
+      changed[i]! ^= 0x01;
+      if (
+        await verifyToken(changed, body, roots).then(
+          () => true,
+          () => false,
+        )
+      )
+        accepted.push(i - signatureAt);
+      // OpenSSL agrees: no changed byte of the signature passes `openssl ts -verify`.
+      expect(opensslAccepts(changed, digest)).toBe(false);
+    }
+    expect(accepted).toEqual([]);
+    // The SEQUENCE's length one short: pkijs alone would still verify it.
+    const loose = Uint8Array.from(token);
+    loose[signatureAt + 1]! -= 1;
+    await expect(verifyToken(loose, body, roots)).rejects.toThrow("the token's signature is not a DER ECDSA signature");
+  }, 60_000);
 });
+
+describe('isDerEcdsaSignature', () => {
+  const der = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s/g, ''), 'hex'));
+  it('accepts SEQUENCE { INTEGER r, INTEGER s } with exact, minimal lengths', () => {
+    expect(isDerEcdsaSignature(der('3006 020101 020102'))).toBe(true);
+    expect(isDerEcdsaSignature(der('3007 02020080 020102'))).toBe(true);
+  });
+  it('refuses a wrong or non-minimal length, a padded or negative integer, or trailing bytes', () => {
+    expect(isDerEcdsaSignature(der('3005 020101 020102'))).toBe(false);
+    expect(isDerEcdsaSignature(der('3007 020101 020102'))).toBe(false);
+    expect(isDerEcdsaSignature(der('308106 020101 020102'))).toBe(false);
+    expect(isDerEcdsaSignature(der('3007 02020001 020102'))).toBe(false);
+    expect(isDerEcdsaSignature(der('3006 020181 020102'))).toBe(false);
+    expect(isDerEcdsaSignature(der('3006 020101 020102 00'))).toBe(false);
+    expect(isDerEcdsaSignature(der('3106 020101 020102'))).toBe(false);
+  });
+});
+
+/** Where the token's closing ECDSA-Sig-Value starts: the SEQUENCE whose length runs to the end. */
+function signatureOffset(token: Uint8Array): number {
+  for (let at = token.length - 8; at > token.length - 80; at--) {
+    if (token[at] === 0x30 && token[at + 1] === token.length - at - 2 && token[at - 2] === 0x04) return at;
+  }
+  throw new Error('no ECDSA signature at the end of the token');
+}
 
 function opensslAccepts(token: Uint8Array, digest: Uint8Array): boolean {
   try {
