@@ -185,7 +185,12 @@ async function load(source: string): Promise<Uint8Array> {
       // not the API's JSON error
     }
     // A private profile is answered as a missing one (the server does not tell them apart).
-    const why = res.status === 404 ? 'no such profile, or it is private' : 'HTTP error';
+    const why =
+      res.status === 404
+        ? 'no such profile, or it is private'
+        : res.status === 429
+          ? 'too many downloads from this network'
+          : 'HTTP error';
     throw new Unusable(`${url} answered ${res.status} (${why})${said ? `: ${said}` : ''}`);
   }
   const type = res.headers.get('content-type') ?? '';

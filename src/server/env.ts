@@ -72,6 +72,8 @@ export const envSchema = z.object({
   WRITE_QUOTA_PER_DAY: wholeNumber(1).default(QUOTA_DEFAULTS.writesPerDay),
   HEAVY_READ_QUOTA_PER_MINUTE: wholeNumber(1).default(QUOTA_DEFAULTS.heavyReadsPerMinute),
   HEAVY_READ_QUOTA_PER_DAY: wholeNumber(1).default(QUOTA_DEFAULTS.heavyReadsPerDay),
+  /** Bytes of public ledger downloads per client address a minute (edge/download-budget.ts). */
+  LEDGER_DOWNLOAD_BYTES_PER_MINUTE: wholeNumber(1).default(QUOTA_DEFAULTS.ledgerDownloadBytesPerMinute),
   BASE_URL: origin,
   AUTH_SECRET: z
     .string()

@@ -164,6 +164,38 @@ describeEachDatabase(
 );
 
 describeEachDatabase(
+  "one address flooding a public ledger's NDJSON",
+  (env) => {
+    it('gets its byte budget a minute, then a 429 that costs no query, while other addresses are served', async () => {
+      const owner = await signUpAndSignIn(env());
+      await insertBets(env(), owner.userId, [{ status: 'won' }, {}]);
+      const username = await usernameOf(env(), owner.userId);
+      const download = (ip: string) => env().request(`/api/profiles/${username}/ledger.ndjson`, { ip });
+      const chain = await (await download('198.51.100.7')).text();
+      // The budget (2,048 bytes here) is spent by whole downloads: while any is left, one goes through.
+      const size = new TextEncoder().encode(chain).byteLength;
+      const allowed = Math.ceil(2048 / size);
+      for (let i = 1; i < allowed; i++) expect(await (await download('198.51.100.7')).text()).toBe(chain);
+
+      const queries = await statementsDuring(env(), /./, async () => {
+        const refused = await download('198.51.100.7');
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toBe('60');
+        expect(await refused.json()).toEqual({
+          error: "Your network has used this minute's 2 KB of ledger downloads. Try again in 60 seconds.",
+        });
+      });
+      expect(queries).toBe(0);
+      // Another address, and the same one once its minute has ended.
+      expect(await (await download('198.51.100.8')).text()).toBe(chain);
+      env().clock.advance(MINUTE_MS);
+      expect(await (await download('198.51.100.7')).text()).toBe(chain);
+    });
+  },
+  { LEDGER_DOWNLOAD_BYTES_PER_MINUTE: '2048' },
+);
+
+describeEachDatabase(
   'one account flooding a heavy read of its own record',
   (env) => {
     for (const path of ['/api/profile/export.csv', '/api/profile/analytics', '/api/bets/stats?includeImported=true']) {

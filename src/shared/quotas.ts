@@ -19,6 +19,8 @@ export const QUOTA_DEFAULTS = {
   writesPerDay: 1000,
   heavyReadsPerMinute: 30,
   heavyReadsPerDay: 1000,
+  /** Per client address, not per user: the public ledger downloads (src/server/edge/download-budget.ts). */
+  ledgerDownloadBytesPerMinute: 64 * 1024 * 1024,
 } as const;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
@@ -59,4 +61,15 @@ export function quotaMessage(
   if (window === 'minute') return `You're ${activity} too fast. ${wait}`;
   const what = bucket === 'writes' ? 'changes' : bucket === 'analytics' ? 'analytics requests' : 'exports';
   return `You've reached today's limit of ${formatWholeNumber(limit)} ${what}. ${wait}`;
+}
+
+/** Bytes in words for a budget: whole mebibytes ("64 MB"), else kilobytes. */
+const bytesInWords = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${formatWholeNumber(Math.floor(bytes / (1024 * 1024)))} MB`
+    : `${formatWholeNumber(Math.ceil(bytes / 1024))} KB`;
+
+/** The message of a 429 from the download budget of a client address (src/server/edge/download-budget.ts). */
+export function downloadBudgetMessage(bytesPerMinute: number, retryAfterSeconds: number): string {
+  return `Your network has used this minute's ${bytesInWords(bytesPerMinute)} of ledger downloads. Try again in ${waitInWords(retryAfterSeconds)}.`;
 }

@@ -22,10 +22,13 @@ import {
 import { CSV_COLUMNS } from '../modules/profiles/export.ts';
 import { deletedBetsSchema } from '../../shared/disclosure-schemas.ts';
 import { DELETED_LIST_MAX } from '../../shared/disclosures.ts';
+import { downloadBudgetMessage, QUOTA_DEFAULTS } from '../../shared/quotas.ts';
 import { betPageParameters } from './bets.ts';
 import {
+  API_ERROR,
   apiError,
   errors,
+  json,
   quotaRefused,
   jsonBody,
   jsonSchema,
@@ -39,6 +42,9 @@ import {
   type ApiModule,
   type Header,
 } from './common.ts';
+
+/** The default budget in words: "64 MB". */
+const DOWNLOAD_BUDGET = `${QUOTA_DEFAULTS.ledgerDownloadBytesPerMinute / (1024 * 1024)} MB`;
 
 const VISIBILITY =
   'A private profile answers 404, as a name nobody has, to everyone but its owner and admins; send the session cookie to be recognised.';
@@ -155,6 +161,19 @@ export const publicProfilesModule: ApiModule = {
             content: { 'application/x-ndjson': { schema: ref('LedgerEntry') } },
           },
           '404': errors.noProfile,
+          '429': {
+            description:
+              `Over the download budget of the client's address: ${DOWNLOAD_BUDGET} of these downloads a minute by ` +
+              'default (LEDGER_DOWNLOAD_BYTES_PER_MINUTE), counted as they are sent; while any is left a download ' +
+              `goes through, then every one is refused, before anything is read, until the minute ends; e.g. ${says(downloadBudgetMessage(QUOTA_DEFAULTS.ledgerDownloadBytesPerMinute, 42))}.`,
+            headers: {
+              'Retry-After': {
+                description: 'Seconds until the budget counts a download again.',
+                schema: { type: 'integer', minimum: 1 },
+              },
+            },
+            content: json(ref(API_ERROR)),
+          },
         },
       },
     },

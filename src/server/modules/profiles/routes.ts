@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { jsonText, validate, type ApiError } from '../../edge/http.ts';
+import { clientKey, jsonText, validate, type ApiError } from '../../edge/http.ts';
+import { countedBody, createDownloadBudget } from '../../edge/download-budget.ts';
 import { optionalUser, requireUser, type AppEnv, type Auth, type ViewerEnv } from '../auth/index.ts';
 import type { Config } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -46,7 +47,7 @@ import {
 
 export interface ProfileRoutesDeps {
   auth: Auth;
-  config: Pick<Config, 'ADMIN_REQUIRE_2FA'>;
+  config: Pick<Config, 'ADMIN_REQUIRE_2FA' | 'LEDGER_DOWNLOAD_BYTES_PER_MINUTE' | 'TRUST_PROXY'>;
   db: Db;
   logger: Logger;
   /** The server's clock (days active, the export's file name). */
@@ -99,6 +100,7 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
    * database reads each entry of a profile's chain once, whatever its length and however often its
    * owner writes. A chain larger than a kept answer is streamed as it is read, to each.
    */
+  const downloads = createDownloadBudget({ bytesPerMinute: config.LEDGER_DOWNLOAD_BYTES_PER_MINUTE, now });
   const chains = new RecordCache({ maxBytes: 64 * 1024 * 1024, maxEntryBytes: 16 * 1024 * 1024 });
   interface KeptChain {
     head: LedgerHead;
@@ -185,18 +187,21 @@ export function publicProfileRoutes({ auth, config, db, now }: ProfileRoutesDeps
         if (!access.ok) return c.json(notFound, 404);
         return c.json<Seals>(await sealsOf(db, access.found.userId, c.req.valid('query').bets.split(',')), 200);
       })
-      .get('/:username/ledger.ndjson', async (c) => {
-        const record = findProfileByUsername(db, c.req.param('username'));
-        const access = await accessProfile(record, (r) => r, viewerOf(c));
-        if (!access.ok) return c.json(notFound, 404);
-        const { username, userId } = access.found;
-        return c.body(await chainOf(userId), 200, {
-          'Content-Type': 'application/x-ndjson; charset=utf-8',
-          'Content-Disposition': `attachment; filename="betproof-ledger-${username}.ndjson"`,
-          // A private profile's chain is readable by its owner: never kept by a shared cache.
-          'Cache-Control': 'no-store',
-        });
-      })
+      // Budgeted per client address before anything is read: a refused download costs no query.
+      .get('/:username/ledger.ndjson', (c) =>
+        downloads.answer(c, clientKey(c, config.TRUST_PROXY), async (count) => {
+          const record = findProfileByUsername(db, c.req.param('username'));
+          const access = await accessProfile(record, (r) => r, viewerOf(c));
+          if (!access.ok) return c.json(notFound, 404);
+          const { username, userId } = access.found;
+          return c.body(countedBody(await chainOf(userId), count), 200, {
+            'Content-Type': 'application/x-ndjson; charset=utf-8',
+            'Content-Disposition': `attachment; filename="betproof-ledger-${username}.ndjson"`,
+            // A private profile's chain is readable by its owner: never kept by a shared cache.
+            'Cache-Control': 'no-store',
+          });
+        }),
+      )
   );
 }
 
