@@ -5,8 +5,9 @@
  * /api/auth/sign-in/email, and times the feed through app.request (session, validation, SQL,
  * JSON): the first page, a sport, one bettor, and the next page by its cursor. Then drops it.
  *
- *   npx tsx bench/feed.ts [--users 10000] [--bets 1000000] [--follows 500] [--runs 40]
+ *   npx tsx bench/feed.ts [--users 10000] [--bets 1000000] [--follows 1000] [--runs 40]
  *   BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/feed.ts
+ *   npx tsx bench/feed.ts --reuse <name>   # on a database seeded and left by `bench/community.ts --keep`
  *
  * Figures go to stdout; bench/RESULTS.md holds the ones kept.
  */
@@ -29,23 +30,27 @@ function arg(name: string, fallback: number): number {
 }
 const USERS = arg('users', 10_000);
 const BETS = arg('bets', 1_000_000);
-const FOLLOWS = arg('follows', 500);
+const FOLLOWS = arg('follows', 1000);
 const RUNS = arg('runs', 40);
+const REUSE = process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1] : undefined;
 
 async function main() {
-  const scratch = await createScratchDatabase(adminUrl);
+  const scratch = await createScratchDatabase(adminUrl, REUSE);
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
     const db = database.db;
-    console.log(`seeding ${USERS} users and ${BETS} bets into ${scratch.name}...`);
-    const seeded = await seedDatabase(db, {
-      users: USERS,
-      bets: BETS,
-      now: new Date(),
-      log: (m) => process.stdout.write(`\r  ${m}          `),
-    });
-    console.log(`\nseeded in ${seeded.seconds.toFixed(1)} s`);
+    if (REUSE) console.log(`reusing ${scratch.name}`);
+    else {
+      console.log(`seeding ${USERS} users and ${BETS} bets into ${scratch.name}...`);
+      const seeded = await seedDatabase(db, {
+        users: USERS,
+        bets: BETS,
+        now: new Date(),
+        log: (m) => process.stdout.write(`\r  ${m}          `),
+      });
+      console.log(`\nseeded in ${seeded.seconds.toFixed(1)} s`);
+    }
 
     // The follower: a seeded user who follows the FOLLOWS busiest others (the heaviest feed).
     const [follower] = rowsOf<{ id: string; email: string }>(
@@ -55,7 +60,8 @@ async function main() {
     await db.execute(sql`
       insert into follows (follower_id, followee_id)
       select ${follower.id}, user_id from bets where user_id <> ${follower.id}
-      group by user_id order by count(*) desc limit ${FOLLOWS}`);
+      group by user_id order by count(*) desc limit ${FOLLOWS}
+      on conflict do nothing`);
     const [followed] = rowsOf<{ n: number; bets: number; pending: number }>(
       await db.execute(sql`
         select count(distinct f.followee_id)::int as n, count(b.id)::int as bets,
@@ -123,7 +129,8 @@ async function main() {
     );
   } finally {
     await database?.close();
-    await scratch.drop();
+    // A reused database is the caller's: left as it was found (with the follows added).
+    if (!REUSE) await scratch.drop();
   }
 }
 

@@ -136,19 +136,29 @@ const publicFollowed = (followerId: string, bettor: string | undefined): SQL => 
   where f.follower_id = ${followerId} and ${recordIsPublicSql('st', 'u')}
   ${bettor === undefined ? sql`` : sql`and p.username = ${bettor}`}`;
 
-const pickColumns = (phase: 0 | 1, keyTime: string) => sql`
-  ${sql.raw(String(phase))} as phase, b.id, fo.username, fo.display_name, b.description, b.bet_type,
+/** A pick's columns, for a page's rows only (`k` the page's keys, `b` the bet, `fo` its bettor). */
+const pickColumns = sql`
+  k.phase, b.id, fo.username, fo.display_name, b.description, b.bet_type,
   ${isoText('b.event_date')} as event_date, b.event_id, b.graded, b.odds, b.amount::text as amount, b.status,
   b.profit_loss::text as profit_loss, ${isoText('b.settled_at')} as settled_at,
   ${isoText('b.created_at')} as recorded_at,
   floor(extract(epoch from b.event_date - b.created_at))::int as lead_seconds,
-  ${microsText(keyTime)} as key_time`;
+  ${microsText('k.key_time')} as key_time`;
+
+/** The page's order: pending picks first, soonest start first; then settled ones, latest first. */
+const feedOrder = (k: string) =>
+  sql.raw(`${k}.phase,
+    case when ${k}.phase = 0 then ${k}.key_time end asc, case when ${k}.phase = 0 then ${k}.id end asc,
+    case when ${k}.phase = 1 then ${k}.key_time end desc, case when ${k}.phase = 1 then ${k}.id end desc`);
 
 /**
  * One page of the feed in one statement, whatever the number followed: for each followed bettor
  * at most a page of their pending picks (index bets_user_id_pending_event_idx) and of their
  * settled ones (bets_user_id_settled_at_idx, read backwards), then the page of those. So a page
- * reads at most (followed × (limit + 1)) × 2 index entries, never a bettor's whole history.
+ * reads at most (followed × (limit + 1)) × 2 index entries, never a bettor's whole history. Only
+ * the keys (id and time) are read per bettor — from the index alone where it holds them — and
+ * the bets themselves for the page's rows only: reading whole rows for every bettor's candidates
+ * was most of the feed's time for someone following hundreds (bench/feed.ts).
  */
 export async function readFeed(db: Db, followerId: string, opts: FeedOptions): Promise<Omit<FeedPage, 'following'>> {
   const take = opts.limit + 1;
@@ -158,31 +168,36 @@ export async function readFeed(db: Db, followerId: string, opts: FeedOptions): P
   if (!after || after.phase === 'p') {
     const past =
       after?.phase === 'p' ? sql`and (b.event_date, b.id) > (${after.time}::timestamptz, ${after.id}::uuid)` : sql``;
-    parts.push(sql`(select ${pickColumns(0, 'b.event_date')}
+    parts.push(sql`(select 0 as phase, fo.user_id, c.id, c.event_date as key_time
       from followed fo cross join lateral (
-        select * from bets b
+        select b.id, b.event_date from bets b
         where b.user_id = fo.user_id and b.status = 'pending' ${sport} ${past}
         order by b.event_date, b.id limit ${take}
-      ) b
-      order by b.event_date, b.id limit ${take})`);
+      ) c
+      order by c.event_date, c.id limit ${take})`);
   }
   const past =
     after?.phase === 's' ? sql`and (b.settled_at, b.id) < (${after.time}::timestamptz, ${after.id}::uuid)` : sql``;
-  parts.push(sql`(select ${pickColumns(1, 'b.settled_at')}
+  parts.push(sql`(select 1 as phase, fo.user_id, c.id, c.settled_at as key_time
     from followed fo cross join lateral (
-      select * from bets b
+      select b.id, b.settled_at from bets b
       where b.user_id = fo.user_id and b.status <> 'pending' ${sport} ${past}
       order by b.settled_at desc, b.id desc limit ${take}
-    ) b
-    order by b.settled_at desc, b.id desc limit ${take})`);
+    ) c
+    order by c.settled_at desc, c.id desc limit ${take})`);
   const rows = await queryRows<FeedRow>(
     db,
-    sql`with followed as (${publicFollowed(followerId, opts.bettor)})
-      select * from (${sql.join(parts, sql` union all `)}) page
-      order by phase,
-        case when phase = 0 then key_time end asc, case when phase = 0 then id end asc,
-        case when phase = 1 then key_time end desc, case when phase = 1 then id end desc
-      limit ${take}`,
+    sql`with followed as (${publicFollowed(followerId, opts.bettor)}),
+      page as (
+        select * from (${sql.join(parts, sql` union all `)}) candidates
+        order by ${feedOrder('candidates')}
+        limit ${take}
+      )
+      select ${pickColumns}
+      from page k
+      join bets b on b.id = k.id
+      join followed fo on fo.user_id = k.user_id
+      order by ${feedOrder('k')}`,
   );
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
