@@ -296,46 +296,28 @@ describeEachDatabase(
       });
       await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
       const liarOrigin = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
+      /** The follower verifying the liar's view of the profile with the log's key, and `more`. */
+      const verifyLiar = (...more: string[]) =>
+        betproof('verify', `${liarOrigin}/${username}`, '--log-key', signer.verifierKey, ...more);
       try {
         // Alone, the forked view verifies: it is signed and the follower's entries are in it.
-        const alone = await betproof('verify', `${liarOrigin}/${username}`, '--log-key', signer.verifierKey);
+        const alone = await verifyLiar();
         expect(alone.code).toBe(0);
         // A follower who requires the witness catches it without any saved checkpoint.
-        const unwitnessed = await betproof(
-          'verify',
-          `${liarOrigin}/${username}`,
-          '--log-key',
-          signer.verifierKey,
-          '--witness',
-          witnessSigner.verifierKey,
-        );
+        const unwitnessed = await verifyLiar('--witness', witnessSigner.verifierKey);
         expect(unwitnessed.code).toBe(1);
         expect(unwitnessed.stderr).toBe(
           'FAILED log: only 0 of the 1 witness cosignatures needed are on the checkpoint\n',
         );
         note = addSignatures(forkedNote, honestCosignature);
-        const copied = await betproof(
-          'verify',
-          `${liarOrigin}/${username}`,
-          '--log-key',
-          signer.verifierKey,
-          '--witness',
-          witnessSigner.verifierKey,
-        );
+        const copied = await verifyLiar('--witness', witnessSigner.verifierKey);
         expect(copied.code).toBe(1);
         expect(copied.stderr).toBe(
           'FAILED log: a witness cosignature does not verify: invalid cosignature by witness.test/w1\n',
         );
         note = forkedNote;
         // With the checkpoint the follower saved from the honest view, the fork is caught.
-        const caught = await betproof(
-          'verify',
-          `${liarOrigin}/${username}`,
-          '--log-key',
-          signer.verifierKey,
-          '--since-checkpoint',
-          saved,
-        );
+        const caught = await verifyLiar('--since-checkpoint', saved);
         expect(caught.code).toBe(1);
         expect(caught.stderr).toMatch(
           /^FAILED log: the log is not an extension of the checkpoint you saved \(\d+ entries, root [0-9a-f]{64}\): it was rewritten or forked\n$/,
