@@ -218,12 +218,14 @@ async function fillPositions(db: Database['db'], now: Date): Promise<number> {
     insert into events (source_feed, source_id, sport, competition, home, away, starts_at, status, home_score, away_score)
     select 'sample', 'bench-' || n, 'soccer', 'Bench League', 'Home ' || n, 'Away ' || n,
            ${now.toISOString()}::timestamptz - make_interval(hours => 6 + n * 24 / 10), 'final', 1, 0
-    from generate_series(0, 3999) n`);
+    from generate_series(0, 3999) n
+    on conflict do nothing`);
   await db.execute(sql`
-    insert into bet_positions (user_id, event_id, market, selection, line, bets, stake, odds, profit, status, starts_at)
+    insert into bet_positions (user_id, event_id, market, selection, line, bets, stake, odds, profit, status, starts_at,
+                               counted_odds, counted_profit)
     select u.id, e.id, 'moneyline', 'home', null, 1, 10, x.odds,
            case when x.won then round(10 * (x.odds - 1), 2) else -10 end, case when x.won then 'won' else 'lost' end,
-           e.starts_at
+           e.starts_at, x.odds, case when x.won then round(10 * (x.odds - 1), 2) else -10 end
     from (select id, row_number() over (order by id) as k from users) u
     cross join generate_series(1, ${POSITIONS}) g
     join lateral (select id, starts_at from events where source_id = 'bench-' || ((u.k * 7919 + g * 104729) % 4000)) e on true
@@ -242,10 +244,11 @@ async function fillPositions(db: Database['db'], now: Date): Promise<number> {
     from (
       select user_id, (starts_at at time zone 'UTC')::date as day, count(*)::int as positions,
              (count(*) filter (where status = 'won'))::int as won, count(distinct event_id)::int as events,
-             sum(profit) as profit, sum(stake) as staked,
-             sum(case status when 'won' then odds - 1 else -1 end) as level_profit,
-             sum(case status when 'won' then (odds - 1) * (odds - 1) else 1 end) as level_profit_sq, sum(odds) as odds_sum
-      from bet_positions where status in ('won', 'lost') and odds >= 1.20
+             sum(counted_profit) as profit, sum(stake) as staked,
+             sum(case status when 'won' then counted_odds - 1 else -1 end) as level_profit,
+             sum(case status when 'won' then (counted_odds - 1) * (counted_odds - 1) else 1 end) as level_profit_sq,
+             sum(counted_odds) as odds_sum
+      from bet_positions where status in ('won', 'lost') and counted_odds >= 1.20
       group by 1, 2
     ) d
     window w as (partition by user_id order by day)`);

@@ -1115,7 +1115,7 @@ CREATE INDEX bets_user_id_created_at_idx ON public.bets USING btree (user_id, cr
 
 CREATE INDEX bets_user_id_pending_event_idx ON public.bets USING btree (user_id, event_date) WHERE (status = 'pending'::text);
 
-CREATE INDEX bets_user_id_settled_at_idx ON public.bets USING btree (user_id, settled_at, id) WHERE (status <> 'pending'::text);
+CREATE INDEX bets_user_id_settled_at_idx ON public.bets USING btree (user_id, settled_at, id) INCLUDE (bet_type) WHERE (status <> 'pending'::text);
 
 CREATE INDEX events_postponed_idx ON public.events USING btree (starts_at) WHERE (status = 'postponed'::text);
 

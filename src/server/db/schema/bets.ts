@@ -60,7 +60,8 @@ export const bets = pgTable(
     /**
      * A user's settled bets in settlement order, (settled_at, id): the order streaks and the
      * cumulative-profit line follow. Serves the streak recount in the summary triggers (migration
-     * 0007) and the analytics queries without sorting.
+     * 0007) and the analytics queries without sorting. It also holds bet_type (INCLUDE, migration
+     * 0042, which Drizzle's builder cannot write): the feed reads its candidates from it alone.
      */
     index('bets_user_id_settled_at_idx')
       .on(t.userId, t.settledAt, t.id)
