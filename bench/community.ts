@@ -151,9 +151,9 @@ async function main() {
       '# Community endpoints at scale',
       '',
       `Measured ${new Date().toISOString()} with \`npx tsx bench/community.ts\` on ${process.platform}, Node ${process.version},`,
-      `PostgreSQL (fresh database, default server settings) on this 2-core machine; load average at the end ${loadavg()
+      `PostgreSQL (${REUSE ? 'a database seeded by an earlier run' : 'fresh database'}, default server settings) on this 2-core machine; load average at the end ${loadavg()
         .map((l) => l.toFixed(1))
-        .join(' / ')} (other work was running).`,
+        .join(' / ')}.`,
       `Data from \`seedDatabase\` (src/server/db/seed.ts): ${USERS.toLocaleString('en-US')} users, ${BETS.toLocaleString('en-US')} bets over ~400 days, ${REUSE ? 'reused from an earlier run' : `seeded in ${seeded.seconds.toFixed(0)} s`};`,
       `and ${positions.toLocaleString('en-US')} graded positions (${POSITIONS} per user) on events over the last 400 days (\`fillPositions\` in bench/community.ts).`,
       `Each request goes through \`app.request\` (validation, SQL, JSON); milliseconds over ${RUNS} runs after 5 warm-up runs.`,
@@ -200,7 +200,7 @@ function keepHandWritten(report: string): string {
   const file = new URL('./community.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const at = old.indexOf('\n## Measured by hand');
-  return at < 0 ? report : `${report}${old.slice(at + 1)}`;
+  return at < 0 ? report : `${report.trimEnd()}\n\n${old.slice(at + 1)}`;
 }
 
 /**
