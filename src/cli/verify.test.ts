@@ -14,6 +14,7 @@ import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../server/t
 import { ledgerUrl, parseArgs, parseHead, report } from './verify.ts';
 import { comparePages } from './verify-pages.ts';
 import { HOUR_MS } from '../shared/time-units.ts';
+import { downloadBudgetMessage } from '../shared/quotas.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -308,6 +309,25 @@ describe('betproof verify <file> (the command, as a child process)', { timeout: 
         code: 2,
         stdout: '',
         stderr: `betproof: ${origin}/api/profiles/jane_doe/ledger.ndjson is not a betproof ledger (content-type text/html)\n`,
+      });
+    } finally {
+      server.close();
+    }
+  });
+
+  it("a server over the address's download budget: exit 2, with its wait", async () => {
+    const said = downloadBudgetMessage(64 * 1024 * 1024, 42);
+    const server = createServer((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '42' });
+      res.end(JSON.stringify({ error: said }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await betproof('verify', `${origin}/jane_doe`)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `betproof: ${origin}/api/profiles/jane_doe/ledger.ndjson answered 429 (too many downloads from this network): Your network has used this minute's 64 MB of ledger downloads. Try again in 42 seconds.\n`,
       });
     } finally {
       server.close();
