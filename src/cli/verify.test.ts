@@ -297,41 +297,38 @@ describe('betproof verify <file> (the command, as a child process)', { timeout: 
     expect(result.stdout).toContain('Exit status: 0 verified, 1 verification failed, 2 could not check');
   });
 
-  it('an answer that is not a ledger (a web page): exit 2', async () => {
+  /** `betproof verify <origin>/jane_doe` against a server that answers every request with `status`, `type` and `body`. */
+  async function verifyAgainst(status: number, type: string, body: string) {
     const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><title>Not betproof</title>');
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      expect(await betproof('verify', `${origin}/jane_doe`)).toEqual({
-        code: 2,
-        stdout: '',
-        stderr: `betproof: ${origin}/api/profiles/jane_doe/ledger.ndjson is not a betproof ledger (content-type text/html)\n`,
-      });
+      return { origin, result: await betproof('verify', `${origin}/jane_doe`) };
     } finally {
       server.close();
     }
+  }
+
+  it('an answer that is not a ledger (a web page): exit 2', async () => {
+    const { origin, result } = await verifyAgainst(200, 'text/html', '<!doctype html><title>Not betproof</title>');
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `betproof: ${origin}/api/profiles/jane_doe/ledger.ndjson is not a betproof ledger (content-type text/html)\n`,
+    });
   });
 
   it("a server over the address's download budget: exit 2, with its wait", async () => {
     const said = downloadBudgetMessage(64 * 1024 * 1024, 42);
-    const server = createServer((_req, res) => {
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '42' });
-      res.end(JSON.stringify({ error: said }));
+    const { origin, result } = await verifyAgainst(429, 'application/json', JSON.stringify({ error: said }));
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `betproof: ${origin}/api/profiles/jane_doe/ledger.ndjson answered 429 (too many downloads from this network): Your network has used this minute's 64 MB of ledger downloads. Try again in 42 seconds.\n`,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      expect(await betproof('verify', `${origin}/jane_doe`)).toEqual({
-        code: 2,
-        stdout: '',
-        stderr: `betproof: ${origin}/api/profiles/jane_doe/ledger.ndjson answered 429 (too many downloads from this network): Your network has used this minute's 64 MB of ledger downloads. Try again in 42 seconds.\n`,
-      });
-    } finally {
-      server.close();
-    }
   });
 
   it('a missing file: exit 2', async () => {
