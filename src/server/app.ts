@@ -48,17 +48,8 @@ import type { OpenApiDocument } from './openapi/document.ts';
 import { createPageResolver } from './pages/page-answers.ts';
 import { publicProfileVersion } from './modules/profiles/page-version.ts';
 import type { PageRendering } from './pages/html.ts';
-import {
-  DASHBOARD_FIRST_PAGE_BETS,
-  DASHBOARD_FIRST_PAGE_IMPORTED,
-  PROFILE_FIRST_PAGE_BETS,
-  type DashboardData,
-  type ProfileData,
-} from '../shared/page-rendering.ts';
-import type { BetPage, BetStats } from '../shared/bet-schemas.ts';
-import type { ImportedBetPage } from '../shared/imports.ts';
-import type { Wellbeing } from '../shared/wellbeing-schemas.ts';
-import type { OwnProfile, ProfileBetPage, PublicProfile } from '../shared/profile-schemas.ts';
+import { DASHBOARD_FIRST_DATA, PROFILE_FIRST_DATA, type FirstAnswers, type FirstDataOf } from '../shared/first-data.ts';
+import type { PublicProfile } from '../shared/profile-schemas.ts';
 import { createQuotas } from './edge/quotas.ts';
 import { sameOriginWrites } from './edge/same-origin.ts';
 import { createSite, mountSite, siteHeaders, type Site } from './pages/site.ts';
@@ -235,7 +226,7 @@ export function createApp(deps: AppDeps) {
         profileVersion: (name, at) => publicProfileVersion(db, name, at),
         profileData: (username) => publicProfileData(app, username),
         sessionOf: (headers) => pageSession(auth, headers),
-        dashboardData: (headers) => dashboardData(app, headers),
+        dashboardData: (headers, userId) => dashboardData(app, headers, userId),
         render: site.documents.render,
         baseUrl: config.BASE_URL,
         now,
@@ -257,50 +248,29 @@ export function createApp(deps: AppDeps) {
 }
 
 /**
- * A page's first answers, asked of the API itself (with `headers`: the request's cookie, or none),
- * so the server's render holds exactly what the page's own queries get; null when any is refused.
+ * A page's first answers (shared/first-data.ts, each list's first page), asked of the API itself
+ * (with `headers`: the request's cookie, or none), so the server's render holds exactly what the
+ * page's own queries get; null when any is refused.
  */
-async function firstAnswers(app: Hono<AppEnv>, urls: string[], headers?: HeadersInit): Promise<unknown[] | null> {
-  const answers = await Promise.all(urls.map((url) => app.request(url, { headers })));
+async function firstAnswers<Param, Page extends FirstAnswers<Param>>(
+  app: Hono<AppEnv>,
+  page: Page,
+  param: Param,
+  headers?: HeadersInit,
+): Promise<FirstDataOf<Page> | null> {
+  const entries = Object.entries(page);
+  const answers = await Promise.all(entries.map(([, entry]) => app.request(entry.url(param, null), { headers })));
   if (!answers.every((answer) => answer.ok)) return null;
-  return Promise.all(answers.map((answer) => answer.json()));
+  const bodies = await Promise.all(answers.map((answer) => answer.json()));
+  return Object.fromEntries(entries.map(([name], i) => [name, bodies[i]])) as FirstDataOf<Page>;
 }
 
 /** A public profile's first answers, as a visitor with no session sees them. */
-async function publicProfileData(app: Hono<AppEnv>, username: string): Promise<ProfileData | null> {
-  const name = encodeURIComponent(username);
-  const answers = await firstAnswers(app, [
-    `/api/profiles/${name}`,
-    `/api/profiles/${name}/bets?limit=${PROFILE_FIRST_PAGE_BETS}`,
-  ]);
-  if (!answers) return null;
-  const [profile, bets] = answers;
-  return { profile: profile as PublicProfile, bets: bets as ProfileBetPage };
-}
+const publicProfileData = (app: Hono<AppEnv>, username: string) => firstAnswers(app, PROFILE_FIRST_DATA, username);
 
-/** The dashboard's first answers, for the session of `headers`. */
-async function dashboardData(app: Hono<AppEnv>, headers: Headers): Promise<DashboardData | null> {
-  const answers = await firstAnswers(
-    app,
-    [
-      '/api/bets/stats',
-      `/api/bets?limit=${DASHBOARD_FIRST_PAGE_BETS}`,
-      '/api/profile',
-      `/api/bets/imported?limit=${DASHBOARD_FIRST_PAGE_IMPORTED}`,
-      '/api/me/wellbeing',
-    ],
-    { cookie: headers.get('cookie') ?? '' },
-  );
-  if (!answers) return null;
-  const [stats, bets, ownProfile, imported, wellbeing] = answers;
-  return {
-    stats: stats as BetStats,
-    bets: bets as BetPage,
-    ownProfile: ownProfile as OwnProfile,
-    imported: imported as ImportedBetPage,
-    wellbeing: wellbeing as Wellbeing,
-  };
-}
+/** The dashboard's first answers, for the session of `headers` (the user `userId`). */
+const dashboardData = (app: Hono<AppEnv>, headers: Headers, userId: string) =>
+  firstAnswers(app, DASHBOARD_FIRST_DATA, userId, { cookie: headers.get('cookie') ?? '' });
 
 export type App = ReturnType<typeof createApp>;
 export type AppType = App['routes'];

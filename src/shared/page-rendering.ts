@@ -4,11 +4,8 @@
  * the render module's shape (src/client/ssr/render.tsx, built to dist/ssr/render.js), which the
  * server loads without importing client code.
  */
-import type { BetPage, BetStats } from './bet-schemas.ts';
-import type { ImportedBetPage } from './imports.ts';
+import type { DashboardData, ProfileData } from './first-data.ts';
 import type { PreferenceCookies } from './preference-cookies.ts';
-import type { Wellbeing } from './wellbeing-schemas.ts';
-import type { OwnProfile, ProfileBetPage, PublicProfile } from './profile-schemas.ts';
 
 /**
  * The pages rendered to HTML at build time (scripts/build-server.mjs writes each to
@@ -39,18 +36,6 @@ export const PRERENDERED_PAGES: readonly { url: string; file: string }[] = [
 ];
 
 /**
- * Bets on the first page of a profile's record: what its page asks for (the client's
- * PROFILE_BETS_PAGE_SIZE is this) and the server renders.
- */
-export const PROFILE_FIRST_PAGE_BETS = 20;
-
-/** A public profile's first answers, as its page's queries get them (GET /api/profiles/:name[/bets]). */
-export interface ProfileData {
-  profile: PublicProfile;
-  bets: ProfileBetPage;
-}
-
-/**
  * Who is signed in, as GET /api/auth/get-session answers (JSON, dates as ISO strings), less the
  * session's token: a signed-in page is rendered with it (SIGNED_IN_PAGES).
  */
@@ -66,36 +51,13 @@ export interface PageSession {
  */
 export const SIGNED_IN_PAGES: ReadonlySet<string> = new Set(['/dashboard', '/profile', '/admin']);
 
-/**
- * The dashboard's first answers for its reader, as its queries get them: GET /api/bets/stats, the
- * first page of GET /api/bets (DASHBOARD_FIRST_PAGE_BETS), GET /api/profile (the username prompt
- * reads it) and the first page of GET /api/bets/imported (DASHBOARD_FIRST_PAGE_IMPORTED; the
- * "Include imported history" switch shows when it holds any). With all four in the page, the
- * hydrated dashboard asks nothing again: each query asked on mount re-rendered its part in one
- * uninterruptible task (React renders an external store's change at once).
- */
-export interface DashboardData {
-  stats: BetStats;
-  bets: BetPage;
-  ownProfile: OwnProfile;
-  imported: ImportedBetPage;
-  /** GET /api/me/wellbeing: the budget card. */
-  wellbeing?: Wellbeing;
-}
-
-/** Imported bets on the first page the dashboard asks for (the client's IMPORTED_PAGE_SIZE is this). */
-export const DASHBOARD_FIRST_PAGE_IMPORTED = 20;
-
-/** Bets on the dashboard's first page: what it asks for (the client's BETS_PAGE_SIZE is this) and the server renders. */
-export const DASHBOARD_FIRST_PAGE_BETS = 20;
-
 /** What a page is rendered with, beyond its address. */
 export interface RenderData {
   /** A signed-in page's session (SIGNED_IN_PAGES). */
   session?: PageSession;
-  /** The dashboard's figures and first bets, for its reader (with `session`). */
+  /** The dashboard's first data (shared/first-data.ts), for its reader (with `session`). */
   dashboard?: DashboardData;
-  /** A public profile's page, with its data. */
+  /** A public profile's page, with its first data (shared/first-data.ts). */
   profile?: ProfileData;
   /** The username of a profile page that has none to show (a 404): it renders "Profile Not Found". */
   missingProfile?: string;

@@ -7,7 +7,7 @@
  */
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import {
   fillDocument,
   PRERENDERED_PAGES,
@@ -15,11 +15,13 @@ import {
   type RenderModule,
   type Rendered,
 } from '../../shared/page-rendering.ts';
+import {
+  DASHBOARD_FIRST_DATA,
+  PROFILE_FIRST_DATA,
+  type FirstAnswers,
+  type FirstDataOf,
+} from '../../shared/first-data.ts';
 import { AppProviders } from '../app-providers.tsx';
-import { betKeys } from '../features/bets/api/bets.ts';
-import { wellbeingKey } from '../features/wellbeing/index.ts';
-import { importKeys } from '../features/imports/api/imports.ts';
-import { profileKeys } from '../features/profiles/api/profiles.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { parseSession } from '../lib/session-json.ts';
 import { createQueryClient, SESSION_QUERY_KEY } from '../lib/query-client.ts';
@@ -29,6 +31,23 @@ import { PageMetaCollector, type PageMeta } from '../lib/use-document-title.ts';
 import { routes } from '../route-table.tsx';
 
 const handler = createStaticHandler(routes);
+
+/**
+ * Each of a page's first answers (shared/first-data.ts) in the cache under its query's key, as the
+ * page's own query would hold it (a list: its first page): the page renders with them, and the
+ * hydrated page asks none of them again.
+ */
+function seedFirstData<Param, Page extends FirstAnswers<Param>>(
+  queryClient: QueryClient,
+  page: Page,
+  param: Param,
+  data: FirstDataOf<Page>,
+) {
+  for (const [name, entry] of Object.entries(page)) {
+    const answer = (data as Record<string, unknown>)[name];
+    queryClient.setQueryData(entry.key(param), entry.list ? { pages: [answer], pageParams: [null] } : answer);
+  }
+}
 
 /** Renders `url` (a path with its query string) as the browser would show it before any fetch. */
 export const renderApp: RenderModule['renderApp'] = async (url: string, data: RenderData = {}): Promise<Rendered> => {
@@ -41,23 +60,13 @@ export const renderApp: RenderModule['renderApp'] = async (url: string, data: Re
   // A signed-in page's session, as the browser's lookup would have it (dates revived).
   if (data.session) queryClient.setQueryData(SESSION_QUERY_KEY, parseSession(JSON.stringify(data.session)));
   else if (data.signedOut) queryClient.setQueryData(SESSION_QUERY_KEY, null);
-  if (data.session && data.dashboard) {
-    const userId = data.session.user.id;
-    queryClient.setQueryData(betKeys.stats(userId), data.dashboard.stats);
-    queryClient.setQueryData(betKeys.list(userId), { pages: [data.dashboard.bets], pageParams: [null] });
-    queryClient.setQueryData(profileKeys.ownProfile(userId), data.dashboard.ownProfile);
-    queryClient.setQueryData(importKeys.list(userId), { pages: [data.dashboard.imported], pageParams: [null] });
-    if (data.dashboard.wellbeing) queryClient.setQueryData(wellbeingKey(userId), data.dashboard.wellbeing);
-  }
-  if (data.profile) {
-    const { username } = data.profile.profile;
-    queryClient.setQueryData(profileKeys.publicProfile(username), data.profile.profile);
-    queryClient.setQueryData(profileKeys.publicBets(username), { pages: [data.profile.bets], pageParams: [null] });
-  }
+  if (data.session && data.dashboard)
+    seedFirstData(queryClient, DASHBOARD_FIRST_DATA, data.session.user.id, data.dashboard);
+  if (data.profile) seedFirstData(queryClient, PROFILE_FIRST_DATA, data.profile.profile.username, data.profile);
   if (data.missingProfile) {
     // The answer the page's own query would get: it shows "Profile Not Found" (not asked again on
     // mount, which would render the loading state; start.tsx asks once the page is hydrated).
-    const queryKey = profileKeys.publicProfile(data.missingProfile);
+    const queryKey = PROFILE_FIRST_DATA.profile.key(data.missingProfile);
     queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
     await queryClient.prefetchQuery({
       queryKey,

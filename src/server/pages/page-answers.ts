@@ -11,13 +11,8 @@
  * every page is the plain index.html, which the browser renders alone.
  */
 import { paths, signUpPath } from '../../shared/routes.ts';
-import {
-  SIGNED_IN_PAGES,
-  type DashboardData,
-  type PageSession,
-  type ProfileData,
-  type RenderData,
-} from '../../shared/page-rendering.ts';
+import { SIGNED_IN_PAGES, type PageSession, type RenderData } from '../../shared/page-rendering.ts';
+import { DASHBOARD_DATA_PAGES, type DashboardData, type ProfileData } from '../../shared/first-data.ts';
 import { preferenceCookiesOf } from '../../shared/preference-cookies.ts';
 import { oddsFormatOf, type OddsFormat } from '../../shared/odds.ts';
 import { createHash } from 'node:crypto';
@@ -136,8 +131,8 @@ export function createPageResolver(deps: {
   profileData: (username: string) => Promise<ProfileData | null>;
   /** The session of the request's cookie, for a signed-in page; null when none. */
   sessionOf: (headers: Headers) => Promise<PageSession | null>;
-  /** The dashboard's first answers for the request's session, as its queries get them; null when refused. */
-  dashboardData: (headers: Headers) => Promise<DashboardData | null>;
+  /** The dashboard's first answers for the request's session (its user `userId`), as its queries get them; null when refused. */
+  dashboardData: (headers: Headers, userId: string) => Promise<DashboardData | null>;
   /** The document for an address (prerendered or rendered now), or index.html when there is no render. */
   render: (url: URL, data?: RenderData) => Promise<string>;
   baseUrl: string;
@@ -161,8 +156,8 @@ export function createPageResolver(deps: {
       const session = await deps.sessionOf(headers);
       // The dashboard comes with its figures and first bets, the own profile with the profile and
       // the same first bets: each arrives whole, nothing moves as it is hydrated.
-      const withData = path === paths.dashboard || path === paths.profile;
-      const dashboard = session && withData ? await deps.dashboardData(headers) : null;
+      const withData = DASHBOARD_DATA_PAGES.includes(path);
+      const dashboard = session && withData ? await deps.dashboardData(headers, session.user.id) : null;
       // The reader's preference cookies too: the dashboard's username prompt, skipped or not.
       const preferences = preferenceCookiesOf(headers.get('cookie'));
       if (session) data = dashboard ? { session, dashboard, preferences } : { session, preferences };

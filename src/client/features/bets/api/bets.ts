@@ -2,19 +2,19 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '../../../components/ui/toast.ts';
 import type { SettledStatus } from '../../../../shared/bets.ts';
 import type { Bet, BetLeg } from '../../../../shared/bet-schemas.ts';
-import { api, toApiError, unwrap } from '../../../lib/api.ts';
+import { DASHBOARD_FIRST_DATA } from '../../../../shared/first-data.ts';
+import { api, askFirst, toApiError, unwrap } from '../../../lib/api.ts';
 import { useAuth } from '../../auth/index.ts';
-import { DASHBOARD_FIRST_PAGE_BETS } from '../../../../shared/page-rendering.ts';
 import type { RecordInput } from '../record-bet-values.ts';
 
-/** Bets per page of the 'Recent Bets' list. */
-export const BETS_PAGE_SIZE = DASHBOARD_FIRST_PAGE_BETS;
-
-/** Query keys, scoped to the signed-in user so another account never sees cached bets. */
+/**
+ * Query keys, scoped to the signed-in user so another account never sees cached bets. The list's
+ * and the figures' are the dashboard's first data (shared/first-data.ts), under `all`.
+ */
 export const betKeys = {
   all: (userId: string) => ['bets', userId] as const,
-  list: (userId: string) => ['bets', userId, 'list'] as const,
-  stats: (userId: string) => ['bets', userId, 'stats'] as const,
+  list: DASHBOARD_FIRST_DATA.bets.key,
+  stats: DASHBOARD_FIRST_DATA.stats.key,
 };
 
 export { isUnauthenticated } from '../../../lib/query-client.ts';
@@ -24,21 +24,16 @@ export function useBetStats(userId: string) {
   return useQuery({
     queryKey: betKeys.stats(userId),
     meta: { errorTitle: 'Error', errorDescription: () => 'Failed to load bets' },
-    queryFn: () => unwrap(api.api.bets.stats.$get({ query: {} })),
+    queryFn: () => askFirst(DASHBOARD_FIRST_DATA.stats, userId),
   });
 }
 
-/** The bets, newest first, one cursor page at a time (never all at once). */
+/** The bets, newest first, one cursor page at a time (never all at once; the first is in the dashboard's render). */
 export function useBetPages(userId: string) {
   return useInfiniteQuery({
     queryKey: betKeys.list(userId),
     meta: { errorTitle: 'Error', errorDescription: () => 'Failed to load bets' },
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.api.bets.$get({
-          query: pageParam ? { limit: String(BETS_PAGE_SIZE), cursor: pageParam } : { limit: String(BETS_PAGE_SIZE) },
-        }),
-      ),
+    queryFn: ({ pageParam }) => askFirst(DASHBOARD_FIRST_DATA.bets, userId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

@@ -4,17 +4,15 @@
  * progress).
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_FIRST_PAGE_IMPORTED } from '../../../../shared/page-rendering.ts';
+import { DASHBOARD_FIRST_DATA } from '../../../../shared/first-data.ts';
 import type { ImportPreview, ImportResult, ImportRowProblem } from '../../../../shared/imports.ts';
-import { api, unwrap } from '../../../lib/api.ts';
+import { api, askFirst, unwrap } from '../../../lib/api.ts';
 import { ApiError, toApiError } from '../../../lib/api-error.ts';
 
-export const IMPORTED_PAGE_SIZE = DASHBOARD_FIRST_PAGE_IMPORTED;
-
-/** Query keys, per signed-in user; an import invalidates `all`. */
+/** Query keys, per signed-in user; an import invalidates `all`. The list's is the dashboard's first data (shared/first-data.ts). */
 export const importKeys = {
   all: (userId: string) => ['imports', userId] as const,
-  list: (userId: string) => ['imports', userId, 'list'] as const,
+  list: DASHBOARD_FIRST_DATA.imported.key,
   stats: (userId: string) => ['imports', userId, 'stats'] as const,
 };
 
@@ -23,14 +21,7 @@ export function useImportedPages(userId: string) {
   return useInfiniteQuery({
     queryKey: importKeys.list(userId),
     meta: { errorTitle: 'Error', errorDescription: () => 'Failed to load your imported history' },
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.api.bets.imported.$get({
-          query: pageParam
-            ? { limit: String(IMPORTED_PAGE_SIZE), cursor: pageParam }
-            : { limit: String(IMPORTED_PAGE_SIZE) },
-        }),
-      ),
+    queryFn: ({ pageParam }) => askFirst(DASHBOARD_FIRST_DATA.imported, userId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

@@ -8,11 +8,8 @@ import type {
   UpdateProfileInput,
   UsernameAvailability,
 } from '../../../../shared/profile-schemas.ts';
-import { api, unwrap } from '../../../lib/api.ts';
-import { PROFILE_FIRST_PAGE_BETS } from '../../../../shared/page-rendering.ts';
-
-/** Bets per page of a profile's record. */
-export const PROFILE_BETS_PAGE_SIZE = PROFILE_FIRST_PAGE_BETS;
+import { DASHBOARD_FIRST_DATA, PROFILE_FIRST_DATA } from '../../../../shared/first-data.ts';
+import { api, askFirst, unwrap } from '../../../lib/api.ts';
 
 /** Where the signed-in user's bets are exported (a plain link: the session cookie goes along). */
 export const EXPORT_CSV_URL = '/api/profile/export.csv';
@@ -20,35 +17,33 @@ export const EXPORT_CSV_URL = '/api/profile/export.csv';
 /**
  * Query keys. Public profiles are keyed by the lowercased username (the server matches
  * case-insensitively); the own profile by the signed-in user's id so accounts never share a cache.
+ * A public profile's and its first bets', and the own profile's, are pages' first data
+ * (shared/first-data.ts).
  */
 export const profileKeys = {
   public: () => ['profiles'] as const,
-  publicProfile: (username: string) => ['profiles', username.toLowerCase()] as const,
-  publicBets: (username: string) => ['profiles', username.toLowerCase(), 'bets'] as const,
+  publicProfile: PROFILE_FIRST_DATA.profile.key,
+  publicBets: PROFILE_FIRST_DATA.bets.key,
   own: (userId: string) => ['profile', userId] as const,
-  ownProfile: (userId: string) => ['profile', userId, 'profile'] as const,
+  ownProfile: DASHBOARD_FIRST_DATA.ownProfile.key,
   analytics: (userId: string) => ['profile', userId, 'analytics'] as const,
   usernameAvailability: (userId: string, username: string) =>
     ['profile', userId, 'username-availability', username] as const,
 };
 
-/** hc puts params into the path as they are: encode, so 'a/bets' or 'a?b' cannot reach another route. */
-const usernameParam = (username: string) => ({ username: encodeURIComponent(username) });
-
-const profileQuery = (cursor: string | null) =>
-  cursor ? { limit: String(PROFILE_BETS_PAGE_SIZE), cursor } : { limit: String(PROFILE_BETS_PAGE_SIZE) };
-
 /*
- * The typed RPC client; each function's declared return type is the shared contract, so a server
- * answer that drifts from src/shared/profiles.ts fails the type check here.
+ * A page's first answers at the addresses the server asks for its render (shared/first-data.ts);
+ * the rest through the typed RPC client, whose declared return types are the shared contract, so
+ * a server answer that drifts from src/shared/profiles.ts fails the type check here.
  */
 export const fetchPublicProfile = (username: string): Promise<PublicProfile> =>
-  unwrap(api.api.profiles[':username'].$get({ param: usernameParam(username) }));
+  askFirst(PROFILE_FIRST_DATA.profile, username);
 
 export const fetchProfileBets = (username: string, cursor: string | null): Promise<ProfileBetPage> =>
-  unwrap(api.api.profiles[':username'].bets.$get({ param: usernameParam(username), query: profileQuery(cursor) }));
+  askFirst(PROFILE_FIRST_DATA.bets, username, cursor);
 
-export const fetchOwnProfile = (): Promise<OwnProfile> => unwrap(api.api.profile.$get());
+/** GET /api/profile, keyed by the signed-in user's id (not part of the address: the session's). */
+const fetchOwnProfileOf = (userId: string): Promise<OwnProfile> => askFirst(DASHBOARD_FIRST_DATA.ownProfile, userId);
 export const fetchAnalytics = (): Promise<Analytics> => unwrap(api.api.profile.analytics.$get());
 /** Both writes answer with the updated own profile; field errors (409 taken, 422) arrive as ApiError.fields. */
 export const updateProfile = (input: UpdateProfileInput): Promise<OwnProfile> =>
@@ -89,7 +84,7 @@ export function useOwnProfile(userId: string, { fresh = true }: { fresh?: boolea
   return useQuery({
     queryKey: profileKeys.ownProfile(userId),
     meta: { errorTitle: 'Failed to load profile', errorDescription: () => undefined },
-    queryFn: fetchOwnProfile,
+    queryFn: () => fetchOwnProfileOf(userId),
     refetchOnMount: fresh ? 'always' : true,
   });
 }
@@ -101,7 +96,7 @@ export function useOwnProfile(userId: string, { fresh = true }: { fresh?: boolea
 export function useOwnUsername(userId: string | null): string | null {
   const profile = useQuery({
     queryKey: profileKeys.ownProfile(userId ?? ''),
-    queryFn: fetchOwnProfile,
+    queryFn: () => fetchOwnProfileOf(userId ?? ''),
     enabled: userId !== null,
   });
   return userId === null ? null : (profile.data?.username ?? null);

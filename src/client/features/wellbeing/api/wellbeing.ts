@@ -1,20 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CoolOffDays } from '../../../../shared/wellbeing.ts';
 import type { PutWellbeingInput } from '../../../../shared/wellbeing-schemas.ts';
-import { api, unwrap } from '../../../lib/api.ts';
+import { DASHBOARD_FIRST_DATA } from '../../../../shared/first-data.ts';
+import { api, askFirst, unwrap } from '../../../lib/api.ts';
 
 /**
- * Under the owner's bets key (features/bets/api/bets.ts betKeys.all: ['bets', userId]): recording,
- * settling or deleting a bet invalidates the bets and so the budget's standing with them.
+ * The dashboard's first data (shared/first-data.ts), under the owner's bets key
+ * (features/bets/api/bets.ts betKeys.all: ['bets', userId]): recording, settling or deleting a bet
+ * invalidates the bets and so the budget's standing with them.
  */
-export const wellbeingKey = (userId: string) => ['bets', userId, 'wellbeing'] as const;
+export const wellbeingKey = DASHBOARD_FIRST_DATA.wellbeing.key;
 
 /** GET /api/me/wellbeing: the owner's budget and where it stands, the cool-off, the reminders. */
 export function useWellbeing(userId: string) {
   return useQuery({
     queryKey: wellbeingKey(userId),
     meta: { errorTitle: 'Error', errorDescription: () => 'Failed to load your budget' },
-    queryFn: () => unwrap(api.api.me.wellbeing.$get()),
+    queryFn: () => askFirst(DASHBOARD_FIRST_DATA.wellbeing, userId),
   });
 }
 
