@@ -19,22 +19,10 @@ import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.t
 import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
 import { useAuth } from '../auth/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 import { showEventTooSoon } from './event-too-soon-toast.ts';
 import { isUnauthenticated, useRecordBet } from './api/bets.ts';
@@ -206,20 +194,17 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <RecordBetTriggerButton />
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Record New Bet</DialogTitle>
-          <DialogDescription>
-            Record a bet before its event: the event must start at least 6 hours from now. Until it starts you can
-            delete the bet to correct a mistake; once it starts, the bet is part of your record. A bet on a listed event
-            is graded from its result; one on an event the catalog does not list is self-reported, and you settle it.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<RecordBetTriggerButton />}
+      title="Record New Bet"
+      description="Record a bet before its event: the event must start at least 6 hours from now. Until it starts you can delete the bet to correct a mistake; once it starts, the bet is part of your record. A bet on a listed event is graded from its result; one on an event the catalog does not list is self-reported, and you settle it."
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      problem={errors.root?.refused?.message}
+      pending={isSubmitting}
+      submitLabel={checks.question ? 'Yes, record this bet' : mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
+    >
           <BetTypeSwitch mode={mode} onChange={(value) => form.setValue('mode', value)} />
           {mode === 'parlay' ? (
             <>
@@ -302,19 +287,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
             </>
           )}
           <RecordCheckNotes checks={checks} onTakeABreak={() => setOpen(false)} />
-          {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner className="size-4" />}
-              {checks.question ? 'Yes, record this bet' : mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 

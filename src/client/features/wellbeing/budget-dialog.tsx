@@ -2,21 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { BUDGET_PERIODS, REALITY_CHECK_MINUTES, type BudgetPeriod } from '../../../shared/wellbeing.ts';
 import type { PutWellbeingInput, Wellbeing } from '../../../shared/wellbeing-schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { usePutWellbeing } from './api/wellbeing.ts';
@@ -93,25 +82,20 @@ export function BudgetDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (next) setDraft(draftOf(wellbeing));
         onOpenChange(next);
       }}
+      trigger={<Button variant="outline">{wellbeing.budget ? 'Change budget' : 'Set a budget'}</Button>}
+      title="Your budget"
+      description="A limit on what you stake, on what you lose, or both. Recording a bet that passes it tells you so first; it never stops you. Only you can see it."
+      onSubmit={onSubmit}
+      problem={formError}
+      pending={put.isPending}
+      submitLabel="Save budget"
     >
-      <DialogTrigger asChild>
-        <Button variant="outline">{wellbeing.budget ? 'Change budget' : 'Set a budget'}</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Your budget</DialogTitle>
-          <DialogDescription>
-            A limit on what you stake, on what you lose, or both. Recording a bet that passes it tells you so first; it
-            never stops you. Only you can see it.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <FormField label="Budget period" error={fields['budget.period']}>
             {(field) => (
               <NativeSelect
@@ -206,18 +190,6 @@ export function BudgetDialog({
             />
             Email me a monthly statement of my stakes, results and betting days
           </label>
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={put.isPending}>
-              {put.isPending && <Spinner className="size-4" />}
-              Save budget
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -4,18 +4,7 @@ import { paths } from '../../../shared/routes.ts';
 import { coolOffEnd, COOL_OFF_DAYS, type CoolOffDays } from '../../../shared/wellbeing.ts';
 import type { CoolOff } from '../../../shared/wellbeing-schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useStartCoolOff } from './api/wellbeing.ts';
@@ -60,28 +49,30 @@ export function CoolOffDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setDays(null);
         setError(null);
         onOpenChange(next);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" id={COOL_OFF_ANCHOR}>
           {coolOff ? 'Make my break longer' : 'Take a break'}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Take a break from recording bets</DialogTitle>
-          <DialogDescription>
-            During a break you can&apos;t record new bets here. Bets you have already recorded still settle, and your
-            public record stays as it is. Once started, a break can be made longer but not shorter.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      }
+      title="Take a break from recording bets"
+      description={
+        <>
+          During a break you can&apos;t record new bets here. Bets you have already recorded still settle, and your
+          public record stays as it is. Once started, a break can be made longer but not shorter.
+        </>
+      }
+      onSubmit={onSubmit}
+      problem={error}
+      pending={start.isPending}
+      submitLabel="Start break"
+    >
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">How long?</legend>
             {choices.map((d) => (
@@ -105,18 +96,6 @@ export function CoolOffDialog({
             </Link>
             .
           </p>
-          {error && <FormAlert>{error}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={start.isPending}>
-              {start.isPending && <Spinner className="size-4" />}
-              Start break
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
