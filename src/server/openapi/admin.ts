@@ -21,6 +21,7 @@ import {
   verificationChangeSchema,
 } from '../../shared/admin.ts';
 import {
+  adminOnly,
   apiError,
   errors,
   jsonBody,
@@ -32,15 +33,7 @@ import {
   says,
   signedIn,
   type ApiModule,
-  type Response,
 } from './common.ts';
-
-/** The answers every admin endpoint shares, before its own. */
-const adminOnly = (responses: Record<string, Response>): Record<string, Response> => ({
-  ...responses,
-  '401': errors.notAuthenticated,
-  '403': apiError(`Signed in but not an admin: ${says('Not authorised: this area is for administrators only')}`),
-});
 
 const STRICT_QUERY = 'An unknown query parameter answers 422.';
 

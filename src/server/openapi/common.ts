@@ -129,6 +129,16 @@ export const errors = {
   ),
 };
 
+/**
+ * The answers every admin endpoint shares, after its own: 401 to anonymous callers, 403 to
+ * non-admins. The admin module and the events catalog's admin paths both declare them.
+ */
+export const adminOnly = (responses: Record<string, Response>): Record<string, Response> => ({
+  ...responses,
+  '401': errors.notAuthenticated,
+  '403': apiError(`Signed in but not an admin: ${says('Not authorised: this area is for administrators only')}`),
+});
+
 /** A per-user quota's 429 (src/server/edge/quotas.ts): what counts, the defaults, and an example message. */
 const quotaRefusal = (counts: string, perMinute: number, perDay: number, settings: string, example: string) => ({
   description:

@@ -18,6 +18,7 @@ import {
 } from '../../shared/event-schemas.ts';
 import { EVENTS_IMPORT_MAX_BYTES, EVENTS_IMPORT_TOO_LARGE_MESSAGE } from '../modules/events/routes.ts';
 import {
+  adminOnly,
   apiError,
   errors,
   jsonBody,
@@ -29,14 +30,7 @@ import {
   says,
   signedIn,
   type ApiModule,
-  type Response,
 } from './common.ts';
-
-const adminOnly = (responses: Record<string, Response>): Record<string, Response> => ({
-  ...responses,
-  '401': errors.notAuthenticated,
-  '403': apiError(`Signed in but not an admin: ${says('Not authorised: this area is for administrators only')}`),
-});
 
 export const eventsModule: ApiModule = {
   tag: {
