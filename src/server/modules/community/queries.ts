@@ -90,11 +90,8 @@ export interface SpotlightOptions {
   now: Date;
 }
 
-interface SpotlightRow {
-  username: string;
-  display_name: string | null;
-  verification_status: string;
-  joined: string;
+/** A record's counted positions as the rankings read them (user_position_days' running totals). */
+interface RankedRow {
   positions: number;
   won: number;
   events: number;
@@ -103,6 +100,13 @@ interface SpotlightRow {
   level_profit: string;
   level_profit_sq: string;
   odds_sum: string;
+}
+
+interface SpotlightRow extends RankedRow {
+  username: string;
+  display_name: string | null;
+  verification_status: string;
+  joined: string;
   total: number;
   main_sport: string | null;
   streak_result: string | null;
@@ -163,17 +167,6 @@ const positionStreakLateral = (userColumn: SQL) => sql`
       order by p.starts_at desc, p.event_id desc, p.market desc limit 1
     ) brk on true
   ) streak on true`;
-
-interface RankedRow {
-  positions: number;
-  won: number;
-  events: number;
-  profit: string;
-  staked: string;
-  level_profit: string;
-  level_profit_sq: string;
-  odds_sum: string;
-}
 
 /** The figures both rankings show of a record's counted positions. */
 export function rankedFigures(r: RankedRow) {
