@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
 
@@ -22,4 +22,22 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
       />
     </div>
   );
+}
+
+/**
+ * A NativeSelect's choices: one <option> per value, named by `label`. Every select in the app
+ * lists a fixed set of values this way, so the mapping is written once.
+ */
+export function Options<T extends string | number>({
+  values,
+  label,
+}: {
+  values: readonly T[];
+  label: (value: T) => ReactNode;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
 }

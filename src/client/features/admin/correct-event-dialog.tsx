@@ -9,7 +9,7 @@ import type { CatalogEvent, CorrectEventInput } from '../../../shared/event-sche
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { localDateTimeToIso, toLocalDateTimeValue } from '../../lib/local-date-time.ts';
@@ -108,11 +108,7 @@ export function CorrectEventDialog({
           <FormField label="Status" error={fields.status}>
             {(field) => (
               <NativeSelect {...field} value={status} onChange={(e) => setStatus(e.target.value as EventStatus)}>
-                {EVENT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_NAMES[s]}
-                  </option>
-                ))}
+                <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
               </NativeSelect>
             )}
           </FormField>

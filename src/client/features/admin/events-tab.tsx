@@ -13,7 +13,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -100,11 +100,7 @@ function ImportEventsForm({ viewerId }: { viewerId: string }) {
           <FormField label="Feed format">
             {(field) => (
               <NativeSelect {...field} value={format} onChange={(e) => setFormat(e.target.value as FeedFormat)}>
-                {FEED_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
-                  </option>
-                ))}
+                <Options values={FEED_FORMATS} label={(f) => FORMAT_LABELS[f]} />
               </NativeSelect>
             )}
           </FormField>
@@ -217,11 +213,7 @@ function EventsList({ viewerId }: { viewerId: string }) {
               onChange={(e) => setQuery({ ...query, status: e.target.value as EventStatus | '', offset: 0 })}
             >
               <option value="">Any status</option>
-              {EVENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_NAMES[s]}
-                </option>
-              ))}
+              <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
             </NativeSelect>
           )}
         </FormField>

@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api/admin.ts';
@@ -64,11 +64,7 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
               setOffset(0);
             }}
           >
-            {ISSUE_STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={ISSUE_STATUS_FILTERS} label={(s) => s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s]} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5 sm:w-48">
@@ -81,11 +77,7 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
               setOffset(0);
             }}
           >
-            {ISSUE_TYPE_FILTERS.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
-              </option>
-            ))}
+            <Options values={ISSUE_TYPE_FILTERS} label={(t) => TYPE_LABELS[t]} />
           </NativeSelect>
         </div>
       </div>
@@ -310,11 +302,7 @@ function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string |
                   disabled={update.isPending}
                   onChange={(e) => update.mutate({ id: data.id, status: e.target.value as InboxStatus })}
                 >
-                  {INBOX_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {ISSUE_STATUS_LABELS[s]}
-                    </option>
-                  ))}
+                  <Options values={INBOX_STATUSES} label={(s) => ISSUE_STATUS_LABELS[s]} />
                 </NativeSelect>
               </div>
               <div className="flex flex-col gap-1.5">

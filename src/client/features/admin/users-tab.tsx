@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { FIGURES, NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { formatDate, formatPercent } from '../../lib/format.ts';
@@ -120,11 +120,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
         <div className="flex flex-col gap-1.5 sm:w-48">
           <Label htmlFor={statusId}>Verification status</Label>
           <NativeSelect id={statusId} value={status} onChange={(e) => setStatus(e.target.value)}>
-            {USER_STATUS_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </option>
-            ))}
+            <Options values={USER_STATUS_FILTERS} label={(f) => FILTER_LABELS[f]} />
           </NativeSelect>
         </div>
       </div>

@@ -22,7 +22,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { DateTime } from '../../components/ui/date-time.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { sportLabel } from './sports.ts';
@@ -211,11 +211,7 @@ export function PickFields({
           {(field) => (
             <NativeSelect {...field} {...inputs.market}>
               <option value="">Choose a market</option>
-              {markets.map((m) => (
-                <option key={m} value={m}>
-                  {MARKET_LABELS[m]}
-                </option>
-              ))}
+              <Options values={markets} label={(m) => MARKET_LABELS[m]} />
             </NativeSelect>
           )}
         </FormField>
@@ -223,11 +219,7 @@ export function PickFields({
           {(field) => (
             <NativeSelect {...field} disabled={!chosenMarket} {...inputs.selection}>
               <option value="">{chosenMarket ? 'Choose a selection' : 'Choose a market first'}</option>
-              {selections.map((s) => (
-                <option key={s} value={s}>
-                  {selectionName(event, s)}
-                </option>
-              ))}
+              <Options values={selections} label={(s) => selectionName(event, s)} />
             </NativeSelect>
           )}
         </FormField>

@@ -13,7 +13,7 @@ import { PARLAY_MAX_LEGS, previewParlay } from '../../../shared/parlays.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { EventSearch, PickFields, PickedEvent, useClearStalePick } from './listed-event-fields.tsx';
 import { LegFieldsHeader } from './parlay-parts.tsx';
 import { ParlayPreview } from './parlay-preview.tsx';
@@ -151,11 +151,7 @@ function LegFields({
           {(aria) => (
             <NativeSelect {...aria} {...register(`legs.${index}.sport`)}>
               <option value="">Choose a sport</option>
-              {SPORTS.map((sport) => (
-                <option key={sport} value={sport}>
-                  {sportLabel(sport)}
-                </option>
-              ))}
+              <Options values={SPORTS} label={sportLabel} />
             </NativeSelect>
           )}
         </FormField>

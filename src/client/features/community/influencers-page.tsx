@@ -32,7 +32,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { STATUS_LABELS } from '../../../shared/bets.ts';
 import { signedPercent } from '../../../shared/market.ts';
@@ -180,11 +180,7 @@ function Directory({
             value={filters.sport}
             onChange={(e) => onChange({ sport: e.target.value as InfluencerSportFilter })}
           >
-            {INFLUENCER_SPORT_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {sportFilterLabel(s)}
-              </option>
-            ))}
+            <Options values={INFLUENCER_SPORT_FILTERS} label={sportFilterLabel} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
@@ -194,11 +190,7 @@ function Directory({
             value={filters.sort}
             onChange={(e) => onChange({ sort: e.target.value as InfluencerSort })}
           >
-            {INFLUENCER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {INFLUENCER_SORT_LABELS[s]}
-              </option>
-            ))}
+            <Options values={INFLUENCER_SORTS} label={(s) => INFLUENCER_SORT_LABELS[s]} />
           </NativeSelect>
         </div>
       </form>

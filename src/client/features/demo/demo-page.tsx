@@ -19,7 +19,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Odds } from '../../components/ui/odds.tsx';
 import { useNow } from '../../lib/use-now.ts';
@@ -360,11 +360,7 @@ function SportOptions() {
   return (
     <>
       <option value="">Select a sport</option>
-      {SPORTS.map((sport) => (
-        <option key={sport} value={sport}>
-          {sportLabel(sport)}
-        </option>
-      ))}
+      <Options values={SPORTS} label={sportLabel} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
@@ -149,11 +149,7 @@ function QuietHoursForm({ userId, settings }: { userId: string; settings: Settin
       <FormField label="Daily digest at" error={fields.digestHour} className="sm:max-w-[calc(50%-0.5rem)]">
         {(field) => (
           <NativeSelect {...field} value={digestHour} onChange={(e) => setDigestHour(Number(e.target.value))}>
-            {DIGEST_HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {minutesText(hour * 60)}
-              </option>
-            ))}
+            <Options values={DIGEST_HOURS} label={(hour) => minutesText(hour * 60)} />
           </NativeSelect>
         )}
       </FormField>

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { usePutWellbeing } from './api/wellbeing.ts';
@@ -104,11 +104,7 @@ export function BudgetDialog({
                 onChange={(e) => set('period', e.target.value as Draft['period'])}
               >
                 <option value="none">No budget</option>
-                {BUDGET_PERIODS.map((p) => (
-                  <option key={p} value={p}>
-                    {PERIOD_LABELS[p]}
-                  </option>
-                ))}
+                <Options values={BUDGET_PERIODS} label={(p) => PERIOD_LABELS[p]} />
               </NativeSelect>
             )}
           </FormField>
