@@ -7,13 +7,13 @@ import {
   VERIFICATION_STATUS_LABELS,
   type AdminLog,
 } from '../../../shared/admin.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useAdminLogs } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
+import { TabLoadFailed } from './tab-load-failed.tsx';
 
 type Person = AdminLog['admin'];
 
@@ -64,12 +64,7 @@ export function AuditLogTab({ viewerId }: { viewerId: string }) {
       {logs.isPending ? (
         <LoadingStatus>Loading audit log...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">Failed to load the audit log</p>
-          <Button variant="outline" onClick={() => void logs.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={logs}>Failed to load the audit log</TabLoadFailed>
       ) : page.logs.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
           <ScrollText className="size-10 text-muted-foreground" aria-hidden="true" />

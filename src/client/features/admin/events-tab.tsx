@@ -28,6 +28,7 @@ import {
   type AdminEventsQuery,
 } from './api/events.ts';
 import { CorrectEventDialog } from './correct-event-dialog.tsx';
+import { TabLoadFailed } from './tab-load-failed.tsx';
 
 const FORMAT_LABELS: Record<FeedFormat, string> = {
   'football-json': 'openfootball football.json',
@@ -221,12 +222,7 @@ function EventsList({ viewerId }: { viewerId: string }) {
       {events.isPending ? (
         <LoadingStatus>Loading events...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">Failed to load the events</p>
-          <Button variant="outline" onClick={() => void events.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={events}>Failed to load the events</TabLoadFailed>
       ) : page.events.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
           <CalendarDays className="size-10 text-muted-foreground" aria-hidden="true" />

@@ -27,6 +27,7 @@ import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { IssueStatusBadge, PriorityBadge } from './status-badges.tsx';
+import { TabLoadFailed } from './tab-load-failed.tsx';
 
 /** The action selector: In Progress, Resolved, Closed. */
 const ACTIONS: InboxStatus[] = ['in-progress', 'resolved', 'closed'];
@@ -85,12 +86,7 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
       {issues.isPending ? (
         <LoadingStatus>Loading issues...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">Failed to load issues</p>
-          <Button variant="outline" onClick={() => void issues.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={issues}>Failed to load issues</TabLoadFailed>
       ) : page.issues.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
           <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />

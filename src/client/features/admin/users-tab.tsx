@@ -26,6 +26,7 @@ import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { VerificationBadge } from './status-badges.tsx';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
+import { TabLoadFailed } from './tab-load-failed.tsx';
 
 const FILTER_LABELS: Record<UserStatusFilter, string> = {
   all: 'All',
@@ -128,12 +129,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
       {users.isPending ? (
         <LoadingStatus>Loading users...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">{LOAD_USERS_FAILED}</p>
-          <Button variant="outline" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={users}>{LOAD_USERS_FAILED}</TabLoadFailed>
       ) : page.users.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
           <Users className="size-10 text-muted-foreground" aria-hidden="true" />
