@@ -125,40 +125,20 @@ export function BudgetDialog({
           )}
           {draft.period !== 'none' && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <LimitField
                 label="Limit on stakes ($)"
                 description="What you stake in the period."
                 error={fields['budget.stakeLimit']}
-              >
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0.01"
-                    value={draft.stakeLimit}
-                    onChange={(e) => set('stakeLimit', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField
+                value={draft.stakeLimit}
+                onChange={(value) => set('stakeLimit', value)}
+              />
+              <LimitField
                 label="Limit on net loss ($)"
                 description="Losses less wins, for bets settled in the period."
                 error={fields['budget.lossLimit']}
-              >
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0.01"
-                    value={draft.lossLimit}
-                    onChange={(e) => set('lossLimit', e.target.value)}
-                  />
-                )}
-              </FormField>
+                value={draft.lossLimit}
+                onChange={(value) => set('lossLimit', value)}
+              />
             </div>
           )}
           <FormField
@@ -187,5 +167,36 @@ export function BudgetDialog({
             Email me a monthly statement of my stakes, results and betting days
           </label>
     </FormDialog>
+  );
+}
+
+/** One of the budget's two limits: an amount in dollars and cents, blank for none. */
+function LimitField({
+  label,
+  description,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} description={description} error={error}>
+      {(field) => (
+        <Input
+          {...field}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </FormField>
   );
 }
