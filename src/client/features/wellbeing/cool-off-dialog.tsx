@@ -5,6 +5,7 @@ import { coolOffEnd, COOL_OFF_DAYS, type CoolOffDays } from '../../../shared/wel
 import type { CoolOff } from '../../../shared/wellbeing-schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { RadioOption } from '../../components/ui/radio-option.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useStartCoolOff } from './api/wellbeing.ts';
@@ -76,17 +77,16 @@ export function CoolOffDialog({
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">How long?</legend>
             {choices.map((d) => (
-              <label key={d} className="flex items-center gap-2.5 text-sm">
-                <input
-                  type="radio"
-                  name="cool-off-days"
-                  value={d}
-                  checked={days === d}
-                  onChange={() => setDays(d)}
-                  className="size-4 accent-primary"
-                />
+              <RadioOption
+                key={d}
+                name="cool-off-days"
+                value={d}
+                checked={days === d}
+                onChoose={() => setDays(d)}
+                className="gap-2.5"
+              >
                 {LENGTHS[d]}
-              </label>
+              </RadioOption>
             ))}
           </fieldset>
           <p className="text-sm text-muted-foreground">
