@@ -31,6 +31,7 @@ import {
   BetTypeSwitch,
   GradedNote,
   LegFieldsHeader,
+  LegSettleControls,
   LegSummary,
   OverdueBadge,
   OverdueNotice,
@@ -40,7 +41,6 @@ import {
   SettleAfterHint,
   SettleButtons,
   SettleConfirmDialog,
-  legConfirmText,
   showEventTooSoon,
   sportLabel,
   useBetTiming,
@@ -624,33 +624,20 @@ function DemoLegItem({
   leg: DemoLeg;
   onSettleLeg: BetActions['onSettleLeg'];
 }) {
-  const hintId = useId();
   const timing = useBetTiming({ status: leg.status, eventDate: leg.eventDateTime });
-  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
   const item = useRef<HTMLLIElement>(null);
   return (
     <li ref={item} tabIndex={-1} className="flex flex-col gap-2 rounded-sm py-2 outline-offset-2">
       <LegSummary leg={{ ...leg, eventDate: leg.eventDateTime }} />
       {bet.status === 'pending' && leg.status === 'pending' && (
-        <>
-          <div className="flex flex-wrap gap-2">
-            <SettleButtons
-              onSettle={setConfirming}
-              disabled={!timing.canSettle}
-              name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
-              describedBy={timing.settleAfter ? hintId : undefined}
-            />
-          </div>
-          <SettleAfterHint id={hintId} text={timing.settleAfter} />
-          <SettleConfirmDialog
-            bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
-            status={confirming}
-            text={(status) => legConfirmText(leg, status)}
-            onConfirm={(status) => onSettleLeg(bet, leg, status)}
-            onClose={() => setConfirming(null)}
-            returnFocusTo={item}
-          />
-        </>
+        <LegSettleControls
+          bet={bet}
+          leg={leg}
+          disabled={!timing.canSettle}
+          settleAfter={timing.settleAfter}
+          onSettle={(status) => onSettleLeg(bet, leg, status)}
+          returnFocusTo={item}
+        />
       )}
     </li>
   );
