@@ -21,6 +21,7 @@ import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { FIGURES, NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { formatDate, formatPercent } from '../../lib/format.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 import { useAdminUsers, useSetVerification } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
@@ -37,16 +38,6 @@ const FILTER_LABELS: Record<UserStatusFilter, string> = {
 
 const isFilter = (v: string | null): v is UserStatusFilter => USER_STATUS_FILTERS.includes(v as UserStatusFilter);
 
-/** `value`, settled for `ms` (the search box asks the server once typing pauses). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * The Users tab: server-side search and status filter (both kept in the address, so Back and a
  * reload keep them), keyset pages with Previous / Next, and a verify / unverify / decline action
@@ -57,7 +48,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
   const statusParam = params.get('status');
   const status: UserStatusFilter = isFilter(statusParam) ? statusParam : 'all';
   const [searchText, setSearchText] = useState(params.get('q') ?? '');
-  const search = useDebounced(searchText.trim(), 300);
+  const search = useSettled(searchText.trim(), 300);
   // Cursors of the pages before the current one (null = the first page).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [filterKey, setFilterKey] = useState(`${search}|${status}`);
