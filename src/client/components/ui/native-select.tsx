@@ -1,6 +1,7 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
+import { Label } from './label.tsx';
 
 /**
  * The browser's own <select>, styled like Input: keyboard and screen-reader behaviour for free,
@@ -40,4 +41,24 @@ export function Options<T extends string | number>({
       {label(value)}
     </option>
   ));
+}
+
+/**
+ * A NativeSelect under its label, the label naming it (a filter's or a setting's select, which
+ * needs no description or error: FormField is for form fields). `className` is the pair's,
+ * `selectClassName` the select's.
+ */
+export function LabelledSelect({
+  label,
+  className,
+  selectClassName,
+  ...props
+}: Omit<ComponentProps<'select'>, 'id'> & { label: ReactNode; selectClassName?: string }) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} className={selectClassName} {...props} />
+    </div>
+  );
 }

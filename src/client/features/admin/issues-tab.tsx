@@ -19,8 +19,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
+import { LabelledSelect, NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api/admin.ts';
@@ -44,21 +43,17 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const issues = useAdminIssues(viewerId, { status, type, offset });
-  const statusId = useId();
-  const typeId = useId();
+  const headingId = useId();
 
   const page = issues.data;
 
   return (
-    <section aria-labelledby={`${statusId}-heading`} className="flex flex-col gap-4">
-      <h2 id={`${statusId}-heading`} className="sr-only">
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="sr-only">
         Issues
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <Label htmlFor={statusId}>Status</Label>
-          <NativeSelect
-            id={statusId}
+        <LabelledSelect label="Status" className="sm:w-48"
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as InboxStatus | 'all');
@@ -66,12 +61,8 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
             }}
           >
             <Options values={ISSUE_STATUS_FILTERS} label={(s) => s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s]} />
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <Label htmlFor={typeId}>Type</Label>
-          <NativeSelect
-            id={typeId}
+          </LabelledSelect>
+        <LabelledSelect label="Type" className="sm:w-48"
             value={type}
             onChange={(e) => {
               setType(e.target.value as InboxKind | 'all');
@@ -79,8 +70,7 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
             }}
           >
             <Options values={ISSUE_TYPE_FILTERS} label={(t) => TYPE_LABELS[t]} />
-          </NativeSelect>
-        </div>
+          </LabelledSelect>
       </div>
 
       {issues.isPending ? (
@@ -215,8 +205,6 @@ function IssueRow({ issue, viewerId, onOpen }: { issue: AdminIssue; viewerId: st
 function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string | null; onClose: () => void }) {
   const issue = useAdminIssue(viewerId, id);
   const update = useUpdateIssue(viewerId);
-  const statusId = useId();
-  const priorityId = useId();
   const data = issue.data;
 
   return (
@@ -290,33 +278,25 @@ function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string |
               </p>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={statusId}>Status</Label>
-                <NativeSelect
-                  id={statusId}
+              <LabelledSelect label="Status"
                   value={data.status}
                   disabled={update.isPending}
                   onChange={(e) => update.mutate({ id: data.id, status: e.target.value as InboxStatus })}
                 >
                   <Options values={INBOX_STATUSES} label={(s) => ISSUE_STATUS_LABELS[s]} />
-                </NativeSelect>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={priorityId}>Priority</Label>
-                <NativeSelect
-                  id={priorityId}
+                </LabelledSelect>
+              <LabelledSelect label="Priority"
                   value={data.priority}
                   disabled={update.isPending}
                   onChange={(e) => update.mutate({ id: data.id, priority: e.target.value as InboxPriority })}
-                  className="capitalize"
+                  selectClassName="capitalize"
                 >
                   {INBOX_PRIORITIES.map((p) => (
                     <option key={p} value={p} className="capitalize">
                       {p}
                     </option>
                   ))}
-                </NativeSelect>
-              </div>
+                </LabelledSelect>
             </div>
           </>
         )}

@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
+import { LabelledSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { FIGURES, NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { formatDate, formatPercent } from '../../lib/format.ts';
@@ -60,7 +60,6 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
   const cursor = cursors.at(-1) ?? null;
   const users = useAdminUsers(viewerId, { search, status, cursor });
   const searchId = useId();
-  const statusId = useId();
 
   useEffect(() => {
     const next = new URLSearchParams(params);
@@ -109,12 +108,9 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
             }
           />
         </div>
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <Label htmlFor={statusId}>Verification status</Label>
-          <NativeSelect id={statusId} value={status} onChange={(e) => setStatus(e.target.value)}>
+        <LabelledSelect label="Verification status" className="sm:w-48" value={status} onChange={(e) => setStatus(e.target.value)}>
             <Options values={USER_STATUS_FILTERS} label={(f) => FILTER_LABELS[f]} />
-          </NativeSelect>
-        </div>
+          </LabelledSelect>
       </div>
 
       {users.isPending ? (

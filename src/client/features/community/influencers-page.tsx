@@ -32,7 +32,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
+import { LabelledSelect, Options } from '../../components/ui/native-select.tsx';
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { STATUS_LABELS } from '../../../shared/bets.ts';
 import { signedPercent } from '../../../shared/market.ts';
@@ -118,8 +118,6 @@ function Directory({
 }) {
   const headingId = useId();
   const searchId = useId();
-  const sportId = useId();
-  const sortId = useId();
   const [text, setText] = useState(filters.search);
 
   // The search box waits for a pause in typing before it asks the server.
@@ -173,26 +171,18 @@ function Directory({
             onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={sportId}>Sport</Label>
-          <NativeSelect
-            id={sportId}
+        <LabelledSelect label="Sport"
             value={filters.sport}
             onChange={(e) => onChange({ sport: e.target.value as InfluencerSportFilter })}
           >
             <Options values={INFLUENCER_SPORT_FILTERS} label={sportFilterLabel} />
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={sortId}>Sort by</Label>
-          <NativeSelect
-            id={sortId}
+          </LabelledSelect>
+        <LabelledSelect label="Sort by"
             value={filters.sort}
             onChange={(e) => onChange({ sort: e.target.value as InfluencerSort })}
           >
             <Options values={INFLUENCER_SORTS} label={(s) => INFLUENCER_SORT_LABELS[s]} />
-          </NativeSelect>
-        </div>
+          </LabelledSelect>
       </form>
 
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="influencer-count">
