@@ -16,7 +16,6 @@ import { createRecordBetSchema } from '../../../shared/bet-schemas.ts';
 import { createRecordAnyParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { recordListedBetSchema } from '../../../shared/event-schemas.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
 import { useAuth } from '../auth/index.ts';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
@@ -27,6 +26,7 @@ import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.t
 import { showEventTooSoon } from './event-too-soon-toast.ts';
 import { isUnauthenticated, useRecordBet } from './api/bets.ts';
 import { sportLabel } from './sports.ts';
+import { PayoutFigure, PayoutLabel } from './payout.tsx';
 import { EMPTY_LEG, ParlayFields } from './parlay-fields.tsx';
 import type { ListedPickValues, RecordBetFormValues, RecordInput } from './record-bet-values.ts';
 import { BetTypeSwitch } from './parlay-parts.tsx';
@@ -333,20 +333,10 @@ function PotentialWin({ value }: { value: string | null }) {
   return (
     <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
       <div>
-        <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-          {FIGURES.payout.label}
-        </p>
+        <PayoutLabel />
         <p className="text-xs text-emerald-900">{FIGURES.payout.explanation}</p>
       </div>
-      <p
-        className="text-xl font-semibold text-emerald-900 tabular-nums"
-        aria-live="polite"
-        aria-atomic="true"
-        data-testid="potential-win"
-      >
-        <span className="sr-only">{FIGURES.payout.label}: </span>
-        {value === null ? '—' : formatMoney(value)}
-      </p>
+      <PayoutFigure value={value} />
     </div>
   );
 }
