@@ -26,6 +26,7 @@ import {
   errors,
   jsonBody,
   jsonSchema,
+  pageAnswers,
   pathParameter,
   queryParameters,
   ref,
@@ -95,10 +96,7 @@ export const adminModule: ApiModule = {
         parameters: queryParameters(adminUsersQuerySchema, {
           cursor: "The previous page's `nextCursor` (opaque).",
         }),
-        responses: adminOnly({
-          '200': response('A page of users and how many match', ref('AdminUserPage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of users and how many match', 'AdminUserPage')),
       },
     },
     '/api/admin/users/{userId}/verification': {
@@ -123,10 +121,7 @@ export const adminModule: ApiModule = {
         description: STRICT_QUERY,
         security: signedIn,
         parameters: queryParameters(adminIssuesQuerySchema),
-        responses: adminOnly({
-          '200': response('A page of issues and how many match', ref('AdminIssuePage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of issues and how many match', 'AdminIssuePage')),
       },
     },
     '/api/admin/issues/{id}': {
@@ -166,10 +161,7 @@ export const adminModule: ApiModule = {
         description: STRICT_QUERY,
         security: signedIn,
         parameters: queryParameters(adminLogsQuerySchema),
-        responses: adminOnly({
-          '200': response('A page of log entries and how many there are', ref('AdminLogPage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of log entries and how many there are', 'AdminLogPage')),
       },
     },
   },

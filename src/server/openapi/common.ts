@@ -129,6 +129,12 @@ export const errors = {
   ),
 };
 
+/** A page read with query parameters: the page, or 422 for parameters the validator refuses. */
+export const pageAnswers = (description: string, schemaName: string): Record<string, Response> => ({
+  '200': response(description, ref(schemaName)),
+  '422': errors.invalid,
+});
+
 /**
  * The answers every admin endpoint shares, after its own: 401 to anonymous callers, 403 to
  * non-admins. The admin module and the events catalog's admin paths both declare them.

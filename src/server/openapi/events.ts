@@ -23,6 +23,7 @@ import {
   errors,
   jsonBody,
   jsonSchema,
+  pageAnswers,
   pathParameter,
   queryParameters,
   ref,
@@ -57,10 +58,7 @@ export const eventsModule: ApiModule = {
           'the final score) and the best pre-match price the feeds carried for each selection. `q` matches part of ' +
           "either team's or the competition's name. No sign-in needed: the catalog is no one's data.",
         parameters: queryParameters(listEventsQuerySchema, { cursor: "The previous page's `nextCursor` (opaque)." }),
-        responses: {
-          '200': response('A page of events', ref('EventPage')),
-          '422': errors.invalid,
-        },
+        responses: pageAnswers('A page of events', 'EventPage'),
       },
     },
     '/api/admin/events': {
@@ -72,10 +70,7 @@ export const eventsModule: ApiModule = {
           "of either team's or the competition's name; `status` keeps one status.",
         security: signedIn,
         parameters: queryParameters(adminEventsQuerySchema),
-        responses: adminOnly({
-          '200': response('A page of events and how many match', ref('AdminEventPage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of events and how many match', 'AdminEventPage')),
       },
     },
     '/api/admin/events/import': {
