@@ -19,7 +19,7 @@ import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
-import { Pager } from './pager.tsx';
+import { OffsetPager } from './pager.tsx';
 import {
   ImportRefusedError,
   STATUS_NAMES,
@@ -28,7 +28,7 @@ import {
   type AdminEventsQuery,
 } from './api/events.ts';
 import { CorrectEventDialog } from './correct-event-dialog.tsx';
-import { TabLoadFailed } from './tab-load-failed.tsx';
+import { TabEmpty, TabLoadFailed } from './tab-states.tsx';
 
 const FORMAT_LABELS: Record<FeedFormat, string> = {
   'football-json': 'openfootball football.json',
@@ -224,11 +224,9 @@ function EventsList({ viewerId }: { viewerId: string }) {
       ) : !page ? (
         <TabLoadFailed query={events}>Failed to load the events</TabLoadFailed>
       ) : page.events.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <CalendarDays className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">No events</p>
-          <p className="text-sm text-muted-foreground">Import a fixtures file above to list events bettors can pick.</p>
-        </Card>
+        <TabEmpty icon={CalendarDays} title="No events">
+Import a fixtures file above to list events bettors can pick.
+</TabEmpty>
       ) : (
         <>
           <DataTable caption="Events, latest start first">
@@ -276,15 +274,13 @@ function EventsList({ viewerId }: { viewerId: string }) {
               ))}
             </DataBody>
           </DataTable>
-          <Pager
+          <OffsetPager
             noun="events"
-            from={query.offset}
+            offset={query.offset}
             shown={page.events.length}
             total={page.total}
-            hasPrevious={query.offset > 0}
-            hasNext={query.offset + page.events.length < page.total}
-            onPrevious={() => setQuery({ ...query, offset: Math.max(0, query.offset - EVENTS_PAGE_DEFAULT) })}
-            onNext={() => setQuery({ ...query, offset: query.offset + EVENTS_PAGE_DEFAULT })}
+            pageSize={EVENTS_PAGE_DEFAULT}
+            onOffset={(change) => setQuery({ ...query, offset: change(query.offset) })}
             loading={events.isPlaceholderData}
           />
         </>

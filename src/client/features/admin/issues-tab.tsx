@@ -17,16 +17,15 @@ import { AD_TYPE_LABELS, BUDGET_LABELS, type AdType, type Budget } from '../../.
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { LabelledSelect, NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
-import { Pager } from './pager.tsx';
+import { OffsetPager } from './pager.tsx';
 import { IssueStatusBadge, PriorityBadge } from './status-badges.tsx';
-import { TabLoadFailed } from './tab-load-failed.tsx';
+import { TabEmpty, TabLoadFailed } from './tab-states.tsx';
 
 /** The action selector: In Progress, Resolved, Closed. */
 const ACTIONS: InboxStatus[] = ['in-progress', 'resolved', 'closed'];
@@ -78,13 +77,9 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
       ) : !page ? (
         <TabLoadFailed query={issues}>Failed to load issues</TabLoadFailed>
       ) : page.issues.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">No issues found</p>
-          <p className="text-sm text-muted-foreground">
-            Messages from the Contact page and advertising inquiries appear here.
-          </p>
-        </Card>
+        <TabEmpty icon={Inbox} title="No issues found">
+Messages from the Contact page and advertising inquiries appear here.
+</TabEmpty>
       ) : (
         <>
           <DataTable caption="Issues, newest first">
@@ -103,15 +98,13 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
               ))}
             </DataBody>
           </DataTable>
-          <Pager
+          <OffsetPager
             noun="issues"
-            from={offset}
+            offset={offset}
             shown={page.issues.length}
             total={page.total}
-            hasPrevious={offset > 0}
-            hasNext={offset + page.issues.length < page.total}
-            onPrevious={() => setOffset((o) => Math.max(0, o - ISSUES_PAGE_DEFAULT))}
-            onNext={() => setOffset((o) => o + ISSUES_PAGE_DEFAULT)}
+            pageSize={ISSUES_PAGE_DEFAULT}
+            onOffset={setOffset}
             loading={issues.isPlaceholderData}
           />
         </>

@@ -14,7 +14,6 @@ import {
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { LabelledSelect, Options } from '../../components/ui/native-select.tsx';
@@ -27,7 +26,7 @@ import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { VerificationBadge } from './status-badges.tsx';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
-import { TabLoadFailed } from './tab-load-failed.tsx';
+import { TabEmpty, TabLoadFailed } from './tab-states.tsx';
 
 const FILTER_LABELS: Record<UserStatusFilter, string> = {
   all: 'All',
@@ -118,11 +117,9 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
       ) : !page ? (
         <TabLoadFailed query={users}>{LOAD_USERS_FAILED}</TabLoadFailed>
       ) : page.users.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">{NO_USERS_TITLE}</p>
-          <p className="text-sm text-muted-foreground">{NO_USERS_DESCRIPTION}</p>
-        </Card>
+        <TabEmpty icon={Users} title={NO_USERS_TITLE}>
+{NO_USERS_DESCRIPTION}
+</TabEmpty>
       ) : (
         <>
           <DataTable caption="Users, newest first">
