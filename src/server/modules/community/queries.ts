@@ -77,6 +77,9 @@ const mainSportLateral = (userColumn: SQL) => sql`
     where ss.user_id = ${userColumn} and ss.sport <> 'parlay' order by ss.bets desc, ss.sport limit 1
   ) main_sport on true`;
 
+/** The offset of the page after one of `shown` rows from `offset`, or null when it was the last. */
+const nextOffset = (offset: number, shown: number, total: number) => (offset + shown < total ? offset + shown : null);
+
 const toStreak = (result: string | null, length: number | null): Streak | null =>
   (result === 'won' || result === 'lost') && length && length > 0 ? { result, length } : null;
 
@@ -266,7 +269,7 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     minEvents: min,
     total,
     entries,
-    nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
+    nextOffset: nextOffset(opts.offset, entries.length, total),
   };
 }
 
@@ -475,7 +478,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
   return {
     total,
     entries,
-    nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
+    nextOffset: nextOffset(opts.offset, entries.length, total),
   };
 }
 
