@@ -26,8 +26,10 @@ export class FeedParse {
     return text.length > MAX_FEED_CHARS ? this.fail(`the file is larger than ${MAX_FEED_CHARS} characters`) : null;
   }
 
-  /** The file read as JSON, or its refusal (`refused`) when it is not JSON. */
+  /** The file read as JSON, or its refusal (`refused`) when it is too large to read or not JSON. */
   json(text: string): { value: unknown } | { refused: ParsedFeed } {
+    const tooLarge = this.tooLarge(text);
+    if (tooLarge) return { refused: tooLarge };
     try {
       return { value: JSON.parse(text) as unknown };
     } catch (err) {

@@ -52,8 +52,6 @@ const OFFSET = /^(?:UTC|GMT)\s*([+-])(\d{1,2})(?::?(\d{2}))?$/;
 export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
   const feed = new FeedParse();
   const { errors } = feed;
-  const tooLarge = feed.tooLarge(text);
-  if (tooLarge) return tooLarge;
   const read = feed.json(text);
   if ('refused' in read) return read.refused;
   const file = read.value as FootballJsonFile;

@@ -69,8 +69,6 @@ export function sportOfKey(sportKey: string): Sport {
 export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
   const feed = new FeedParse();
   const { errors } = feed;
-  const tooLarge = feed.tooLarge(text);
-  if (tooLarge) return tooLarge;
   const read = feed.json(text);
   if ('refused' in read) return read.refused;
   const answer = read.value;
