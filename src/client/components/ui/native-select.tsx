@@ -1,6 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
+import { FormField } from './form-field.tsx';
 import { Label } from './label.tsx';
 
 /**
@@ -60,5 +61,34 @@ export function LabelledSelect({
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect id={id} className={selectClassName} {...props} />
     </div>
+  );
+}
+
+/**
+ * A form's select as a FormField: its label, description and error wired to the select. The
+ * select's own attributes (value, onChange, a form library's register(), disabled) pass through.
+ */
+export function SelectField({
+  label,
+  description,
+  error,
+  className,
+  children,
+  ...select
+}: Omit<ComponentProps<'select'>, 'id' | 'className'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string | undefined;
+  /** The field's (label, select and messages). */
+  className?: string;
+}) {
+  return (
+    <FormField label={label} description={description} error={error} className={className}>
+      {(field) => (
+        <NativeSelect {...field} {...select}>
+          {children}
+        </NativeSelect>
+      )}
+    </FormField>
   );
 }

@@ -9,7 +9,7 @@ import type { CatalogEvent, CorrectEventInput } from '../../../shared/event-sche
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { localDateTimeToIso, toLocalDateTimeValue } from '../../lib/local-date-time.ts';
@@ -105,13 +105,9 @@ export function CorrectEventDialog({
               <Input {...field} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
             )}
           </FormField>
-          <FormField label="Status" error={fields.status}>
-            {(field) => (
-              <NativeSelect {...field} value={status} onChange={(e) => setStatus(e.target.value as EventStatus)}>
+          <SelectField label="Status" error={fields.status} value={status} onChange={(e) => setStatus(e.target.value as EventStatus)}>
                 <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
-              </NativeSelect>
-            )}
-          </FormField>
+</SelectField>
           <div className="grid grid-cols-2 gap-4">
             <FormField label={`${event.home} score`} error={scoreError}>
               {(field) => (

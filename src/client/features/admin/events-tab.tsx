@@ -13,7 +13,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -98,13 +98,9 @@ function ImportEventsForm({ viewerId }: { viewerId: string }) {
       </div>
       <form noValidate aria-labelledby={headingId} onSubmit={onSubmit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Feed format">
-            {(field) => (
-              <NativeSelect {...field} value={format} onChange={(e) => setFormat(e.target.value as FeedFormat)}>
+          <SelectField label="Feed format" value={format} onChange={(e) => setFormat(e.target.value as FeedFormat)}>
                 <Options values={FEED_FORMATS} label={(f) => FORMAT_LABELS[f]} />
-              </NativeSelect>
-            )}
-          </FormField>
+</SelectField>
           <FormField
             label="Time zone"
             description={
@@ -206,18 +202,10 @@ function EventsList({ viewerId }: { viewerId: string }) {
             />
           )}
         </FormField>
-        <FormField label="Status">
-          {(field) => (
-            <NativeSelect
-              {...field}
-              value={query.status}
-              onChange={(e) => setQuery({ ...query, status: e.target.value as EventStatus | '', offset: 0 })}
-            >
+        <SelectField label="Status" value={query.status} onChange={(e) => setQuery({ ...query, status: e.target.value as EventStatus | '', offset: 0 })}>
               <option value="">Any status</option>
               <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
-            </NativeSelect>
-          )}
-        </FormField>
+</SelectField>
       </div>
       {events.isPending ? (
         <LoadingStatus>Loading events...</LoadingStatus>

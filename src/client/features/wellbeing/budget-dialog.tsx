@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { usePutWellbeing } from './api/wellbeing.ts';
@@ -96,18 +96,10 @@ export function BudgetDialog({
       pending={put.isPending}
       submitLabel="Save budget"
     >
-          <FormField label="Budget period" error={fields['budget.period']}>
-            {(field) => (
-              <NativeSelect
-                {...field}
-                value={draft.period}
-                onChange={(e) => set('period', e.target.value as Draft['period'])}
-              >
+          <SelectField label="Budget period" error={fields['budget.period']} value={draft.period} onChange={(e) => set('period', e.target.value as Draft['period'])}>
                 <option value="none">No budget</option>
                 <Options values={BUDGET_PERIODS} label={(p) => PERIOD_LABELS[p]} />
-              </NativeSelect>
-            )}
-          </FormField>
+</SelectField>
           {draft.period === 'payday' && (
             <FormField label="Pay day (day of the month)" error={fields['budget.payDay']}>
               {(field) => (
@@ -141,22 +133,17 @@ export function BudgetDialog({
               />
             </div>
           )}
-          <FormField
+          <SelectField
             label="Reality check"
             description="While betproof is open, a reminder of how long you've been here and how your period stands."
-            error={fields.realityCheckMinutes}
-          >
-            {(field) => (
-              <NativeSelect {...field} value={draft.realityCheck} onChange={(e) => set('realityCheck', e.target.value)}>
+            error={fields.realityCheckMinutes} value={draft.realityCheck} onChange={(e) => set('realityCheck', e.target.value)}>
                 <option value="">Off</option>
                 {REALITY_CHECK_MINUTES.map((m) => (
                   <option key={m} value={String(m)}>
                     Every {m} minutes
                   </option>
                 ))}
-              </NativeSelect>
-            )}
-          </FormField>
+</SelectField>
           <label className="flex items-start gap-2.5 text-sm font-medium">
             <input
               type="checkbox"
