@@ -20,7 +20,7 @@ import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
 import { useAuth } from '../auth/index.ts';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, MoneyInput } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 import { showEventTooSoon } from './event-too-soon-toast.ts';
@@ -304,7 +304,7 @@ function StakeField({
   return (
     <FormField label="Stake ($)" error={error} description={description}>
       {(field) => (
-        <Input {...field} type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="10.00" {...input} />
+        <MoneyInput {...field} placeholder="10.00" {...input} />
       )}
     </FormField>
   );

@@ -18,7 +18,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, MoneyInput } from '../../components/ui/input.tsx';
 import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Odds } from '../../components/ui/odds.tsx';
@@ -245,12 +245,8 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
       description={mode === 'parlay' ? 'One stake for the whole parlay.' : undefined}
     >
       {(control) => (
-        <Input
+        <MoneyInput
           {...control}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
           value={form.amount}
           onChange={field('amount')}
           placeholder="10.00"

@@ -4,7 +4,7 @@ import type { PutWellbeingInput, Wellbeing } from '../../../shared/wellbeing-sch
 import { Button } from '../../components/ui/button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, MoneyInput } from '../../components/ui/input.tsx';
 import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -174,12 +174,8 @@ function LimitField({
   return (
     <FormField label={label} description={description} error={error}>
       {(field) => (
-        <Input
+        <MoneyInput
           {...field}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
