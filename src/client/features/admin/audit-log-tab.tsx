@@ -66,8 +66,8 @@ export function AuditLogTab({ viewerId }: { viewerId: string }) {
         <TabLoadFailed query={logs}>Failed to load the audit log</TabLoadFailed>
       ) : page.logs.length === 0 ? (
         <TabEmpty icon={ScrollText} title="No admin actions yet">
-Verification changes and issue updates are recorded here.
-</TabEmpty>
+          Verification changes and issue updates are recorded here.
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Admin actions, newest first">

@@ -91,8 +91,8 @@ export function CorrectEventDialog({
       title={`Correct ${name}`}
       description={
         <>
-          {event.competition}. Making it final with a score, or cancelled, grades its pending bets. A final result
-          can't be changed. Every correction is in the audit log.
+          {event.competition}. Making it final with a score, or cancelled, grades its pending bets. A final result can't
+          be changed. Every correction is in the audit log.
         </>
       }
       onSubmit={onSubmit}
@@ -100,26 +100,25 @@ export function CorrectEventDialog({
       pending={correct.isPending}
       submitLabel="Save correction"
     >
-          <FormField label="Start" error={fields.startsAt} description={`Your time zone (${timeZone}).`}>
-            {(field) => (
-              <Input {...field} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-            )}
-          </FormField>
-          <SelectField label="Status" error={fields.status} value={status} onChange={(e) => setStatus(e.target.value as EventStatus)}>
-                <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
-</SelectField>
-          <div className="grid grid-cols-2 gap-4">
-            <FormField label={`${event.home} score`} error={scoreError}>
-              {(field) => (
-                <Input {...field} inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value)} />
-              )}
-            </FormField>
-            <FormField label={`${event.away} score`}>
-              {(field) => (
-                <Input {...field} inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value)} />
-              )}
-            </FormField>
-          </div>
+      <FormField label="Start" error={fields.startsAt} description={`Your time zone (${timeZone}).`}>
+        {(field) => <Input {...field} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />}
+      </FormField>
+      <SelectField
+        label="Status"
+        error={fields.status}
+        value={status}
+        onChange={(e) => setStatus(e.target.value as EventStatus)}
+      >
+        <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
+      </SelectField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label={`${event.home} score`} error={scoreError}>
+          {(field) => <Input {...field} inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value)} />}
+        </FormField>
+        <FormField label={`${event.away} score`}>
+          {(field) => <Input {...field} inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value)} />}
+        </FormField>
+      </div>
     </FormDialog>
   );
 }

@@ -99,8 +99,8 @@ function ImportEventsForm({ viewerId }: { viewerId: string }) {
       <form noValidate aria-labelledby={headingId} onSubmit={onSubmit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField label="Feed format" value={format} onChange={(e) => setFormat(e.target.value as FeedFormat)}>
-                <Options values={FEED_FORMATS} label={(f) => FORMAT_LABELS[f]} />
-</SelectField>
+            <Options values={FEED_FORMATS} label={(f) => FORMAT_LABELS[f]} />
+          </SelectField>
           <FormField
             label="Time zone"
             description={
@@ -202,10 +202,14 @@ function EventsList({ viewerId }: { viewerId: string }) {
             />
           )}
         </FormField>
-        <SelectField label="Status" value={query.status} onChange={(e) => setQuery({ ...query, status: e.target.value as EventStatus | '', offset: 0 })}>
-              <option value="">Any status</option>
-              <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
-</SelectField>
+        <SelectField
+          label="Status"
+          value={query.status}
+          onChange={(e) => setQuery({ ...query, status: e.target.value as EventStatus | '', offset: 0 })}
+        >
+          <option value="">Any status</option>
+          <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
+        </SelectField>
       </div>
       {events.isPending ? (
         <LoadingStatus>Loading events...</LoadingStatus>
@@ -213,8 +217,8 @@ function EventsList({ viewerId }: { viewerId: string }) {
         <TabLoadFailed query={events}>Failed to load the events</TabLoadFailed>
       ) : page.events.length === 0 ? (
         <TabEmpty icon={CalendarDays} title="No events">
-Import a fixtures file above to list events bettors can pick.
-</TabEmpty>
+          Import a fixtures file above to list events bettors can pick.
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Events, latest start first">

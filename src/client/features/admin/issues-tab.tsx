@@ -52,24 +52,31 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
         Issues
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <LabelledSelect label="Status" className="sm:w-48"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as InboxStatus | 'all');
-              setOffset(0);
-            }}
-          >
-            <Options values={ISSUE_STATUS_FILTERS} label={(s) => s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s]} />
-          </LabelledSelect>
-        <LabelledSelect label="Type" className="sm:w-48"
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as InboxKind | 'all');
-              setOffset(0);
-            }}
-          >
-            <Options values={ISSUE_TYPE_FILTERS} label={(t) => TYPE_LABELS[t]} />
-          </LabelledSelect>
+        <LabelledSelect
+          label="Status"
+          className="sm:w-48"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as InboxStatus | 'all');
+            setOffset(0);
+          }}
+        >
+          <Options
+            values={ISSUE_STATUS_FILTERS}
+            label={(s) => (s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s])}
+          />
+        </LabelledSelect>
+        <LabelledSelect
+          label="Type"
+          className="sm:w-48"
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value as InboxKind | 'all');
+            setOffset(0);
+          }}
+        >
+          <Options values={ISSUE_TYPE_FILTERS} label={(t) => TYPE_LABELS[t]} />
+        </LabelledSelect>
       </div>
 
       {issues.isPending ? (
@@ -78,8 +85,8 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
         <TabLoadFailed query={issues}>Failed to load issues</TabLoadFailed>
       ) : page.issues.length === 0 ? (
         <TabEmpty icon={Inbox} title="No issues found">
-Messages from the Contact page and advertising inquiries appear here.
-</TabEmpty>
+          Messages from the Contact page and advertising inquiries appear here.
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Issues, newest first">
@@ -271,25 +278,27 @@ function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string |
               </p>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <LabelledSelect label="Status"
-                  value={data.status}
-                  disabled={update.isPending}
-                  onChange={(e) => update.mutate({ id: data.id, status: e.target.value as InboxStatus })}
-                >
-                  <Options values={INBOX_STATUSES} label={(s) => ISSUE_STATUS_LABELS[s]} />
-                </LabelledSelect>
-              <LabelledSelect label="Priority"
-                  value={data.priority}
-                  disabled={update.isPending}
-                  onChange={(e) => update.mutate({ id: data.id, priority: e.target.value as InboxPriority })}
-                  selectClassName="capitalize"
-                >
-                  {INBOX_PRIORITIES.map((p) => (
-                    <option key={p} value={p} className="capitalize">
-                      {p}
-                    </option>
-                  ))}
-                </LabelledSelect>
+              <LabelledSelect
+                label="Status"
+                value={data.status}
+                disabled={update.isPending}
+                onChange={(e) => update.mutate({ id: data.id, status: e.target.value as InboxStatus })}
+              >
+                <Options values={INBOX_STATUSES} label={(s) => ISSUE_STATUS_LABELS[s]} />
+              </LabelledSelect>
+              <LabelledSelect
+                label="Priority"
+                value={data.priority}
+                disabled={update.isPending}
+                onChange={(e) => update.mutate({ id: data.id, priority: e.target.value as InboxPriority })}
+                selectClassName="capitalize"
+              >
+                {INBOX_PRIORITIES.map((p) => (
+                  <option key={p} value={p} className="capitalize">
+                    {p}
+                  </option>
+                ))}
+              </LabelledSelect>
             </div>
           </>
         )}

@@ -107,9 +107,14 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
             }
           />
         </div>
-        <LabelledSelect label="Verification status" className="sm:w-48" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <Options values={USER_STATUS_FILTERS} label={(f) => FILTER_LABELS[f]} />
-          </LabelledSelect>
+        <LabelledSelect
+          label="Verification status"
+          className="sm:w-48"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
+          <Options values={USER_STATUS_FILTERS} label={(f) => FILTER_LABELS[f]} />
+        </LabelledSelect>
       </div>
 
       {users.isPending ? (
@@ -118,8 +123,8 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
         <TabLoadFailed query={users}>{LOAD_USERS_FAILED}</TabLoadFailed>
       ) : page.users.length === 0 ? (
         <TabEmpty icon={Users} title={NO_USERS_TITLE}>
-{NO_USERS_DESCRIPTION}
-</TabEmpty>
+          {NO_USERS_DESCRIPTION}
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Users, newest first">

@@ -208,13 +208,18 @@ export function PickFields({
     <>
       <div className={withLine ? 'grid gap-4 sm:grid-cols-3' : 'grid gap-4 sm:grid-cols-2'}>
         <SelectField label={labelOf('Market')} error={errors.market} {...inputs.market}>
-              <option value="">Choose a market</option>
-              <Options values={markets} label={(m) => MARKET_LABELS[m]} />
-</SelectField>
-        <SelectField label={labelOf('Selection')} error={errors.selection} disabled={!chosenMarket} {...inputs.selection}>
-              <option value="">{chosenMarket ? 'Choose a selection' : 'Choose a market first'}</option>
-              <Options values={selections} label={(s) => selectionName(event, s)} />
-</SelectField>
+          <option value="">Choose a market</option>
+          <Options values={markets} label={(m) => MARKET_LABELS[m]} />
+        </SelectField>
+        <SelectField
+          label={labelOf('Selection')}
+          error={errors.selection}
+          disabled={!chosenMarket}
+          {...inputs.selection}
+        >
+          <option value="">{chosenMarket ? 'Choose a selection' : 'Choose a market first'}</option>
+          <Options values={selections} label={(s) => selectionName(event, s)} />
+        </SelectField>
         {withLine && (
           <FormField
             label={labelOf('Line')}

@@ -148,9 +148,9 @@ function LegFields({
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label={`Leg ${n} sport`} error={errors?.sport?.message} {...register(`legs.${index}.sport`)}>
-              <option value="">Choose a sport</option>
-              <Options values={SPORTS} label={sportLabel} />
-</SelectField>
+          <option value="">Choose a sport</option>
+          <Options values={SPORTS} label={sportLabel} />
+        </SelectField>
         {odds}
         <FormField
           className="sm:col-span-2"

@@ -205,88 +205,88 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
       pending={isSubmitting}
       submitLabel={checks.question ? 'Yes, record this bet' : mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
     >
-          <BetTypeSwitch mode={mode} onChange={(value) => form.setValue('mode', value)} />
-          {mode === 'parlay' ? (
-            <>
-              <StakeField
-                error={errors.amount?.message}
-                description="One stake for the whole parlay."
-                input={register('amount')}
+      <BetTypeSwitch mode={mode} onChange={(value) => form.setValue('mode', value)} />
+      {mode === 'parlay' ? (
+        <>
+          <StakeField
+            error={errors.amount?.message}
+            description="One stake for the whole parlay."
+            input={register('amount')}
+          />
+          <ParlayFields form={form} timeZone={timeZone} />
+        </>
+      ) : event ? (
+        <>
+          <PickedEvent event={event} onClear={() => form.setValue('event', null)} />
+          <PickFields
+            event={event}
+            market={market}
+            selection={selection}
+            line={line}
+            inputs={{ market: register('market'), selection: register('selection'), line: register('line') }}
+            errors={{
+              market: errors.market?.message,
+              selection: errors.selection?.message,
+              line: errors.line?.message,
+            }}
+          />
+          <StakeAndOdds errors={errors} register={register} />
+          <PotentialWin value={potentialWin} />
+        </>
+      ) : (
+        <>
+          <EventSearch
+            onPick={(picked) => form.setValue('event', picked)}
+            error={(errors.event as { message?: string } | undefined)?.message}
+          />
+          <p className="border-t pt-3 text-sm font-medium">Not listed? Describe it (self-reported)</p>
+          <FormField label="Description" error={errors.description?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                autoComplete="off"
+                placeholder="e.g. Lakers to beat the Celtics"
+                maxLength={500}
+                {...register('description')}
               />
-              <ParlayFields form={form} timeZone={timeZone} />
-            </>
-          ) : event ? (
-            <>
-              <PickedEvent event={event} onClear={() => form.setValue('event', null)} />
-              <PickFields
-                event={event}
-                market={market}
-                selection={selection}
-                line={line}
-                inputs={{ market: register('market'), selection: register('selection'), line: register('line') }}
-                errors={{
-                  market: errors.market?.message,
-                  selection: errors.selection?.message,
-                  line: errors.line?.message,
-                }}
-              />
-              <StakeAndOdds errors={errors} register={register} />
-              <PotentialWin value={potentialWin} />
-            </>
-          ) : (
-            <>
-              <EventSearch
-                onPick={(picked) => form.setValue('event', picked)}
-                error={(errors.event as { message?: string } | undefined)?.message}
-              />
-              <p className="border-t pt-3 text-sm font-medium">Not listed? Describe it (self-reported)</p>
-              <FormField label="Description" error={errors.description?.message}>
-                {(field) => (
-                  <Input
-                    {...field}
-                    autoComplete="off"
-                    placeholder="e.g. Lakers to beat the Celtics"
-                    maxLength={500}
-                    {...register('description')}
-                  />
-                )}
-              </FormField>
-              <StakeAndOdds errors={errors} register={register} />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Sport" error={errors.sport?.message}>
-                  {({ id, ...aria }) => (
-                    <Controller
-                      control={control}
-                      name="sport"
-                      render={({ field: { value, onChange, onBlur, ref, name } }) => (
-                        <Select value={value} onValueChange={onChange} name={name}>
-                          <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
-                            <SelectValue placeholder="Choose a sport" />
-                          </SelectTrigger>
-                          <SelectContent>
-                            {SPORTS.map((sport) => (
-                              <SelectItem key={sport} value={sport}>
-                                {sportLabel(sport)}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      )}
-                    />
+            )}
+          </FormField>
+          <StakeAndOdds errors={errors} register={register} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Sport" error={errors.sport?.message}>
+              {({ id, ...aria }) => (
+                <Controller
+                  control={control}
+                  name="sport"
+                  render={({ field: { value, onChange, onBlur, ref, name } }) => (
+                    <Select value={value} onValueChange={onChange} name={name}>
+                      <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
+                        <SelectValue placeholder="Choose a sport" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {SPORTS.map((sport) => (
+                          <SelectItem key={sport} value={sport}>
+                            {sportLabel(sport)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
                   )}
-                </FormField>
-                <FormField
-                  label="Event date & time"
-                  error={errors.eventDate?.message}
-                  description={`Your time zone (${timeZone}).`}
-                >
-                  {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
-                </FormField>
-              </div>
-              <PotentialWin value={potentialWin} />
-            </>
-          )}
-          <RecordCheckNotes checks={checks} onTakeABreak={() => setOpen(false)} />
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Event date & time"
+              error={errors.eventDate?.message}
+              description={`Your time zone (${timeZone}).`}
+            >
+              {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
+            </FormField>
+          </div>
+          <PotentialWin value={potentialWin} />
+        </>
+      )}
+      <RecordCheckNotes checks={checks} onTakeABreak={() => setOpen(false)} />
     </FormDialog>
   );
 }
@@ -303,9 +303,7 @@ function StakeField({
 }) {
   return (
     <FormField label="Stake ($)" error={error} description={description}>
-      {(field) => (
-        <MoneyInput {...field} placeholder="10.00" {...input} />
-      )}
+      {(field) => <MoneyInput {...field} placeholder="10.00" {...input} />}
     </FormField>
   );
 }

@@ -171,18 +171,20 @@ function Directory({
             onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <LabelledSelect label="Sport"
-            value={filters.sport}
-            onChange={(e) => onChange({ sport: e.target.value as InfluencerSportFilter })}
-          >
-            <Options values={INFLUENCER_SPORT_FILTERS} label={sportFilterLabel} />
-          </LabelledSelect>
-        <LabelledSelect label="Sort by"
-            value={filters.sort}
-            onChange={(e) => onChange({ sort: e.target.value as InfluencerSort })}
-          >
-            <Options values={INFLUENCER_SORTS} label={(s) => INFLUENCER_SORT_LABELS[s]} />
-          </LabelledSelect>
+        <LabelledSelect
+          label="Sport"
+          value={filters.sport}
+          onChange={(e) => onChange({ sport: e.target.value as InfluencerSportFilter })}
+        >
+          <Options values={INFLUENCER_SPORT_FILTERS} label={sportFilterLabel} />
+        </LabelledSelect>
+        <LabelledSelect
+          label="Sort by"
+          value={filters.sort}
+          onChange={(e) => onChange({ sort: e.target.value as InfluencerSort })}
+        >
+          <Options values={INFLUENCER_SORTS} label={(s) => INFLUENCER_SORT_LABELS[s]} />
+        </LabelledSelect>
       </form>
 
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="influencer-count">

@@ -244,14 +244,7 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
       error={errors.amount}
       description={mode === 'parlay' ? 'One stake for the whole parlay.' : undefined}
     >
-      {(control) => (
-        <MoneyInput
-          {...control}
-          value={form.amount}
-          onChange={field('amount')}
-          placeholder="10.00"
-        />
-      )}
+      {(control) => <MoneyInput {...control} value={form.amount} onChange={field('amount')} placeholder="10.00" />}
     </FormField>
   );
 

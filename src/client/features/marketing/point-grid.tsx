@@ -14,7 +14,15 @@ export interface Point {
  * sentence: on a card each, or `plain`. The landing page's features, the about page's values and
  * the advertise page's audience are all this list; `className` sets the grid's columns.
  */
-export function PointGrid({ points, className, plain = false }: { points: readonly Point[]; className: string; plain?: boolean }) {
+export function PointGrid({
+  points,
+  className,
+  plain = false,
+}: {
+  points: readonly Point[];
+  className: string;
+  plain?: boolean;
+}) {
   return (
     <ul className={className}>
       {points.map((point) =>

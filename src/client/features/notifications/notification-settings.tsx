@@ -64,13 +64,17 @@ function BettorChoices({ userId, settings }: { userId: string; settings: Setting
     <ul aria-label="Notification choices" className="flex flex-col gap-3">
       {settings.bettors.map((b) => (
         <li key={b.username}>
-          <SelectField label={`Notifications for ${nameOf(b)}`} value={b.notify} onChange={(e) => onChange(b.username, e.target.value as NotifyChoice)}>
-                {NOTIFY_CHOICES.filter((c) => c !== 'push' || settings.pushKey || b.notify === 'push').map((c) => (
-                  <option key={c} value={c}>
-                    {NOTIFY_LABELS[c]}
-                  </option>
-                ))}
-</SelectField>
+          <SelectField
+            label={`Notifications for ${nameOf(b)}`}
+            value={b.notify}
+            onChange={(e) => onChange(b.username, e.target.value as NotifyChoice)}
+          >
+            {NOTIFY_CHOICES.filter((c) => c !== 'push' || settings.pushKey || b.notify === 'push').map((c) => (
+              <option key={c} value={c}>
+                {NOTIFY_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
         </li>
       ))}
     </ul>
@@ -138,9 +142,15 @@ function QuietHoursForm({ userId, settings }: { userId: string; settings: Settin
           {(field) => <Input {...field} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />}
         </FormField>
       </div>
-      <SelectField label="Daily digest at" error={fields.digestHour} className="sm:max-w-[calc(50%-0.5rem)]" value={digestHour} onChange={(e) => setDigestHour(Number(e.target.value))}>
-            <Options values={DIGEST_HOURS} label={(hour) => minutesText(hour * 60)} />
-</SelectField>
+      <SelectField
+        label="Daily digest at"
+        error={fields.digestHour}
+        className="sm:max-w-[calc(50%-0.5rem)]"
+        value={digestHour}
+        onChange={(e) => setDigestHour(Number(e.target.value))}
+      >
+        <Options values={DIGEST_HOURS} label={(hour) => minutesText(hour * 60)} />
+      </SelectField>
       <div>
         <Button type="submit" disabled={put.isPending}>
           Save times

@@ -96,63 +96,71 @@ export function BudgetDialog({
       pending={put.isPending}
       submitLabel="Save budget"
     >
-          <SelectField label="Budget period" error={fields['budget.period']} value={draft.period} onChange={(e) => set('period', e.target.value as Draft['period'])}>
-                <option value="none">No budget</option>
-                <Options values={BUDGET_PERIODS} label={(p) => PERIOD_LABELS[p]} />
-</SelectField>
-          {draft.period === 'payday' && (
-            <FormField label="Pay day (day of the month)" error={fields['budget.payDay']}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={31}
-                  value={draft.payDay}
-                  onChange={(e) => set('payDay', e.target.value)}
-                />
-              )}
-            </FormField>
-          )}
-          {draft.period !== 'none' && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <LimitField
-                label="Limit on stakes ($)"
-                description="What you stake in the period."
-                error={fields['budget.stakeLimit']}
-                value={draft.stakeLimit}
-                onChange={(value) => set('stakeLimit', value)}
-              />
-              <LimitField
-                label="Limit on net loss ($)"
-                description="Losses less wins, for bets settled in the period."
-                error={fields['budget.lossLimit']}
-                value={draft.lossLimit}
-                onChange={(value) => set('lossLimit', value)}
-              />
-            </div>
-          )}
-          <SelectField
-            label="Reality check"
-            description="While betproof is open, a reminder of how long you've been here and how your period stands."
-            error={fields.realityCheckMinutes} value={draft.realityCheck} onChange={(e) => set('realityCheck', e.target.value)}>
-                <option value="">Off</option>
-                {REALITY_CHECK_MINUTES.map((m) => (
-                  <option key={m} value={String(m)}>
-                    Every {m} minutes
-                  </option>
-                ))}
-</SelectField>
-          <label className="flex items-start gap-2.5 text-sm font-medium">
-            <input
-              type="checkbox"
-              checked={draft.monthlyStatement}
-              onChange={(e) => set('monthlyStatement', e.target.checked)}
-              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      <SelectField
+        label="Budget period"
+        error={fields['budget.period']}
+        value={draft.period}
+        onChange={(e) => set('period', e.target.value as Draft['period'])}
+      >
+        <option value="none">No budget</option>
+        <Options values={BUDGET_PERIODS} label={(p) => PERIOD_LABELS[p]} />
+      </SelectField>
+      {draft.period === 'payday' && (
+        <FormField label="Pay day (day of the month)" error={fields['budget.payDay']}>
+          {(field) => (
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={31}
+              value={draft.payDay}
+              onChange={(e) => set('payDay', e.target.value)}
             />
-            Email me a monthly statement of my stakes, results and betting days
-          </label>
+          )}
+        </FormField>
+      )}
+      {draft.period !== 'none' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <LimitField
+            label="Limit on stakes ($)"
+            description="What you stake in the period."
+            error={fields['budget.stakeLimit']}
+            value={draft.stakeLimit}
+            onChange={(value) => set('stakeLimit', value)}
+          />
+          <LimitField
+            label="Limit on net loss ($)"
+            description="Losses less wins, for bets settled in the period."
+            error={fields['budget.lossLimit']}
+            value={draft.lossLimit}
+            onChange={(value) => set('lossLimit', value)}
+          />
+        </div>
+      )}
+      <SelectField
+        label="Reality check"
+        description="While betproof is open, a reminder of how long you've been here and how your period stands."
+        error={fields.realityCheckMinutes}
+        value={draft.realityCheck}
+        onChange={(e) => set('realityCheck', e.target.value)}
+      >
+        <option value="">Off</option>
+        {REALITY_CHECK_MINUTES.map((m) => (
+          <option key={m} value={String(m)}>
+            Every {m} minutes
+          </option>
+        ))}
+      </SelectField>
+      <label className="flex items-start gap-2.5 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={draft.monthlyStatement}
+          onChange={(e) => set('monthlyStatement', e.target.checked)}
+          className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        />
+        Email me a monthly statement of my stakes, results and betting days
+      </label>
     </FormDialog>
   );
 }
@@ -173,13 +181,7 @@ function LimitField({
 }) {
   return (
     <FormField label={label} description={description} error={error}>
-      {(field) => (
-        <MoneyInput
-          {...field}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
+      {(field) => <MoneyInput {...field} value={value} onChange={(e) => onChange(e.target.value)} />}
     </FormField>
   );
 }

@@ -74,28 +74,28 @@ export function CoolOffDialog({
       pending={start.isPending}
       submitLabel="Start break"
     >
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">How long?</legend>
-            {choices.map((d) => (
-              <RadioOption
-                key={d}
-                name="cool-off-days"
-                value={d}
-                checked={days === d}
-                onChoose={() => setDays(d)}
-                className="gap-2.5"
-              >
-                {LENGTHS[d]}
-              </RadioOption>
-            ))}
-          </fieldset>
-          <p className="text-sm text-muted-foreground">
-            A break here doesn&apos;t stop betting elsewhere. Blocking tools and people to talk to are on the{' '}
-            <Link to={paths.help} className="font-medium text-primary underline underline-offset-4">
-              Need help? page
-            </Link>
-            .
-          </p>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">How long?</legend>
+        {choices.map((d) => (
+          <RadioOption
+            key={d}
+            name="cool-off-days"
+            value={d}
+            checked={days === d}
+            onChoose={() => setDays(d)}
+            className="gap-2.5"
+          >
+            {LENGTHS[d]}
+          </RadioOption>
+        ))}
+      </fieldset>
+      <p className="text-sm text-muted-foreground">
+        A break here doesn&apos;t stop betting elsewhere. Blocking tools and people to talk to are on the{' '}
+        <Link to={paths.help} className="font-medium text-primary underline underline-offset-4">
+          Need help? page
+        </Link>
+        .
+      </p>
     </FormDialog>
   );
 }

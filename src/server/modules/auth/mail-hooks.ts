@@ -75,8 +75,7 @@ export function mailHooks({ config, mailer }: { config: Config; mailer: Mailer }
   return {
     // A sign-up with a taken address answers like a new one (no enumeration); the owner of the
     // address hears of it instead, so a person who forgot their account is not left waiting.
-    onExistingUserSignUp: async ({ user }: MailedUser) =>
-      send(user.email, existingAccountMail, signInPage),
+    onExistingUserSignUp: async ({ user }: MailedUser) => send(user.email, existingAccountMail, signInPage),
     // Without a redirectTo from the client Better Auth mails a link that leads nowhere.
     sendResetPassword: async ({ user, url }: MailedUser & { url: string }) =>
       send(
@@ -92,8 +91,7 @@ export function mailHooks({ config, mailer }: { config: Config; mailer: Mailer }
         withCallback(url, authRedirects.afterVerification, (page) => (page ?? '/') === '/'),
       ),
     // After a reset (onPasswordReset): the owner hears of it even if someone else held the link.
-    passwordChanged: async ({ user }: MailedUser) =>
-      send(user.email, passwordChangedMail, signInPage),
+    passwordChanged: async ({ user }: MailedUser) => send(user.email, passwordChangedMail, signInPage),
     // Repeated failed sign-ins from elsewhere (sign-in-failures.ts decides when).
     signInAttempts: async (email: string) => send(email, signInAttemptsMail, signInPage),
   };

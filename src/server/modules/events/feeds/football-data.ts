@@ -15,7 +15,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MAX_CSV_COLUMNS, MAX_CSV_RECORD_CHARS, MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
 import { isTimeZone, localToUtc } from './local-time.ts';
-import { RowErrors, shown } from './row-errors.ts';
+import { shown, type RowErrors } from './row-errors.ts';
 import { FeedParse } from './feed-parse.ts';
 import type { FeedPrice, ParsedFeed, ParseOptions } from './types.ts';
 

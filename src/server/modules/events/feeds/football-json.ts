@@ -12,7 +12,7 @@
  */
 import { MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
 import { isTimeZone, localToUtc } from './local-time.ts';
-import { RowErrors, shown } from './row-errors.ts';
+import { shown, type RowErrors } from './row-errors.ts';
 import { FeedParse } from './feed-parse.ts';
 import type { ParsedFeed, ParseOptions } from './types.ts';
 

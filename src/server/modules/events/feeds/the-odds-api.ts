@@ -16,7 +16,7 @@ import type { Sport } from '../../../../shared/bets.ts';
 import { isHalfLine } from './football-data.ts';
 import { MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
 import { FeedParse } from './feed-parse.ts';
-import { RowErrors, shown } from './row-errors.ts';
+import { shown, type RowErrors } from './row-errors.ts';
 import type { EventStatus, FeedEvent, FeedPrice, ParsedFeed, ParseOptions } from './types.ts';
 
 /** The format's own fields, as published (every one may be missing or wrong in a given answer). */
