@@ -146,11 +146,7 @@ export function BudgetDialog({
         onChange={(e) => set('realityCheck', e.target.value)}
       >
         <option value="">Off</option>
-        {REALITY_CHECK_MINUTES.map((m) => (
-          <option key={m} value={String(m)}>
-            Every {m} minutes
-          </option>
-        ))}
+        <Options values={REALITY_CHECK_MINUTES.map(String)} label={(m) => `Every ${m} minutes`} />
       </SelectField>
       <label className="flex items-start gap-2.5 text-sm font-medium">
         <input
