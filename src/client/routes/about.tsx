@@ -4,7 +4,8 @@ import { paths, signUpPath } from '../../shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
-import { IconTile, Section } from '../features/marketing/section.tsx';
+import { PointGrid } from '../features/marketing/point-grid.tsx';
+import { Section } from '../features/marketing/section.tsx';
 import { SiteCountsSection } from '../features/marketing/site-counts.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
@@ -83,17 +84,7 @@ export default function AboutPage() {
       </Section>
 
       <Section tone="muted" eyebrow="Our values" title="What we stand for">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map((value) => (
-            <li key={value.title}>
-              <Card className="flex h-full flex-col gap-3 p-5">
-                <IconTile>{value.icon}</IconTile>
-                <h3 className="font-semibold">{value.title}</h3>
-                <p className="text-sm text-muted-foreground">{value.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PointGrid points={VALUES} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <Section eyebrow="Our team" title="The people behind betproof">

@@ -3,6 +3,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { AdvertiseForm } from '../features/inbox/advertise-form.tsx';
 import { PageHero } from '../features/marketing/page-hero.tsx';
+import { PointGrid } from '../features/marketing/point-grid.tsx';
 import { IconTile, Section } from '../features/marketing/section.tsx';
 import { SiteCountsSection } from '../features/marketing/site-counts.tsx';
 import { SITE_CONTACT } from '../features/marketing/site-contact.ts';
@@ -106,15 +107,7 @@ export default function AdvertisePage() {
       </Section>
 
       <Section eyebrow="Audience" title="Who you will reach">
-        <ul className="grid gap-4 md:grid-cols-3">
-          {AUDIENCE.map((item) => (
-            <li key={item.title} className="flex flex-col gap-3">
-              <IconTile>{item.icon}</IconTile>
-              <h3 className="font-semibold">{item.title}</h3>
-              <p className="text-sm text-muted-foreground">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <PointGrid points={AUDIENCE} className="grid gap-4 md:grid-cols-3" plain />
       </Section>
 
       <Section tone="muted" eyebrow="Get in touch" title="Start the conversation">

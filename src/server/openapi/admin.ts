@@ -21,10 +21,12 @@ import {
   verificationChangeSchema,
 } from '../../shared/admin.ts';
 import {
+  adminOnly,
   apiError,
   errors,
   jsonBody,
   jsonSchema,
+  pageAnswers,
   pathParameter,
   queryParameters,
   ref,
@@ -32,15 +34,7 @@ import {
   says,
   signedIn,
   type ApiModule,
-  type Response,
 } from './common.ts';
-
-/** The answers every admin endpoint shares, before its own. */
-const adminOnly = (responses: Record<string, Response>): Record<string, Response> => ({
-  ...responses,
-  '401': errors.notAuthenticated,
-  '403': apiError(`Signed in but not an admin: ${says('Not authorised: this area is for administrators only')}`),
-});
 
 const STRICT_QUERY = 'An unknown query parameter answers 422.';
 
@@ -102,10 +96,7 @@ export const adminModule: ApiModule = {
         parameters: queryParameters(adminUsersQuerySchema, {
           cursor: "The previous page's `nextCursor` (opaque).",
         }),
-        responses: adminOnly({
-          '200': response('A page of users and how many match', ref('AdminUserPage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of users and how many match', 'AdminUserPage')),
       },
     },
     '/api/admin/users/{userId}/verification': {
@@ -130,10 +121,7 @@ export const adminModule: ApiModule = {
         description: STRICT_QUERY,
         security: signedIn,
         parameters: queryParameters(adminIssuesQuerySchema),
-        responses: adminOnly({
-          '200': response('A page of issues and how many match', ref('AdminIssuePage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of issues and how many match', 'AdminIssuePage')),
       },
     },
     '/api/admin/issues/{id}': {
@@ -173,10 +161,7 @@ export const adminModule: ApiModule = {
         description: STRICT_QUERY,
         security: signedIn,
         parameters: queryParameters(adminLogsQuerySchema),
-        responses: adminOnly({
-          '200': response('A page of log entries and how many there are', ref('AdminLogPage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of log entries and how many there are', 'AdminLogPage')),
       },
     },
   },

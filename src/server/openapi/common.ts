@@ -129,6 +129,22 @@ export const errors = {
   ),
 };
 
+/** A page read with query parameters: the page, or 422 for parameters the validator refuses. */
+export const pageAnswers = (description: string, schemaName: string): Record<string, Response> => ({
+  '200': response(description, ref(schemaName)),
+  '422': errors.invalid,
+});
+
+/**
+ * The answers every admin endpoint shares, after its own: 401 to anonymous callers, 403 to
+ * non-admins. The admin module and the events catalog's admin paths both declare them.
+ */
+export const adminOnly = (responses: Record<string, Response>): Record<string, Response> => ({
+  ...responses,
+  '401': errors.notAuthenticated,
+  '403': apiError(`Signed in but not an admin: ${says('Not authorised: this area is for administrators only')}`),
+});
+
 /** A per-user quota's 429 (src/server/edge/quotas.ts): what counts, the defaults, and an example message. */
 const quotaRefusal = (counts: string, perMinute: number, perDay: number, settings: string, example: string) => ({
   description:

@@ -8,7 +8,7 @@ import {
   spotlightAnswerSchema,
   spotlightQuerySchema,
 } from '../../shared/community-schemas.ts';
-import { errors, jsonSchema, queryParameters, ref, response, type ApiModule } from './common.ts';
+import { jsonSchema, pageAnswers, queryParameters, ref, response, type ApiModule } from './common.ts';
 
 export const communityModule: ApiModule = {
   tag: {
@@ -41,10 +41,7 @@ export const communityModule: ApiModule = {
           `such positions on at least ${RANK_MIN_EVENTS} distinct events that started within the period (UTC days ` +
           'ending today). Every bettor who meets the minimum is ranked, a negative score included.',
         parameters: queryParameters(spotlightQuerySchema, { offset: 'The previous page’s `nextOffset`.' }),
-        responses: {
-          '200': response('A page of ranked entries', ref('SpotlightPage')),
-          '422': errors.invalid,
-        },
+        responses: pageAnswers('A page of ranked entries', 'SpotlightPage'),
       },
     },
     '/api/community/influencers': {
@@ -59,10 +56,7 @@ export const communityModule: ApiModule = {
           search: 'Part of the display name or username, any case; blank means no search.',
           offset: 'The previous page’s `nextOffset`.',
         }),
-        responses: {
-          '200': response('A page of bettors and how many match', ref('InfluencerPage')),
-          '422': errors.invalid,
-        },
+        responses: pageAnswers('A page of bettors and how many match', 'InfluencerPage'),
       },
     },
   },

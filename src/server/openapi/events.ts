@@ -18,10 +18,12 @@ import {
 } from '../../shared/event-schemas.ts';
 import { EVENTS_IMPORT_MAX_BYTES, EVENTS_IMPORT_TOO_LARGE_MESSAGE } from '../modules/events/routes.ts';
 import {
+  adminOnly,
   apiError,
   errors,
   jsonBody,
   jsonSchema,
+  pageAnswers,
   pathParameter,
   queryParameters,
   ref,
@@ -29,14 +31,7 @@ import {
   says,
   signedIn,
   type ApiModule,
-  type Response,
 } from './common.ts';
-
-const adminOnly = (responses: Record<string, Response>): Record<string, Response> => ({
-  ...responses,
-  '401': errors.notAuthenticated,
-  '403': apiError(`Signed in but not an admin: ${says('Not authorised: this area is for administrators only')}`),
-});
 
 export const eventsModule: ApiModule = {
   tag: {
@@ -63,10 +58,7 @@ export const eventsModule: ApiModule = {
           'the final score) and the best pre-match price the feeds carried for each selection. `q` matches part of ' +
           "either team's or the competition's name. No sign-in needed: the catalog is no one's data.",
         parameters: queryParameters(listEventsQuerySchema, { cursor: "The previous page's `nextCursor` (opaque)." }),
-        responses: {
-          '200': response('A page of events', ref('EventPage')),
-          '422': errors.invalid,
-        },
+        responses: pageAnswers('A page of events', 'EventPage'),
       },
     },
     '/api/admin/events': {
@@ -78,10 +70,7 @@ export const eventsModule: ApiModule = {
           "of either team's or the competition's name; `status` keeps one status.",
         security: signedIn,
         parameters: queryParameters(adminEventsQuerySchema),
-        responses: adminOnly({
-          '200': response('A page of events and how many match', ref('AdminEventPage')),
-          '422': errors.invalid,
-        }),
+        responses: adminOnly(pageAnswers('A page of events and how many match', 'AdminEventPage')),
       },
     },
     '/api/admin/events/import': {

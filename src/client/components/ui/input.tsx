@@ -13,3 +13,11 @@ export function Input({ className, type, ...props }: ComponentProps<'input'>) {
     />
   );
 }
+
+/**
+ * An amount in dollars and cents (a stake, a budget's limit): a number of at least one cent, typed
+ * on the phone's decimal keypad. One component so every amount field accepts the same.
+ */
+export function MoneyInput(props: Omit<ComponentProps<'input'>, 'type' | 'inputMode' | 'step' | 'min'>) {
+  return <Input type="number" inputMode="decimal" step="0.01" min="0.01" {...props} />;
+}

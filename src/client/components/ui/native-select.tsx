@@ -1,6 +1,8 @@
-import type { ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
+import { FormField } from './form-field.tsx';
+import { Label } from './label.tsx';
 
 /**
  * The browser's own <select>, styled like Input: keyboard and screen-reader behaviour for free,
@@ -21,5 +23,72 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
     </div>
+  );
+}
+
+/**
+ * A NativeSelect's choices: one <option> per value, named by `label`. Every select in the app
+ * lists a fixed set of values this way, so the mapping is written once.
+ */
+export function Options<T extends string | number>({
+  values,
+  label,
+}: {
+  values: readonly T[];
+  label: (value: T) => ReactNode;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
+}
+
+/**
+ * A NativeSelect under its label, the label naming it (a filter's or a setting's select, which
+ * needs no description or error: FormField is for form fields). `className` is the pair's,
+ * `selectClassName` the select's.
+ */
+export function LabelledSelect({
+  label,
+  className,
+  selectClassName,
+  ...props
+}: Omit<ComponentProps<'select'>, 'id'> & { label: ReactNode; selectClassName?: string }) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} className={selectClassName} {...props} />
+    </div>
+  );
+}
+
+/**
+ * A form's select as a FormField: its label, description and error wired to the select. The
+ * select's own attributes (value, onChange, a form library's register(), disabled) pass through.
+ */
+export function SelectField({
+  label,
+  description,
+  error,
+  className,
+  children,
+  ...select
+}: Omit<ComponentProps<'select'>, 'id' | 'className'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string | undefined;
+  /** The field's (label, select and messages). */
+  className?: string;
+}) {
+  return (
+    <FormField label={label} description={description} error={error} className={className}>
+      {(field) => (
+        <NativeSelect {...field} {...select}>
+          {children}
+        </NativeSelect>
+      )}
+    </FormField>
   );
 }

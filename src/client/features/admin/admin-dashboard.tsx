@@ -6,6 +6,7 @@ import { ADMIN_LOADING_LABEL, LOAD_STATS_FAILED, type AdminStats } from '../../.
 import { paths } from '../../../shared/routes.ts';
 import { PageContainer } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadErrorAlert } from '../../components/ui/retry.tsx';
 import { LoadingScreen, LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { formatPercent } from '../../lib/format.ts';
@@ -25,6 +26,14 @@ const AnalyticsTab = lazy(() => import('./analytics-tab.tsx'));
 
 const TABS = ['users', 'issues', 'events', 'analytics', 'audit'] as const;
 type Tab = (typeof TABS)[number];
+/** Each tab's name, in the order of TABS. */
+const TAB_NAMES: Record<Tab, string> = {
+  users: 'Users',
+  issues: 'Issues',
+  events: 'Events',
+  analytics: 'Analytics',
+  audit: 'Audit Log',
+};
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
 /** /admin for an admin (the route checked the role with the server first). */
@@ -82,35 +91,16 @@ export function AdminDashboard({ viewerId }: { viewerId: string }) {
       {stats.data ? (
         <AdminStatCards stats={stats.data} />
       ) : (
-        <p className="rounded-lg border border-border bg-card p-4 text-sm text-muted-foreground" role="alert">
-          {LOAD_STATS_FAILED}.{' '}
-          <button
-            type="button"
-            className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
-            onClick={() => void stats.refetch()}
-          >
-            Try again
-          </button>
-        </p>
+        <LoadErrorAlert query={stats}>{LOAD_STATS_FAILED}.</LoadErrorAlert>
       )}
 
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-fit">
-          <TabsTrigger value="users" className="py-1.5">
-            Users
-          </TabsTrigger>
-          <TabsTrigger value="issues" className="py-1.5">
-            Issues
-          </TabsTrigger>
-          <TabsTrigger value="events" className="py-1.5">
-            Events
-          </TabsTrigger>
-          <TabsTrigger value="analytics" className="py-1.5">
-            Analytics
-          </TabsTrigger>
-          <TabsTrigger value="audit" className="py-1.5">
-            Audit Log
-          </TabsTrigger>
+          {TABS.map((t) => (
+            <TabsTrigger key={t} value={t} className="py-1.5">
+              {TAB_NAMES[t]}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="users">
           <UsersTab viewerId={viewerId} />

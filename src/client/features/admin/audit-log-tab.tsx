@@ -7,13 +7,12 @@ import {
   VERIFICATION_STATUS_LABELS,
   type AdminLog,
 } from '../../../shared/admin.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useAdminLogs } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
-import { Pager } from './pager.tsx';
+import { OffsetPager } from './pager.tsx';
+import { TabEmpty, TabLoadFailed } from './tab-states.tsx';
 
 type Person = AdminLog['admin'];
 
@@ -64,18 +63,11 @@ export function AuditLogTab({ viewerId }: { viewerId: string }) {
       {logs.isPending ? (
         <LoadingStatus>Loading audit log...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">Failed to load the audit log</p>
-          <Button variant="outline" onClick={() => void logs.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={logs}>Failed to load the audit log</TabLoadFailed>
       ) : page.logs.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <ScrollText className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">No admin actions yet</p>
-          <p className="text-sm text-muted-foreground">Verification changes and issue updates are recorded here.</p>
-        </Card>
+        <TabEmpty icon={ScrollText} title="No admin actions yet">
+          Verification changes and issue updates are recorded here.
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Admin actions, newest first">
@@ -102,15 +94,13 @@ export function AuditLogTab({ viewerId }: { viewerId: string }) {
               ))}
             </DataBody>
           </DataTable>
-          <Pager
+          <OffsetPager
             noun="entries"
-            from={offset}
+            offset={offset}
             shown={page.logs.length}
             total={page.total}
-            hasPrevious={offset > 0}
-            hasNext={offset + page.logs.length < page.total}
-            onPrevious={() => setOffset((o) => Math.max(0, o - LOGS_PAGE_DEFAULT))}
-            onNext={() => setOffset((o) => o + LOGS_PAGE_DEFAULT)}
+            pageSize={LOGS_PAGE_DEFAULT}
+            onOffset={setOffset}
             loading={logs.isPlaceholderData}
           />
         </>

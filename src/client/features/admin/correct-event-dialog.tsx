@@ -6,21 +6,10 @@
 import { useState, type FormEvent } from 'react';
 import { EVENT_STATUSES, eventName, type EventStatus } from '../../../shared/events.ts';
 import type { CatalogEvent, CorrectEventInput } from '../../../shared/event-schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { localDateTimeToIso, toLocalDateTimeValue } from '../../lib/local-date-time.ts';
@@ -96,56 +85,40 @@ export function CorrectEventDialog({
 
   const scoreError = fields.score ?? fields['score.home'] ?? fields['score.away'];
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Correct {name}</DialogTitle>
-          <DialogDescription>
-            {event.competition}. Making it final with a score, or cancelled, grades its pending bets. A final result
-            can't be changed. Every correction is in the audit log.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <FormField label="Start" error={fields.startsAt} description={`Your time zone (${timeZone}).`}>
-            {(field) => (
-              <Input {...field} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-            )}
-          </FormField>
-          <FormField label="Status" error={fields.status}>
-            {(field) => (
-              <NativeSelect {...field} value={status} onChange={(e) => setStatus(e.target.value as EventStatus)}>
-                {EVENT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_NAMES[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <div className="grid grid-cols-2 gap-4">
-            <FormField label={`${event.home} score`} error={scoreError}>
-              {(field) => (
-                <Input {...field} inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value)} />
-              )}
-            </FormField>
-            <FormField label={`${event.away} score`}>
-              {(field) => (
-                <Input {...field} inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value)} />
-              )}
-            </FormField>
-          </div>
-          {problem && <FormAlert>{problem}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={correct.isPending}>
-              {correct.isPending && <Spinner className="size-4" />}
-              Save correction
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Correct ${name}`}
+      description={
+        <>
+          {event.competition}. Making it final with a score, or cancelled, grades its pending bets. A final result can't
+          be changed. Every correction is in the audit log.
+        </>
+      }
+      onSubmit={onSubmit}
+      problem={problem}
+      pending={correct.isPending}
+      submitLabel="Save correction"
+    >
+      <FormField label="Start" error={fields.startsAt} description={`Your time zone (${timeZone}).`}>
+        {(field) => <Input {...field} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />}
+      </FormField>
+      <SelectField
+        label="Status"
+        error={fields.status}
+        value={status}
+        onChange={(e) => setStatus(e.target.value as EventStatus)}
+      >
+        <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
+      </SelectField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label={`${event.home} score`} error={scoreError}>
+          {(field) => <Input {...field} inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value)} />}
+        </FormField>
+        <FormField label={`${event.away} score`}>
+          {(field) => <Input {...field} inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value)} />}
+        </FormField>
+      </div>
+    </FormDialog>
   );
 }

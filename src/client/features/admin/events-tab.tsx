@@ -13,13 +13,13 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
-import { Pager } from './pager.tsx';
+import { OffsetPager } from './pager.tsx';
 import {
   ImportRefusedError,
   STATUS_NAMES,
@@ -28,6 +28,7 @@ import {
   type AdminEventsQuery,
 } from './api/events.ts';
 import { CorrectEventDialog } from './correct-event-dialog.tsx';
+import { TabEmpty, TabLoadFailed } from './tab-states.tsx';
 
 const FORMAT_LABELS: Record<FeedFormat, string> = {
   'football-json': 'openfootball football.json',
@@ -97,17 +98,9 @@ function ImportEventsForm({ viewerId }: { viewerId: string }) {
       </div>
       <form noValidate aria-labelledby={headingId} onSubmit={onSubmit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Feed format">
-            {(field) => (
-              <NativeSelect {...field} value={format} onChange={(e) => setFormat(e.target.value as FeedFormat)}>
-                {FEED_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <SelectField label="Feed format" value={format} onChange={(e) => setFormat(e.target.value as FeedFormat)}>
+            <Options values={FEED_FORMATS} label={(f) => FORMAT_LABELS[f]} />
+          </SelectField>
           <FormField
             label="Time zone"
             description={
@@ -209,38 +202,23 @@ function EventsList({ viewerId }: { viewerId: string }) {
             />
           )}
         </FormField>
-        <FormField label="Status">
-          {(field) => (
-            <NativeSelect
-              {...field}
-              value={query.status}
-              onChange={(e) => setQuery({ ...query, status: e.target.value as EventStatus | '', offset: 0 })}
-            >
-              <option value="">Any status</option>
-              {EVENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_NAMES[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField
+          label="Status"
+          value={query.status}
+          onChange={(e) => setQuery({ ...query, status: e.target.value as EventStatus | '', offset: 0 })}
+        >
+          <option value="">Any status</option>
+          <Options values={EVENT_STATUSES} label={(s) => STATUS_NAMES[s]} />
+        </SelectField>
       </div>
       {events.isPending ? (
         <LoadingStatus>Loading events...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">Failed to load the events</p>
-          <Button variant="outline" onClick={() => void events.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={events}>Failed to load the events</TabLoadFailed>
       ) : page.events.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <CalendarDays className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">No events</p>
-          <p className="text-sm text-muted-foreground">Import a fixtures file above to list events bettors can pick.</p>
-        </Card>
+        <TabEmpty icon={CalendarDays} title="No events">
+          Import a fixtures file above to list events bettors can pick.
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Events, latest start first">
@@ -288,15 +266,13 @@ function EventsList({ viewerId }: { viewerId: string }) {
               ))}
             </DataBody>
           </DataTable>
-          <Pager
+          <OffsetPager
             noun="events"
-            from={query.offset}
+            offset={query.offset}
             shown={page.events.length}
             total={page.total}
-            hasPrevious={query.offset > 0}
-            hasNext={query.offset + page.events.length < page.total}
-            onPrevious={() => setQuery({ ...query, offset: Math.max(0, query.offset - EVENTS_PAGE_DEFAULT) })}
-            onNext={() => setQuery({ ...query, offset: query.offset + EVENTS_PAGE_DEFAULT })}
+            pageSize={EVENTS_PAGE_DEFAULT}
+            onOffset={(change) => setQuery({ ...query, offset: change(query.offset) })}
             loading={events.isPlaceholderData}
           />
         </>

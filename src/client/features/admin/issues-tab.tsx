@@ -17,16 +17,15 @@ import { AD_TYPE_LABELS, BUDGET_LABELS, type AdType, type Budget } from '../../.
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { LabelledSelect, NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useAdminIssue, useAdminIssues, useUpdateIssue } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
-import { Pager } from './pager.tsx';
+import { OffsetPager } from './pager.tsx';
 import { IssueStatusBadge, PriorityBadge } from './status-badges.tsx';
+import { TabEmpty, TabLoadFailed } from './tab-states.tsx';
 
 /** The action selector: In Progress, Resolved, Closed. */
 const ACTIONS: InboxStatus[] = ['in-progress', 'resolved', 'closed'];
@@ -43,70 +42,51 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const issues = useAdminIssues(viewerId, { status, type, offset });
-  const statusId = useId();
-  const typeId = useId();
+  const headingId = useId();
 
   const page = issues.data;
 
   return (
-    <section aria-labelledby={`${statusId}-heading`} className="flex flex-col gap-4">
-      <h2 id={`${statusId}-heading`} className="sr-only">
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="sr-only">
         Issues
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <Label htmlFor={statusId}>Status</Label>
-          <NativeSelect
-            id={statusId}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as InboxStatus | 'all');
-              setOffset(0);
-            }}
-          >
-            {ISSUE_STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <Label htmlFor={typeId}>Type</Label>
-          <NativeSelect
-            id={typeId}
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as InboxKind | 'all');
-              setOffset(0);
-            }}
-          >
-            {ISSUE_TYPE_FILTERS.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <LabelledSelect
+          label="Status"
+          className="sm:w-48"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as InboxStatus | 'all');
+            setOffset(0);
+          }}
+        >
+          <Options
+            values={ISSUE_STATUS_FILTERS}
+            label={(s) => (s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s])}
+          />
+        </LabelledSelect>
+        <LabelledSelect
+          label="Type"
+          className="sm:w-48"
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value as InboxKind | 'all');
+            setOffset(0);
+          }}
+        >
+          <Options values={ISSUE_TYPE_FILTERS} label={(t) => TYPE_LABELS[t]} />
+        </LabelledSelect>
       </div>
 
       {issues.isPending ? (
         <LoadingStatus>Loading issues...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">Failed to load issues</p>
-          <Button variant="outline" onClick={() => void issues.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={issues}>Failed to load issues</TabLoadFailed>
       ) : page.issues.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">No issues found</p>
-          <p className="text-sm text-muted-foreground">
-            Messages from the Contact page and advertising inquiries appear here.
-          </p>
-        </Card>
+        <TabEmpty icon={Inbox} title="No issues found">
+          Messages from the Contact page and advertising inquiries appear here.
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Issues, newest first">
@@ -125,15 +105,13 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
               ))}
             </DataBody>
           </DataTable>
-          <Pager
+          <OffsetPager
             noun="issues"
-            from={offset}
+            offset={offset}
             shown={page.issues.length}
             total={page.total}
-            hasPrevious={offset > 0}
-            hasNext={offset + page.issues.length < page.total}
-            onPrevious={() => setOffset((o) => Math.max(0, o - ISSUES_PAGE_DEFAULT))}
-            onNext={() => setOffset((o) => o + ISSUES_PAGE_DEFAULT)}
+            pageSize={ISSUES_PAGE_DEFAULT}
+            onOffset={setOffset}
             loading={issues.isPlaceholderData}
           />
         </>
@@ -227,8 +205,6 @@ function IssueRow({ issue, viewerId, onOpen }: { issue: AdminIssue; viewerId: st
 function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string | null; onClose: () => void }) {
   const issue = useAdminIssue(viewerId, id);
   const update = useUpdateIssue(viewerId);
-  const statusId = useId();
-  const priorityId = useId();
   const data = issue.data;
 
   return (
@@ -302,37 +278,27 @@ function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string |
               </p>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={statusId}>Status</Label>
-                <NativeSelect
-                  id={statusId}
-                  value={data.status}
-                  disabled={update.isPending}
-                  onChange={(e) => update.mutate({ id: data.id, status: e.target.value as InboxStatus })}
-                >
-                  {INBOX_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {ISSUE_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={priorityId}>Priority</Label>
-                <NativeSelect
-                  id={priorityId}
-                  value={data.priority}
-                  disabled={update.isPending}
-                  onChange={(e) => update.mutate({ id: data.id, priority: e.target.value as InboxPriority })}
-                  className="capitalize"
-                >
-                  {INBOX_PRIORITIES.map((p) => (
-                    <option key={p} value={p} className="capitalize">
-                      {p}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <LabelledSelect
+                label="Status"
+                value={data.status}
+                disabled={update.isPending}
+                onChange={(e) => update.mutate({ id: data.id, status: e.target.value as InboxStatus })}
+              >
+                <Options values={INBOX_STATUSES} label={(s) => ISSUE_STATUS_LABELS[s]} />
+              </LabelledSelect>
+              <LabelledSelect
+                label="Priority"
+                value={data.priority}
+                disabled={update.isPending}
+                onChange={(e) => update.mutate({ id: data.id, priority: e.target.value as InboxPriority })}
+                selectClassName="capitalize"
+              >
+                {INBOX_PRIORITIES.map((p) => (
+                  <option key={p} value={p} className="capitalize">
+                    {p}
+                  </option>
+                ))}
+              </LabelledSelect>
             </div>
           </>
         )}

@@ -55,3 +55,40 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * Pager for a list read `pageSize` rows at a time from an offset (the issues, events and audit
+ * log tabs): Previous and Next move the offset by a page, never below 0. `onOffset` is given the
+ * change, so a second click before the page arrives moves on from the first.
+ */
+export function OffsetPager({
+  noun,
+  offset,
+  shown,
+  total,
+  pageSize,
+  onOffset,
+  loading,
+}: {
+  noun: string;
+  offset: number;
+  shown: number;
+  total: number;
+  pageSize: number;
+  onOffset: (change: (offset: number) => number) => void;
+  loading: boolean;
+}) {
+  return (
+    <Pager
+      noun={noun}
+      from={offset}
+      shown={shown}
+      total={total}
+      hasPrevious={offset > 0}
+      hasNext={offset + shown < total}
+      onPrevious={() => onOffset((o) => Math.max(0, o - pageSize))}
+      onNext={() => onOffset((o) => o + pageSize)}
+      loading={loading}
+    />
+  );
+}

@@ -14,18 +14,19 @@ import {
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { LabelledSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { FIGURES, NOTHING_MEASURED } from '../../../shared/figures.ts';
 import { formatDate, formatPercent } from '../../lib/format.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 import { useAdminUsers, useSetVerification } from './api/admin.ts';
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { VerificationBadge } from './status-badges.tsx';
 import { formatWholeNumber } from '../../../shared/number-format.ts';
+import { TabEmpty, TabLoadFailed } from './tab-states.tsx';
 
 const FILTER_LABELS: Record<UserStatusFilter, string> = {
   all: 'All',
@@ -35,16 +36,6 @@ const FILTER_LABELS: Record<UserStatusFilter, string> = {
 };
 
 const isFilter = (v: string | null): v is UserStatusFilter => USER_STATUS_FILTERS.includes(v as UserStatusFilter);
-
-/** `value`, settled for `ms` (the search box asks the server once typing pauses). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * The Users tab: server-side search and status filter (both kept in the address, so Back and a
@@ -56,7 +47,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
   const statusParam = params.get('status');
   const status: UserStatusFilter = isFilter(statusParam) ? statusParam : 'all';
   const [searchText, setSearchText] = useState(params.get('q') ?? '');
-  const search = useDebounced(searchText.trim(), 300);
+  const search = useSettled(searchText.trim(), 300);
   // Cursors of the pages before the current one (null = the first page).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [filterKey, setFilterKey] = useState(`${search}|${status}`);
@@ -68,7 +59,6 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
   const cursor = cursors.at(-1) ?? null;
   const users = useAdminUsers(viewerId, { search, status, cursor });
   const searchId = useId();
-  const statusId = useId();
 
   useEffect(() => {
     const next = new URLSearchParams(params);
@@ -117,33 +107,24 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
             }
           />
         </div>
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <Label htmlFor={statusId}>Verification status</Label>
-          <NativeSelect id={statusId} value={status} onChange={(e) => setStatus(e.target.value)}>
-            {USER_STATUS_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <LabelledSelect
+          label="Verification status"
+          className="sm:w-48"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
+          <Options values={USER_STATUS_FILTERS} label={(f) => FILTER_LABELS[f]} />
+        </LabelledSelect>
       </div>
 
       {users.isPending ? (
         <LoadingStatus>Loading users...</LoadingStatus>
       ) : !page ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="font-medium">{LOAD_USERS_FAILED}</p>
-          <Button variant="outline" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <TabLoadFailed query={users}>{LOAD_USERS_FAILED}</TabLoadFailed>
       ) : page.users.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">{NO_USERS_TITLE}</p>
-          <p className="text-sm text-muted-foreground">{NO_USERS_DESCRIPTION}</p>
-        </Card>
+        <TabEmpty icon={Users} title={NO_USERS_TITLE}>
+          {NO_USERS_DESCRIPTION}
+        </TabEmpty>
       ) : (
         <>
           <DataTable caption="Users, newest first">

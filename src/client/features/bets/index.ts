@@ -20,7 +20,7 @@ export { sportLabel } from './sports.ts';
 /** Where a graded bet would have Won / Lost / Void: it settles itself from the result. */
 export { GradedNote } from './graded-note.tsx';
 /** A parlay's legs in its row (read-only unless `settleable`). */
-export { ParlayLegs, legConfirmText } from './parlay-legs.tsx';
+export { LegSettleControls, ParlayLegs } from './parlay-legs.tsx';
 /** Asks before a bet is settled (the dashboard's rows and the demo's). */
 export { SettleConfirmDialog } from './settle-confirm.tsx';
 /** A parlay's combined odds and potential win as its legs are typed (the demo's form too). */

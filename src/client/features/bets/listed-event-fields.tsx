@@ -22,7 +22,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { DateTime } from '../../components/ui/date-time.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { sportLabel } from './sports.ts';
@@ -207,30 +207,19 @@ export function PickFields({
   return (
     <>
       <div className={withLine ? 'grid gap-4 sm:grid-cols-3' : 'grid gap-4 sm:grid-cols-2'}>
-        <FormField label={labelOf('Market')} error={errors.market}>
-          {(field) => (
-            <NativeSelect {...field} {...inputs.market}>
-              <option value="">Choose a market</option>
-              {markets.map((m) => (
-                <option key={m} value={m}>
-                  {MARKET_LABELS[m]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label={labelOf('Selection')} error={errors.selection}>
-          {(field) => (
-            <NativeSelect {...field} disabled={!chosenMarket} {...inputs.selection}>
-              <option value="">{chosenMarket ? 'Choose a selection' : 'Choose a market first'}</option>
-              {selections.map((s) => (
-                <option key={s} value={s}>
-                  {selectionName(event, s)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField label={labelOf('Market')} error={errors.market} {...inputs.market}>
+          <option value="">Choose a market</option>
+          <Options values={markets} label={(m) => MARKET_LABELS[m]} />
+        </SelectField>
+        <SelectField
+          label={labelOf('Selection')}
+          error={errors.selection}
+          disabled={!chosenMarket}
+          {...inputs.selection}
+        >
+          <option value="">{chosenMarket ? 'Choose a selection' : 'Choose a market first'}</option>
+          <Options values={selections} label={(s) => selectionName(event, s)} />
+        </SelectField>
         {withLine && (
           <FormField
             label={labelOf('Line')}

@@ -13,7 +13,7 @@ import { PARLAY_MAX_LEGS, previewParlay } from '../../../shared/parlays.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { EventSearch, PickFields, PickedEvent, useClearStalePick } from './listed-event-fields.tsx';
 import { LegFieldsHeader } from './parlay-parts.tsx';
 import { ParlayPreview } from './parlay-preview.tsx';
@@ -147,18 +147,10 @@ function LegFields({
         )}
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={`Leg ${n} sport`} error={errors?.sport?.message}>
-          {(aria) => (
-            <NativeSelect {...aria} {...register(`legs.${index}.sport`)}>
-              <option value="">Choose a sport</option>
-              {SPORTS.map((sport) => (
-                <option key={sport} value={sport}>
-                  {sportLabel(sport)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField label={`Leg ${n} sport`} error={errors?.sport?.message} {...register(`legs.${index}.sport`)}>
+          <option value="">Choose a sport</option>
+          <Options values={SPORTS} label={sportLabel} />
+        </SelectField>
         {odds}
         <FormField
           className="sm:col-span-2"

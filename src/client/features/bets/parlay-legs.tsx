@@ -3,7 +3,7 @@
  * owner of a pending parlay Won / Lost / Void per leg, open once that leg's event has started and
  * confirmed through the same dialog as a bet. The parlay's own status is the legs' doing.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import type { SettledStatus } from '../../../shared/bets.ts';
 import type { Bet, BetLeg } from '../../../shared/bet-schemas.ts';
 import { SettleAfterHint, SettleButtons } from './bet-row.tsx';
@@ -16,7 +16,7 @@ import { useSettleLeg } from './api/bets.ts';
 const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
 
 /** What settling a leg does, before it is final. */
-export const legConfirmText = (leg: Pick<BetLeg, 'position'>, status: SettledStatus) =>
+const legConfirmText = (leg: Pick<BetLeg, 'position'>, status: SettledStatus) =>
   `Mark leg ${leg.position} as ${RESULT_NAME[status]}. A settled leg can't be changed; the parlay settles itself ` +
   `when its legs decide it (lost at a lost leg, won when every leg is won or void, a void leg counting 1.00).`;
 
@@ -44,8 +44,6 @@ export function ParlayLegs({ bet, settleable = false }: { bet: Bet; settleable?:
 function SettleableLeg({ bet, leg }: { bet: Bet; leg: BetLeg }) {
   const settle = useSettleLeg(bet, leg);
   const timing = useBetTiming(leg);
-  const hintId = useId();
-  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
   const item = useRef<HTMLLIElement>(null);
   return (
     <li
@@ -56,24 +54,60 @@ function SettleableLeg({ bet, leg }: { bet: Bet; leg: BetLeg }) {
     >
       <LegSummary leg={leg} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <div className="flex flex-wrap gap-2">
-          <SettleButtons
-            onSettle={setConfirming}
-            disabled={settle.isPending || !timing.started}
-            name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
-            describedBy={timing.settleAfter ? hintId : undefined}
-          />
-        </div>
-        <SettleAfterHint id={hintId} text={timing.settleAfter} />
-        <SettleConfirmDialog
-          bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
-          status={confirming}
-          text={(status) => legConfirmText(leg, status)}
-          onConfirm={(status) => settle.mutate(status)}
-          onClose={() => setConfirming(null)}
+        <LegSettleControls
+          bet={bet}
+          leg={leg}
+          disabled={settle.isPending || !timing.started}
+          settleAfter={timing.settleAfter}
+          onSettle={(status) => settle.mutate(status)}
           returnFocusTo={item}
         />
       </div>
     </li>
+  );
+}
+
+/**
+ * Won / Lost / Void for one pending leg, the hint of when they open, and the confirming dialog.
+ * A parlay's leg in the app and in the demo is settled through these same controls; only what
+ * settling does (`onSettle`) differs.
+ */
+export function LegSettleControls({
+  bet,
+  leg,
+  disabled,
+  settleAfter,
+  onSettle,
+  returnFocusTo,
+}: {
+  bet: Pick<Bet, 'description' | 'amount' | 'potentialWin'>;
+  leg: Pick<BetLeg, 'position' | 'description'>;
+  disabled: boolean;
+  settleAfter: string | null;
+  onSettle: (status: SettledStatus) => void;
+  returnFocusTo: RefObject<HTMLLIElement | null>;
+}) {
+  const hintId = useId();
+  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <SettleButtons
+          onSettle={setConfirming}
+          disabled={disabled}
+          name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
+          describedBy={settleAfter ? hintId : undefined}
+        />
+      </div>
+      <SettleAfterHint id={hintId} text={settleAfter} />
+      <SettleConfirmDialog
+        bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
+        status={confirming}
+        text={(status) => legConfirmText(leg, status)}
+        onConfirm={onSettle}
+        onClose={() => setConfirming(null)}
+        returnFocusTo={returnFocusTo}
+      />
+    </>
   );
 }

@@ -16,29 +16,17 @@ import { createRecordBetSchema } from '../../../shared/bet-schemas.ts';
 import { createRecordAnyParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { recordListedBetSchema } from '../../../shared/event-schemas.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { clearDraft, readDraft, saveDraft } from '../../lib/form-draft.ts';
 import { useAuth } from '../auth/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, MoneyInput } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_BET_DRAFT, RecordBetTriggerButton } from './record-bet-trigger.tsx';
 import { showEventTooSoon } from './event-too-soon-toast.ts';
 import { isUnauthenticated, useRecordBet } from './api/bets.ts';
 import { sportLabel } from './sports.ts';
+import { PayoutFigure, PayoutLabel } from './payout.tsx';
 import { EMPTY_LEG, ParlayFields } from './parlay-fields.tsx';
 import type { ListedPickValues, RecordBetFormValues, RecordInput } from './record-bet-values.ts';
 import { BetTypeSwitch } from './parlay-parts.tsx';
@@ -206,115 +194,100 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <RecordBetTriggerButton />
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Record New Bet</DialogTitle>
-          <DialogDescription>
-            Record a bet before its event: the event must start at least 6 hours from now. Until it starts you can
-            delete the bet to correct a mistake; once it starts, the bet is part of your record. A bet on a listed event
-            is graded from its result; one on an event the catalog does not list is self-reported, and you settle it.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4">
-          <BetTypeSwitch mode={mode} onChange={(value) => form.setValue('mode', value)} />
-          {mode === 'parlay' ? (
-            <>
-              <StakeField
-                error={errors.amount?.message}
-                description="One stake for the whole parlay."
-                input={register('amount')}
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<RecordBetTriggerButton />}
+      title="Record New Bet"
+      description="Record a bet before its event: the event must start at least 6 hours from now. Until it starts you can delete the bet to correct a mistake; once it starts, the bet is part of your record. A bet on a listed event is graded from its result; one on an event the catalog does not list is self-reported, and you settle it."
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      problem={errors.root?.refused?.message}
+      pending={isSubmitting}
+      submitLabel={checks.question ? 'Yes, record this bet' : mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
+    >
+      <BetTypeSwitch mode={mode} onChange={(value) => form.setValue('mode', value)} />
+      {mode === 'parlay' ? (
+        <>
+          <StakeField
+            error={errors.amount?.message}
+            description="One stake for the whole parlay."
+            input={register('amount')}
+          />
+          <ParlayFields form={form} timeZone={timeZone} />
+        </>
+      ) : event ? (
+        <>
+          <PickedEvent event={event} onClear={() => form.setValue('event', null)} />
+          <PickFields
+            event={event}
+            market={market}
+            selection={selection}
+            line={line}
+            inputs={{ market: register('market'), selection: register('selection'), line: register('line') }}
+            errors={{
+              market: errors.market?.message,
+              selection: errors.selection?.message,
+              line: errors.line?.message,
+            }}
+          />
+          <StakeAndOdds errors={errors} register={register} />
+          <PotentialWin value={potentialWin} />
+        </>
+      ) : (
+        <>
+          <EventSearch
+            onPick={(picked) => form.setValue('event', picked)}
+            error={(errors.event as { message?: string } | undefined)?.message}
+          />
+          <p className="border-t pt-3 text-sm font-medium">Not listed? Describe it (self-reported)</p>
+          <FormField label="Description" error={errors.description?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                autoComplete="off"
+                placeholder="e.g. Lakers to beat the Celtics"
+                maxLength={500}
+                {...register('description')}
               />
-              <ParlayFields form={form} timeZone={timeZone} />
-            </>
-          ) : event ? (
-            <>
-              <PickedEvent event={event} onClear={() => form.setValue('event', null)} />
-              <PickFields
-                event={event}
-                market={market}
-                selection={selection}
-                line={line}
-                inputs={{ market: register('market'), selection: register('selection'), line: register('line') }}
-                errors={{
-                  market: errors.market?.message,
-                  selection: errors.selection?.message,
-                  line: errors.line?.message,
-                }}
-              />
-              <StakeAndOdds errors={errors} register={register} />
-              <PotentialWin value={potentialWin} />
-            </>
-          ) : (
-            <>
-              <EventSearch
-                onPick={(picked) => form.setValue('event', picked)}
-                error={(errors.event as { message?: string } | undefined)?.message}
-              />
-              <p className="border-t pt-3 text-sm font-medium">Not listed? Describe it (self-reported)</p>
-              <FormField label="Description" error={errors.description?.message}>
-                {(field) => (
-                  <Input
-                    {...field}
-                    autoComplete="off"
-                    placeholder="e.g. Lakers to beat the Celtics"
-                    maxLength={500}
-                    {...register('description')}
-                  />
-                )}
-              </FormField>
-              <StakeAndOdds errors={errors} register={register} />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Sport" error={errors.sport?.message}>
-                  {({ id, ...aria }) => (
-                    <Controller
-                      control={control}
-                      name="sport"
-                      render={({ field: { value, onChange, onBlur, ref, name } }) => (
-                        <Select value={value} onValueChange={onChange} name={name}>
-                          <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
-                            <SelectValue placeholder="Choose a sport" />
-                          </SelectTrigger>
-                          <SelectContent>
-                            {SPORTS.map((sport) => (
-                              <SelectItem key={sport} value={sport}>
-                                {sportLabel(sport)}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      )}
-                    />
+            )}
+          </FormField>
+          <StakeAndOdds errors={errors} register={register} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Sport" error={errors.sport?.message}>
+              {({ id, ...aria }) => (
+                <Controller
+                  control={control}
+                  name="sport"
+                  render={({ field: { value, onChange, onBlur, ref, name } }) => (
+                    <Select value={value} onValueChange={onChange} name={name}>
+                      <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
+                        <SelectValue placeholder="Choose a sport" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {SPORTS.map((sport) => (
+                          <SelectItem key={sport} value={sport}>
+                            {sportLabel(sport)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
                   )}
-                </FormField>
-                <FormField
-                  label="Event date & time"
-                  error={errors.eventDate?.message}
-                  description={`Your time zone (${timeZone}).`}
-                >
-                  {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
-                </FormField>
-              </div>
-              <PotentialWin value={potentialWin} />
-            </>
-          )}
-          <RecordCheckNotes checks={checks} onTakeABreak={() => setOpen(false)} />
-          {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner className="size-4" />}
-              {checks.question ? 'Yes, record this bet' : mode === 'parlay' ? 'Record Parlay' : 'Record Bet'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Event date & time"
+              error={errors.eventDate?.message}
+              description={`Your time zone (${timeZone}).`}
+            >
+              {(field) => <Input {...field} type="datetime-local" {...register('eventDate')} />}
+            </FormField>
+          </div>
+          <PotentialWin value={potentialWin} />
+        </>
+      )}
+      <RecordCheckNotes checks={checks} onTakeABreak={() => setOpen(false)} />
+    </FormDialog>
   );
 }
 
@@ -330,9 +303,7 @@ function StakeField({
 }) {
   return (
     <FormField label="Stake ($)" error={error} description={description}>
-      {(field) => (
-        <Input {...field} type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="10.00" {...input} />
-      )}
+      {(field) => <MoneyInput {...field} placeholder="10.00" {...input} />}
     </FormField>
   );
 }
@@ -360,20 +331,10 @@ function PotentialWin({ value }: { value: string | null }) {
   return (
     <div className="flex items-center justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3">
       <div>
-        <p className="text-sm font-medium text-emerald-900" aria-hidden="true">
-          {FIGURES.payout.label}
-        </p>
+        <PayoutLabel />
         <p className="text-xs text-emerald-900">{FIGURES.payout.explanation}</p>
       </div>
-      <p
-        className="text-xl font-semibold text-emerald-900 tabular-nums"
-        aria-live="polite"
-        aria-atomic="true"
-        data-testid="potential-win"
-      >
-        <span className="sr-only">{FIGURES.payout.label}: </span>
-        {value === null ? '—' : formatMoney(value)}
-      </p>
+      <PayoutFigure value={value} />
     </div>
   );
 }

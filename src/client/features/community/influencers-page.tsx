@@ -32,8 +32,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LabelledSelect, Options } from '../../components/ui/native-select.tsx';
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { STATUS_LABELS } from '../../../shared/bets.ts';
 import { signedPercent } from '../../../shared/market.ts';
@@ -42,14 +41,15 @@ import { cn } from '../../lib/utils.ts';
 import { LearnMoreButton, PageHero } from '../marketing/index.ts';
 import { ApplyForVerification } from '../verification/index.ts';
 import { useInfluencers, type InfluencerFilters } from './api/community.ts';
+import { ListLoadError, ListLoading, NextPageButton, pagesDisclosures } from './paged-list.tsx';
 import type { RecordDisclosure } from '../../../shared/disclosures.ts';
 import { RowFollowButton } from '../follows/index.ts';
 import { RecordDisclosureLine, useOwnUsername } from '../profiles/index.ts';
 import { useAuth } from '../auth/index.ts';
 import {
   BettorAvatar,
+  BettorHeading,
   Figure,
-  VerifiedMark,
   bettorName,
   formatJoined,
   formatRange,
@@ -118,8 +118,6 @@ function Directory({
 }) {
   const headingId = useId();
   const searchId = useId();
-  const sportId = useId();
-  const sortId = useId();
   const [text, setText] = useState(filters.search);
 
   // The search box waits for a pause in typing before it asks the server.
@@ -132,10 +130,7 @@ function Directory({
 
   const query = useInfluencers(filters);
   const cards = query.data?.pages.flatMap((page) => page.entries) ?? [];
-  const disclosures = Object.assign({}, ...(query.data?.pages.map((page) => page.disclosures) ?? [])) as Record<
-    string,
-    RecordDisclosure
-  >;
+  const disclosures = pagesDisclosures(query.data?.pages ?? []);
   const total = query.data?.pages[0]?.total ?? 0;
   const filtered = filters.search !== '' || filters.sport !== 'all';
 
@@ -176,34 +171,20 @@ function Directory({
             onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={sportId}>Sport</Label>
-          <NativeSelect
-            id={sportId}
-            value={filters.sport}
-            onChange={(e) => onChange({ sport: e.target.value as InfluencerSportFilter })}
-          >
-            {INFLUENCER_SPORT_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {sportFilterLabel(s)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={sortId}>Sort by</Label>
-          <NativeSelect
-            id={sortId}
-            value={filters.sort}
-            onChange={(e) => onChange({ sort: e.target.value as InfluencerSort })}
-          >
-            {INFLUENCER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {INFLUENCER_SORT_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <LabelledSelect
+          label="Sport"
+          value={filters.sport}
+          onChange={(e) => onChange({ sport: e.target.value as InfluencerSportFilter })}
+        >
+          <Options values={INFLUENCER_SPORT_FILTERS} label={sportFilterLabel} />
+        </LabelledSelect>
+        <LabelledSelect
+          label="Sort by"
+          value={filters.sort}
+          onChange={(e) => onChange({ sort: e.target.value as InfluencerSort })}
+        >
+          <Options values={INFLUENCER_SORTS} label={(s) => INFLUENCER_SORT_LABELS[s]} />
+        </LabelledSelect>
       </form>
 
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="influencer-count">
@@ -215,18 +196,9 @@ function Directory({
       </p>
 
       {query.isPending ? (
-        <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
-          <Spinner className="text-primary" />
-          Loading bettors...
-        </div>
+        <ListLoading>Loading bettors...</ListLoading>
       ) : query.isError ? (
-        <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-          <p className="font-medium">Could not load the directory.</p>
-          <p className="text-sm text-muted-foreground">{query.error.message}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <ListLoadError what="directory" error={query.error} query={query} />
       ) : cards.length === 0 ? (
         <NoBettors filtered={filtered} />
       ) : (
@@ -242,12 +214,7 @@ function Directory({
             <p className="text-sm text-muted-foreground">
               Showing {cards.length} of {total}
             </p>
-            {query.hasNextPage && (
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage && <Spinner className="size-4" />}
-                Load more
-              </Button>
-            )}
+            <NextPageButton query={query}>Load more</NextPageButton>
           </div>
         </>
       )}
@@ -306,10 +273,7 @@ function InfluencerCard({ card, disclosure }: { card: Influencer; disclosure: Re
       <div className="flex items-start gap-3">
         <BettorAvatar bettor={card} />
         <div className="min-w-0 flex-1">
-          <h3 id={nameId} className="flex items-center gap-1.5 font-semibold">
-            <span className="truncate">{name}</span>
-            {card.verified && <VerifiedMark />}
-          </h3>
+          <BettorHeading id={nameId} name={name} verified={card.verified} />
           <p className="truncate text-sm text-muted-foreground">@{card.username}</p>
           <RecordDisclosureLine disclosure={disclosure} className="mt-1" />
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">

@@ -54,6 +54,16 @@ export function VerifiedMark({ className }: { className?: string }) {
   );
 }
 
+/** A bettor's name as a card's heading (the card is labelled by its id), with the verified tick. */
+export function BettorHeading({ id, name, verified }: { id: string; name: string; verified: boolean }) {
+  return (
+    <h3 id={id} className="flex items-center gap-1.5 font-semibold">
+      <span className="truncate">{name}</span>
+      {verified && <VerifiedMark />}
+    </h3>
+  );
+}
+
 /** A label and its figure, as a named group so the value reads with its label. */
 export function Figure({
   label,

@@ -24,16 +24,16 @@ import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { formatPercent, formatSignedMoney, formatSignedPercent } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { cn } from '../../lib/utils.ts';
 import { useSpotlight } from './api/community.ts';
+import { ListLoadError, ListLoading, NextPageButton, pagesDisclosures } from './paged-list.tsx';
 import {
   BettorAvatar,
+  BettorHeading,
   Figure,
-  VerifiedMark,
   bettorName,
   formatJoined,
   formatRange,
@@ -95,29 +95,11 @@ function Leaderboard({ period }: { period: SpotlightPeriod }) {
   const query = useSpotlight(period);
   const label = `${SPOTLIGHT_PERIOD_LABELS[period]} leaderboard`;
 
-  if (query.isPending)
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
-        <Spinner className="text-primary" />
-        Loading leaderboard...
-      </div>
-    );
-  if (query.isError)
-    return (
-      <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-        <p className="font-medium">Could not load the leaderboard.</p>
-        <p className="text-sm text-muted-foreground">{query.error.message}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Card>
-    );
+  if (query.isPending) return <ListLoading>Loading leaderboard...</ListLoading>;
+  if (query.isError) return <ListLoadError what="leaderboard" error={query.error} query={query} />;
 
   const entries = query.data.pages.flatMap((page) => page.entries);
-  const disclosures = Object.assign({}, ...query.data.pages.map((page) => page.disclosures)) as Record<
-    string,
-    RecordDisclosure
-  >;
+  const disclosures = pagesDisclosures(query.data.pages);
   const total = query.data.pages[0]?.total ?? 0;
   if (total === 0 || entries.length === 0) return <NobodyQualifies period={period} />;
 
@@ -134,12 +116,7 @@ function Leaderboard({ period }: { period: SpotlightPeriod }) {
         <p className="text-sm text-muted-foreground" aria-live="polite">
           Showing {entries.length} of {total} ranked {total === 1 ? 'bettor' : 'bettors'}
         </p>
-        {query.hasNextPage && (
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage && <Spinner className="size-4" />}
-            Show more
-          </Button>
-        )}
+        <NextPageButton query={query}>Show more</NextPageButton>
       </div>
     </div>
   );
@@ -199,10 +176,7 @@ function LeaderboardEntry({ entry, disclosure }: { entry: SpotlightEntry; disclo
       <div className="flex min-w-0 items-center gap-3">
         <BettorAvatar bettor={entry} className={cn(!top && 'size-9 text-base')} />
         <div className="min-w-0">
-          <h3 id={nameId} className="flex items-center gap-1.5 font-semibold">
-            <span className="truncate">{name}</span>
-            {entry.verified && <VerifiedMark />}
-          </h3>
+          <BettorHeading id={nameId} name={name} verified={entry.verified} />
           <p className="flex flex-wrap gap-x-1.5 text-sm text-muted-foreground">
             <span className="max-w-full truncate">@{entry.username}</span>
             <span aria-hidden="true">·</span>

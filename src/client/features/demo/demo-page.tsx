@@ -18,8 +18,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Input, MoneyInput } from '../../components/ui/input.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Odds } from '../../components/ui/odds.tsx';
 import { useNow } from '../../lib/use-now.ts';
@@ -31,6 +31,7 @@ import {
   BetTypeSwitch,
   GradedNote,
   LegFieldsHeader,
+  LegSettleControls,
   LegSummary,
   OverdueBadge,
   OverdueNotice,
@@ -40,7 +41,6 @@ import {
   SettleAfterHint,
   SettleButtons,
   SettleConfirmDialog,
-  legConfirmText,
   showEventTooSoon,
   sportLabel,
   useBetTiming,
@@ -244,18 +244,7 @@ function RecordDemoBetCard({ onRecord }: { onRecord: (bet: DemoBet) => void }) {
       error={errors.amount}
       description={mode === 'parlay' ? 'One stake for the whole parlay.' : undefined}
     >
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          value={form.amount}
-          onChange={field('amount')}
-          placeholder="10.00"
-        />
-      )}
+      {(control) => <MoneyInput {...control} value={form.amount} onChange={field('amount')} placeholder="10.00" />}
     </FormField>
   );
 
@@ -360,11 +349,7 @@ function SportOptions() {
   return (
     <>
       <option value="">Select a sport</option>
-      {SPORTS.map((sport) => (
-        <option key={sport} value={sport}>
-          {sportLabel(sport)}
-        </option>
-      ))}
+      <Options values={SPORTS} label={sportLabel} />
     </>
   );
 }
@@ -628,33 +613,20 @@ function DemoLegItem({
   leg: DemoLeg;
   onSettleLeg: BetActions['onSettleLeg'];
 }) {
-  const hintId = useId();
   const timing = useBetTiming({ status: leg.status, eventDate: leg.eventDateTime });
-  const [confirming, setConfirming] = useState<SettledStatus | null>(null);
   const item = useRef<HTMLLIElement>(null);
   return (
     <li ref={item} tabIndex={-1} className="flex flex-col gap-2 rounded-sm py-2 outline-offset-2">
       <LegSummary leg={{ ...leg, eventDate: leg.eventDateTime }} />
       {bet.status === 'pending' && leg.status === 'pending' && (
-        <>
-          <div className="flex flex-wrap gap-2">
-            <SettleButtons
-              onSettle={setConfirming}
-              disabled={!timing.canSettle}
-              name={(status) => `Mark leg ${leg.position} "${leg.description}" as ${status}`}
-              describedBy={timing.settleAfter ? hintId : undefined}
-            />
-          </div>
-          <SettleAfterHint id={hintId} text={timing.settleAfter} />
-          <SettleConfirmDialog
-            bet={{ ...bet, description: `Leg ${leg.position}: ${leg.description}` }}
-            status={confirming}
-            text={(status) => legConfirmText(leg, status)}
-            onConfirm={(status) => onSettleLeg(bet, leg, status)}
-            onClose={() => setConfirming(null)}
-            returnFocusTo={item}
-          />
-        </>
+        <LegSettleControls
+          bet={bet}
+          leg={leg}
+          disabled={!timing.canSettle}
+          settleAfter={timing.settleAfter}
+          onSettle={(status) => onSettleLeg(bet, leg, status)}
+          returnFocusTo={item}
+        />
       )}
     </li>
   );

@@ -10,7 +10,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { Odds } from '../../components/ui/odds.tsx';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
@@ -42,11 +42,7 @@ export function FollowingFeed({ userId }: { userId: string }) {
           <Label htmlFor={sportId}>Sport</Label>
           <NativeSelect id={sportId} value={sport} onChange={(e) => setSport(e.target.value as BetSport | '')}>
             <option value="">All sports</option>
-            {BET_SPORTS.map((s) => (
-              <option key={s} value={s}>
-                {sportLabel(s)}
-              </option>
-            ))}
+            <Options values={BET_SPORTS} label={sportLabel} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-2">

@@ -183,6 +183,15 @@ function UploadProgress({ label, value }: { label: string; value: number }) {
 }
 
 const ROW_STATUS = { ok: 'To import', duplicate: 'Duplicate', error: 'Error' } as const;
+/** The preview's columns, and whether each shows only from 640 px (below it, odds and result sit under the bet). */
+const PREVIEW_COLUMNS: [name: string, wideOnly: boolean][] = [
+  ['Row', false],
+  ['Bet', false],
+  ['Stake', false],
+  ['Odds', true],
+  ['Result', true],
+  ['Status', false],
+];
 
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   const count = (status: ImportPreviewRow['status']) => preview.rows.filter((r) => r.status === status).length;
@@ -205,24 +214,11 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
           </caption>
           <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-2 py-1.5">
-                Row
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Bet
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Stake
-              </th>
-              <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
-                Odds
-              </th>
-              <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
-                Result
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Status
-              </th>
+              {PREVIEW_COLUMNS.map(([name, wideOnly]) => (
+                <th key={name} scope="col" className={wideOnly ? 'hidden px-2 py-1.5 sm:table-cell' : 'px-2 py-1.5'}>
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y">

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/inbox.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { api, unwrap } from '../../lib/api.ts';
 import { EmailField, InboxFormShell, MessageField, RequiredLabel, useInboxForm } from './inbox-form.tsx';
 
@@ -59,11 +59,7 @@ export function AdvertiseForm() {
           {(control) => (
             <NativeSelect {...control} {...register('budget')}>
               <option value="">Select a budget range</option>
-              {BUDGETS.map((budget) => (
-                <option key={budget} value={budget}>
-                  {BUDGET_LABELS[budget]}
-                </option>
-              ))}
+              <Options values={BUDGETS} label={(budget) => BUDGET_LABELS[budget]} />
             </NativeSelect>
           )}
         </FormField>
@@ -71,11 +67,7 @@ export function AdvertiseForm() {
           {(control) => (
             <NativeSelect {...control} {...register('adType')}>
               <option value="">Select an ad type</option>
-              {AD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {AD_TYPE_LABELS[type]}
-                </option>
-              ))}
+              <Options values={AD_TYPES} label={(type) => AD_TYPE_LABELS[type]} />
             </NativeSelect>
           )}
         </FormField>

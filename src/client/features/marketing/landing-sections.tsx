@@ -25,6 +25,7 @@ import { formatCalendarDate } from '../../lib/calendar-date.ts';
 import { SAMPLE_BETS, SAMPLE_FIGURES } from './sample-record.ts';
 import { cn } from '../../lib/utils.ts';
 import { ExternalLink, IconTile, LearnMoreButton, Section } from './section.tsx';
+import { PointGrid } from './point-grid.tsx';
 import { HELPLINES } from './site-info.ts';
 import { SiteCountsSection } from './site-counts.tsx';
 import { UPCOMING_EVENTS, localToday, seasonPhase, type SeasonPhase } from './upcoming-events.ts';
@@ -366,17 +367,7 @@ export function FeaturesSection() {
       title="Everything you need to know where you stand"
       lead="betproof does one job well: it keeps an accurate history of your bets that can't be rewritten after the fact, and that anyone can check."
     >
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {features.map((feature) => (
-          <li key={feature.title}>
-            <Card className="flex h-full flex-col gap-3 p-5">
-              <IconTile>{feature.icon}</IconTile>
-              <h3 className="font-semibold">{feature.title}</h3>
-              <p className="text-sm text-muted-foreground">{feature.text}</p>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <PointGrid points={features} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
     </Section>
   );
 }

@@ -13,7 +13,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
@@ -64,21 +64,17 @@ function BettorChoices({ userId, settings }: { userId: string; settings: Setting
     <ul aria-label="Notification choices" className="flex flex-col gap-3">
       {settings.bettors.map((b) => (
         <li key={b.username}>
-          <FormField label={`Notifications for ${nameOf(b)}`}>
-            {(field) => (
-              <NativeSelect
-                {...field}
-                value={b.notify}
-                onChange={(e) => onChange(b.username, e.target.value as NotifyChoice)}
-              >
-                {NOTIFY_CHOICES.filter((c) => c !== 'push' || settings.pushKey || b.notify === 'push').map((c) => (
-                  <option key={c} value={c}>
-                    {NOTIFY_LABELS[c]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <SelectField
+            label={`Notifications for ${nameOf(b)}`}
+            value={b.notify}
+            onChange={(e) => onChange(b.username, e.target.value as NotifyChoice)}
+          >
+            {NOTIFY_CHOICES.filter((c) => c !== 'push' || settings.pushKey || b.notify === 'push').map((c) => (
+              <option key={c} value={c}>
+                {NOTIFY_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
         </li>
       ))}
     </ul>
@@ -146,17 +142,15 @@ function QuietHoursForm({ userId, settings }: { userId: string; settings: Settin
           {(field) => <Input {...field} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />}
         </FormField>
       </div>
-      <FormField label="Daily digest at" error={fields.digestHour} className="sm:max-w-[calc(50%-0.5rem)]">
-        {(field) => (
-          <NativeSelect {...field} value={digestHour} onChange={(e) => setDigestHour(Number(e.target.value))}>
-            {DIGEST_HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {minutesText(hour * 60)}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        label="Daily digest at"
+        error={fields.digestHour}
+        className="sm:max-w-[calc(50%-0.5rem)]"
+        value={digestHour}
+        onChange={(e) => setDigestHour(Number(e.target.value))}
+      >
+        <Options values={DIGEST_HOURS} label={(hour) => minutesText(hour * 60)} />
+      </SelectField>
       <div>
         <Button type="submit" disabled={put.isPending}>
           Save times

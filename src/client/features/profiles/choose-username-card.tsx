@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { AtSign, Check, CircleAlert } from 'lucide-react';
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { checkUsername, isGeneratedUsername } from '../../../shared/usernames.ts';
@@ -11,6 +11,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { savePreferenceCookie, usePreferenceCookies } from '../../lib/preference-cookies.tsx';
+import { useSettled } from '../../lib/use-settled.ts';
 import { useOwnProfile, useUpdateProfile, useUsernameAvailability } from './api/profiles.ts';
 
 /** How long typing pauses before the name is checked with the server. */
@@ -22,16 +23,6 @@ const CHECK_AFTER_MS = 350;
  * card, as the browser will, so nothing moves when the page is hydrated. The owner can still pick
  * a name on their profile. With cookies refused, it asks again next time.
  */
-/** `value`, once it has stayed the same for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * The dashboard's onboarding prompt: while the account still has the neutral username it was given
  * at sign-up (bettor_xxxxxx), offer to pick a real one, checking as the owner types whether it is

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ODDS_FORMATS, ODDS_FORMAT_LABELS, type OddsFormat } from '../../../shared/odds.ts';
+import { RadioOption } from '../../components/ui/radio-option.tsx';
 import { saveOddsFormat, useOddsFormat } from '../../lib/odds-preference.ts';
 
 /**
@@ -15,17 +16,15 @@ export function OddsFormatSetting() {
     <fieldset className="flex flex-col gap-2" aria-describedby={noteId}>
       <legend className="mb-2 text-sm font-semibold">Odds format</legend>
       {ODDS_FORMATS.map((format) => (
-        <label key={format} className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name="odds-format"
-            value={format}
-            checked={current === format}
-            onChange={() => choose(format)}
-            className="size-4 accent-primary"
-          />
+        <RadioOption
+          key={format}
+          name="odds-format"
+          value={format}
+          checked={current === format}
+          onChoose={() => choose(format)}
+        >
           {ODDS_FORMAT_LABELS[format]}
-        </label>
+        </RadioOption>
       ))}
       <p id={noteId} className="text-xs text-muted-foreground">
         Every list, parlay and figure shows odds this way in this browser; hover any odds to see them as recorded.

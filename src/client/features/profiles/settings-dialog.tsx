@@ -8,14 +8,13 @@ import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.t
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '../../components/ui/dialog.tsx';
+import { FormDialogFooter } from '../../components/ui/form-dialog.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -207,17 +206,9 @@ function SettingsForm({
       </fieldset>
 
       {errors.root?.refused?.message && <FormAlert>{errors.root.refused.message}</FormAlert>}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={isSubmitting}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner className="size-4" />}
-          {isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={isSubmitting} lockCancel>
+        {isSubmitting ? 'Saving...' : 'Save'}
+      </FormDialogFooter>
     </form>
   );
 }

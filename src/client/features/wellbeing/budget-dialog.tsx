@@ -2,21 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { BUDGET_PERIODS, REALITY_CHECK_MINUTES, type BudgetPeriod } from '../../../shared/wellbeing.ts';
 import type { PutWellbeingInput, Wellbeing } from '../../../shared/wellbeing-schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Input, MoneyInput } from '../../components/ui/input.tsx';
+import { Options, SelectField } from '../../components/ui/native-select.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { usePutWellbeing } from './api/wellbeing.ts';
@@ -93,131 +82,102 @@ export function BudgetDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (next) setDraft(draftOf(wellbeing));
         onOpenChange(next);
       }}
+      trigger={<Button variant="outline">{wellbeing.budget ? 'Change budget' : 'Set a budget'}</Button>}
+      title="Your budget"
+      description="A limit on what you stake, on what you lose, or both. Recording a bet that passes it tells you so first; it never stops you. Only you can see it."
+      onSubmit={onSubmit}
+      problem={formError}
+      pending={put.isPending}
+      submitLabel="Save budget"
     >
-      <DialogTrigger asChild>
-        <Button variant="outline">{wellbeing.budget ? 'Change budget' : 'Set a budget'}</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Your budget</DialogTitle>
-          <DialogDescription>
-            A limit on what you stake, on what you lose, or both. Recording a bet that passes it tells you so first; it
-            never stops you. Only you can see it.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <FormField label="Budget period" error={fields['budget.period']}>
-            {(field) => (
-              <NativeSelect
-                {...field}
-                value={draft.period}
-                onChange={(e) => set('period', e.target.value as Draft['period'])}
-              >
-                <option value="none">No budget</option>
-                {BUDGET_PERIODS.map((p) => (
-                  <option key={p} value={p}>
-                    {PERIOD_LABELS[p]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          {draft.period === 'payday' && (
-            <FormField label="Pay day (day of the month)" error={fields['budget.payDay']}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={31}
-                  value={draft.payDay}
-                  onChange={(e) => set('payDay', e.target.value)}
-                />
-              )}
-            </FormField>
-          )}
-          {draft.period !== 'none' && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Limit on stakes ($)"
-                description="What you stake in the period."
-                error={fields['budget.stakeLimit']}
-              >
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0.01"
-                    value={draft.stakeLimit}
-                    onChange={(e) => set('stakeLimit', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField
-                label="Limit on net loss ($)"
-                description="Losses less wins, for bets settled in the period."
-                error={fields['budget.lossLimit']}
-              >
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0.01"
-                    value={draft.lossLimit}
-                    onChange={(e) => set('lossLimit', e.target.value)}
-                  />
-                )}
-              </FormField>
-            </div>
-          )}
-          <FormField
-            label="Reality check"
-            description="While betproof is open, a reminder of how long you've been here and how your period stands."
-            error={fields.realityCheckMinutes}
-          >
-            {(field) => (
-              <NativeSelect {...field} value={draft.realityCheck} onChange={(e) => set('realityCheck', e.target.value)}>
-                <option value="">Off</option>
-                {REALITY_CHECK_MINUTES.map((m) => (
-                  <option key={m} value={String(m)}>
-                    Every {m} minutes
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <label className="flex items-start gap-2.5 text-sm font-medium">
-            <input
-              type="checkbox"
-              checked={draft.monthlyStatement}
-              onChange={(e) => set('monthlyStatement', e.target.checked)}
-              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      <SelectField
+        label="Budget period"
+        error={fields['budget.period']}
+        value={draft.period}
+        onChange={(e) => set('period', e.target.value as Draft['period'])}
+      >
+        <option value="none">No budget</option>
+        <Options values={BUDGET_PERIODS} label={(p) => PERIOD_LABELS[p]} />
+      </SelectField>
+      {draft.period === 'payday' && (
+        <FormField label="Pay day (day of the month)" error={fields['budget.payDay']}>
+          {(field) => (
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={31}
+              value={draft.payDay}
+              onChange={(e) => set('payDay', e.target.value)}
             />
-            Email me a monthly statement of my stakes, results and betting days
-          </label>
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={put.isPending}>
-              {put.isPending && <Spinner className="size-4" />}
-              Save budget
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        </FormField>
+      )}
+      {draft.period !== 'none' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <LimitField
+            label="Limit on stakes ($)"
+            description="What you stake in the period."
+            error={fields['budget.stakeLimit']}
+            value={draft.stakeLimit}
+            onChange={(value) => set('stakeLimit', value)}
+          />
+          <LimitField
+            label="Limit on net loss ($)"
+            description="Losses less wins, for bets settled in the period."
+            error={fields['budget.lossLimit']}
+            value={draft.lossLimit}
+            onChange={(value) => set('lossLimit', value)}
+          />
+        </div>
+      )}
+      <SelectField
+        label="Reality check"
+        description="While betproof is open, a reminder of how long you've been here and how your period stands."
+        error={fields.realityCheckMinutes}
+        value={draft.realityCheck}
+        onChange={(e) => set('realityCheck', e.target.value)}
+      >
+        <option value="">Off</option>
+        <Options values={REALITY_CHECK_MINUTES.map(String)} label={(m) => `Every ${m} minutes`} />
+      </SelectField>
+      <label className="flex items-start gap-2.5 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={draft.monthlyStatement}
+          onChange={(e) => set('monthlyStatement', e.target.checked)}
+          className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        />
+        Email me a monthly statement of my stakes, results and betting days
+      </label>
+    </FormDialog>
+  );
+}
+
+/** One of the budget's two limits: an amount in dollars and cents, blank for none. */
+function LimitField({
+  label,
+  description,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} description={description} error={error}>
+      {(field) => <MoneyInput {...field} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </FormField>
   );
 }

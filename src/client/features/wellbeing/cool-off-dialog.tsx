@@ -4,18 +4,8 @@ import { paths } from '../../../shared/routes.ts';
 import { coolOffEnd, COOL_OFF_DAYS, type CoolOffDays } from '../../../shared/wellbeing.ts';
 import type { CoolOff } from '../../../shared/wellbeing-schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { RadioOption } from '../../components/ui/radio-option.tsx';
 import { toast } from '../../components/ui/toast.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useStartCoolOff } from './api/wellbeing.ts';
@@ -60,63 +50,52 @@ export function CoolOffDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setDays(null);
         setError(null);
         onOpenChange(next);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" id={COOL_OFF_ANCHOR}>
           {coolOff ? 'Make my break longer' : 'Take a break'}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Take a break from recording bets</DialogTitle>
-          <DialogDescription>
-            During a break you can&apos;t record new bets here. Bets you have already recorded still settle, and your
-            public record stays as it is. Once started, a break can be made longer but not shorter.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">How long?</legend>
-            {choices.map((d) => (
-              <label key={d} className="flex items-center gap-2.5 text-sm">
-                <input
-                  type="radio"
-                  name="cool-off-days"
-                  value={d}
-                  checked={days === d}
-                  onChange={() => setDays(d)}
-                  className="size-4 accent-primary"
-                />
-                {LENGTHS[d]}
-              </label>
-            ))}
-          </fieldset>
-          <p className="text-sm text-muted-foreground">
-            A break here doesn&apos;t stop betting elsewhere. Blocking tools and people to talk to are on the{' '}
-            <Link to={paths.help} className="font-medium text-primary underline underline-offset-4">
-              Need help? page
-            </Link>
-            .
-          </p>
-          {error && <FormAlert>{error}</FormAlert>}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={start.isPending}>
-              {start.isPending && <Spinner className="size-4" />}
-              Start break
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Take a break from recording bets"
+      description={
+        <>
+          During a break you can&apos;t record new bets here. Bets you have already recorded still settle, and your
+          public record stays as it is. Once started, a break can be made longer but not shorter.
+        </>
+      }
+      onSubmit={onSubmit}
+      problem={error}
+      pending={start.isPending}
+      submitLabel="Start break"
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">How long?</legend>
+        {choices.map((d) => (
+          <RadioOption
+            key={d}
+            name="cool-off-days"
+            value={d}
+            checked={days === d}
+            onChoose={() => setDays(d)}
+            className="gap-2.5"
+          >
+            {LENGTHS[d]}
+          </RadioOption>
+        ))}
+      </fieldset>
+      <p className="text-sm text-muted-foreground">
+        A break here doesn&apos;t stop betting elsewhere. Blocking tools and people to talk to are on the{' '}
+        <Link to={paths.help} className="font-medium text-primary underline underline-offset-4">
+          Need help? page
+        </Link>
+        .
+      </p>
+    </FormDialog>
   );
 }

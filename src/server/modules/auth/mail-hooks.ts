@@ -70,11 +70,12 @@ interface MailedUser {
 
 export function mailHooks({ config, mailer }: { config: Config; mailer: Mailer }) {
   const send = (to: string, words: MailWords, url: string) => mailer.send(actionMail({ to, url, ...words }));
+  // Three of the mails lead to the sign-in page.
+  const signInPage = `${config.BASE_URL}${paths.auth}`;
   return {
     // A sign-up with a taken address answers like a new one (no enumeration); the owner of the
     // address hears of it instead, so a person who forgot their account is not left waiting.
-    onExistingUserSignUp: async ({ user }: MailedUser) =>
-      send(user.email, existingAccountMail, `${config.BASE_URL}${paths.auth}`),
+    onExistingUserSignUp: async ({ user }: MailedUser) => send(user.email, existingAccountMail, signInPage),
     // Without a redirectTo from the client Better Auth mails a link that leads nowhere.
     sendResetPassword: async ({ user, url }: MailedUser & { url: string }) =>
       send(
@@ -90,9 +91,8 @@ export function mailHooks({ config, mailer }: { config: Config; mailer: Mailer }
         withCallback(url, authRedirects.afterVerification, (page) => (page ?? '/') === '/'),
       ),
     // After a reset (onPasswordReset): the owner hears of it even if someone else held the link.
-    passwordChanged: async ({ user }: MailedUser) =>
-      send(user.email, passwordChangedMail, `${config.BASE_URL}${paths.auth}`),
+    passwordChanged: async ({ user }: MailedUser) => send(user.email, passwordChangedMail, signInPage),
     // Repeated failed sign-ins from elsewhere (sign-in-failures.ts decides when).
-    signInAttempts: async (email: string) => send(email, signInAttemptsMail, `${config.BASE_URL}${paths.auth}`),
+    signInAttempts: async (email: string) => send(email, signInAttemptsMail, signInPage),
   };
 }

@@ -77,6 +77,9 @@ const mainSportLateral = (userColumn: SQL) => sql`
     where ss.user_id = ${userColumn} and ss.sport <> 'parlay' order by ss.bets desc, ss.sport limit 1
   ) main_sport on true`;
 
+/** The offset of the page after one of `shown` rows from `offset`, or null when it was the last. */
+const nextOffset = (offset: number, shown: number, total: number) => (offset + shown < total ? offset + shown : null);
+
 const toStreak = (result: string | null, length: number | null): Streak | null =>
   (result === 'won' || result === 'lost') && length && length > 0 ? { result, length } : null;
 
@@ -90,11 +93,8 @@ export interface SpotlightOptions {
   now: Date;
 }
 
-interface SpotlightRow {
-  username: string;
-  display_name: string | null;
-  verification_status: string;
-  joined: string;
+/** A record's counted positions as the rankings read them (user_position_days' running totals). */
+interface RankedRow {
   positions: number;
   won: number;
   events: number;
@@ -103,6 +103,13 @@ interface SpotlightRow {
   level_profit: string;
   level_profit_sq: string;
   odds_sum: string;
+}
+
+interface SpotlightRow extends RankedRow {
+  username: string;
+  display_name: string | null;
+  verification_status: string;
+  joined: string;
   total: number;
   main_sport: string | null;
   streak_result: string | null;
@@ -163,17 +170,6 @@ const positionStreakLateral = (userColumn: SQL) => sql`
       order by p.starts_at desc, p.event_id desc, p.market desc limit 1
     ) brk on true
   ) streak on true`;
-
-interface RankedRow {
-  positions: number;
-  won: number;
-  events: number;
-  profit: string;
-  staked: string;
-  level_profit: string;
-  level_profit_sq: string;
-  odds_sum: string;
-}
 
 /** The figures both rankings show of a record's counted positions. */
 export function rankedFigures(r: RankedRow) {
@@ -273,7 +269,7 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
     minEvents: min,
     total,
     entries,
-    nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
+    nextOffset: nextOffset(opts.offset, entries.length, total),
   };
 }
 
@@ -482,7 +478,7 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
   return {
     total,
     entries,
-    nextOffset: opts.offset + entries.length < total ? opts.offset + entries.length : null,
+    nextOffset: nextOffset(opts.offset, entries.length, total),
   };
 }
 

@@ -13,10 +13,11 @@
  * The file has no match ids: the source id is the division, the date and the two teams.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
-import { MAX_CSV_COLUMNS, MAX_CSV_RECORD_CHARS, MAX_FEED_CHARS, MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
+import { MAX_CSV_COLUMNS, MAX_CSV_RECORD_CHARS, MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
 import { isTimeZone, localToUtc } from './local-time.ts';
-import { RowErrors, shown } from './row-errors.ts';
-import type { FeedEvent, FeedPrice, ParsedFeed, ParseOptions } from './types.ts';
+import { shown, type RowErrors } from './row-errors.ts';
+import { FeedParse } from './feed-parse.ts';
+import type { FeedPrice, ParsedFeed, ParseOptions } from './types.ts';
 
 /** The zone of football-data.co.uk's times (see above). */
 export const FOOTBALL_DATA_TIME_ZONE = 'Europe/London';
@@ -72,14 +73,12 @@ interface PriceColumn {
 }
 
 export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
-  const errors = new RowErrors();
-  const fail = (message: string): ParsedFeed => {
-    errors.add(0, message);
-    return { events: [], rowErrors: errors.result() };
-  };
-  if (text.length > MAX_FEED_CHARS) return fail(`the file is larger than ${MAX_FEED_CHARS} characters`);
+  const feed = new FeedParse();
+  const { errors } = feed;
+  const tooLarge = feed.tooLarge(text);
+  if (tooLarge) return tooLarge;
   const timeZone = options.timezone ?? FOOTBALL_DATA_TIME_ZONE;
-  if (!isTimeZone(timeZone)) return fail(`timezone ${shown(timeZone)} is not an IANA time zone name`);
+  if (!isTimeZone(timeZone)) return feed.fail(`timezone ${shown(timeZone)} is not an IANA time zone name`);
 
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -96,14 +95,14 @@ export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     const line = (err as { lines?: number }).lines;
-    return fail(`the file is not a readable CSV${line ? ` (line ${line})` : ''}: ${(err as Error).message}`);
+    return feed.fail(`the file is not a readable CSV${line ? ` (line ${line})` : ''}: ${(err as Error).message}`);
   }
   const [head, ...rows] = records;
-  if (!head) return fail('the file is empty');
-  if (rows.length > MAX_FEED_EVENTS) return fail(`the file has more than ${MAX_FEED_EVENTS} matches`);
+  if (!head) return feed.fail('the file is empty');
+  if (rows.length > MAX_FEED_EVENTS) return feed.fail(`the file has more than ${MAX_FEED_EVENTS} matches`);
   const header = head.record;
   if (header.length > MAX_CSV_COLUMNS)
-    return fail(`the header has ${header.length} columns; at most ${MAX_CSV_COLUMNS}`);
+    return feed.fail(`the header has ${header.length} columns; at most ${MAX_CSV_COLUMNS}`);
 
   const at = {} as Record<MatchColumn, number>;
   for (const [column, names] of Object.entries(COLUMNS) as [MatchColumn, readonly string[]][]) {
@@ -112,12 +111,10 @@ export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
   const missing: MatchColumn[] = (['Date', 'HomeTeam', 'AwayTeam', 'FTHG', 'FTAG'] as const).filter((c) => at[c] < 0);
   if (at.Div < 0 && !options.competition) missing.unshift('Div');
   if (missing.length) {
-    return fail(`the header has no ${missing.join(', ')} column: is this a football-data.co.uk results file?`);
+    return feed.fail(`the header has no ${missing.join(', ')} column: is this a football-data.co.uk results file?`);
   }
   const prices = priceColumns(header);
 
-  const events: FeedEvent[] = [];
-  const seen = new Map<string, number>();
   for (const { record, info } of rows) {
     // The line number after the header (csv-parse counts lines from 1, the header's included).
     const row = info.lines - 1;
@@ -145,26 +142,23 @@ export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
     const eventPrices = pricesOf(row, record, prices, errors);
     if (errors.count > before || !date) continue;
 
-    const sourceId = JSON.stringify([competition, date, home, away]);
-    const earlier = seen.get(sourceId);
-    if (earlier !== undefined) {
-      errors.add(row, `the same match as row ${earlier}: ${home} v ${away} on ${date}`);
-      continue;
-    }
-    seen.set(sourceId, row);
-    events.push({
-      sourceId,
-      sport: 'soccer',
-      competition,
-      home,
-      away,
-      startsAt,
-      status: score ? 'final' : 'scheduled',
-      score,
-      prices: eventPrices,
-    });
+    feed.add(
+      row,
+      {
+        sourceId: JSON.stringify([competition, date, home, away]),
+        sport: 'soccer',
+        competition,
+        home,
+        away,
+        startsAt,
+        status: score ? 'final' : 'scheduled',
+        score,
+        prices: eventPrices,
+      },
+      (earlier) => `the same match as row ${earlier}: ${home} v ${away} on ${date}`,
+    );
   }
-  return { events: errors.count ? [] : events, rowErrors: errors.result() };
+  return feed.result();
 }
 
 /** dd/mm/yyyy or dd/mm/yy (older seasons; 70–99 are the 1900s) as YYYY-MM-DD, if a real date. */

@@ -10,10 +10,11 @@
  * source id is the competition, the round and the two teams, which stay the same when a match is
  * moved to another date (docs/decisions/020-feed-parsers-and-source-ids.md).
  */
-import { MAX_FEED_CHARS, MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
+import { MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
 import { isTimeZone, localToUtc } from './local-time.ts';
-import { RowErrors, shown } from './row-errors.ts';
-import type { FeedEvent, ParsedFeed, ParseOptions } from './types.ts';
+import { shown, type RowErrors } from './row-errors.ts';
+import { FeedParse } from './feed-parse.ts';
+import type { ParsedFeed, ParseOptions } from './types.ts';
 
 /** The format's own fields, as published (every one may be missing or wrong in a given file). */
 interface FootballJsonTeam {
@@ -49,45 +50,36 @@ const TIME = /^(\d{1,2}):(\d{2})(?:\s*(?:UTC|GMT)\s*([+-])(\d{1,2})(?::?(\d{2}))
 const OFFSET = /^(?:UTC|GMT)\s*([+-])(\d{1,2})(?::?(\d{2}))?$/;
 
 export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
-  const errors = new RowErrors();
-  const fail = (message: string): ParsedFeed => {
-    errors.add(0, message);
-    return { events: [], rowErrors: errors.result() };
-  };
-  if (text.length > MAX_FEED_CHARS) return fail(`the file is larger than ${MAX_FEED_CHARS} characters`);
-  let file: FootballJsonFile;
-  try {
-    file = JSON.parse(text) as FootballJsonFile;
-  } catch (err) {
-    return fail(`the file is not JSON: ${(err as Error).message}`);
-  }
+  const feed = new FeedParse();
+  const { errors } = feed;
+  const read = feed.json(text);
+  if ('refused' in read) return read.refused;
+  const file = read.value as FootballJsonFile;
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
-    return fail('the file is not a football.json competition: expected an object with "name" and "matches"');
+    return feed.fail('the file is not a football.json competition: expected an object with "name" and "matches"');
   }
   const matches = matchesOf(file);
-  if (!matches) return fail('the file has no "matches" (or "rounds" with "matches") list');
+  if (!matches) return feed.fail('the file has no "matches" (or "rounds" with "matches") list');
   if (matches.length > MAX_FEED_EVENTS) {
-    return fail(`the file has ${matches.length} matches; at most ${MAX_FEED_EVENTS} are read from one file`);
+    return feed.fail(`the file has ${matches.length} matches; at most ${MAX_FEED_EVENTS} are read from one file`);
   }
   const competition = options.competition?.trim() || (typeof file.name === 'string' ? file.name.trim() : '');
   if (!competition || competition.length > MAX_NAME_CHARS) {
-    return fail(`the file has no usable "name" (${shown(file.name)}): name the competition`);
+    return feed.fail(`the file has no usable "name" (${shown(file.name)}): name the competition`);
   }
   const timeZone = options.timezone;
   if (timeZone !== undefined && !isTimeZone(timeZone)) {
-    return fail(`timezone ${shown(timeZone)} is not an IANA time zone name, like "Europe/London"`);
+    return feed.fail(`timezone ${shown(timeZone)} is not an IANA time zone name, like "Europe/London"`);
   }
   const needsZone = matches.some(
     ({ match }) => typeof match.time === 'string' && !/UTC|GMT/.test(match.time) && typeof match.timezone !== 'string',
   );
   if (needsZone && timeZone === undefined) {
-    return fail(
+    return feed.fail(
       "the file's times are the competition's local times: name their time zone (timezone, e.g. Europe/London)",
     );
   }
 
-  const events: FeedEvent[] = [];
-  const seen = new Map<string, number>();
   matches.forEach(({ match, round }, index) => {
     const row = index + 1;
     const before = errors.count;
@@ -106,26 +98,23 @@ export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
     if (errors.count > before || !home || !away || !date) return;
 
     const roundName = typeof (match.round ?? round) === 'string' ? String(match.round ?? round) : date;
-    const sourceId = JSON.stringify([competition, roundName, home, away]);
-    const earlier = seen.get(sourceId);
-    if (earlier !== undefined) {
-      errors.add(row, `the same match as row ${earlier}: ${home} v ${away} in ${shown(roundName)}`);
-      return;
-    }
-    seen.set(sourceId, row);
-    events.push({
-      sourceId,
-      sport: 'soccer',
-      competition,
-      home,
-      away,
-      startsAt: startsAt ?? null,
-      status: score ? 'final' : 'scheduled',
-      score,
-      prices: [],
-    });
+    feed.add(
+      row,
+      {
+        sourceId: JSON.stringify([competition, roundName, home, away]),
+        sport: 'soccer',
+        competition,
+        home,
+        away,
+        startsAt: startsAt ?? null,
+        status: score ? 'final' : 'scheduled',
+        score,
+        prices: [],
+      },
+      (earlier) => `the same match as row ${earlier}: ${home} v ${away} in ${shown(roundName)}`,
+    );
   });
-  return { events: errors.count ? [] : events, rowErrors: errors.result() };
+  return feed.result();
 }
 
 /** Every match with its round's name: `matches` (today's files) or `rounds[].matches` (older ones). */

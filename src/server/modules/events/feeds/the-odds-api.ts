@@ -14,8 +14,9 @@
  */
 import type { Sport } from '../../../../shared/bets.ts';
 import { isHalfLine } from './football-data.ts';
-import { MAX_FEED_CHARS, MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
-import { RowErrors, shown } from './row-errors.ts';
+import { MAX_FEED_EVENTS, MAX_NAME_CHARS } from './limits.ts';
+import { FeedParse } from './feed-parse.ts';
+import { shown, type RowErrors } from './row-errors.ts';
 import type { EventStatus, FeedEvent, FeedPrice, ParsedFeed, ParseOptions } from './types.ts';
 
 /** The format's own fields, as published (every one may be missing or wrong in a given answer). */
@@ -66,27 +67,18 @@ export function sportOfKey(sportKey: string): Sport {
 }
 
 export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
-  const errors = new RowErrors();
-  const fail = (message: string): ParsedFeed => {
-    errors.add(0, message);
-    return { events: [], rowErrors: errors.result() };
-  };
-  if (text.length > MAX_FEED_CHARS) return fail(`the file is larger than ${MAX_FEED_CHARS} characters`);
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch (err) {
-    return fail(`the file is not JSON: ${(err as Error).message}`);
-  }
+  const feed = new FeedParse();
+  const { errors } = feed;
+  const read = feed.json(text);
+  if ('refused' in read) return read.refused;
+  const answer = read.value;
   // The single-event endpoints (/events/{id}/odds) answer one object rather than a list.
   const list = Array.isArray(answer) ? answer : typeof answer === 'object' && answer !== null ? [answer] : null;
-  if (!list) return fail('the file is not a list of The Odds API events');
+  if (!list) return feed.fail('the file is not a list of The Odds API events');
   if (list.length > MAX_FEED_EVENTS) {
-    return fail(`the file has ${list.length} events; at most ${MAX_FEED_EVENTS} are read from one file`);
+    return feed.fail(`the file has ${list.length} events; at most ${MAX_FEED_EVENTS} are read from one file`);
   }
 
-  const events: FeedEvent[] = [];
-  const seen = new Map<string, number>();
   list.forEach((item: unknown, index) => {
     const row = index + 1;
     const before = errors.count;
@@ -111,15 +103,13 @@ export function parse(text: string, options: ParseOptions = {}): ParsedFeed {
     const result = statusOf(row, event, home, away, errors);
     const prices = pricesOf(row, event.bookmakers, home, away, startsAt, errors);
     if (errors.count > before || !result) return;
-    const earlier = seen.get(id);
-    if (earlier !== undefined) {
-      errors.add(row, `id ${shown(id)} is the same event as row ${earlier}`);
-      return;
-    }
-    seen.set(id, row);
-    events.push({ sourceId: id, sport: sportOfKey(sportKey), competition, home, away, startsAt, ...result, prices });
+    feed.add(
+      row,
+      { sourceId: id, sport: sportOfKey(sportKey), competition, home, away, startsAt, ...result, prices },
+      (earlier) => `id ${shown(id)} is the same event as row ${earlier}`,
+    );
   });
-  return { events: errors.count ? [] : events, rowErrors: errors.result() };
+  return feed.result();
 }
 
 function name(value: unknown): string | null {
