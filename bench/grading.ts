@@ -5,7 +5,13 @@
  * PostgreSQL database (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres), or on
  * PGlite in memory with `--pglite`.
  *
- *   npx tsx bench/grading.ts [bets=10000] [--pglite] [--profile] [--functions=<folder>]
+ *   npx tsx bench/grading.ts [bets=10000] [--pglite] [--profile] [--functions=<folder>] [--lost-legs]
+ *
+ * Every id and time is fixed (the event starts on 2031-06-01, the grading's clock is set), so the
+ * ledger after the grading is the same bytes whatever functions wrote it: `ledgerMd5` is the MD5
+ * over every entry's (user, seq, body, hash), to compare a before and an after. `--lost-legs`:
+ * every other parlay loses its leg on the graded event, so the grading also settles 500 parlays
+ * (by default no parlay is decided: its other leg's event is not graded).
  *
  * `--profile` (PostgreSQL only) also prints each database function's self time inside the
  * grading's transaction (track_functions, pg_stat_xact_user_functions), to see which trigger costs.
@@ -27,6 +33,7 @@ const functionsFolder = process.argv
 const BETS = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10_000);
 const PGLITE = flags.has('--pglite');
 const PROFILE = flags.has('--profile') && !PGLITE;
+const LOST_LEGS = flags.has('--lost-legs');
 
 /** CPU milliseconds (user + system) used so far by a process on this machine, or by this one. */
 function cpuMs(pid?: number): number {
@@ -47,34 +54,39 @@ const database = await openDatabase({
 });
 const { db } = database;
 try {
-  const start = new Date(Date.now() + 7 * 3600_000).toISOString();
+  // Fixed times and ids, so every run writes the same ledger bytes: the bets are recorded a day
+  // before the event starts, and the grading's clock is 8 hours after the start.
+  const start = '2031-06-01T12:00:00.000Z';
+  const recordedAt = '2031-05-31T12:00:00.000Z';
+  const gradedAt = '2031-06-01T20:00:00.000Z';
   await db.execute(sql`insert into users (id, name, email, email_verified, age_confirmed_at)
     select 'g' || n, '', 'g' || n || '@example.com', true, now() from generate_series(1, ${BETS}) n`);
   const [event] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
-      values ('sample', 'bench', 'soccer', 'Bench League', 'Home FC', 'Away FC', ${start}) returning id`),
+    await db.execute(sql`insert into events (id, source_feed, source_id, sport, competition, home, away, starts_at)
+      values (md5('event')::uuid, 'sample', 'bench', 'soccer', 'Bench League', 'Home FC', 'Away FC', ${start}) returning id`),
   );
   const [other] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into events (source_feed, source_id, sport, competition, home, away, starts_at)
-      values ('sample', 'bench-2', 'soccer', 'Bench League', 'Third FC', 'Fourth FC', ${start}) returning id`),
+    await db.execute(sql`insert into events (id, source_feed, source_id, sport, competition, home, away, starts_at)
+      values (md5('event-2')::uuid, 'sample', 'bench-2', 'soccer', 'Bench League', 'Third FC', 'Fourth FC', ${start}) returning id`),
   );
   // Every bettor one single on the event (the four markets in turn); the first 1,000 a parlay too.
-  await db.execute(sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date,
-      potential_win, event_id, market, selection, line, graded)
-    select 'g' || n, 'Home FC v Away FC', 10, '2', 2, 'soccer', ${start}, 20, ${event!.id},
+  await db.execute(sql`insert into bets (id, user_id, description, amount, odds, decimal_odds, bet_type, event_date,
+      potential_win, event_id, market, selection, line, graded, created_at)
+    select md5('s' || n)::uuid, 'g' || n, 'Home FC v Away FC', 10, '2', 2, 'soccer', ${start}, 20, ${event!.id},
            (array['moneyline', '1x2', 'spread', 'total'])[n % 4 + 1],
            (array['home', 'draw', 'away', 'over'])[n % 4 + 1],
-           (array[null, null, -0.5, 2.5])[n % 4 + 1]::numeric, true
+           (array[null, null, -0.5, 2.5])[n % 4 + 1]::numeric, true, ${recordedAt}
     from generate_series(1, ${BETS}) n`);
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into bets (id, user_id, description, amount, odds, decimal_odds, bet_type, event_date,
-        last_event_date, potential_win, leg_count, graded)
-      select md5('p' || n)::uuid, 'g' || n, 'parlay', 10, '4', 4, 'parlay', ${start}, ${start}, 40, 2, true
+        last_event_date, potential_win, leg_count, graded, created_at)
+      select md5('p' || n)::uuid, 'g' || n, 'parlay', 10, '4', 4, 'parlay', ${start}, ${start}, 40, 2, true, ${recordedAt}
       from generate_series(1, least(1000, ${BETS})) n`);
-    await tx.execute(sql`insert into bet_legs (bet_id, position, description, sport, odds, decimal_odds, odds_num, odds_den,
+    await tx.execute(sql`insert into bet_legs (id, bet_id, position, description, sport, odds, decimal_odds, odds_num, odds_den,
         event_date, event_id, market, selection)
-      select md5('p' || n)::uuid, p, 'leg', 'soccer', '2', 2, 2, 1, ${start}, case p when 1 then ${event!.id}::uuid else ${other!.id}::uuid end,
-             'moneyline', 'home'
+      select md5('l' || n || '-' || p)::uuid, md5('p' || n)::uuid, p, 'leg', 'soccer', '2', 2, 2, 1, ${start},
+             case p when 1 then ${event!.id}::uuid else ${other!.id}::uuid end,
+             'moneyline', case when ${LOST_LEGS} and p = 1 and n % 2 = 0 then 'away' else 'home' end
       from generate_series(1, least(1000, ${BETS})) n, generate_series(1, 2) p`);
   });
   await db.execute(sql`analyze`);
@@ -94,9 +106,7 @@ try {
     }
     cpuBefore = cpuMs(backend);
     if (PROFILE) await tx.execute(sql`set local track_functions = 'all'`);
-    await tx.execute(
-      sql`select set_config('betproof.grading_at', ${new Date(Date.now() + 8 * 3600_000).toISOString()}, true)`,
-    );
+    await tx.execute(sql`select set_config('betproof.grading_at', ${gradedAt}, true)`);
     await tx.execute(sql`update events set status = 'final', home_score = 2, away_score = 1 where id = ${event!.id}`);
     cpuUsed = cpuMs(backend) - cpuBefore;
     if (PROFILE) {
@@ -107,12 +117,14 @@ try {
     }
   });
   const ms = performance.now() - t0;
-  const [counts] = rowsOf<{ pending: number; settled: number; ledger: number; legs: number }>(
+  const [counts] = rowsOf<{ pending: number; settled: number; ledger: number; legs: number; ledgerMd5: string }>(
     await db.execute(sql`select
       (select count(*) from bets where event_id = ${event!.id} and status = 'pending')::int as pending,
       (select count(*) from bets where event_id = ${event!.id} and status <> 'pending')::int as settled,
       (select count(*) from bet_legs where event_id = ${event!.id} and status <> 'pending')::int as legs,
-      (select count(*) from bet_ledger where kind in ('settled', 'leg-settled'))::int as ledger`),
+      (select count(*) from bet_ledger where kind in ('settled', 'leg-settled'))::int as ledger,
+      (select md5(string_agg(user_id || ' ' || seq || ' ' || body || ' ' || hash, E'\n' order by user_id, seq))
+       from bet_ledger) as "ledgerMd5"`),
   );
   const m = describeMachine();
   const driver = PGLITE ? 'pglite' : 'postgres';

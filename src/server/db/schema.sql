@@ -229,6 +229,7 @@ CREATE FUNCTION public.events_cancel_postponed(at timestamp with time zone) RETU
 
 CREATE FUNCTION public.events_grade() RETURNS trigger
     LANGUAGE plpgsql
+    SET jit TO 'off'
     AS $$ src/server/db/functions/events_grade.sql $$;
 
 CREATE FUNCTION public.events_guard_result() RETURNS trigger
@@ -1195,7 +1196,7 @@ CREATE TRIGGER bet_legs_odds_at_least_minimum BEFORE INSERT OR UPDATE OF decimal
 
 CREATE TRIGGER bet_legs_recorded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_recorded();
 
-CREATE TRIGGER bet_legs_settle_parlay AFTER UPDATE ON public.bet_legs FOR EACH ROW WHEN (((old.status = 'pending'::text) AND (new.status <> 'pending'::text))) EXECUTE FUNCTION public.bet_legs_settle_parlay();
+CREATE TRIGGER bet_legs_settle_parlay AFTER UPDATE ON public.bet_legs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_settle_parlay();
 
 CREATE TRIGGER bet_legs_version_delete AFTER DELETE ON public.bet_legs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_record_versions_bump('bet_legs');
 

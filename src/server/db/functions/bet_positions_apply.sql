@@ -5,9 +5,10 @@
 --
 -- A statement touching graded singles recounts, for each (user, event) it touched, that user's
 -- positions on the event from the bets (a handful of rows: one pick, maybe a few markets) and
--- writes only the positions that changed, then the touched users' days from their positions, then their running totals from the earliest
--- touched day on. Grading is the only change to a decided position's result, and an event is
--- graded in one statement, so a position's bets always share one status.
+-- writes only the positions that changed, then the touched users' days from their positions with
+-- their running totals (recounted from the earliest touched day on where a later day follows:
+-- decision 058). Grading is the only change to a decided position's result, and an event is graded
+-- in one statement, so a position's bets always share one status.
 --
 -- A position counts each bet at the odds public figures count it at (docs/decisions/040 and 047):
 -- the best price seen when the odds taken exceed it by more than 5% (bet_prices.above_market), so
@@ -34,6 +35,10 @@ DECLARE
   -- The (user, day) pairs whose day rows are recounted: the days of the positions before and after.
   du text[];
   dd date[];
+  -- The touched users whose running totals are recounted over days after those touched, and the
+  -- last day before each touched user's earliest touched one.
+  later text[];
+  base_days user_position_days[];
 BEGIN
   IF TG_TABLE_NAME = 'bet_prices' AND TG_OP = 'INSERT' THEN
     SELECT array_agg(user_id ORDER BY user_id, event_id), array_agg(event_id ORDER BY user_id, event_id) INTO uids, eids
@@ -140,18 +145,53 @@ BEGIN
   USING (SELECT DISTINCT user_id, day FROM unnest(du, dd) t(user_id, day)) t
   WHERE d.user_id = t.user_id AND d.day = t.day;
 
-  INSERT INTO user_position_days (user_id, day, positions, won, events, profit, staked, level_profit, level_profit_sq, odds_sum)
-  SELECT p.user_id, t.day, count(*)::int, (count(*) FILTER (WHERE p.status = 'won'))::int, count(DISTINCT p.event_id)::int,
-         sum(p.counted_profit), sum(p.stake), sum(CASE p.status WHEN 'won' THEN p.counted_odds - 1 ELSE -1 END),
-         sum(CASE p.status WHEN 'won' THEN (p.counted_odds - 1) * (p.counted_odds - 1) ELSE 1 END), sum(p.counted_odds)
-  FROM (SELECT DISTINCT user_id, day FROM unnest(du, dd) t(user_id, day)) t
-  JOIN bet_positions p ON p.user_id = t.user_id
-   AND p.starts_at >= t.day::timestamp AT TIME ZONE 'UTC' AND p.starts_at < (t.day + 1)::timestamp AT TIME ZONE 'UTC'
-  WHERE p.status IN ('won', 'lost') AND p.counted_odds >= 1.20
-  GROUP BY p.user_id, t.day
+  -- The touched users with a day after their earliest touched day still there (a result for an
+  -- event older than their latest decided one): their running totals are recounted below. For every
+  -- other user (a grading's bettors, mostly) the touched days are now their last, so the days are
+  -- written with their running totals at once: the user's last day before them (read here, before
+  -- the INSERT writes any), plus the days' own sums.
+  SELECT array_agg(a.user_id) FILTER (WHERE a.later), array_agg(b.last) FILTER (WHERE (b.last).user_id IS NOT NULL)
+  INTO later, base_days
+  FROM (
+    SELECT f.user_id, f.from_day,
+           EXISTS (SELECT 1 FROM user_position_days x WHERE x.user_id = f.user_id AND x.day > f.from_day) AS later
+    FROM (SELECT user_id, min(day) AS from_day FROM unnest(du, dd) t(user_id, day) GROUP BY user_id) f
+  ) a
+  LEFT JOIN LATERAL (
+    SELECT x AS last FROM user_position_days x
+    WHERE x.user_id = a.user_id AND x.day < a.from_day ORDER BY x.day DESC LIMIT 1
+  ) b ON true;
+
+  INSERT INTO user_position_days (user_id, day, positions, won, events, profit, staked, level_profit, level_profit_sq, odds_sum,
+                                  cum_positions, cum_won, cum_events, cum_profit, cum_staked, cum_level_profit,
+                                  cum_level_profit_sq, cum_odds_sum)
+  SELECT g.user_id, g.day, g.positions, g.won, g.events, g.profit, g.staked, g.level_profit, g.level_profit_sq, g.odds_sum,
+         coalesce(b.cum_positions, 0) + sum(g.positions) OVER w, coalesce(b.cum_won, 0) + sum(g.won) OVER w,
+         coalesce(b.cum_events, 0) + sum(g.events) OVER w, coalesce(b.cum_profit, 0) + sum(g.profit) OVER w,
+         coalesce(b.cum_staked, 0) + sum(g.staked) OVER w, coalesce(b.cum_level_profit, 0) + sum(g.level_profit) OVER w,
+         coalesce(b.cum_level_profit_sq, 0) + sum(g.level_profit_sq) OVER w,
+         coalesce(b.cum_odds_sum, 0) + sum(g.odds_sum) OVER w
+  FROM (
+    SELECT p.user_id, t.day, count(*)::int AS positions, (count(*) FILTER (WHERE p.status = 'won'))::int AS won,
+           count(DISTINCT p.event_id)::int AS events, sum(p.counted_profit) AS profit, sum(p.stake) AS staked,
+           sum(CASE p.status WHEN 'won' THEN p.counted_odds - 1 ELSE -1 END) AS level_profit,
+           sum(CASE p.status WHEN 'won' THEN (p.counted_odds - 1) * (p.counted_odds - 1) ELSE 1 END) AS level_profit_sq,
+           sum(p.counted_odds) AS odds_sum
+    FROM (SELECT DISTINCT user_id, day FROM unnest(du, dd) t(user_id, day)) t
+    JOIN bet_positions p ON p.user_id = t.user_id
+     AND p.starts_at >= t.day::timestamp AT TIME ZONE 'UTC' AND p.starts_at < (t.day + 1)::timestamp AT TIME ZONE 'UTC'
+    WHERE p.status IN ('won', 'lost') AND p.counted_odds >= 1.20
+    GROUP BY p.user_id, t.day
+  ) g
+  LEFT JOIN unnest(base_days) b ON b.user_id = g.user_id
+  WINDOW w AS (PARTITION BY g.user_id ORDER BY g.day)
   ORDER BY 1, 2;
 
-  -- Running totals from each touched user's earliest touched day on, from the last day before it.
+  IF later IS NULL THEN
+    RETURN NULL;
+  END IF;
+
+  -- Running totals of those users from their earliest touched day on, from the last day before it.
   UPDATE user_position_days AS s
   SET cum_positions = r.cum_positions, cum_won = r.cum_won, cum_events = r.cum_events, cum_profit = r.cum_profit,
       cum_staked = r.cum_staked, cum_level_profit = r.cum_level_profit, cum_level_profit_sq = r.cum_level_profit_sq,
@@ -166,7 +206,8 @@ BEGIN
            coalesce(b.cum_level_profit, 0) + sum(x.level_profit) OVER w AS cum_level_profit,
            coalesce(b.cum_level_profit_sq, 0) + sum(x.level_profit_sq) OVER w AS cum_level_profit_sq,
            coalesce(b.cum_odds_sum, 0) + sum(x.odds_sum) OVER w AS cum_odds_sum
-    FROM (SELECT user_id, min(day) AS from_day FROM unnest(du, dd) t(user_id, day) GROUP BY user_id) a
+    FROM (SELECT t.user_id, min(t.day) AS from_day FROM unnest(du, dd) t(user_id, day)
+          WHERE t.user_id IN (SELECT unnest(later)) GROUP BY t.user_id) a
     JOIN user_position_days x ON x.user_id = a.user_id AND x.day >= a.from_day
     LEFT JOIN LATERAL (
       SELECT p.cum_positions, p.cum_won, p.cum_events, p.cum_profit, p.cum_staked, p.cum_level_profit,

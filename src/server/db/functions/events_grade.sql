@@ -2,8 +2,13 @@
 -- its score, in this statement's transaction (the ledger's and the summaries' triggers follow as
 -- for any settlement); when it becomes cancelled, they are void. A leg of a parlay already settled
 -- (lost by another leg) stays as it is. A postponed event changes nothing (decision 023).
+--
+-- Without JIT compilation (decision 058), for this function and every trigger its UPDATEs run: the
+-- planner prices a statement trigger's queries over thousands of transition rows above
+-- jit_above_cost, and compiling one took 40-200 ms, more than running it (a grading of 10,000
+-- bets compiled several, 0.4 s in all).
 CREATE OR REPLACE FUNCTION events_grade() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET jit = off AS $$
 DECLARE
   at timestamptz := grading_clock();
   fixed text := CASE WHEN NEW.status = 'cancelled' THEN 'void' END;
