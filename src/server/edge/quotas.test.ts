@@ -34,19 +34,21 @@ const WRITES: QuotaRule = { perMinute: 5, perDay: 12 };
 describe('quota configuration', () => {
   const base = { AUTH_SECRET: 'x'.repeat(32), DATA_DIR: 'memory://' };
 
-  it('defaults: 60 writes a minute and 1,000 a day, heavy reads 30 and 1,000, a 10 s statement timeout, a pool of 2 × cores + 1', () => {
+  it('defaults: 60 writes a minute and 1,000 a day, heavy reads 30 and 1,000, 64 MB of ledger downloads a minute per address, a 10 s statement timeout, a pool of 2 × cores + 1', () => {
     const config = loadConfig(base);
     expect({
       writesPerMinute: config.WRITE_QUOTA_PER_MINUTE,
       writesPerDay: config.WRITE_QUOTA_PER_DAY,
       heavyReadsPerMinute: config.HEAVY_READ_QUOTA_PER_MINUTE,
       heavyReadsPerDay: config.HEAVY_READ_QUOTA_PER_DAY,
+      ledgerDownloadBytesPerMinute: config.LEDGER_DOWNLOAD_BYTES_PER_MINUTE,
     }).toEqual(QUOTA_DEFAULTS);
     expect(QUOTA_DEFAULTS).toEqual({
       writesPerMinute: 60,
       writesPerDay: 1000,
       heavyReadsPerMinute: 30,
       heavyReadsPerDay: 1000,
+      ledgerDownloadBytesPerMinute: 64 * 1024 * 1024,
     });
     expect(config.DB_STATEMENT_TIMEOUT_MS).toBe(10_000);
     expect(config.DB_POOL_SIZE).toBe(2 * availableParallelism() + 1);
