@@ -17,7 +17,7 @@ import { LRUCache } from 'lru-cache';
 import { MINUTE_MS } from '../../shared/time-units.ts';
 import { downloadBudgetMessage } from '../../shared/quotas.ts';
 import { apiError } from './http.ts';
-import { REPEATED_REFUSAL_DELAY_MS } from './quotas.ts';
+import { holdRefusal } from './quotas.ts';
 
 interface Window {
   start: number;
@@ -63,7 +63,7 @@ export function createDownloadBudget({
         const seconds = Math.max(1, Math.ceil((window.start + MINUTE_MS - at) / 1000));
         // Held a moment, like a repeated quota refusal: a client asking again as soon as the
         // answer comes would otherwise get thousands of answers a second on the shared thread.
-        await new Promise((resolve) => setTimeout(resolve, REPEATED_REFUSAL_DELAY_MS));
+        await holdRefusal();
         c.header('Retry-After', String(seconds));
         return apiError(c, 429, downloadBudgetMessage(bytesPerMinute, seconds));
       }

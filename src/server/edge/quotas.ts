@@ -136,6 +136,9 @@ type Refusal = Extract<QuotaAnswer, { ok: false }> & { since: number };
  */
 export const REPEATED_REFUSAL_DELAY_MS = 500;
 
+/** Waits REPEATED_REFUSAL_DELAY_MS before a refusal is answered (here, and the download budget's). */
+export const holdRefusal = () => new Promise((resolve) => setTimeout(resolve, REPEATED_REFUSAL_DELAY_MS));
+
 /** How many refusals a server keeps (users, and repeated requests); past it the oldest go first. */
 const MAX_KEPT_REFUSALS = 10_000;
 
@@ -299,7 +302,7 @@ export function createQuotas({ db, config, logger, now }: QuotasDeps) {
       const at = now();
       const known = repeated.get(key, at.getTime());
       if (!known) return next();
-      await new Promise((resolve) => setTimeout(resolve, REPEATED_REFUSAL_DELAY_MS));
+      await holdRefusal();
       return answer429(c, known, known.message, at);
     }),
     /** For a route: every request counts against `bucket` (a heavy read). After requireUser. */
