@@ -55,7 +55,7 @@ import {
   type Target,
 } from './report.ts';
 import { DEFAULT_QUOTA_ENV, runNoisyNeighbour } from './noisy.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { signIn, startServer, type RunningServer } from './server-process.ts';
 import { RECENT_PENDING_BETS, createScratchDatabase, describeMachine, load1, rowsOf } from './shared.ts';
 
 function envNumber(name: string, fallback: number, min: number): number {
@@ -150,21 +150,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // --- talking to the server like a client -----------------------------------------------------
-
-async function signIn(server: RunningServer, account: BenchAccount, password: string): Promise<string> {
-  const res = await fetch(`${server.origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify({ email: account.email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${account.email} answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error(`sign-in of ${account.email} set no cookie`);
-  return cookie;
-}
 
 interface Case {
   label: string;

@@ -112,3 +112,19 @@ function processCpuSeconds(pid: number | undefined): number | null {
   // Fields 14 and 15 of the whole line, in clock ticks (USER_HZ, 100 on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+/** Signs an account in through the real API, as a browser would: answers its session cookie. */
+export async function signIn(server: RunningServer, account: { email: string }, password: string): Promise<string> {
+  const res = await fetch(`${server.origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify({ email: account.email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${account.email} answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error(`sign-in of ${account.email} set no cookie`);
+  return cookie;
+}
