@@ -24,7 +24,7 @@ function foldersUnder(dir: string, depth: number): string[] {
 
 /** The map's folders: each line's path, and `path/name` for each name in its brackets. */
 function mappedFolders(architecture: string): string[] {
-  const block = /<!-- map -->\n```\n([\s\S]*?)```\n<!-- \/map -->/.exec(architecture);
+  const block = /<!-- map -->\s*```\n([\s\S]*?)```\s*<!-- \/map -->/.exec(architecture);
   if (!block) throw new Error('docs/ARCHITECTURE.md has no map between <!-- map --> and <!-- /map -->');
   return block[1]!
     .split('\n')
@@ -50,7 +50,7 @@ describe('the architecture map', () => {
   });
 
   it('reads a line and its brackets', () => {
-    const doc = '<!-- map -->\n```\nsrc/a   what a is\nsrc/b   domains: [x y]\n```\n<!-- /map -->';
+    const doc = '<!-- map -->\n\n```\nsrc/a   what a is\nsrc/b   domains: [x y]\n```\n<!-- /map -->';
     expect(mappedFolders(doc)).toEqual(['src/a', 'src/b', 'src/b/x', 'src/b/y']);
   });
 });
