@@ -75,7 +75,7 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
       bet={bet}
       mark={timing.overdue && <OverdueBadge />}
       corner={deleteButton}
-      withPotentialWin
+      potentialWin={bet.potentialWin}
       unitSize={unitSize}
       busy={busy}
     >
