@@ -16,10 +16,10 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
-import { postgresReachable, rowsOf, seedUserBets } from './shared.ts';
+import { median, ms, postgresReachable, rowsOf, seedUserBets, writeCostRounds } from './shared.ts';
 
 const ROUNDS = 6;
 /** Statements per write and round, the first 5 of each round not counted (plans, caches). */
@@ -28,30 +28,6 @@ const SKIP = 5;
 const BULK_SIZES = [2_000, 4_000, 8_000];
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-interface Explained {
-  execution: number;
-  triggers: Map<string, number>;
-}
-
-async function explainAnalyze(env: TestEnv, statement: SQL): Promise<Explained> {
-  const rows = rowsOf<Record<string, unknown>>(await env.db.execute(sql`explain (analyze, format json) ${statement}`));
-  const raw = Object.values(rows[0]!)[0];
-  const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-    'Execution Time': number;
-    Triggers?: { 'Trigger Name': string; Time: number }[];
-  }[];
-  const triggers = new Map<string, number>();
-  for (const t of plan!.Triggers ?? []) {
-    // Foreign-key checks have generated names: one row for all of them.
-    const name = t['Trigger Name'].startsWith('RI_ConstraintTrigger') ? 'foreign keys' : t['Trigger Name'];
-    triggers.set(name, (triggers.get(name) ?? 0) + t.Time);
-  }
-  return { execution: plan!['Execution Time'], triggers };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (n: number) => n.toFixed(3);
 
 /** The ledger's triggers on bets: recordings and deletions row by row, settlements per statement. */
 const LEDGER_TRIGGERS = { record: 'bets_ledger_append', settle: 'bets_ledger_settled' } as const;
@@ -66,51 +42,13 @@ async function benchDriver(driver: Driver): Promise<{ writes: string[]; breakdow
   const env = await createTestEnv(driver);
   try {
     const { userId } = await signUpAndSignIn(env);
-    // A history (two thirds settled) and enough pending bets, events long started, to settle.
-    await seedUserBets(env.db, userId, { count: 1_000 });
-    await seedUserBets(env.db, userId, { from: 1_000, count: 2 * ROUNDS * PER_ROUND + 10, pending: true });
-    await env.db.execute(sql`vacuum analyze`);
-    const pending = rowsOf<{ id: string }>(
-      await env.db.execute(
-        sql`select id from bets where user_id = ${userId} and status = 'pending' and event_date < now() order by id`,
-      ),
-    ).map((r) => r.id);
-    let next = 0;
-    // The statements of recordBet and settleBet (src/server/modules/bets/bet-writes.ts).
-    const record = () =>
-      explainAnalyze(
-        env,
-        sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at)
-            values (${userId}, 'ledger cost', 25, '+150', 2.5, 'soccer', now() + interval '7 days', 62.5, now()) returning *`,
-      );
-    const settle = () =>
-      explainAnalyze(
-        env,
-        sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
-            where id = ${pending[next++]!} and user_id = ${userId} and status = 'pending' and event_date <= now()
-            returning *`,
-      );
-
-    type Mode = 'with' | 'without';
-    const samples: Record<'record' | 'settle', Record<Mode, Explained[]>> = {
-      record: { with: [], without: [] },
-      settle: { with: [], without: [] },
-    };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const mode of ['with', 'without'] as const) {
-        await ledgerTrigger(env, mode === 'with');
-        for (const [write, run] of [
-          ['record', record],
-          ['settle', settle],
-        ] as const) {
-          for (let i = 0; i < PER_ROUND; i++) {
-            const e = await run();
-            if (i >= SKIP) samples[write][mode].push(e);
-          }
-        }
-      }
-    }
-    await ledgerTrigger(env, true);
+    const samples = await writeCostRounds(env.db, userId, {
+      description: 'ledger cost',
+      rounds: ROUNDS,
+      perRound: PER_ROUND,
+      skip: SKIP,
+      toggle: (on) => ledgerTrigger(env, on),
+    });
 
     const writes: string[] = [];
     const breakdown: string[] = [];

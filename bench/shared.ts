@@ -135,6 +135,94 @@ export async function explain(db: Db, query: SQL): Promise<string> {
   return rows.map((r) => String(Object.values(r)[0]).replace(/^(.{160}).+$/, '$1…')).join('\n');
 }
 
+// --- what a trigger costs a write (ledger-cost.ts, log-cost.ts) ------------------------------
+
+/** A statement's EXPLAIN ANALYZE, in milliseconds: its execution time and each trigger's own time. */
+export interface Explained {
+  execution: number;
+  triggers: Map<string, number>;
+}
+
+/** Runs `statement` under EXPLAIN ANALYZE; the foreign-key checks (generated trigger names) are one row. */
+export async function explainAnalyze(db: Db, statement: SQL): Promise<Explained> {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (analyze, format json) ${statement}`));
+  const raw = Object.values(rows[0]!)[0];
+  const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    'Execution Time': number;
+    Triggers?: { 'Trigger Name': string; Time: number }[];
+  }[];
+  const triggers = new Map<string, number>();
+  for (const t of plan!.Triggers ?? []) {
+    const name = t['Trigger Name'].startsWith('RI_ConstraintTrigger') ? 'foreign keys' : t['Trigger Name'];
+    triggers.set(name, (triggers.get(name) ?? 0) + t.Time);
+  }
+  return { execution: plan!['Execution Time'], triggers };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** Milliseconds to three places. */
+export const ms = (n: number) => n.toFixed(3);
+
+export type TimedWrite = 'record' | 'settle';
+/** Each write's statements, with the trigger under test on and off. */
+export type WriteSamples = Record<TimedWrite, Record<'with' | 'without', Explained[]>>;
+
+/**
+ * The statements recordBet and settleBet run (src/server/modules/bets/bet-writes.ts), under EXPLAIN
+ * ANALYZE, with a trigger on and off: the user gets a history of 1,000 bets and enough pending bets,
+ * events long started, to settle; `ready` runs then, before the vacuum. Each of `rounds` rounds runs
+ * both statements `perRound` times with `toggle(true)`, then again with `toggle(false)`, the first
+ * `skip` of each not kept (plans, caches). The trigger is left on.
+ */
+export async function writeCostRounds(
+  db: Db,
+  userId: string,
+  opts: {
+    /** The recorded bets' description: which bench wrote them. */
+    description: string;
+    rounds: number;
+    perRound: number;
+    skip: number;
+    toggle: (on: boolean) => Promise<unknown>;
+    ready?: () => Promise<unknown>;
+  },
+): Promise<WriteSamples> {
+  const { description, rounds, perRound, skip, toggle } = opts;
+  await seedUserBets(db, userId, { count: 1_000 });
+  await seedUserBets(db, userId, { from: 1_000, count: 2 * rounds * perRound + 10, pending: true });
+  await opts.ready?.();
+  await db.execute(sql`vacuum analyze`);
+  const pending = rowsOf<{ id: string }>(
+    await db.execute(
+      sql`select id from bets where user_id = ${userId} and status = 'pending' and event_date < now() order by id`,
+    ),
+  ).map((r) => r.id);
+  let next = 0;
+  const statements: Record<TimedWrite, () => SQL> = {
+    record: () =>
+      sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at)
+          values (${userId}, ${description}, 25, '+150', 2.5, 'soccer', now() + interval '7 days', 62.5, now()) returning *`,
+    settle: () =>
+      sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
+          where id = ${pending[next++]!} and user_id = ${userId} and status = 'pending' and event_date <= now()
+          returning *`,
+  };
+  const samples: WriteSamples = { record: { with: [], without: [] }, settle: { with: [], without: [] } };
+  for (let round = 0; round < rounds; round++) {
+    for (const mode of ['with', 'without'] as const) {
+      await toggle(mode === 'with');
+      for (const write of ['record', 'settle'] as const) {
+        for (let i = 0; i < perRound; i++) {
+          const e = await explainAnalyze(db, statements[write]());
+          if (i >= skip) samples[write][mode].push(e);
+        }
+      }
+    }
+  }
+  await toggle(true);
+  return samples;
+}
+
 // --- PostgreSQL ------------------------------------------------------------------------------
 
 export async function postgresReachable(url: string): Promise<boolean> {
