@@ -17,12 +17,19 @@ import { decodeCursor, parseJsonText } from '../src/server/db/sql.ts';
 import { listBets } from '../src/server/modules/bets/bet-pages.ts';
 import { getBetStats } from '../src/server/modules/bets/bet-stats.ts';
 import { recountBetStats } from '../src/server/test/recount-bet-stats.ts';
-import { explain, formatTiming as fmt, postgresReachable, rowsOf, seedUserBets, time as timeCalls } from './shared.ts';
+import {
+  explain,
+  formatTiming as fmt,
+  rowsOf,
+  seedUserBets,
+  time as timeCalls,
+  BENCH_PG_URL,
+  benchDrivers,
+  runBench,
+} from './shared.ts';
 
 const SIZES = [100, 10_000, 100_000];
 const ITERATIONS = 200;
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const time = (fn: () => Promise<unknown>, iterations = ITERATIONS) => timeCalls(fn, { iterations });
 
@@ -50,7 +57,7 @@ async function explainPages(env: TestEnv, userId: string): Promise<string> {
 }
 
 async function benchDriver(driver: Driver): Promise<string[]> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   const lines: string[] = [];
   try {
@@ -109,9 +116,7 @@ async function main() {
   ];
   console.log('milliseconds, median / p95 over', ITERATIONS, 'runs (recount: 20 runs)\n');
   console.log(header.join('\n'));
-  const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable(pgUrl)) drivers.push('postgres');
-  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const drivers = await benchDrivers();
   const rows: string[] = [];
   const plans: string[] = [];
   for (const driver of drivers) {
@@ -134,7 +139,4 @@ async function main() {
   writeFileSync(new URL('./bets-scaling.md', import.meta.url), report + '\n');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

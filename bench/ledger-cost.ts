@@ -19,15 +19,13 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
-import { median, ms, postgresReachable, rowsOf, seedUserBets, writeCostRounds } from './shared.ts';
+import { median, ms, rowsOf, seedUserBets, writeCostRounds, BENCH_PG_URL, benchDrivers, runBench } from './shared.ts';
 
 const ROUNDS = 6;
 /** Statements per write and round, the first 5 of each round not counted (plans, caches). */
 const PER_ROUND = 45;
 const SKIP = 5;
 const BULK_SIZES = [2_000, 4_000, 8_000];
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The ledger's triggers on bets: recordings and deletions row by row, settlements per statement. */
 const LEDGER_TRIGGERS = { record: 'bets_ledger_append', settle: 'bets_ledger_settled' } as const;
@@ -38,7 +36,7 @@ const ledgerTrigger = async (env: TestEnv, on: boolean) => {
 };
 
 async function benchDriver(driver: Driver): Promise<{ writes: string[]; breakdown: string[]; bulk: string[] }> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   try {
     const { userId } = await signUpAndSignIn(env);
@@ -101,9 +99,7 @@ async function benchDriver(driver: Driver): Promise<{ writes: string[]; breakdow
 }
 
 async function main() {
-  const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable(pgUrl)) drivers.push('postgres');
-  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const drivers = await benchDrivers();
   const loadStart = loadavg()[0]!.toFixed(1);
   const results = [];
   for (const driver of drivers) results.push(await benchDriver(driver));
@@ -146,7 +142,4 @@ async function main() {
   writeFileSync(new URL('./ledger-cost.md', import.meta.url), report + '\n');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

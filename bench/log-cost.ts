@@ -17,21 +17,19 @@ import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../sr
 import { dbHashReader, drainLog, readLogState } from '../src/server/modules/log/store.ts';
 import { generateSignerKey, parseSignerKey } from '../src/shared/log/note.ts';
 import { proveRecord, treeHash } from '../src/shared/log/tlog.ts';
-import { median, ms, postgresReachable, rowsOf, seedUserBets, writeCostRounds } from './shared.ts';
+import { median, ms, rowsOf, seedUserBets, writeCostRounds, BENCH_PG_URL, benchDrivers } from './shared.ts';
 
 const ROUNDS = 6;
 const PER_ROUND = 45;
 const SKIP = 5;
 const QUEUED = 2_000;
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const signer = parseSignerKey(generateSignerKey('bench.example/log'));
 
 const queueTrigger = (env: TestEnv, on: boolean) =>
   env.db.execute(sql.raw(`alter table bet_ledger ${on ? 'enable' : 'disable'} trigger bet_ledger_queue_for_log`));
 
 async function benchDriver(driver: Driver): Promise<string[]> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   try {
     const { userId } = await signUpAndSignIn(env);
@@ -79,7 +77,7 @@ async function benchDriver(driver: Driver): Promise<string[]> {
 
 async function main() {
   const loadStart = loadavg()[0]!;
-  const drivers: Driver[] = (await postgresReachable(pgUrl)) ? ['pglite', 'postgres'] : ['pglite'];
+  const drivers = await benchDrivers();
   const rows: string[] = [];
   for (const driver of drivers) rows.push(...(await benchDriver(driver)));
   const report = [

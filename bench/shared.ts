@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client.ts';
+import type { Driver } from '../src/server/test/harness.ts';
 
 // --- timing ----------------------------------------------------------------------------------
 
@@ -224,6 +225,25 @@ export async function writeCostRounds(
 }
 
 // --- PostgreSQL ------------------------------------------------------------------------------
+
+/** The PostgreSQL the benches measure beside PGlite: BENCH_DATABASE_URL, else TEST_DATABASE_URL. */
+export const BENCH_PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** PGlite, and PostgreSQL at BENCH_PG_URL when it answers (said on stdout when it does not). */
+export async function benchDrivers(): Promise<Driver[]> {
+  if (await postgresReachable(BENCH_PG_URL)) return ['pglite', 'postgres'];
+  console.log(`(PostgreSQL at ${BENCH_PG_URL} not reachable: PGlite only)`);
+  return ['pglite'];
+}
+
+/** Runs a bench's main; a failure is printed and the process exits 1. */
+export function runBench(main: () => Promise<void>) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
 
 export async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
