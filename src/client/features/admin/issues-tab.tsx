@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { Inbox, Mail, MessageSquareText } from 'lucide-react';
 import {
@@ -45,6 +45,13 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
   const headingId = useId();
 
   const page = issues.data;
+  /** A filter's change: the list starts again at its first page. */
+  const refilter =
+    <T extends string>(set: Dispatch<SetStateAction<T>>) =>
+    (e: ChangeEvent<HTMLSelectElement>) => {
+      set(e.target.value as T);
+      setOffset(0);
+    };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -52,29 +59,13 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
         Issues
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <LabelledSelect
-          label="Status"
-          className="sm:w-48"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as InboxStatus | 'all');
-            setOffset(0);
-          }}
-        >
+        <LabelledSelect label="Status" className="sm:w-48" value={status} onChange={refilter(setStatus)}>
           <Options
             values={ISSUE_STATUS_FILTERS}
             label={(s) => (s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s])}
           />
         </LabelledSelect>
-        <LabelledSelect
-          label="Type"
-          className="sm:w-48"
-          value={type}
-          onChange={(e) => {
-            setType(e.target.value as InboxKind | 'all');
-            setOffset(0);
-          }}
-        >
+        <LabelledSelect label="Type" className="sm:w-48" value={type} onChange={refilter(setType)}>
           <Options values={ISSUE_TYPE_FILTERS} label={(t) => TYPE_LABELS[t]} />
         </LabelledSelect>
       </div>
