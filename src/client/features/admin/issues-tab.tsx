@@ -17,7 +17,7 @@ import { AD_TYPE_LABELS, BUDGET_LABELS, type AdType, type Budget } from '../../.
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeading } from '../../components/ui/dialog.tsx';
 import { LabelledSelect, NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -203,21 +203,24 @@ function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string |
       <DialogContent className="max-w-2xl">
         {!data ? (
           <>
-            <DialogHeader>
-              <DialogTitle>Issue</DialogTitle>
-              <DialogDescription>{issue.isError ? 'This issue could not be loaded.' : 'Loading...'}</DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              title="Issue"
+              description={issue.isError ? 'This issue could not be loaded.' : 'Loading...'}
+            />
             {!issue.isError && <Spinner className="mx-auto size-6 text-primary" />}
           </>
         ) : (
           <>
-            <DialogHeader>
-              <DialogTitle className="break-words">{data.title}</DialogTitle>
-              <DialogDescription>
-                {data.type === 'advertising' ? 'Advertising inquiry' : 'Contact message'} received{' '}
-                {formatDateTime(data.createdAt)}
-              </DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              titleClassName="break-words"
+              title={data.title}
+              description={
+                <>
+                  {data.type === 'advertising' ? 'Advertising inquiry' : 'Contact message'} received{' '}
+                  {formatDateTime(data.createdAt)}
+                </>
+              }
+            />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">From</dt>
               <dd className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]">
