@@ -25,14 +25,14 @@ import {
   type ListUsersOptions,
 } from '../src/server/modules/admin/queries.ts';
 import {
+  BENCH_PG_URL,
+  benchDrivers,
   explain as explainOn,
   formatTiming,
   rowsOf,
+  runBench,
   time as timeCalls,
   type Timing,
-  BENCH_PG_URL,
-  benchDrivers,
-  runBench,
 } from './shared.ts';
 
 const USERS = 100_000;

@@ -18,14 +18,14 @@ import { listBets } from '../src/server/modules/bets/bet-pages.ts';
 import { getBetStats } from '../src/server/modules/bets/bet-stats.ts';
 import { recountBetStats } from '../src/server/test/recount-bet-stats.ts';
 import {
+  BENCH_PG_URL,
+  benchDrivers,
   explain,
   formatTiming as fmt,
   rowsOf,
+  runBench,
   seedUserBets,
   time as timeCalls,
-  BENCH_PG_URL,
-  benchDrivers,
-  runBench,
 } from './shared.ts';
 
 const SIZES = [100, 10_000, 100_000];

@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { IMPORT_MAX_ROWS } from '../src/shared/import-history.ts';
-import { describeMachine, load1, summarise, type Timing, BENCH_PG_URL, benchDrivers } from './shared.ts';
+import { BENCH_PG_URL, benchDrivers, describeMachine, load1, summarise, type Timing } from './shared.ts';
 
 const RUNS = 3;
 

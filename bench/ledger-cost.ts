@@ -19,12 +19,19 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
-import { median, ms, rowsOf, seedUserBets, writeCostRounds, BENCH_PG_URL, benchDrivers, runBench } from './shared.ts';
+import {
+  BENCH_PG_URL,
+  benchDrivers,
+  median,
+  ms,
+  rowsOf,
+  runBench,
+  seedUserBets,
+  WRITE_COST_ROUNDS,
+  WRITE_COST_SAMPLES,
+  writeCostRounds,
+} from './shared.ts';
 
-const ROUNDS = 6;
-/** Statements per write and round, the first 5 of each round not counted (plans, caches). */
-const PER_ROUND = 45;
-const SKIP = 5;
 const BULK_SIZES = [2_000, 4_000, 8_000];
 
 /** The ledger's triggers on bets: recordings and deletions row by row, settlements per statement. */
@@ -42,9 +49,6 @@ async function benchDriver(driver: Driver): Promise<{ writes: string[]; breakdow
     const { userId } = await signUpAndSignIn(env);
     const samples = await writeCostRounds(env.db, userId, {
       description: 'ledger cost',
-      rounds: ROUNDS,
-      perRound: PER_ROUND,
-      skip: SKIP,
       toggle: (on) => ledgerTrigger(env, on),
     });
 
@@ -111,7 +115,7 @@ async function main() {
     '',
     'Milliseconds inside the database: EXPLAIN ANALYZE’s execution time of the statement recordBet runs (an INSERT of',
     'a pending bet) and of the one settleBet runs (an UPDATE of a pending bet whose event has started to won), all',
-    `triggers included, for a user with 1,000 bets. Median of ${ROUNDS * (PER_ROUND - SKIP)} statements each, in ${ROUNDS} rounds`,
+    `triggers included, for a user with 1,000 bets. Median of ${WRITE_COST_SAMPLES} statements each, in ${WRITE_COST_ROUNDS} rounds`,
     'that alternate the ledger’s triggers (`bets_ledger_append` for a recording, `bets_ledger_settled` for a settlement) on and off. The commit and the round trip are',
     'not included.',
     '',

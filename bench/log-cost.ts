@@ -17,11 +17,18 @@ import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../sr
 import { dbHashReader, drainLog, readLogState } from '../src/server/modules/log/store.ts';
 import { generateSignerKey, parseSignerKey } from '../src/shared/log/note.ts';
 import { proveRecord, treeHash } from '../src/shared/log/tlog.ts';
-import { median, ms, rowsOf, seedUserBets, writeCostRounds, BENCH_PG_URL, benchDrivers } from './shared.ts';
+import {
+  BENCH_PG_URL,
+  benchDrivers,
+  median,
+  ms,
+  rowsOf,
+  seedUserBets,
+  WRITE_COST_ROUNDS,
+  WRITE_COST_SAMPLES,
+  writeCostRounds,
+} from './shared.ts';
 
-const ROUNDS = 6;
-const PER_ROUND = 45;
-const SKIP = 5;
 const QUEUED = 2_000;
 const signer = parseSignerKey(generateSignerKey('bench.example/log'));
 
@@ -35,9 +42,6 @@ async function benchDriver(driver: Driver): Promise<string[]> {
     const { userId } = await signUpAndSignIn(env);
     const samples = await writeCostRounds(env.db, userId, {
       description: 'log cost',
-      rounds: ROUNDS,
-      perRound: PER_ROUND,
-      skip: SKIP,
       toggle: (on) => queueTrigger(env, on),
       // The log drained first: the queue the timed writes add to starts empty.
       ready: () => drainLog(env.db, { signer, now: () => new Date(), checkpointEveryMs: 0 }),
@@ -87,8 +91,8 @@ async function main() {
     `load average (1 min) ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`,
     '',
     'Milliseconds inside the database (EXPLAIN ANALYZE execution time, every trigger included) of the statement',
-    `recordBet runs and the one settleBet runs, for a user with 1,000 bets; median of ${ROUNDS * (PER_ROUND - SKIP)} statements each,`,
-    `in ${ROUNDS} rounds alternating the log's queue trigger (\`bet_ledger_queue_for_log\`) on and off.`,
+    `recordBet runs and the one settleBet runs, for a user with 1,000 bets; median of ${WRITE_COST_SAMPLES} statements each,`,
+    `in ${WRITE_COST_ROUNDS} rounds alternating the log's queue trigger (\`bet_ledger_queue_for_log\`) on and off.`,
     '',
     '| driver | write | with the queue | without | ratio |',
     '|---|---|---|---|---|',

@@ -26,12 +26,12 @@ import { deleteBet, recordBet, settleBet } from '../src/server/modules/bets/bet-
 import { getAnalytics } from '../src/server/modules/profiles/queries.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import {
-  formatTiming as fmt,
-  seedUserBets,
-  time as timeCalls,
   BENCH_PG_URL,
   benchDrivers,
+  formatTiming as fmt,
   runBench,
+  seedUserBets,
+  time as timeCalls,
 } from './shared.ts';
 
 const SIZES = [100, 10_000, 100_000];

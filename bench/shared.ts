@@ -164,6 +164,13 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 /** Milliseconds to three places. */
 export const ms = (n: number) => n.toFixed(3);
 
+/** Rounds of the write-cost benches, statements of each write per round, and how many of those lead in uncounted. */
+export const WRITE_COST_ROUNDS = 6;
+const WRITE_COST_PER_ROUND = 45;
+const WRITE_COST_SKIP = 5;
+/** How many statements of each write, trigger on or off, each median is taken over. */
+export const WRITE_COST_SAMPLES = WRITE_COST_ROUNDS * (WRITE_COST_PER_ROUND - WRITE_COST_SKIP);
+
 export type TimedWrite = 'record' | 'settle';
 /** Each write's statements, with the trigger under test on and off. */
 export type WriteSamples = Record<TimedWrite, Record<'with' | 'without', Explained[]>>;
@@ -171,9 +178,9 @@ export type WriteSamples = Record<TimedWrite, Record<'with' | 'without', Explain
 /**
  * The statements recordBet and settleBet run (src/server/modules/bets/bet-writes.ts), under EXPLAIN
  * ANALYZE, with a trigger on and off: the user gets a history of 1,000 bets and enough pending bets,
- * events long started, to settle; `ready` runs then, before the vacuum. Each of `rounds` rounds runs
- * both statements `perRound` times with `toggle(true)`, then again with `toggle(false)`, the first
- * `skip` of each not kept (plans, caches). The trigger is left on.
+ * events long started, to settle; `ready` runs then, before the vacuum. Each of WRITE_COST_ROUNDS
+ * rounds runs both statements 45 times with `toggle(true)`, then again with `toggle(false)`, the
+ * first 5 of each not kept (plans, caches). The trigger is left on.
  */
 export async function writeCostRounds(
   db: Db,
@@ -181,14 +188,12 @@ export async function writeCostRounds(
   opts: {
     /** The recorded bets' description: which bench wrote them. */
     description: string;
-    rounds: number;
-    perRound: number;
-    skip: number;
     toggle: (on: boolean) => Promise<unknown>;
     ready?: () => Promise<unknown>;
   },
 ): Promise<WriteSamples> {
-  const { description, rounds, perRound, skip, toggle } = opts;
+  const { description, toggle } = opts;
+  const [rounds, perRound, skip] = [WRITE_COST_ROUNDS, WRITE_COST_PER_ROUND, WRITE_COST_SKIP];
   await seedUserBets(db, userId, { count: 1_000 });
   await seedUserBets(db, userId, { from: 1_000, count: 2 * rounds * perRound + 10, pending: true });
   await opts.ready?.();
