@@ -10,7 +10,6 @@
  * Figures go to stdout and to bench/bets-scaling.md.
  */
 import { writeFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { decodeCursor, parseJsonText } from '../src/server/db/sql.ts';
@@ -24,7 +23,7 @@ import {
   formatTiming as fmt,
   rowsOf,
   runBench,
-  seedUserBets,
+  growingHistory,
   time as timeCalls,
 } from './shared.ts';
 
@@ -32,9 +31,6 @@ const SIZES = [100, 10_000, 100_000];
 const ITERATIONS = 200;
 
 const time = (fn: () => Promise<unknown>, iterations = ITERATIONS) => timeCalls(fn, { iterations });
-
-const seed = (env: TestEnv, userId: string, from: number, count: number) =>
-  seedUserBets(env.db, userId, { from, count });
 
 /** The first page, and a page from the middle of the history (the keyset condition listBets uses). */
 async function explainPages(env: TestEnv, userId: string): Promise<string> {
@@ -62,16 +58,8 @@ async function benchDriver(driver: Driver): Promise<string[]> {
   const lines: string[] = [];
   try {
     const { cookie, userId } = await signUpAndSignIn(env);
-    // Another user's history too, so the index has to pick one user out of many rows.
     const other = await signUpAndSignIn(env);
-    await seed(env, other.userId, 0, 50_000);
-    let seeded = 0;
-    for (const size of SIZES) {
-      const start = performance.now();
-      await seed(env, userId, seeded, size - seeded);
-      const seedMs = performance.now() - start;
-      seeded = size;
-
+    for await (const { size, seedMs } of growingHistory(env.db, { userId, otherUserId: other.userId, sizes: SIZES })) {
       const statsQuery = await time(() => getBetStats(env.db, userId, new Date()));
       const pageQuery = await time(() => listBets(env.db, userId, { limit: 20 }));
       const page = parseJsonText(await listBets(env.db, userId, { limit: 20 }));

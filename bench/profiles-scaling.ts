@@ -30,7 +30,7 @@ import {
   benchDrivers,
   formatTiming as fmt,
   runBench,
-  seedUserBets,
+  growingHistory,
   time as timeCalls,
 } from './shared.ts';
 
@@ -39,9 +39,6 @@ const ITERATIONS = 200;
 
 const time = (fn: (i: number) => Promise<unknown>, iterations = ITERATIONS, warmup = 10) =>
   timeCalls(fn, { iterations, warmup });
-
-const seed = (env: TestEnv, userId: string, from: number, count: number) =>
-  seedUserBets(env.db, userId, { from, count });
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -87,18 +84,11 @@ async function benchDriver(driver: Driver): Promise<{ rows: string[]; exports: s
   try {
     const { cookie, userId } = await signUpAndSignIn(env);
     const other = await signUpAndSignIn(env);
-    await seed(env, other.userId, 0, 50_000);
     const [{ username } = { username: '' }] = await env.db
       .select({ username: profiles.username })
       .from(profiles)
       .where(eq(profiles.userId, userId));
-    let seeded = 0;
-    for (const size of SIZES) {
-      const start = performance.now();
-      await seed(env, userId, seeded, size - seeded);
-      const seedMs = performance.now() - start;
-      seeded = size;
-
+    for await (const { size, seedMs } of growingHistory(env.db, { userId, otherUserId: other.userId, sizes: SIZES })) {
       const get = async (path: string, c?: string) => {
         const res = await env.request(path, { cookie: c });
         if (res.status !== 200) throw new Error(`${path} ${res.status}`);

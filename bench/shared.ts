@@ -128,6 +128,26 @@ export async function seedUserBets(
   await db.execute(sql`analyze bets`);
 }
 
+/**
+ * The scaling benches' history: another user's 50,000 bets first (so an index has to pick one user
+ * out of many rows), then `userId`'s bets grown to each of `sizes` in turn; yields each size, with
+ * how long its seeding took, before growing to the next.
+ */
+export async function* growingHistory(
+  db: Db,
+  { userId, otherUserId, sizes }: { userId: string; otherUserId: string; sizes: readonly number[] },
+): AsyncGenerator<{ size: number; seedMs: number }> {
+  await seedUserBets(db, otherUserId, { count: 50_000 });
+  let seeded = 0;
+  for (const size of sizes) {
+    const start = performance.now();
+    await seedUserBets(db, userId, { from: seeded, count: size - seeded });
+    const seedMs = performance.now() - start;
+    seeded = size;
+    yield { size, seedMs };
+  }
+}
+
 /** EXPLAIN ANALYZE without timings or costs, long lines (literal id lists) cut so the plan stays readable. */
 export async function explain(db: Db, query: SQL): Promise<string> {
   const rows = rowsOf<Record<string, unknown>>(
