@@ -25,10 +25,12 @@ import {
   type ListUsersOptions,
 } from '../src/server/modules/admin/queries.ts';
 import {
+  BENCH_PG_URL,
+  benchDrivers,
   explain as explainOn,
   formatTiming,
-  postgresReachable,
   rowsOf,
+  runBench,
   time as timeCalls,
   type Timing,
 } from './shared.ts';
@@ -36,8 +38,6 @@ import {
 const USERS = 100_000;
 const ITERATIONS = 50;
 const ADMIN_EMAIL = 'bench.admin@example.com';
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const time = (fn: () => Promise<unknown>) => timeCalls(fn, { iterations: ITERATIONS, warmup: 5 });
 
@@ -78,7 +78,7 @@ const explain = (env: TestEnv, query: SQL) => explainOn(env.db, query);
 const fmt = (t: Timing) => formatTiming(t, 1);
 
 async function benchDriver(driver: Driver): Promise<{ rows: string[]; plans: string[] }> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver, { ADMIN_EMAILS: ADMIN_EMAIL });
   const rows: string[] = [];
   const plans: string[] = [];
@@ -165,9 +165,7 @@ async function main() {
   const header = ['| driver | case | matches | query | HTTP request |', '|---|---|---|---|---|'];
   console.log(`milliseconds, median / p95 over ${ITERATIONS} runs\n`);
   console.log(header.join('\n'));
-  const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable(pgUrl)) drivers.push('postgres');
-  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const drivers = await benchDrivers();
   const rows: string[] = [];
   const plans: string[] = [];
   for (const driver of drivers) {
@@ -193,7 +191,4 @@ async function main() {
   writeFileSync(new URL('./admin-users-scaling.md', import.meta.url), report + '\n');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -10,24 +10,26 @@
  * Figures go to stdout and to bench/bets-scaling.md.
  */
 import { writeFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { decodeCursor, parseJsonText } from '../src/server/db/sql.ts';
 import { listBets } from '../src/server/modules/bets/bet-pages.ts';
 import { getBetStats } from '../src/server/modules/bets/bet-stats.ts';
 import { recountBetStats } from '../src/server/test/recount-bet-stats.ts';
-import { explain, formatTiming as fmt, postgresReachable, rowsOf, seedUserBets, time as timeCalls } from './shared.ts';
+import {
+  BENCH_PG_URL,
+  benchDrivers,
+  explain,
+  formatTiming as fmt,
+  rowsOf,
+  runBench,
+  growingHistory,
+  time as timeCalls,
+} from './shared.ts';
 
-const SIZES = [100, 10_000, 100_000];
 const ITERATIONS = 200;
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const time = (fn: () => Promise<unknown>, iterations = ITERATIONS) => timeCalls(fn, { iterations });
-
-const seed = (env: TestEnv, userId: string, from: number, count: number) =>
-  seedUserBets(env.db, userId, { from, count });
 
 /** The first page, and a page from the middle of the history (the keyset condition listBets uses). */
 async function explainPages(env: TestEnv, userId: string): Promise<string> {
@@ -50,21 +52,13 @@ async function explainPages(env: TestEnv, userId: string): Promise<string> {
 }
 
 async function benchDriver(driver: Driver): Promise<string[]> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   const lines: string[] = [];
   try {
     const { cookie, userId } = await signUpAndSignIn(env);
-    // Another user's history too, so the index has to pick one user out of many rows.
     const other = await signUpAndSignIn(env);
-    await seed(env, other.userId, 0, 50_000);
-    let seeded = 0;
-    for (const size of SIZES) {
-      const start = performance.now();
-      await seed(env, userId, seeded, size - seeded);
-      const seedMs = performance.now() - start;
-      seeded = size;
-
+    for await (const { size, seedMs } of growingHistory(env.db, { userId, otherUserId: other.userId })) {
       const statsQuery = await time(() => getBetStats(env.db, userId, new Date()));
       const pageQuery = await time(() => listBets(env.db, userId, { limit: 20 }));
       const page = parseJsonText(await listBets(env.db, userId, { limit: 20 }));
@@ -109,9 +103,7 @@ async function main() {
   ];
   console.log('milliseconds, median / p95 over', ITERATIONS, 'runs (recount: 20 runs)\n');
   console.log(header.join('\n'));
-  const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable(pgUrl)) drivers.push('postgres');
-  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const drivers = await benchDrivers();
   const rows: string[] = [];
   const plans: string[] = [];
   for (const driver of drivers) {
@@ -134,7 +126,4 @@ async function main() {
   writeFileSync(new URL('./bets-scaling.md', import.meta.url), report + '\n');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -18,30 +18,20 @@ import { loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../src/server/app.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { seedDatabase } from '../src/server/db/seed.ts';
-import { loadConfig } from '../src/server/env.ts';
-import { createLogger } from '../src/server/lib/logger.ts';
 import type { InfluencerPage, SpotlightPage } from '../src/shared/community-schemas.ts';
 import { createScratchDatabase, rowsOf, summarise } from './shared.ts';
+import { ADMIN_URL, REUSE, benchApp, numberArg, seedScratch } from './seeded-app.ts';
 
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-const USERS = arg('users', 10_000);
-const BETS = arg('bets', 1_000_000);
-const RUNS = arg('runs', 40);
+const USERS = numberArg('users', 10_000);
+const BETS = numberArg('bets', 1_000_000);
+const RUNS = numberArg('runs', 40);
 /** Graded positions per user written for the rankings (see fillPositions). */
-const POSITIONS = arg('positions', 60);
+const POSITIONS = numberArg('positions', 60);
 const KEEP = process.argv.includes('--keep');
-const REUSE = process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1] : undefined;
 
 async function main() {
-  const scratch = await createScratchDatabase(adminUrl, REUSE);
+  const scratch = await createScratchDatabase(ADMIN_URL, REUSE);
   const name = scratch.name;
   let database: Database | undefined;
   try {
@@ -56,32 +46,13 @@ async function main() {
       seeded = { seconds: Number.NaN, usernames: names.map((r) => r.username) };
       console.log(`reusing ${name} (${names.length} profiles)`);
     } else {
-      console.log(`seeding ${USERS} users and ${BETS} bets into ${name}...`);
-      seeded = await seedDatabase(db, {
-        users: USERS,
-        bets: BETS,
-        now,
-        log: (m) => process.stdout.write(`\r  ${m}          `),
-      });
-      console.log(`\nseeded in ${seeded.seconds.toFixed(1)} s`);
+      seeded = await seedScratch(db, name, { users: USERS, bets: BETS, now });
     }
 
     const positions = await fillPositions(db, now);
     console.log(`${positions.toLocaleString('en-US')} graded positions for the rankings`);
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      BASE_URL: 'http://localhost:3000',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-    });
-    const { app } = createApp({
-      config,
-      db,
-      mailer: { send: async () => {} },
-      logger: createLogger('silent'),
-    });
+    const app = benchApp(db);
     const get = async (path: string) => {
       const res = await app.request(path);
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);

@@ -14,42 +14,26 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../src/server/app.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../src/server/db/seed.ts';
-import { loadConfig } from '../src/server/env.ts';
-import { createLogger } from '../src/server/lib/logger.ts';
+import { DEFAULT_SEED_PASSWORD } from '../src/server/db/seed.ts';
 import type { FeedPage } from '../src/shared/follow-schemas.ts';
 import { createScratchDatabase, rowsOf, summarise } from './shared.ts';
+import { ADMIN_URL, REUSE, benchApp, numberArg, seedScratch } from './seeded-app.ts';
 
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-const USERS = arg('users', 10_000);
-const BETS = arg('bets', 1_000_000);
-const FOLLOWS = arg('follows', 1000);
-const RUNS = arg('runs', 40);
-const REUSE = process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1] : undefined;
+const USERS = numberArg('users', 10_000);
+const BETS = numberArg('bets', 1_000_000);
+const FOLLOWS = numberArg('follows', 1000);
+const RUNS = numberArg('runs', 40);
 
 async function main() {
-  const scratch = await createScratchDatabase(adminUrl, REUSE);
+  const scratch = await createScratchDatabase(ADMIN_URL, REUSE);
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
     const db = database.db;
     if (REUSE) console.log(`reusing ${scratch.name}`);
     else {
-      console.log(`seeding ${USERS} users and ${BETS} bets into ${scratch.name}...`);
-      const seeded = await seedDatabase(db, {
-        users: USERS,
-        bets: BETS,
-        now: new Date(),
-        log: (m) => process.stdout.write(`\r  ${m}          `),
-      });
-      console.log(`\nseeded in ${seeded.seconds.toFixed(1)} s`);
+      await seedScratch(db, scratch.name, { users: USERS, bets: BETS, now: new Date() });
     }
 
     // The follower: a seeded user who follows the FOLLOWS busiest others (the heaviest feed).
@@ -70,14 +54,7 @@ async function main() {
         where f.follower_id = ${follower.id}`),
     );
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      BASE_URL: 'http://localhost:3000',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-    });
-    const { app } = createApp({ config, db, mailer: { send: async () => {} }, logger: createLogger('silent') });
+    const app = benchApp(db);
     const signIn = await app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },

@@ -13,11 +13,9 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { IMPORT_MAX_ROWS } from '../src/shared/import-history.ts';
-import { describeMachine, load1, postgresReachable, summarise, type Timing } from './shared.ts';
+import { BENCH_PG_URL, benchDrivers, describeMachine, load1, summarise, type Timing } from './shared.ts';
 
 const RUNS = 3;
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A spreadsheet of `rows` settled bets, one an hour from 2024-01-01, with quoted commas as people write them. */
 function historyCsv(rows: number): string {
@@ -48,7 +46,7 @@ async function upload(env: TestEnv, cookie: string, csv: string, query = ''): Pr
 }
 
 async function benchDriver(driver: Driver, csv: string): Promise<Record<string, Timing>> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   const samples: Record<string, number[]> = { preview: [], import: [], 'import again (all duplicates)': [] };
   try {
@@ -65,7 +63,7 @@ async function benchDriver(driver: Driver, csv: string): Promise<Record<string, 
 }
 
 const csv = historyCsv(IMPORT_MAX_ROWS);
-const drivers: Driver[] = ['pglite', ...((await postgresReachable(pgUrl)) ? (['postgres'] as const) : [])];
+const drivers = await benchDrivers();
 const machine = describeMachine();
 const lines = [
   '# Importing a 10,000-row history',

@@ -16,42 +16,23 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
-import { postgresReachable, rowsOf, seedUserBets } from './shared.ts';
+import {
+  BENCH_PG_URL,
+  benchDrivers,
+  median,
+  ms,
+  rowsOf,
+  runBench,
+  seedUserBets,
+  WRITE_COST_ROUNDS,
+  WRITE_COST_SAMPLES,
+  writeCostRounds,
+} from './shared.ts';
 
-const ROUNDS = 6;
-/** Statements per write and round, the first 5 of each round not counted (plans, caches). */
-const PER_ROUND = 45;
-const SKIP = 5;
 const BULK_SIZES = [2_000, 4_000, 8_000];
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-interface Explained {
-  execution: number;
-  triggers: Map<string, number>;
-}
-
-async function explainAnalyze(env: TestEnv, statement: SQL): Promise<Explained> {
-  const rows = rowsOf<Record<string, unknown>>(await env.db.execute(sql`explain (analyze, format json) ${statement}`));
-  const raw = Object.values(rows[0]!)[0];
-  const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-    'Execution Time': number;
-    Triggers?: { 'Trigger Name': string; Time: number }[];
-  }[];
-  const triggers = new Map<string, number>();
-  for (const t of plan!.Triggers ?? []) {
-    // Foreign-key checks have generated names: one row for all of them.
-    const name = t['Trigger Name'].startsWith('RI_ConstraintTrigger') ? 'foreign keys' : t['Trigger Name'];
-    triggers.set(name, (triggers.get(name) ?? 0) + t.Time);
-  }
-  return { execution: plan!['Execution Time'], triggers };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (n: number) => n.toFixed(3);
 
 /** The ledger's triggers on bets: recordings and deletions row by row, settlements per statement. */
 const LEDGER_TRIGGERS = { record: 'bets_ledger_append', settle: 'bets_ledger_settled' } as const;
@@ -62,55 +43,14 @@ const ledgerTrigger = async (env: TestEnv, on: boolean) => {
 };
 
 async function benchDriver(driver: Driver): Promise<{ writes: string[]; breakdown: string[]; bulk: string[] }> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   try {
     const { userId } = await signUpAndSignIn(env);
-    // A history (two thirds settled) and enough pending bets, events long started, to settle.
-    await seedUserBets(env.db, userId, { count: 1_000 });
-    await seedUserBets(env.db, userId, { from: 1_000, count: 2 * ROUNDS * PER_ROUND + 10, pending: true });
-    await env.db.execute(sql`vacuum analyze`);
-    const pending = rowsOf<{ id: string }>(
-      await env.db.execute(
-        sql`select id from bets where user_id = ${userId} and status = 'pending' and event_date < now() order by id`,
-      ),
-    ).map((r) => r.id);
-    let next = 0;
-    // The statements of recordBet and settleBet (src/server/modules/bets/bet-writes.ts).
-    const record = () =>
-      explainAnalyze(
-        env,
-        sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at)
-            values (${userId}, 'ledger cost', 25, '+150', 2.5, 'soccer', now() + interval '7 days', 62.5, now()) returning *`,
-      );
-    const settle = () =>
-      explainAnalyze(
-        env,
-        sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
-            where id = ${pending[next++]!} and user_id = ${userId} and status = 'pending' and event_date <= now()
-            returning *`,
-      );
-
-    type Mode = 'with' | 'without';
-    const samples: Record<'record' | 'settle', Record<Mode, Explained[]>> = {
-      record: { with: [], without: [] },
-      settle: { with: [], without: [] },
-    };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const mode of ['with', 'without'] as const) {
-        await ledgerTrigger(env, mode === 'with');
-        for (const [write, run] of [
-          ['record', record],
-          ['settle', settle],
-        ] as const) {
-          for (let i = 0; i < PER_ROUND; i++) {
-            const e = await run();
-            if (i >= SKIP) samples[write][mode].push(e);
-          }
-        }
-      }
-    }
-    await ledgerTrigger(env, true);
+    const samples = await writeCostRounds(env.db, userId, {
+      description: 'ledger cost',
+      toggle: (on) => ledgerTrigger(env, on),
+    });
 
     const writes: string[] = [];
     const breakdown: string[] = [];
@@ -163,9 +103,7 @@ async function benchDriver(driver: Driver): Promise<{ writes: string[]; breakdow
 }
 
 async function main() {
-  const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable(pgUrl)) drivers.push('postgres');
-  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const drivers = await benchDrivers();
   const loadStart = loadavg()[0]!.toFixed(1);
   const results = [];
   for (const driver of drivers) results.push(await benchDriver(driver));
@@ -177,7 +115,7 @@ async function main() {
     '',
     'Milliseconds inside the database: EXPLAIN ANALYZE’s execution time of the statement recordBet runs (an INSERT of',
     'a pending bet) and of the one settleBet runs (an UPDATE of a pending bet whose event has started to won), all',
-    `triggers included, for a user with 1,000 bets. Median of ${ROUNDS * (PER_ROUND - SKIP)} statements each, in ${ROUNDS} rounds`,
+    `triggers included, for a user with 1,000 bets. Median of ${WRITE_COST_SAMPLES} statements each, in ${WRITE_COST_ROUNDS} rounds`,
     'that alternate the ledger’s triggers (`bets_ledger_append` for a recording, `bets_ledger_settled` for a settlement) on and off. The commit and the round trip are',
     'not included.',
     '',
@@ -208,7 +146,4 @@ async function main() {
   writeFileSync(new URL('./ledger-cost.md', import.meta.url), report + '\n');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -12,85 +12,44 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
 import { dbHashReader, drainLog, readLogState } from '../src/server/modules/log/store.ts';
 import { generateSignerKey, parseSignerKey } from '../src/shared/log/note.ts';
 import { proveRecord, treeHash } from '../src/shared/log/tlog.ts';
-import { postgresReachable, rowsOf, seedUserBets } from './shared.ts';
+import {
+  BENCH_PG_URL,
+  benchDrivers,
+  median,
+  ms,
+  rowsOf,
+  seedUserBets,
+  WRITE_COST_ROUNDS,
+  WRITE_COST_SAMPLES,
+  writeCostRounds,
+} from './shared.ts';
 
-const ROUNDS = 6;
-const PER_ROUND = 45;
-const SKIP = 5;
 const QUEUED = 2_000;
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const signer = parseSignerKey(generateSignerKey('bench.example/log'));
-
-async function executionMs(env: TestEnv, statement: SQL): Promise<number> {
-  const rows = rowsOf<Record<string, unknown>>(await env.db.execute(sql`explain (analyze, format json) ${statement}`));
-  const raw = Object.values(rows[0]!)[0];
-  const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { 'Execution Time': number }[];
-  return plan!['Execution Time'];
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (n: number) => n.toFixed(3);
 
 const queueTrigger = (env: TestEnv, on: boolean) =>
   env.db.execute(sql.raw(`alter table bet_ledger ${on ? 'enable' : 'disable'} trigger bet_ledger_queue_for_log`));
 
 async function benchDriver(driver: Driver): Promise<string[]> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   try {
     const { userId } = await signUpAndSignIn(env);
-    await seedUserBets(env.db, userId, { count: 1_000 });
-    await seedUserBets(env.db, userId, { from: 1_000, count: 2 * ROUNDS * PER_ROUND + 10, pending: true });
-    await drainLog(env.db, { signer, now: () => new Date(), checkpointEveryMs: 0 });
-    await env.db.execute(sql`vacuum analyze`);
-    const pending = rowsOf<{ id: string }>(
-      await env.db.execute(
-        sql`select id from bets where user_id = ${userId} and status = 'pending' and event_date < now() order by id`,
-      ),
-    ).map((r) => r.id);
-    let next = 0;
-    const record = () =>
-      executionMs(
-        env,
-        sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at)
-            values (${userId}, 'log cost', 25, '+150', 2.5, 'soccer', now() + interval '7 days', 62.5, now()) returning *`,
-      );
-    const settle = () =>
-      executionMs(
-        env,
-        sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
-            where id = ${pending[next++]!} and user_id = ${userId} and status = 'pending' and event_date <= now()
-            returning *`,
-      );
-    const samples = {
-      record: { with: [] as number[], without: [] as number[] },
-      settle: { with: [] as number[], without: [] as number[] },
-    };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const mode of ['with', 'without'] as const) {
-        await queueTrigger(env, mode === 'with');
-        for (const [write, run] of [
-          ['record', record],
-          ['settle', settle],
-        ] as const) {
-          for (let i = 0; i < PER_ROUND; i++) {
-            const e = await run();
-            if (i >= SKIP) samples[write][mode].push(e);
-          }
-        }
-      }
-    }
-    await queueTrigger(env, true);
+    const samples = await writeCostRounds(env.db, userId, {
+      description: 'log cost',
+      toggle: (on) => queueTrigger(env, on),
+      // The log drained first: the queue the timed writes add to starts empty.
+      ready: () => drainLog(env.db, { signer, now: () => new Date(), checkpointEveryMs: 0 }),
+    });
     const rows: string[] = [];
     for (const write of ['record', 'settle'] as const) {
-      const w = median(samples[write].with);
-      const wo = median(samples[write].without);
+      const w = median(samples[write].with.map((e) => e.execution));
+      const wo = median(samples[write].without.map((e) => e.execution));
       rows.push(`| ${driver} | ${write} | ${ms(w)} | ${ms(wo)} | ${(w / wo).toFixed(2)} |`);
     }
 
@@ -122,7 +81,7 @@ async function benchDriver(driver: Driver): Promise<string[]> {
 
 async function main() {
   const loadStart = loadavg()[0]!;
-  const drivers: Driver[] = (await postgresReachable(pgUrl)) ? ['pglite', 'postgres'] : ['pglite'];
+  const drivers = await benchDrivers();
   const rows: string[] = [];
   for (const driver of drivers) rows.push(...(await benchDriver(driver)));
   const report = [
@@ -132,8 +91,8 @@ async function main() {
     `load average (1 min) ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`,
     '',
     'Milliseconds inside the database (EXPLAIN ANALYZE execution time, every trigger included) of the statement',
-    `recordBet runs and the one settleBet runs, for a user with 1,000 bets; median of ${ROUNDS * (PER_ROUND - SKIP)} statements each,`,
-    `in ${ROUNDS} rounds alternating the log's queue trigger (\`bet_ledger_queue_for_log\`) on and off.`,
+    `recordBet runs and the one settleBet runs, for a user with 1,000 bets; median of ${WRITE_COST_SAMPLES} statements each,`,
+    `in ${WRITE_COST_ROUNDS} rounds alternating the log's queue trigger (\`bet_ledger_queue_for_log\`) on and off.`,
     '',
     '| driver | write | with the queue | without | ratio |',
     '|---|---|---|---|---|',

@@ -25,18 +25,19 @@ import { bets, profiles } from '../src/server/db/schema/index.ts';
 import { deleteBet, recordBet, settleBet } from '../src/server/modules/bets/bet-writes.ts';
 import { getAnalytics } from '../src/server/modules/profiles/queries.ts';
 import { createTestEnv, signUpAndSignIn, type Driver, type TestEnv } from '../src/server/test/harness.ts';
-import { formatTiming as fmt, postgresReachable, seedUserBets, time as timeCalls } from './shared.ts';
+import {
+  BENCH_PG_URL,
+  benchDrivers,
+  formatTiming as fmt,
+  runBench,
+  growingHistory,
+  time as timeCalls,
+} from './shared.ts';
 
-const SIZES = [100, 10_000, 100_000];
 const ITERATIONS = 200;
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const time = (fn: (i: number) => Promise<unknown>, iterations = ITERATIONS, warmup = 10) =>
   timeCalls(fn, { iterations, warmup });
-
-const seed = (env: TestEnv, userId: string, from: number, count: number) =>
-  seedUserBets(env.db, userId, { from, count });
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -75,25 +76,18 @@ async function exportOnce(env: TestEnv, cookie: string): Promise<ExportRun> {
 }
 
 async function benchDriver(driver: Driver): Promise<{ rows: string[]; exports: string[] }> {
-  if (driver === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
+  if (driver === 'postgres') process.env.TEST_DATABASE_URL = BENCH_PG_URL;
   const env = await createTestEnv(driver);
   const rows: string[] = [];
   const exports: string[] = [];
   try {
     const { cookie, userId } = await signUpAndSignIn(env);
     const other = await signUpAndSignIn(env);
-    await seed(env, other.userId, 0, 50_000);
     const [{ username } = { username: '' }] = await env.db
       .select({ username: profiles.username })
       .from(profiles)
       .where(eq(profiles.userId, userId));
-    let seeded = 0;
-    for (const size of SIZES) {
-      const start = performance.now();
-      await seed(env, userId, seeded, size - seeded);
-      const seedMs = performance.now() - start;
-      seeded = size;
-
+    for await (const { size, seedMs } of growingHistory(env.db, { userId, otherUserId: other.userId })) {
       const get = async (path: string, c?: string) => {
         const res = await env.request(path, { cookie: c });
         if (res.status !== 200) throw new Error(`${path} ${res.status}`);
@@ -163,9 +157,7 @@ async function main() {
     '|---|---|---|---|---|---|---|---|',
   ];
   if (!gc) console.log('(run with --expose-gc for steadier heap figures)');
-  const drivers: Driver[] = ['pglite'];
-  if (await postgresReachable(pgUrl)) drivers.push('postgres');
-  else console.log(`(PostgreSQL at ${pgUrl} not reachable: PGlite only)`);
+  const drivers = await benchDrivers();
   const rows: string[] = [];
   const exports: string[] = [];
   for (const driver of drivers) {
@@ -203,7 +195,4 @@ async function main() {
   writeFileSync(new URL('./profiles-scaling.md', import.meta.url), report + '\n');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

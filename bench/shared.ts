@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client.ts';
+import type { Driver } from '../src/server/test/harness.ts';
 
 // --- timing ----------------------------------------------------------------------------------
 
@@ -127,6 +128,29 @@ export async function seedUserBets(
   await db.execute(sql`analyze bets`);
 }
 
+/** The history sizes the scaling benches measure at, so that their tables line up. */
+const HISTORY_SIZES = [100, 10_000, 100_000];
+
+/**
+ * The scaling benches' history: another user's 50,000 bets first (so an index has to pick one user
+ * out of many rows), then `userId`'s bets grown to 100, 10,000 and 100,000 in turn; yields each
+ * size, with how long its seeding took, before growing to the next.
+ */
+export async function* growingHistory(
+  db: Db,
+  { userId, otherUserId }: { userId: string; otherUserId: string },
+): AsyncGenerator<{ size: number; seedMs: number }> {
+  await seedUserBets(db, otherUserId, { count: 50_000 });
+  let seeded = 0;
+  for (const size of HISTORY_SIZES) {
+    const start = performance.now();
+    await seedUserBets(db, userId, { from: seeded, count: size - seeded });
+    const seedMs = performance.now() - start;
+    seeded = size;
+    yield { size, seedMs };
+  }
+}
+
 /** EXPLAIN ANALYZE without timings or costs, long lines (literal id lists) cut so the plan stays readable. */
 export async function explain(db: Db, query: SQL): Promise<string> {
   const rows = rowsOf<Record<string, unknown>>(
@@ -135,7 +159,119 @@ export async function explain(db: Db, query: SQL): Promise<string> {
   return rows.map((r) => String(Object.values(r)[0]).replace(/^(.{160}).+$/, '$1…')).join('\n');
 }
 
+// --- what a trigger costs a write (ledger-cost.ts, log-cost.ts) ------------------------------
+
+/** A statement's EXPLAIN ANALYZE, in milliseconds: its execution time and each trigger's own time. */
+export interface Explained {
+  execution: number;
+  triggers: Map<string, number>;
+}
+
+/** Runs `statement` under EXPLAIN ANALYZE; the foreign-key checks (generated trigger names) are one row. */
+export async function explainAnalyze(db: Db, statement: SQL): Promise<Explained> {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (analyze, format json) ${statement}`));
+  const raw = Object.values(rows[0]!)[0];
+  const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    'Execution Time': number;
+    Triggers?: { 'Trigger Name': string; Time: number }[];
+  }[];
+  const triggers = new Map<string, number>();
+  for (const t of plan!.Triggers ?? []) {
+    const name = t['Trigger Name'].startsWith('RI_ConstraintTrigger') ? 'foreign keys' : t['Trigger Name'];
+    triggers.set(name, (triggers.get(name) ?? 0) + t.Time);
+  }
+  return { execution: plan!['Execution Time'], triggers };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** Milliseconds to three places. */
+export const ms = (n: number) => n.toFixed(3);
+
+/** Rounds of the write-cost benches, statements of each write per round, and how many of those lead in uncounted. */
+export const WRITE_COST_ROUNDS = 6;
+const WRITE_COST_PER_ROUND = 45;
+const WRITE_COST_SKIP = 5;
+/** How many statements of each write, trigger on or off, each median is taken over. */
+export const WRITE_COST_SAMPLES = WRITE_COST_ROUNDS * (WRITE_COST_PER_ROUND - WRITE_COST_SKIP);
+
+export type TimedWrite = 'record' | 'settle';
+/** Each write's statements, with the trigger under test on and off. */
+export type WriteSamples = Record<TimedWrite, Record<'with' | 'without', Explained[]>>;
+
+/**
+ * The statements recordBet and settleBet run (src/server/modules/bets/bet-writes.ts), under EXPLAIN
+ * ANALYZE, with a trigger on and off: the user gets a history of 1,000 bets and enough pending bets,
+ * events long started, to settle; `ready` runs then, before the vacuum. Each of WRITE_COST_ROUNDS
+ * rounds runs both statements 45 times with `toggle(true)`, then again with `toggle(false)`, the
+ * first 5 of each not kept (plans, caches). The trigger is left on.
+ */
+export async function writeCostRounds(
+  db: Db,
+  userId: string,
+  opts: {
+    /** The recorded bets' description: which bench wrote them. */
+    description: string;
+    toggle: (on: boolean) => Promise<unknown>;
+    ready?: () => Promise<unknown>;
+  },
+): Promise<WriteSamples> {
+  const { description, toggle } = opts;
+  const [rounds, perRound, skip] = [WRITE_COST_ROUNDS, WRITE_COST_PER_ROUND, WRITE_COST_SKIP];
+  await seedUserBets(db, userId, { count: 1_000 });
+  await seedUserBets(db, userId, { from: 1_000, count: 2 * rounds * perRound + 10, pending: true });
+  await opts.ready?.();
+  await db.execute(sql`vacuum analyze`);
+  const pending = rowsOf<{ id: string }>(
+    await db.execute(
+      sql`select id from bets where user_id = ${userId} and status = 'pending' and event_date < now() order by id`,
+    ),
+  ).map((r) => r.id);
+  let next = 0;
+  const statements: Record<TimedWrite, () => SQL> = {
+    record: () =>
+      sql`insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, potential_win, created_at)
+          values (${userId}, ${description}, 25, '+150', 2.5, 'soccer', now() + interval '7 days', 62.5, now()) returning *`,
+    settle: () =>
+      sql`update bets set status = 'won', profit_loss = potential_win - amount, settled_at = now()
+          where id = ${pending[next++]!} and user_id = ${userId} and status = 'pending' and event_date <= now()
+          returning *`,
+  };
+  const samples: WriteSamples = { record: { with: [], without: [] }, settle: { with: [], without: [] } };
+  for (let round = 0; round < rounds; round++) {
+    for (const mode of ['with', 'without'] as const) {
+      await toggle(mode === 'with');
+      for (const write of ['record', 'settle'] as const) {
+        for (let i = 0; i < perRound; i++) {
+          const e = await explainAnalyze(db, statements[write]());
+          if (i >= skip) samples[write][mode].push(e);
+        }
+      }
+    }
+  }
+  await toggle(true);
+  return samples;
+}
+
 // --- PostgreSQL ------------------------------------------------------------------------------
+
+/** The PostgreSQL the benches measure beside PGlite: BENCH_DATABASE_URL, else TEST_DATABASE_URL. */
+export const BENCH_PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** PGlite, and PostgreSQL at BENCH_PG_URL when it answers (said on stdout when it does not). */
+export async function benchDrivers(): Promise<Driver[]> {
+  if (await postgresReachable(BENCH_PG_URL)) return ['pglite', 'postgres'];
+  console.log(`(PostgreSQL at ${BENCH_PG_URL} not reachable: PGlite only)`);
+  return ['pglite'];
+}
+
+/** Runs a bench's main; a failure is printed and the process exits 1. */
+export function runBench(main: () => Promise<void>) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
 
 export async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

@@ -197,6 +197,18 @@ export const betSchema = z.object({
 });
 export type Bet = z.infer<typeof betSchema>;
 
+/**
+ * A bet as a list shows it: the API's Bet narrowed to what a row reads. The dashboard's and a
+ * profile's bets are Bets; an imported bet (imports.ts ImportedBet) and the landing demo's bet
+ * (client demo-bets.ts DemoBet) are this shape as they are, with nothing filled in to fit. `kind` is
+ * absent where nothing is graded (an imported bet); the potential win is the owner's view's alone,
+ * so it is not part of it.
+ */
+export type BetSummary = Pick<
+  Bet,
+  'id' | 'description' | 'status' | 'sport' | 'odds' | 'amount' | 'profitLoss' | 'eventDate'
+> & { kind?: Bet['kind'] };
+
 /** The most parts a position lists (its `bets` counts them all): a page stays bounded. */
 export const POSITION_PARTS_LISTED = 20;
 

@@ -25,6 +25,7 @@ import { decimalOddsString, parseOdds } from '../../shared/odds.ts';
 import { GENERATED_USERNAME_PATTERN, RESERVED_USERNAMES, USERNAME_PATTERN } from '../../shared/usernames.ts';
 import { asSeed, seedSampleCatalog } from './seed-catalog.ts';
 import { DAY_MS } from '../../shared/time-units.ts';
+import { seededRandom } from '../lib/seeded-random.ts';
 
 export interface SeedOptions {
   users: number;
@@ -61,16 +62,6 @@ const USERS_PER_STATEMENT = 2_000;
 
 // --- deterministic randomness for names and traits -------------------------------------------
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 
@@ -212,7 +203,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedResul
   const started = Date.now();
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
-  const rng = mulberry32(opts.seed ?? 20261122);
+  const rng = seededRandom(opts.seed ?? 20261122);
   const password = opts.password ?? DEFAULT_SEED_PASSWORD;
   const tag = randomBytes(4).toString('hex');
 

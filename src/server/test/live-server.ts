@@ -33,6 +33,7 @@ import { computeStats } from '../../shared/stats.ts';
 import { TEST_CLOCK_HEADER } from '../edge/test-clock.ts';
 import type { Driver } from './harness.ts';
 import { HOUR_MS } from '../../shared/time-units.ts';
+import { seededRandom } from '../lib/seeded-random.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const PASSWORD = 'correct-horse-battery-9';
@@ -457,18 +458,6 @@ export class Ledger {
       deletes: count((b) => b.deletes),
     };
   }
-}
-
-/** A small seeded generator (mulberry32): the same seed drives the same choices. */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const outcomeOf = (answer: { status: number } | null): Outcome =>

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from './button.tsx';
@@ -57,4 +57,38 @@ export function AlertDialogAction({
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
+}
+
+/**
+ * What a confirmation holds: its question, what will happen (wrapped anywhere: it may quote the
+ * bettor's own text), and Cancel beside the action. Deleting a bet and settling one ask this way.
+ */
+export function AlertDialogConfirm({
+  title,
+  description,
+  action,
+  onAction,
+  variant,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  /** The action button's text. */
+  action: ReactNode;
+  onAction: () => void;
+  variant?: 'default' | 'destructive';
+}) {
+  return (
+    <>
+      <AlertDialogHeader>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
+      </AlertDialogHeader>
+      <AlertDialogFooter>
+        <AlertDialogCancel>Cancel</AlertDialogCancel>
+        <AlertDialogAction variant={variant} onClick={onAction}>
+          {action}
+        </AlertDialogAction>
+      </AlertDialogFooter>
+    </>
+  );
 }

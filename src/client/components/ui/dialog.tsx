@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
@@ -65,4 +65,25 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/**
+ * A dialog's title and description at its head: Radix ties both to the dialog (its accessible name
+ * and description), which is how the tests find it. Every dialog of the app opens with one.
+ */
+export function DialogHeading({
+  title,
+  description,
+  titleClassName,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  titleClassName?: string;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle className={titleClassName}>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
 }

@@ -1,15 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from './button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from './dialog.tsx';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from './dialog.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -78,10 +69,7 @@ export function FormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} description={description} />
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           {children}
           {problem && <FormAlert>{problem}</FormAlert>}

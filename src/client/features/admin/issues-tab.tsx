@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { Inbox, Mail, MessageSquareText } from 'lucide-react';
 import {
@@ -17,7 +17,7 @@ import { AD_TYPE_LABELS, BUDGET_LABELS, type AdType, type Budget } from '../../.
 import { publicProfilePath } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeading } from '../../components/ui/dialog.tsx';
 import { LabelledSelect, NativeSelect, Options } from '../../components/ui/native-select.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -45,6 +45,13 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
   const headingId = useId();
 
   const page = issues.data;
+  /** A filter's change: the list starts again at its first page. */
+  const refilter =
+    <T extends string>(set: Dispatch<SetStateAction<T>>) =>
+    (e: ChangeEvent<HTMLSelectElement>) => {
+      set(e.target.value as T);
+      setOffset(0);
+    };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -52,29 +59,13 @@ export function IssuesTab({ viewerId }: { viewerId: string }) {
         Issues
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <LabelledSelect
-          label="Status"
-          className="sm:w-48"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as InboxStatus | 'all');
-            setOffset(0);
-          }}
-        >
+        <LabelledSelect label="Status" className="sm:w-48" value={status} onChange={refilter(setStatus)}>
           <Options
             values={ISSUE_STATUS_FILTERS}
             label={(s) => (s === 'all' ? 'All statuses' : ISSUE_STATUS_LABELS[s])}
           />
         </LabelledSelect>
-        <LabelledSelect
-          label="Type"
-          className="sm:w-48"
-          value={type}
-          onChange={(e) => {
-            setType(e.target.value as InboxKind | 'all');
-            setOffset(0);
-          }}
-        >
+        <LabelledSelect label="Type" className="sm:w-48" value={type} onChange={refilter(setType)}>
           <Options values={ISSUE_TYPE_FILTERS} label={(t) => TYPE_LABELS[t]} />
         </LabelledSelect>
       </div>
@@ -212,21 +203,24 @@ function IssueDialog({ viewerId, id, onClose }: { viewerId: string; id: string |
       <DialogContent className="max-w-2xl">
         {!data ? (
           <>
-            <DialogHeader>
-              <DialogTitle>Issue</DialogTitle>
-              <DialogDescription>{issue.isError ? 'This issue could not be loaded.' : 'Loading...'}</DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              title="Issue"
+              description={issue.isError ? 'This issue could not be loaded.' : 'Loading...'}
+            />
             {!issue.isError && <Spinner className="mx-auto size-6 text-primary" />}
           </>
         ) : (
           <>
-            <DialogHeader>
-              <DialogTitle className="break-words">{data.title}</DialogTitle>
-              <DialogDescription>
-                {data.type === 'advertising' ? 'Advertising inquiry' : 'Contact message'} received{' '}
-                {formatDateTime(data.createdAt)}
-              </DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              titleClassName="break-words"
+              title={data.title}
+              description={
+                <>
+                  {data.type === 'advertising' ? 'Advertising inquiry' : 'Contact message'} received{' '}
+                  {formatDateTime(data.createdAt)}
+                </>
+              }
+            />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">From</dt>
               <dd className="[overflow-wrap:anywhere] md:[overflow-wrap:break-word]">

@@ -27,17 +27,9 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
   });
 
   const onSubmit = async ({ email }: ForgotPasswordInput) => {
-    const { authClient, authErrorMessage, toast } = await loadFormDeps();
-    try {
-      const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
-      if (error) {
-        toast.error('Password reset failed', { description: authErrorMessage(error) });
-        return;
-      }
-    } catch (err) {
-      toast.error('Password reset failed', { description: err instanceof Error ? err.message : String(err) });
-      return;
-    }
+    const { authClient, authAttempt, toast } = await loadFormDeps();
+    const reset = () => authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
+    if (!(await authAttempt('Password reset failed', reset))) return;
     toast.success('Password reset sent', { description: 'Check your email for the reset link.' });
     onDone(email);
   };

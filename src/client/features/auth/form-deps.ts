@@ -9,6 +9,7 @@ import { forgotPasswordSchema, signInSchema, signUpSchema } from '../../../share
 
 export { authClient, authErrorMessage } from '../../lib/auth-client.ts';
 export { toast } from '../../components/ui/toast.ts';
+export { authAttempt } from './auth-attempt.ts';
 
 export const resolvers = {
   signIn: zodResolver(signInSchema),

@@ -6,9 +6,10 @@ import { toast } from '../../components/ui/toast.ts';
 import type { z } from 'zod';
 import { resetPasswordSchema } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/routes.ts';
-import { authClient, authErrorMessage } from '../../lib/auth-client.ts';
+import { authClient, type AuthClientError } from '../../lib/auth-client.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { authAttempt } from './auth-attempt.ts';
 import { AuthForm, NewPasswordField } from './auth-form.tsx';
 import { useAuth } from './auth-provider.tsx';
 
@@ -30,18 +31,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
 
   const onSubmit = async ({ password }: ResetPasswordInput) => {
-    try {
-      const { error } = await authClient.resetPassword({ newPassword: password, token });
-      if (error) {
-        const message = authErrorMessage(error);
-        if (error.code?.includes('PASSWORD')) setError('password', { message });
-        toast.error('Password reset failed', { description: message });
-        return;
-      }
-    } catch (err) {
-      toast.error('Password reset failed', { description: err instanceof Error ? err.message : String(err) });
-      return;
-    }
+    const reset = () => authClient.resetPassword({ newPassword: password, token });
+    const refused = (error: AuthClientError, message: string) => {
+      if (error.code?.includes('PASSWORD')) setError('password', { message });
+    };
+    if (!(await authAttempt('Password reset failed', reset, refused))) return;
     // A reset signs out every session of the account, this browser's included.
     await refetch().catch(() => undefined);
     toast.success('Password updated', { description: 'You can now sign in with your new password.' });

@@ -43,20 +43,12 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
   };
 
   const onSubmit = async ({ email, password }: SignInInput) => {
-    const { authClient, authErrorMessage, toast } = await loadFormDeps();
-    try {
-      const { data, error } = await authClient.signIn.email({ email, password });
-      if (error) {
-        toast.error('Sign in failed', { description: authErrorMessage(error) });
-        return;
-      }
-      // No session yet: the server waits for the code (modules/auth/two-factor.ts).
-      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
-        setSecondStep(true);
-        return;
-      }
-    } catch (err) {
-      toast.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
+    const { authClient, authAttempt } = await loadFormDeps();
+    const answer = await authAttempt('Sign in failed', () => authClient.signIn.email({ email, password }));
+    if (!answer) return;
+    // No session yet: the server waits for the code (modules/auth/two-factor.ts).
+    if (answer.data && 'twoFactorRedirect' in answer.data && answer.data.twoFactorRedirect) {
+      setSecondStep(true);
       return;
     }
     await signedIn();

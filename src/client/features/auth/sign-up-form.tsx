@@ -35,7 +35,7 @@ export function SignUpForm() {
 
   const onSubmit = async ({ fullName, email, password, ageConfirmed }: SignUpInput) => {
     setSentTo(null);
-    const { authClient, authErrorMessage, toast } = await loadFormDeps();
+    const { authClient, authAttempt, toast } = await loadFormDeps();
     // ageConfirmed is no field of Better Auth's user, so its client's types do not list it: our
     // server's hook reads it (modules/auth/hooks.ts) and the account stores when it was given.
     const request = {
@@ -46,18 +46,7 @@ export function SignUpForm() {
       // The link signs the new account in and comes back to where the sign-up started.
       callbackURL: confirmationCallback(location.state),
     };
-    try {
-      const { error } = await authClient.signUp.email(request);
-      if (error) {
-        const message = authErrorMessage(error);
-        showOnField(error, message);
-        toast.error('Sign up failed', { description: message });
-        return;
-      }
-    } catch (err) {
-      toast.error('Sign up failed', { description: err instanceof Error ? err.message : String(err) });
-      return;
-    }
+    if (!(await authAttempt('Sign up failed', () => authClient.signUp.email(request), showOnField))) return;
     toast.success('Check your email', {
       description: "We've sent you a confirmation link to complete your registration.",
     });

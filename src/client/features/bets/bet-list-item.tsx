@@ -4,13 +4,8 @@ import type { SettledStatus } from '../../../shared/bets.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
+  AlertDialogConfirm,
   AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   AlertDialogTrigger,
 } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -52,19 +47,13 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this bet?</AlertDialogTitle>
-          <AlertDialogDescription className="break-words">
-            “{bet.description}” will be removed from your statistics. A bet can be deleted only before its event starts;
-            the deletion stays visible in your public ledger.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => remove.mutate()}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
+        <AlertDialogConfirm
+          title="Delete this bet?"
+          description={`“${bet.description}” will be removed from your statistics. A bet can be deleted only before its event starts; the deletion stays visible in your public ledger.`}
+          action="Delete"
+          variant="destructive"
+          onAction={() => remove.mutate()}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );
@@ -75,7 +64,7 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
       bet={bet}
       mark={timing.overdue && <OverdueBadge />}
       corner={deleteButton}
-      withPotentialWin
+      potentialWin={bet.potentialWin}
       unitSize={unitSize}
       busy={busy}
     >

@@ -6,7 +6,7 @@ import { FIGURES } from '../../../shared/figures.ts';
 import type { ReactNode, Ref } from 'react';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { STATUS_LABELS, type BetStatus, type SettledStatus } from '../../../shared/bets.ts';
-import type { Bet } from '../../../shared/bet-schemas.ts';
+import type { BetSummary } from '../../../shared/bet-schemas.ts';
 import { BET_KIND_LABELS, type BetKind } from '../../../shared/events.ts';
 import { formatUnits, parseMoney, toUnits } from '../../../shared/money.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/format.ts';
@@ -78,11 +78,6 @@ export function ProfitLoss({ value, unitSize }: { value: string | null; unitSize
   );
 }
 
-type RowBet = Pick<
-  Bet,
-  'description' | 'status' | 'sport' | 'odds' | 'amount' | 'potentialWin' | 'profitLoss' | 'eventDate'
-> & { kind?: BetKind };
-
 export const GRADED_TITLE = "On a listed event: graded from the event's result, not by the bettor";
 export const SELF_REPORTED_TITLE = 'On an event the catalog does not list: settled by the bettor';
 
@@ -99,13 +94,13 @@ export function BetKindBadge({ kind }: { kind: BetKind }) {
 }
 
 interface BetRowProps {
-  bet: RowBet;
+  bet: BetSummary;
   /** After the status: the overdue mark, in the owner's or a follower's words. */
   mark?: ReactNode;
   /** At the top right (the owner's Delete). */
   corner?: ReactNode;
-  /** The owner's view shows the potential win among the details. */
-  withPotentialWin?: boolean;
+  /** The owner's view shows the bet's potential win among the details. */
+  potentialWin?: string | undefined;
   /** The bettor's unit size: stakes and profit in units as well. */
   unitSize?: string | null | undefined;
   busy?: boolean;
@@ -116,16 +111,7 @@ interface BetRowProps {
 }
 
 /** One bet of a list: what was staked on what, its status and sport, odds, stake, outcome and event time. */
-export function BetRow({
-  bet,
-  mark,
-  corner,
-  withPotentialWin = false,
-  unitSize,
-  busy = false,
-  children,
-  ref,
-}: BetRowProps) {
+export function BetRow({ bet, mark, corner, potentialWin, unitSize, busy = false, children, ref }: BetRowProps) {
   return (
     <li
       ref={ref}
@@ -148,7 +134,7 @@ export function BetRow({
       <dl
         className={cn(
           'grid grid-cols-2 gap-x-4 gap-y-2',
-          withPotentialWin
+          potentialWin !== undefined
             ? 'sm:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.4fr)]'
             : 'sm:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.6fr)]',
         )}
@@ -159,7 +145,7 @@ export function BetRow({
         <BetDetail term="Stake">
           <MoneyWithUnits amount={bet.amount} unitSize={unitSize} />
         </BetDetail>
-        {withPotentialWin && <BetDetail term={FIGURES.payout.label}>{formatMoney(bet.potentialWin)}</BetDetail>}
+        {potentialWin !== undefined && <BetDetail term={FIGURES.payout.label}>{formatMoney(potentialWin)}</BetDetail>}
         <BetDetail term="Profit/Loss">
           <ProfitLoss value={bet.profitLoss} unitSize={unitSize} />
         </BetDetail>

@@ -3,16 +3,7 @@ import type { SettledStatus } from '../../../shared/bets.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, settlementProfitCents } from '../../../shared/money.ts';
 import { formatMoney, formatSignedMoney } from '../../lib/format.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
+import { AlertDialog, AlertDialogConfirm, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
 
 const RESULT_NAME: Record<SettledStatus, string> = { won: 'won', lost: 'lost', void: 'void / push' };
 
@@ -61,18 +52,12 @@ export function SettleConfirmDialog({
         }}
       >
         {status && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Mark as {RESULT_NAME[status]}?</AlertDialogTitle>
-              <AlertDialogDescription className="break-words">
-                “{bet.description}” — {text ? text(status) : settleConfirmText(bet, status)}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => onConfirm(status)}>Mark as {RESULT_NAME[status]}</AlertDialogAction>
-            </AlertDialogFooter>
-          </>
+          <AlertDialogConfirm
+            title={`Mark as ${RESULT_NAME[status]}?`}
+            description={`“${bet.description}” — ${text ? text(status) : settleConfirmText(bet, status)}`}
+            action={`Mark as ${RESULT_NAME[status]}`}
+            onAction={() => onConfirm(status)}
+          />
         )}
       </AlertDialogContent>
     </AlertDialog>

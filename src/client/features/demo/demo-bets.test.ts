@@ -68,7 +68,7 @@ describe('demo bets', () => {
       status: 'pending',
       potentialWin: '25.00',
       profitLoss: null,
-      recordedAt: now.toISOString(),
+      createdAt: now.toISOString(),
     });
     expect(record({ amount: '110', odds: '-110' }).potentialWin).toBe('210.00');
     expect(record({ odds: '5/2' }).potentialWin).toBe('35.00');
@@ -158,10 +158,10 @@ describe('demo bets', () => {
     for (const at of [now, later(23.99)]) {
       expect(settleDemoBet([bet], bet.id, 'won', at)).toEqual({
         ok: false,
-        reason: settleAfterMessage(bet.eventDateTime),
+        reason: settleAfterMessage(bet.eventDate),
       });
     }
-    expect(settleAfterMessage(bet.eventDateTime)).toMatch(
+    expect(settleAfterMessage(bet.eventDate)).toMatch(
       /^Settle after the event starts: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/,
     );
     expect(settleDemoBet([bet], bet.id, 'won', later(24))).toMatchObject({ ok: true });
@@ -205,7 +205,7 @@ describe('demo bets', () => {
     const bet = record({ amount: '40' });
     expect(settleDemoBet([bet], bet.id, 'void', now)).toEqual({
       ok: false,
-      reason: settleAfterMessage(bet.eventDateTime),
+      reason: settleAfterMessage(bet.eventDate),
     });
     const pushed = settled(bet, 'void');
     expect(pushed).toMatchObject({ status: 'void', profitLoss: '0.00' });
@@ -240,14 +240,13 @@ describe('demo bets', () => {
     expect(samples.filter((b) => b.kind === 'graded')).toHaveLength(1);
     expect(new Set(samples.map((b) => b.id)).size).toBe(samples.length);
     // Recorded more than 6 hours before each event, as the rule requires.
-    for (const b of samples)
-      expect(Date.parse(b.eventDateTime) - Date.parse(b.recordedAt)).toBeGreaterThan(6 * HOUR_MS);
+    for (const b of samples) expect(Date.parse(b.eventDate) - Date.parse(b.createdAt)).toBeGreaterThan(6 * HOUR_MS);
     // One still ahead: it may be deleted, not settled. One started: settled, not deleted. One overdue.
-    const ahead = samples.filter((b) => Date.parse(b.eventDateTime) > now.getTime());
+    const ahead = samples.filter((b) => Date.parse(b.eventDate) > now.getTime());
     expect(ahead).toHaveLength(1);
     expect(deleteDemoBet(samples, ahead[0]!.id, now)).toMatchObject({ ok: true });
     expect(settleDemoBet(samples, ahead[0]!.id, 'won', now)).toMatchObject({ ok: false });
-    const started = byStatus('pending').filter((b) => Date.parse(b.eventDateTime) <= now.getTime());
+    const started = byStatus('pending').filter((b) => Date.parse(b.eventDate) <= now.getTime());
     expect(started).toHaveLength(2);
     for (const b of started) {
       expect(settleDemoBet(samples, b.id, 'won', now)).toMatchObject({ ok: true });
@@ -293,7 +292,7 @@ describe('demo bets', () => {
         odds: '4.772727',
         sport: 'parlay',
         status: 'pending',
-        eventDateTime: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
+        eventDate: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
         potentialWin: '47.73',
         profitLoss: null,
       });
@@ -303,7 +302,7 @@ describe('demo bets', () => {
           description: 'Lakers ML',
           sport: 'basketball',
           odds: '+150',
-          eventDateTime: new Date(now.getTime() + 48 * HOUR_MS).toISOString(),
+          eventDate: new Date(now.getTime() + 48 * HOUR_MS).toISOString(),
           status: 'pending',
         },
         {
@@ -311,7 +310,7 @@ describe('demo bets', () => {
           description: 'Celtics -4.5',
           sport: 'basketball',
           odds: '-110',
-          eventDateTime: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
+          eventDate: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
           status: 'pending',
         },
       ]);
@@ -370,7 +369,7 @@ describe('demo bets', () => {
       });
       expect(settleDemoLeg([first], bet.id, 2, 'won', later(47.99))).toEqual({
         ok: false,
-        reason: settleAfterMessage(first.legs![1]!.eventDateTime),
+        reason: settleAfterMessage(first.legs![1]!.eventDate),
       });
       // Both won: 2.50 × 2 = 5, $10 pays $50.00, profit $40.00.
       const won = settleLeg(first, 2, 'won', later(48));

@@ -15,7 +15,13 @@ import {
   type SettledStatus,
   type Sport,
 } from '../../../shared/bets.ts';
-import { createRecordBetSchema, type BetStats } from '../../../shared/bet-schemas.ts';
+import {
+  createRecordBetSchema,
+  type Bet,
+  type BetLeg,
+  type BetStats,
+  type BetSummary,
+} from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, potentialWinCents, settlementProfitCents } from '../../../shared/money.ts';
 import { parseOdds, type Rational } from '../../../shared/odds.ts';
 import {
@@ -35,36 +41,23 @@ import { GRADED_FROM_RESULT_MESSAGE, gradedDescription, type BetKind } from '../
 import { localDateTimeToIso } from '../../lib/local-date-time.ts';
 import { HOUR_MS, DAY_MS } from '../../../shared/time-units.ts';
 
-/** Spec §3, Demo bet; money as decimal strings with two places ("25.00"), times as ISO strings. */
-export interface DemoBet {
-  id: string;
-  description: string;
-  amount: string;
-  odds: string;
-  status: BetStatus;
-  /** 'parlay' for a parlay (its legs have the sports). */
-  sport: Sport | typeof PARLAY_SPORT;
-  /** A parlay's: its earliest leg's start (delete only before it). */
-  eventDateTime: string;
-  recordedAt: string;
-  potentialWin: string;
-  /** Null until settled. */
-  profitLoss: string | null;
-  /** A parlay's legs, in order; absent for a single bet. */
-  legs?: readonly DemoLeg[];
-  /** 'graded': a sample bet on a listed (sample) event, settled from its result. Absent: self-reported, as every bet the visitor records. */
-  kind?: BetKind;
-}
+/**
+ * Spec §3, Demo bet: the shared list shape (BetSummary, what every bet list renders) with the
+ * fields the demo reads of the API's Bet (its potential win, when it was recorded), under the API's
+ * names; money as decimal strings with two places ("25.00"), times as ISO strings. Its sport is
+ * 'parlay' for a parlay (its legs have the sports), and its `eventDate` a parlay's earliest leg's
+ * start (delete only before it). `profitLoss` is null until settled. `legs` is absent for a single
+ * bet (the API's is null); `kind` 'graded' marks a sample bet on a listed (sample) event, settled
+ * from its result, and is absent on every bet the visitor records (self-reported).
+ */
+export type DemoBet = BetSummary &
+  Pick<Bet, 'potentialWin' | 'createdAt'> & {
+    /** A parlay's legs, in order. */
+    legs?: readonly DemoLeg[];
+  };
 
-/** A parlay's leg: its odds as typed, settled on its own once its event has started. */
-export interface DemoLeg {
-  position: number;
-  description: string;
-  sport: Sport;
-  odds: string;
-  eventDateTime: string;
-  status: BetStatus;
-}
+/** A parlay's leg (the API's BetLeg, in part): its odds as typed, settled on its own once its event has started. */
+export type DemoLeg = Pick<BetLeg, 'position' | 'description' | 'sport' | 'odds' | 'eventDate' | 'status'>;
 
 /** What the demo form holds: every value as typed. `eventDateTime` is a datetime-local value. */
 export interface DemoBetForm {
@@ -144,8 +137,8 @@ export function recordDemoBet(form: DemoBetForm, now: Date): DemoRecordResult<ke
       odds: bet.odds,
       status: 'pending',
       sport: bet.sport,
-      eventDateTime: bet.eventDate,
-      recordedAt: now.toISOString(),
+      eventDate: bet.eventDate,
+      createdAt: now.toISOString(),
       potentialWin: previewPotentialWin(bet.amount, bet.odds)!,
       profitLoss: null,
     },
@@ -183,7 +176,7 @@ export function recordDemoParlay(
     description: leg.description,
     sport: leg.sport,
     odds: leg.odds,
-    eventDateTime: leg.eventDate,
+    eventDate: leg.eventDate,
     status: 'pending',
   }));
   return {
@@ -195,8 +188,8 @@ export function recordDemoParlay(
       odds: shortDecimal(odds),
       status: 'pending',
       sport: PARLAY_SPORT,
-      eventDateTime: demoLegs.map((leg) => leg.eventDateTime).sort()[0]!,
-      recordedAt: now.toISOString(),
+      eventDate: demoLegs.map((leg) => leg.eventDate).sort()[0]!,
+      createdAt: now.toISOString(),
       potentialWin: formatCents(potentialWinCents(stake, odds)),
       profitLoss: null,
       legs: demoLegs,
@@ -215,16 +208,19 @@ function legDecimal(odds: string): Rational {
 export const lastEventDateTime = (bet: DemoBet): string =>
   bet.legs
     ? bet.legs
-        .map((leg) => leg.eventDateTime)
+        .map((leg) => leg.eventDate)
         .sort()
         .at(-1)!
-    : bet.eventDateTime;
+    : bet.eventDate;
 
-/** A demo bet as the shared time rules read it. */
+/**
+ * A demo bet as the shared time rules read it: without its `createdAt`, so no 15-minute delete window
+ * applies (a demo bet may be deleted until its start, as the spec's demo says).
+ */
 export const demoTiming = (bet: DemoBet) => ({
   status: bet.status,
-  eventDate: bet.eventDateTime,
-  legs: bet.legs?.map((leg) => ({ eventDate: leg.eventDateTime })) ?? null,
+  eventDate: bet.eventDate,
+  legs: bet.legs ?? null,
 });
 
 export type DemoChange = { ok: true; bets: DemoBet[] } | { ok: false; reason: string };
@@ -239,7 +235,7 @@ export function settleDemoBet(bets: readonly DemoBet[], id: string, status: Sett
   if (bet.status !== 'pending') return { ok: false, reason: 'Bet is already settled' };
   if (bet.legs) return { ok: false, reason: PARLAY_SETTLED_BY_LEGS_MESSAGE };
   if (bet.kind === 'graded') return { ok: false, reason: GRADED_FROM_RESULT_MESSAGE };
-  if (!canSettle(demoTiming(bet), now)) return { ok: false, reason: settleAfterMessage(bet.eventDateTime) };
+  if (!canSettle(demoTiming(bet), now)) return { ok: false, reason: settleAfterMessage(bet.eventDate) };
   const profit = settlementProfitCents(status, parseMoney(bet.amount)!, parseMoney(bet.potentialWin)!);
   const settled: DemoBet = { ...bet, status, profitLoss: profit === null ? null : formatCents(profit) };
   return { ok: true, bets: bets.map((b) => (b.id === id ? settled : b)) };
@@ -262,8 +258,8 @@ export function settleDemoLeg(
   if (!bet || !leg) return { ok: false, reason: LEG_NOT_FOUND_MESSAGE };
   if (bet.status !== 'pending') return { ok: false, reason: PARLAY_ALREADY_SETTLED_MESSAGE };
   if (leg.status !== 'pending') return { ok: false, reason: LEG_ALREADY_SETTLED_MESSAGE };
-  if (!canSettle({ status: leg.status, eventDate: leg.eventDateTime }, now)) {
-    return { ok: false, reason: settleAfterMessage(leg.eventDateTime) };
+  if (!canSettle(leg, now)) {
+    return { ok: false, reason: settleAfterMessage(leg.eventDate) };
   }
   const legs = bet.legs!.map((l) => (l.position === position ? { ...l, status } : l));
   const stake = parseMoney(bet.amount)!;
@@ -341,8 +337,8 @@ export function sampleDemoBets(now: Date): DemoBet[] {
       odds,
       status: result,
       sport,
-      eventDateTime: new Date(eventMs).toISOString(),
-      recordedAt: new Date(eventMs - 2 * DAY_MS).toISOString(),
+      eventDate: new Date(eventMs).toISOString(),
+      createdAt: new Date(eventMs - 2 * DAY_MS).toISOString(),
       potentialWin,
       profitLoss: profit === null ? null : formatCents(profit),
       kind,

@@ -84,7 +84,7 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
   const list = bets ?? samples;
   // The overdue count changes when a pending bet turns 72 hours past its start: render then.
   const overdueAt = useMemo(
-    () => list.filter((b) => b.status === 'pending').map((b) => Date.parse(b.eventDateTime) + OVERDUE_AFTER_MS),
+    () => list.filter((b) => b.status === 'pending').map((b) => Date.parse(b.eventDate) + OVERDUE_AFTER_MS),
     [list],
   );
   const now = useNow(overdueAt);
@@ -504,7 +504,7 @@ function DemoBetList({ bets, ...actions }: { bets: readonly DemoBet[] } & BetAct
 function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } & BetActions) {
   const titleId = useId();
   const hintId = useId();
-  const timing = useBetTiming({ status: bet.status, eventDate: bet.eventDateTime });
+  const timing = useBetTiming({ status: bet.status, eventDate: bet.eventDate });
   // A parlay is overdue 72 hours after its last leg starts (the same as its first for a single bet).
   const overdue = useBetTiming({ status: bet.status, eventDate: lastEventDateTime(bet) }).overdue;
   const describedBy = timing.settleAfter ? `${titleId} ${hintId}` : titleId;
@@ -525,7 +525,7 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
             {bet.description}
           </h3>
           <p className="text-xs text-muted-foreground">
-            {sportLabel(bet.sport)} · Event {formatDateTime(bet.eventDateTime)}
+            {sportLabel(bet.sport)} · Event {formatDateTime(bet.eventDate)}
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
@@ -613,11 +613,11 @@ function DemoLegItem({
   leg: DemoLeg;
   onSettleLeg: BetActions['onSettleLeg'];
 }) {
-  const timing = useBetTiming({ status: leg.status, eventDate: leg.eventDateTime });
+  const timing = useBetTiming(leg);
   const item = useRef<HTMLLIElement>(null);
   return (
     <li ref={item} tabIndex={-1} className="flex flex-col gap-2 rounded-sm py-2 outline-offset-2">
-      <LegSummary leg={{ ...leg, eventDate: leg.eventDateTime }} />
+      <LegSummary leg={leg} />
       {bet.status === 'pending' && leg.status === 'pending' && (
         <LegSettleControls
           bet={bet}

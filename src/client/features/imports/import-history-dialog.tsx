@@ -6,14 +6,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Upload } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 
 const loadBody = () => import('./import-history-body.tsx');
@@ -31,13 +24,10 @@ export function ImportHistoryButton({ userId }: { userId: string }) {
         </Button>
       </DialogTrigger>
       <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Import history</DialogTitle>
-          <DialogDescription>
-            Bring in bets from a spreadsheet or another tracker. They stay your private history, marked Imported: they
-            are never part of your public record, ledger, rankings or achievements.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Import history"
+          description="Bring in bets from a spreadsheet or another tracker. They stay your private history, marked Imported: they are never part of your public record, ledger, rankings or achievements."
+        />
         {open && (
           <Suspense fallback={<LoadingStatus className="py-6">Loading...</LoadingStatus>}>
             <ImportHistoryBody userId={userId} onClose={() => setOpen(false)} />

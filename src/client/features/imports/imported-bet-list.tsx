@@ -48,7 +48,7 @@ export function ImportedBetList({ userId, unitSize }: { userId: string; unitSize
         <>
           <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border">
             {bets.map((bet) => (
-              <BetRow key={bet.id} bet={{ ...bet, potentialWin: '' }} mark={<ImportedBadge />} unitSize={unitSize} />
+              <BetRow key={bet.id} bet={bet} mark={<ImportedBadge />} unitSize={unitSize} />
             ))}
           </ul>
           <LoadMoreButton pages={pages} />

@@ -6,14 +6,7 @@ import { toast } from '../../components/ui/toast.ts';
 import { profileSettingsSchema, type ProfileSettings, type SocialLinks } from '../../../shared/profile-schemas.ts';
 import { ApiError, KEPT_AFTER_REFUSAL, isTooManyRequests } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { FormDialogFooter } from '../../components/ui/form-dialog.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -50,12 +43,10 @@ export function SettingsDialog({ userId, settings }: { userId: string; settings:
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>
-            Choose who can see your record, where followers can find you, how odds are written, and how you sign in.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Settings"
+          description="Choose who can see your record, where followers can find you, how odds are written, and how you sign in."
+        />
         {/* Mounted only while open, so it starts from the saved values every time. */}
         {open && (
           <Tabs defaultValue="profile">

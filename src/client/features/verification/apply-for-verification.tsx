@@ -12,14 +12,7 @@ import {
 import { paths } from '../../../shared/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/utils.ts';
@@ -101,10 +94,10 @@ export function ApplyForVerification({
       </Button>
       <Dialog open={asking} onOpenChange={(open) => !apply.isPending && setAsking(open)}>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Apply for verification?</DialogTitle>
-            <DialogDescription>What verification is, before you send the application:</DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title="Apply for verification?"
+            description="What verification is, before you send the application:"
+          />
           <ul className="list-disc space-y-2 pl-5 text-sm">
             {VERIFICATION_CRITERIA.map((line) => (
               <li key={line}>{line}</li>
