@@ -97,11 +97,12 @@ BEGIN
                coalesce(sum(sign * bet_decided(result, amount * amount * (decimal_odds - 1))), 0) AS break_even_var,
                bool_or(settled_removed) AS settled_removed, max(removed_amount) AS removed_max_amount,
                max(added_amount) AS added_max_amount, count(*) FILTER (WHERE settled_added) AS added,
-               -- Without the ordered arrays the merge takes: an aggregate with its own ORDER BY
-               -- sorts once per group (most of the runs' time at 10,000 users).
-               (array_agg(status) FILTER (WHERE settled_added))[1] AS status,
-               (array_agg(settled_at) FILTER (WHERE settled_added))[1] AS settled_at,
-               (array_agg(id) FILTER (WHERE settled_added))[1] AS id
+               -- The bet that entered, read only where it is the one (added = 1): plain max, not
+               -- the ordered arrays the merge takes (an aggregate with its own ORDER BY sorts once
+               -- per group, and an array per group is a memory context per group).
+               max(status) FILTER (WHERE settled_added) AS status,
+               max(settled_at) FILTER (WHERE settled_added) AS settled_at,
+               max(id::text) FILTER (WHERE settled_added) AS id
         FROM delta GROUP BY user_id
       ),
       -- Locked in user order, as the other summary triggers lock these rows.
@@ -113,7 +114,7 @@ BEGIN
       d AS (
         SELECT p.*, NOT p.settled_removed AND (p.removed_max_amount IS NULL OR p.removed_max_amount < l.max_amount)
                     AND p.added = 1
-                    AND (l.last_settled_at IS NULL OR (p.settled_at, p.id) > (l.last_settled_at, l.last_settled_id))
+                    AND (l.last_settled_at IS NULL OR (p.settled_at, p.id::uuid) > (l.last_settled_at, l.last_settled_id))
                     AS extends
         FROM per_user p JOIN locked l ON l.user_id = p.user_id
       ),
@@ -153,7 +154,7 @@ BEGIN
                               ELSE greatest(s.max_drawdown, greatest(s.peak_profit, s.total_profit + d.total_profit)
                                                             - (s.total_profit + d.total_profit)) END,
           last_settled_at = CASE WHEN d.extends THEN d.settled_at ELSE s.last_settled_at END,
-          last_settled_id = CASE WHEN d.extends THEN d.id ELSE s.last_settled_id END,
+          last_settled_id = CASE WHEN d.extends THEN d.id::uuid ELSE s.last_settled_id END,
           max_amount = CASE WHEN d.extends THEN greatest(s.max_amount, d.added_max_amount) ELSE s.max_amount END
         FROM d
         WHERE s.user_id = d.user_id
