@@ -34,6 +34,7 @@ const BETS = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10
 const PGLITE = flags.has('--pglite');
 const PROFILE = flags.has('--profile') && !PGLITE;
 const LOST_LEGS = flags.has('--lost-legs');
+const EXPLAIN = flags.has('--explain') && !PGLITE;
 
 /** CPU milliseconds (user + system) used so far by a process on this machine, or by this one. */
 function cpuMs(pid?: number): number {
@@ -106,6 +107,14 @@ try {
     }
     cpuBefore = cpuMs(backend);
     if (PROFILE) await tx.execute(sql`set local track_functions = 'all'`);
+    if (EXPLAIN) {
+      await tx.execute(sql`load 'auto_explain'`);
+      await tx.execute(sql`set local auto_explain.log_min_duration = '5ms'`);
+      await tx.execute(sql`set local auto_explain.log_analyze = on`);
+      await tx.execute(sql`set local auto_explain.log_nested_statements = on`);
+      await tx.execute(sql`set local auto_explain.log_triggers = on`);
+      await tx.execute(sql`set local auto_explain.log_buffers = on`);
+    }
     await tx.execute(sql`select set_config('betproof.grading_at', ${gradedAt}, true)`);
     await tx.execute(sql`update events set status = 'final', home_score = 2, away_score = 1 where id = ${event!.id}`);
     cpuUsed = cpuMs(backend) - cpuBefore;
@@ -140,6 +149,7 @@ try {
         cores: m.cores,
         cpu: m.cpu,
         load1: load1(),
+        ...(EXPLAIN ? { backendPid: backend } : {}),
       },
       null,
       2,

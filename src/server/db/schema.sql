@@ -1262,8 +1262,6 @@ CREATE TRIGGER bets_streaks_delete AFTER DELETE ON public.bets REFERENCING OLD T
 
 CREATE TRIGGER bets_streaks_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_streaks_apply();
 
-CREATE TRIGGER bets_streaks_update AFTER UPDATE ON public.bets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_streaks_apply();
-
 CREATE TRIGGER bets_summaries_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_apply();
 
 CREATE TRIGGER bets_summaries_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.community_summaries_apply();

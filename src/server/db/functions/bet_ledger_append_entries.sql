@@ -32,6 +32,36 @@ BEGIN
     ORDER BY h.user_id
     FOR UPDATE
   ) l;
+  -- One entry per owner (a grading's bettors, almost always): each is chained onto its owner's head
+  -- in plain SQL, written, and the heads moved, in one statement.
+  IF cardinality(owners) = cardinality(p_entries) THEN
+    -- (unnest spreads an entry over the ledger's columns, then the other arrays' elements follow)
+    SELECT x.user_id, x.owner INTO e.user_id, owner
+    FROM unnest(p_entries, owners) WITH ORDINALITY x(user_id, seq, at, kind, bet_id, body, hash, owner, i)
+    WHERE x.user_id IS DISTINCT FROM x.owner
+    ORDER BY x.i LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION 'ledger entries must come grouped by owner in user_id order (% where % was due)',
+        e.user_id, owner;
+    END IF;
+    WITH placed AS MATERIALIZED (
+      SELECT x.user_id, x.head_seq + 1 AS seq, x.at, x.kind, x.bet_id,
+             bet_ledger_chain_text(x.body, x.head_hash, x.head_seq + 1) AS body, x.head_hash AS prev_hash
+      FROM unnest(p_entries, head_seqs, head_hashes) x(user_id, seq, at, kind, bet_id, body, hash, head_seq, head_hash)
+    ),
+    chained AS MATERIALIZED (
+      SELECT p.user_id, p.seq, p.at, p.kind, p.bet_id, p.body, bet_ledger_chain_hash(p.prev_hash, p.body) AS hash
+      FROM placed p
+    ),
+    written AS (
+      INSERT INTO bet_ledger (user_id, seq, at, kind, bet_id, body, hash)
+      SELECT c.user_id, c.seq, c.at, c.kind, c.bet_id, c.body, c.hash FROM chained c
+    )
+    UPDATE bet_ledger_heads h SET seq = c.seq, hash = c.hash
+    FROM chained c
+    WHERE h.user_id = c.user_id;
+    RETURN;
+  END IF;
   FOREACH e IN ARRAY p_entries LOOP
     IF owner IS DISTINCT FROM e.user_id THEN
       k := k + 1;

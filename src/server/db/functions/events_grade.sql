@@ -16,15 +16,14 @@ BEGIN
   IF NOT (NEW.status IN ('final', 'cancelled') AND (TG_OP = 'INSERT' OR OLD.status <> NEW.status)) THEN
     RETURN NULL;
   END IF;
+  -- One scan of the pending bets, no join: the result is written out twice (status, and the
+  -- profit it makes), bet_grade being an inlined CASE (docs/decisions/060).
   UPDATE bets b
-  SET status = g.result,
-      profit_loss = CASE g.result WHEN 'won' THEN b.potential_win - b.amount WHEN 'lost' THEN -b.amount ELSE 0 END,
+  SET status = coalesce(fixed, bet_grade(b.market, b.selection, b.line, NEW.home_score, NEW.away_score)),
+      profit_loss = CASE coalesce(fixed, bet_grade(b.market, b.selection, b.line, NEW.home_score, NEW.away_score))
+                      WHEN 'won' THEN b.potential_win - b.amount WHEN 'lost' THEN -b.amount ELSE 0 END,
       settled_at = greatest(at, b.event_date)
-  FROM (
-    SELECT id, coalesce(fixed, bet_grade(market, selection, line, NEW.home_score, NEW.away_score)) AS result
-    FROM bets WHERE event_id = NEW.id AND status = 'pending'
-  ) g
-  WHERE b.id = g.id;
+  WHERE b.event_id = NEW.id AND b.status = 'pending';
   UPDATE bet_legs l
   SET status = coalesce(fixed, bet_grade(l.market, l.selection, l.line, NEW.home_score, NEW.away_score)),
       settled_at = greatest(at, l.event_date)

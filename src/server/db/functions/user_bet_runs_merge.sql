@@ -41,8 +41,9 @@ BEGIN
     s.last_settled_at := recount.last_settled_at;
     s.last_settled_id := recount.last_settled_id;
   ELSIF added > 0 THEN
-    -- The running total before these bets: total_profit, which user_bet_stats_apply (fired
-    -- first: bets_stats_* sorts before bets_streaks_*) has already raised by their profit.
+    -- The running total before these bets: total_profit, which user_bet_stats_apply has already
+    -- raised by their profit (on an insert or a delete it fires first: bets_stats_* sorts before
+    -- bets_streaks_*; on an update it calls this after writing the totals).
     total := s.total_profit - (SELECT coalesce(sum(p), 0) FROM unnest(added_profit) p);
     FOR i IN 1 .. added LOOP
       CONTINUE WHEN added_status[i] = 'void';
