@@ -22,6 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
+import { gradeIn, seedGradingEvent } from './grading-seed.ts';
 import { createScratchDatabase, describeMachine, load1, rowsOf, type ScratchDatabase } from './shared.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,42 +56,8 @@ const database = await openDatabase({
 });
 const { db } = database;
 try {
-  // Fixed times and ids, so every run writes the same ledger bytes: the bets are recorded a day
-  // before the event starts, and the grading's clock is 8 hours after the start.
-  const start = '2031-06-01T12:00:00.000Z';
-  const recordedAt = '2031-05-31T12:00:00.000Z';
-  const gradedAt = '2031-06-01T20:00:00.000Z';
-  await db.execute(sql`insert into users (id, name, email, email_verified, age_confirmed_at)
-    select 'g' || n, '', 'g' || n || '@example.com', true, now() from generate_series(1, ${BETS}) n`);
-  const [event] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into events (id, source_feed, source_id, sport, competition, home, away, starts_at)
-      values (md5('event')::uuid, 'sample', 'bench', 'soccer', 'Bench League', 'Home FC', 'Away FC', ${start}) returning id`),
-  );
-  const [other] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into events (id, source_feed, source_id, sport, competition, home, away, starts_at)
-      values (md5('event-2')::uuid, 'sample', 'bench-2', 'soccer', 'Bench League', 'Third FC', 'Fourth FC', ${start}) returning id`),
-  );
-  // Every bettor one single on the event (the four markets in turn); the first 1,000 a parlay too.
-  await db.execute(sql`insert into bets (id, user_id, description, amount, odds, decimal_odds, bet_type, event_date,
-      potential_win, event_id, market, selection, line, graded, created_at)
-    select md5('s' || n)::uuid, 'g' || n, 'Home FC v Away FC', 10, '2', 2, 'soccer', ${start}, 20, ${event!.id},
-           (array['moneyline', '1x2', 'spread', 'total'])[n % 4 + 1],
-           (array['home', 'draw', 'away', 'over'])[n % 4 + 1],
-           (array[null, null, -0.5, 2.5])[n % 4 + 1]::numeric, true, ${recordedAt}
-    from generate_series(1, ${BETS}) n`);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into bets (id, user_id, description, amount, odds, decimal_odds, bet_type, event_date,
-        last_event_date, potential_win, leg_count, graded, created_at)
-      select md5('p' || n)::uuid, 'g' || n, 'parlay', 10, '4', 4, 'parlay', ${start}, ${start}, 40, 2, true, ${recordedAt}
-      from generate_series(1, least(1000, ${BETS})) n`);
-    await tx.execute(sql`insert into bet_legs (id, bet_id, position, description, sport, odds, decimal_odds, odds_num, odds_den,
-        event_date, event_id, market, selection)
-      select md5('l' || n || '-' || p)::uuid, md5('p' || n)::uuid, p, 'leg', 'soccer', '2', 2, 2, 1, ${start},
-             case p when 1 then ${event!.id}::uuid else ${other!.id}::uuid end,
-             'moneyline', case when ${LOST_LEGS} and p = 1 and n % 2 = 0 then 'away' else 'home' end
-      from generate_series(1, least(1000, ${BETS})) n, generate_series(1, 2) p`);
-  });
-  await db.execute(sql`analyze`);
+  // Fixed times and ids (bench/grading-seed.ts), so every run writes the same ledger bytes.
+  const eventId = await seedGradingEvent(db, { bets: BETS, lostLegs: LOST_LEGS });
   let profile: { function: string; calls: number; self_ms: number }[] = [];
   // CPU time as well as wall time: on a shared host the CPU the grading used moves far less with
   // the other load than its duration does. PGlite runs in this process; a PostgreSQL backend is a
@@ -115,8 +82,7 @@ try {
       await tx.execute(sql`set local auto_explain.log_triggers = on`);
       await tx.execute(sql`set local auto_explain.log_buffers = on`);
     }
-    await tx.execute(sql`select set_config('betproof.grading_at', ${gradedAt}, true)`);
-    await tx.execute(sql`update events set status = 'final', home_score = 2, away_score = 1 where id = ${event!.id}`);
+    await gradeIn(tx, eventId);
     cpuUsed = cpuMs(backend) - cpuBefore;
     if (PROFILE) {
       profile = rowsOf(
@@ -128,9 +94,9 @@ try {
   const ms = performance.now() - t0;
   const [counts] = rowsOf<{ pending: number; settled: number; ledger: number; legs: number; ledgerMd5: string }>(
     await db.execute(sql`select
-      (select count(*) from bets where event_id = ${event!.id} and status = 'pending')::int as pending,
-      (select count(*) from bets where event_id = ${event!.id} and status <> 'pending')::int as settled,
-      (select count(*) from bet_legs where event_id = ${event!.id} and status <> 'pending')::int as legs,
+      (select count(*) from bets where event_id = ${eventId} and status = 'pending')::int as pending,
+      (select count(*) from bets where event_id = ${eventId} and status <> 'pending')::int as settled,
+      (select count(*) from bet_legs where event_id = ${eventId} and status <> 'pending')::int as legs,
       (select count(*) from bet_ledger where kind in ('settled', 'leg-settled'))::int as ledger,
       (select md5(string_agg(user_id || ' ' || seq || ' ' || body || ' ' || hash, E'\n' order by user_id, seq))
        from bet_ledger) as "ledgerMd5"`),
