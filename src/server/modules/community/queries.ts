@@ -369,9 +369,18 @@ type InfluencerCandidate = Omit<
   user_id: string;
   /** lower(display name), as the search matches it. */
   lower_display_name: string;
-  /** The sports of the user's user_sport_stats rows, comma-separated. */
-  sports: string;
 } & Record<`order_${InfluencerSort}`, number>;
+
+/** The kept candidates in each sort's order: a page filters one list, and sorts nothing. */
+type KeptInfluencers = Record<InfluencerSort, InfluencerCandidate[]>;
+
+/** The users with at least one bet in `sport` (a user_sport_stats row), kept as the rankings are. */
+const bettorsOn = async (db: Db, sport: Sport) =>
+  new Set(
+    (await queryRows<{ user_id: string }>(db, sql`select user_id from user_sport_stats where sport = ${sport}`)).map(
+      (r) => r.user_id,
+    ),
+  );
 
 /**
  * Public bettors with at least one recorded bet, each with their place in every order (ORDER_BY;
@@ -379,9 +388,9 @@ type InfluencerCandidate = Omit<
  * market prices (less user_market_figures' excesses). Ranked once and kept (rankings.ts,
  * docs/decisions/061): the ranking probes every public bettor's running totals.
  */
-function rankInfluencers(db: Db, now: Date): Promise<InfluencerCandidate[]> {
+async function rankInfluencers(db: Db, now: Date): Promise<KeptInfluencers> {
   const min = RANK_MIN_EVENTS;
-  return queryRows<InfluencerCandidate>(
+  const rows = await queryRows<InfluencerCandidate>(
     db,
     sql`
     with
@@ -426,7 +435,6 @@ function rankInfluencers(db: Db, now: Date): Promise<InfluencerCandidate[]> {
            c.r_profit::text as r_profit, c.r_staked::text as r_staked, c.r_level_profit::text as r_level_profit,
            c.r_level_profit_sq::text as r_level_profit_sq, c.r_odds_sum::text as r_odds_sum,
            c.closes::int as closes, c.average_clv::text as average_clv, c.rank::int as rank,
-           coalesce((select string_agg(x.sport, ',') from user_sport_stats x where x.user_id = c.user_id), '') as sports,
            ${sql.join(
              SORTS.map((sort) =>
                sql.raw(`row_number() over (order by ${ORDER_BY[sort]}, c.username)::int as order_${sort}`),
@@ -435,6 +443,8 @@ function rankInfluencers(db: Db, now: Date): Promise<InfluencerCandidate[]> {
            )}
     from candidates c`,
   );
+  const inOrder = (sort: InfluencerSort) => [...rows].sort((a, b) => a[`order_${sort}`] - b[`order_${sort}`]);
+  return Object.fromEntries(SORTS.map((sort) => [sort, inOrder(sort)])) as KeptInfluencers;
 }
 
 /**
@@ -450,15 +460,18 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
   const previousStart = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
   // The search as LIKE '%text%' matched it (username as stored, display name lowered by the database).
   const search = opts.search?.trim() ? opts.search.trim().toLowerCase() : null;
-  const candidates = await keptRanking(db, 'influencers', now, (at) => rankInfluencers(db, at));
-  const column = `order_${opts.sort}` as const;
-  const matching = candidates
-    .filter(
-      (c) =>
-        (search === null || c.username.includes(search) || c.lower_display_name.includes(search)) &&
-        (opts.sport === 'all' || c.sports.split(',').includes(opts.sport)),
-    )
-    .sort((a, b) => a[column] - b[column]);
+  const kept = await keptRanking(db, 'influencers', now, (at) => rankInfluencers(db, at));
+  const sport = opts.sport;
+  const onSport = sport === 'all' ? null : await keptRanking(db, `sport:${sport}`, now, () => bettorsOn(db, sport));
+  const inOrder = kept[opts.sort];
+  const matching =
+    search === null && onSport === null
+      ? inOrder
+      : inOrder.filter(
+          (c) =>
+            (search === null || c.username.includes(search) || c.lower_display_name.includes(search)) &&
+            (onSport === null || onSport.has(c.user_id)),
+        );
   const total = matching.length;
   const slice = matching.slice(opts.offset, opts.offset + opts.limit);
 
