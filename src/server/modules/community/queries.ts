@@ -426,6 +426,18 @@ async function rankInfluencers(db: Db, now: Date): Promise<KeptInfluencers> {
              case when r.won + r.lost = 0 then 0 else r.won::numeric / (r.won + r.lost) end as win_ratio
       from ranking r
       join profiles p on p.user_id = r.user_id
+    ),
+    -- Each sort's place, from the sort keys alone (narrow rows sort faster than the figures).
+    orders as (
+      select c.user_id,
+             ${sql.join(
+               SORTS.map((sort) =>
+                 sql.raw(`row_number() over (order by ${ORDER_BY[sort]}, c.username)::int as order_${sort}`),
+               ),
+               sql`, `,
+             )}
+      from (select user_id, username, verification_status, rank, settled, total_profit, win_ratio, total_bets, closes,
+                   average_clv from candidates) c
     )
     select c.user_id, c.username, c.display_name, lower(coalesce(c.display_name, '')) as lower_display_name,
            c.verification_status, ${isoText('c.created_at')} as joined,
@@ -435,15 +447,16 @@ async function rankInfluencers(db: Db, now: Date): Promise<KeptInfluencers> {
            c.r_profit::text as r_profit, c.r_staked::text as r_staked, c.r_level_profit::text as r_level_profit,
            c.r_level_profit_sq::text as r_level_profit_sq, c.r_odds_sum::text as r_odds_sum,
            c.closes::int as closes, c.average_clv::text as average_clv, c.rank::int as rank,
-           ${sql.join(
-             SORTS.map((sort) =>
-               sql.raw(`row_number() over (order by ${ORDER_BY[sort]}, c.username)::int as order_${sort}`),
-             ),
-             sql`, `,
-           )}
-    from candidates c`,
+           ${sql.raw(SORTS.map((sort) => `o.order_${sort}`).join(', '))}
+    from candidates c
+    join orders o on o.user_id = c.user_id`,
   );
-  const inOrder = (sort: InfluencerSort) => [...rows].sort((a, b) => a[`order_${sort}`] - b[`order_${sort}`]);
+  // Each order's places are 1..n: every row goes straight to its place.
+  const inOrder = (sort: InfluencerSort) => {
+    const list = new Array<InfluencerCandidate>(rows.length);
+    for (const row of rows) list[row[`order_${sort}`] - 1] = row;
+    return list;
+  };
   return Object.fromEntries(SORTS.map((sort) => [sort, inOrder(sort)])) as KeptInfluencers;
 }
 
