@@ -12,6 +12,10 @@
  * graded positions only (bet_positions, user_position_days): the bench also writes `--positions`
  * won or lost positions per user on events over the last 400 days (fillPositions).
  *
+ * The rankings are kept per server (docs/decisions/061): after 5 warm-up runs each request is
+ * answered from the kept ranking; a second table times the same requests each right after a
+ * committed write to what the rankings read, which makes them rank again.
+ *
  * Figures go to stdout and to bench/community.md (runs at 10,000 users; the size is in the file).
  */
 import { loadavg } from 'node:os';
