@@ -211,6 +211,10 @@ CREATE FUNCTION public.bets_unit_size() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bets_unit_size.sql $$;
 
+CREATE FUNCTION public.community_changes_note() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$ src/server/db/functions/community_changes_note.sql $$;
+
 CREATE FUNCTION public.community_summaries_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/community_summaries_apply.sql $$;
@@ -402,6 +406,16 @@ CREATE TABLE public.bet_prices (
 CREATE TABLE public.bet_record_versions (
     user_id text NOT NULL,
     version bigint NOT NULL
+);
+
+CREATE TABLE public.community_changes (
+    xid xid8 NOT NULL
+);
+
+CREATE TABLE public.community_changes_pruned (
+    one boolean DEFAULT true NOT NULL,
+    below xid8 NOT NULL,
+    CONSTRAINT community_changes_pruned_one_check CHECK (one)
 );
 
 CREATE TABLE public.event_prices (
@@ -928,6 +942,12 @@ ALTER TABLE ONLY public.bets
 ALTER TABLE public.bets
     ADD CONSTRAINT bets_settled_after_event_start CHECK (((settled_at IS NULL) OR (settled_at >= event_date))) NOT VALID;
 
+ALTER TABLE ONLY public.community_changes
+    ADD CONSTRAINT community_changes_pkey PRIMARY KEY (xid);
+
+ALTER TABLE ONLY public.community_changes_pruned
+    ADD CONSTRAINT community_changes_pruned_pkey PRIMARY KEY (one);
+
 ALTER TABLE ONLY public.event_prices
     ADD CONSTRAINT event_prices_unique UNIQUE NULLS NOT DISTINCT (event_id, bookmaker, kind, market, selection, line);
 
@@ -1182,6 +1202,8 @@ CREATE TRIGGER bet_ledger_no_truncate BEFORE TRUNCATE ON public.bet_ledger FOR E
 
 CREATE TRIGGER bet_ledger_queue_for_log AFTER INSERT ON public.bet_ledger REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_ledger_queue_for_log();
 
+CREATE TRIGGER bet_legs_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.bet_legs FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
+
 CREATE TRIGGER bet_legs_graded AFTER INSERT ON public.bet_legs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_legs_graded();
 
 CREATE TRIGGER bet_legs_guard BEFORE INSERT OR DELETE OR UPDATE ON public.bet_legs FOR EACH ROW EXECUTE FUNCTION public.bet_legs_guard();
@@ -1215,6 +1237,8 @@ CREATE TRIGGER bet_prices_positions_insert AFTER INSERT ON public.bet_prices REF
 CREATE TRIGGER bet_prices_positions_update AFTER UPDATE ON public.bet_prices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bet_positions_apply();
 
 CREATE TRIGGER bets_announce AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.bets_announce();
+
+CREATE TRIGGER bets_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.bets FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
 
 CREATE TRIGGER bets_game_days_delete AFTER DELETE ON public.bets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_game_days_apply();
 
@@ -1304,6 +1328,8 @@ CREATE TRIGGER log_timestamps_append_only BEFORE DELETE OR UPDATE ON public.log_
 
 CREATE TRIGGER log_timestamps_no_truncate BEFORE TRUNCATE ON public.log_timestamps FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_truncate();
 
+CREATE TRIGGER profiles_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.profiles FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
+
 CREATE TRIGGER profiles_username_history AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profiles_record_old_username();
 
 CREATE TRIGGER profiles_username_not_recently_released BEFORE INSERT OR UPDATE OF username ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_username_not_recently_released();
@@ -1322,6 +1348,10 @@ CREATE TRIGGER user_bet_kinds_delete AFTER DELETE ON public.bets REFERENCING OLD
 
 CREATE TRIGGER user_bet_kinds_insert AFTER INSERT ON public.bets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_bet_kinds_count();
 
+CREATE TRIGGER user_bet_stats_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_bet_stats FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
+
+CREATE TRIGGER user_market_figures_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_market_figures FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
+
 CREATE TRIGGER user_market_figures_delete AFTER DELETE ON public.bet_prices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_market_figures_apply();
 
 CREATE TRIGGER user_market_figures_insert AFTER INSERT ON public.bet_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_market_figures_apply();
@@ -1330,9 +1360,17 @@ CREATE TRIGGER user_market_figures_on_bets AFTER UPDATE ON public.bets REFERENCI
 
 CREATE TRIGGER user_market_figures_update AFTER UPDATE ON public.bet_prices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.user_market_figures_apply();
 
+CREATE TRIGGER user_position_days_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_position_days FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
+
+CREATE TRIGGER user_settings_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_settings FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
+
+CREATE TRIGGER user_sport_stats_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_sport_stats FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
+
 CREATE TRIGGER user_wellbeing_cool_off_only_longer BEFORE UPDATE OF cool_off_until ON public.user_wellbeing FOR EACH ROW EXECUTE FUNCTION public.user_wellbeing_cool_off_only_longer();
 
 CREATE TRIGGER users_age_confirmation BEFORE INSERT OR UPDATE OF age_confirmed_at ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_age_confirmation_rules();
+
+CREATE TRIGGER users_community_changes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION public.community_changes_note();
 
 CREATE TRIGGER users_create_profile AFTER INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.create_profile_for_new_user();
 

@@ -6,8 +6,11 @@ import type { TestEnv } from './harness.ts';
  * out: the rate-limit counters count every request, allowed or not, and a user's quota counts
  * every request it lets through, whatever the handler then answers (a 409, a 422). A request the
  * quota itself refuses changes no row of user_quotas either: quotas.test.ts checks that table too.
+ * The rankings' change log (community_changes, docs/decisions/061) notes every statement on the
+ * tables the rankings read, one that changed no row too (a refused UPDATE ... WHERE): it says
+ * "ask again", never what the record holds.
  */
-const COUNTER_TABLES = new Set(['rate_limits', 'inbox_rate_limits', 'user_quotas']);
+const COUNTER_TABLES = new Set(['rate_limits', 'inbox_rate_limits', 'user_quotas', 'community_changes']);
 
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];

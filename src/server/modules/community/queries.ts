@@ -37,6 +37,7 @@ import { levelStakesYield, parseScaled, roi, winRate, yieldInterval } from '../.
 import { breakEvenChance, luckAdjustedYield, type RankTotals } from '../../../shared/ranking.ts';
 import { overdueBefore, overdueCondition } from '../bets/bet-stats.ts';
 import { recordIsPublicSql } from '../profiles/visibility.ts';
+import { keptRanking } from './rankings.ts';
 import { DAY_MS } from '../../../shared/time-units.ts';
 
 const cents = (value: string | null | undefined): Cents => {
@@ -183,6 +184,11 @@ export function rankedFigures(r: RankedRow) {
   return { level, luckAdjustedYield: luckAdjustedYield(rank), breakEvenChance: breakEvenChance(rank) };
 }
 
+/** One ranked record of the Spotlight as kept (rankings.ts): its user and its totals in the period. */
+interface SpotlightRanked extends RankedRow {
+  user_id: string;
+}
+
 /**
  * Public bettors whose counted positions (graded, one per pick, won or lost at odds ≥ 1.20: see
  * db/functions/bet_positions_apply.sql) cover at least RANK_MIN_EVENTS distinct events that
@@ -190,13 +196,14 @@ export function rankedFigures(r: RankedRow) {
  * (docs/decisions/038). A record's period totals are two rows' difference of its running totals
  * (user_position_days): the last day on or before today, less the last day before the period;
  * users whose all-time totals are under the minimum are passed over after the first probe.
+ * Ranked once and kept (rankings.ts, docs/decisions/061): every public bettor is probed, so it
+ * is the one costly query of the Spotlight.
  */
-export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<SpotlightPage> {
-  const to = opts.now;
-  const startDay = utcDay(new Date(to.getTime() - (SPOTLIGHT_PERIOD_DAYS[opts.period] - 1) * DAY_MS));
+function rankSpotlight(db: Db, period: SpotlightPeriod, to: Date): Promise<SpotlightRanked[]> {
+  const startDay = utcDay(new Date(to.getTime() - (SPOTLIGHT_PERIOD_DAYS[period] - 1) * DAY_MS));
   const today = utcDay(to);
   const min = RANK_MIN_EVENTS;
-  const rows = await queryRows<SpotlightRow>(
+  return queryRows<SpotlightRanked>(
     db,
     sql`
     with
@@ -216,28 +223,47 @@ export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<Spot
       from totals t
       left join lateral (${positionTotalsAt(sql`t.user_id`, sql`${startDay}::date`, true)}) b on true
       where ${hasNoOverdue(sql`t.user_id`, to)}
-    ),
-    ranked as (
-      select w.*, count(*) over ()::int as total
-      from windowed w
-      where w.events >= ${min}
-      order by ${rankOrder('w')}
-      limit ${opts.limit} offset ${opts.offset}
     )
-    select p.username, p.display_name, p.verification_status, ${isoText('p.created_at')} as joined,
-           w.positions::int as positions, w.won::int as won, w.events::int as events, w.profit::text as profit,
-           w.staked::text as staked, w.level_profit::text as level_profit, w.level_profit_sq::text as level_profit_sq,
-           w.odds_sum::text as odds_sum, w.total, main_sport.main_sport, streak.streak_result, streak.streak_length
-    from ranked w
-    join profiles p on p.user_id = w.user_id
-    ${mainSportLateral(sql`w.user_id`)}
-    ${positionStreakLateral(sql`w.user_id`)}
+    select w.user_id, w.positions::int as positions, w.won::int as won, w.events::int as events,
+           w.profit::text as profit, w.staked::text as staked, w.level_profit::text as level_profit,
+           w.level_profit_sq::text as level_profit_sq, w.odds_sum::text as odds_sum
+    from windowed w
+    where w.events >= ${min}
     order by ${rankOrder('w')}`,
   );
+}
 
-  // Past the last page no row carries the count: ask for the first entry instead.
-  const total =
-    rows[0]?.total ?? (opts.offset > 0 ? (await getSpotlight(db, { ...opts, offset: 0, limit: 1 })).total : 0);
+/** User ids as one text parameter, unnested in order (`k.user_id`, `k.ord`): ids hold no comma. */
+const idsInOrder = (ids: string[]) =>
+  sql`unnest(string_to_array(${ids.join(',')}, ',')) with ordinality k(user_id, ord)`;
+
+/**
+ * The Spotlight's page: a slice of the kept ranking (rankSpotlight), then the page's own rows'
+ * profile, main sport and streak.
+ */
+export async function getSpotlight(db: Db, opts: SpotlightOptions): Promise<SpotlightPage> {
+  const to = opts.now;
+  const startDay = utcDay(new Date(to.getTime() - (SPOTLIGHT_PERIOD_DAYS[opts.period] - 1) * DAY_MS));
+  const min = RANK_MIN_EVENTS;
+  const ranked = await keptRanking(db, `spotlight:${opts.period}`, to, (at) => rankSpotlight(db, opts.period, at));
+  const slice = ranked.slice(opts.offset, opts.offset + opts.limit);
+  const details =
+    slice.length === 0
+      ? []
+      : await queryRows<Omit<SpotlightRow, keyof RankedRow | 'total'> & { ord: number }>(
+          db,
+          sql`
+    select k.ord::int as ord, p.username, p.display_name, p.verification_status, ${isoText('p.created_at')} as joined,
+           main_sport.main_sport, streak.streak_result, streak.streak_length
+    from ${idsInOrder(slice.map((r) => r.user_id))}
+    join profiles p on p.user_id = k.user_id
+    ${mainSportLateral(sql`k.user_id`)}
+    ${positionStreakLateral(sql`k.user_id`)}
+    order by k.ord`,
+        );
+  const rows: SpotlightRow[] = details.map((d) => ({ ...slice[d.ord - 1]!, ...d, total: ranked.length }));
+
+  const total = ranked.length;
   const entries: SpotlightEntry[] = rows.map((r, i) => {
     const profit = cents(r.profit);
     const figures = rankedFigures(r);
@@ -316,9 +342,6 @@ interface InfluencerRow {
   picks: unknown;
 }
 
-/** `%text%` for LIKE with the text's own wildcards taken literally. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The page's order, exactly the one chosen, after the one rule every sort and filter shares: the
  * ranked (those who meet the rankings' minimum, docs/decisions/038) come first, so no sort is topped
@@ -335,27 +358,44 @@ const ORDER_BY: Record<InfluencerSort, string> = {
   clv: `(c.rank is not null) desc, (c.closes >= ${CLV_MIN_CLOSES}) desc, c.average_clv desc nulls last, c.settled desc`,
 };
 
-/**
- * Public bettors with at least one recorded bet, in the chosen order (ORDER_BY; ties:
- * settled bets, then username). Search: part of the display name or username, any case. Sport:
- * bettors with at least one bet in that sport. All-time numbers from user_bet_stats at market
- * prices (less user_market_figures' excesses); the page's own users then get their main sport,
- * trend and latest three settled picks.
- */
-export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<InfluencerPage> {
-  const now = opts.now;
-  const trendStart = new Date(now.getTime() - TREND_DAYS * DAY_MS);
-  const previousStart = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
-  const search = opts.search?.trim() ? containsPattern(opts.search.trim()) : null;
-  const order = sql.raw(`${ORDER_BY[opts.sort]}, c.username`);
-  const min = RANK_MIN_EVENTS;
+/** The sorts, each a column of the kept candidates: the place in that order among all of them. */
+const SORTS = Object.keys(ORDER_BY) as InfluencerSort[];
 
-  const rows = await queryRows<InfluencerRow>(
+/** A listed bettor as kept (rankings.ts): the page's figures, and what the filters and sorts read. */
+type InfluencerCandidate = Omit<
+  InfluencerRow,
+  'total' | 'main_sport' | 'recent_profit' | 'previous_profit' | 'picks'
+> & {
+  user_id: string;
+  /** lower(display name), as the search matches it. */
+  lower_display_name: string;
+} & Record<`order_${InfluencerSort}`, number>;
+
+/** The kept candidates in each sort's order: a page filters one list, and sorts nothing. */
+type KeptInfluencers = Record<InfluencerSort, InfluencerCandidate[]>;
+
+/** The users with at least one bet in `sport` (a user_sport_stats row), kept as the rankings are. */
+const bettorsOn = async (db: Db, sport: Sport) =>
+  new Set(
+    (await queryRows<{ user_id: string }>(db, sql`select user_id from user_sport_stats where sport = ${sport}`)).map(
+      (r) => r.user_id,
+    ),
+  );
+
+/**
+ * Public bettors with at least one recorded bet, each with their place in every order (ORDER_BY;
+ * ties: settled bets, then username) and in the ranking. All-time numbers from user_bet_stats at
+ * market prices (less user_market_figures' excesses). Ranked once and kept (rankings.ts,
+ * docs/decisions/061): the ranking probes every public bettor's running totals.
+ */
+async function rankInfluencers(db: Db, now: Date): Promise<KeptInfluencers> {
+  const min = RANK_MIN_EVENTS;
+  const rows = await queryRows<InfluencerCandidate>(
     db,
     sql`
     with
     ${publicUsersCte},
-    -- Every listed bettor, with their place in the ranking whatever this page's filters: those who
+    -- Every listed bettor, with their place in the ranking whatever a page's filters: those who
     -- meet the minimum, by luck-adjusted yield of their counted positions (the Spotlight's rule, all time).
     -- The all-time figures count bets above the market at the best price, as the profile does
     -- (user_market_figures' excesses, docs/decisions/040 and 047).
@@ -386,36 +426,86 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
              case when r.won + r.lost = 0 then 0 else r.won::numeric / (r.won + r.lost) end as win_ratio
       from ranking r
       join profiles p on p.user_id = r.user_id
-      where true
-      ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
-      ${
-        opts.sport === 'all'
-          ? sql``
-          : sql`and exists (select 1 from user_sport_stats x where x.user_id = p.user_id and x.sport = ${opts.sport})`
-      }
     ),
-    page as (
-      select c.*, count(*) over ()::int as total from candidates c
-      order by ${order}
-      limit ${opts.limit} offset ${opts.offset}
+    -- Each sort's place, from the sort keys alone (narrow rows sort faster than the figures).
+    orders as (
+      select c.user_id,
+             ${sql.join(
+               SORTS.map((sort) =>
+                 sql.raw(`row_number() over (order by ${ORDER_BY[sort]}, c.username)::int as order_${sort}`),
+               ),
+               sql`, `,
+             )}
+      from (select user_id, username, verification_status, rank, settled, total_profit, win_ratio, total_bets, closes,
+                   average_clv from candidates) c
     )
-    select c.username, c.display_name, c.verification_status, ${isoText('c.created_at')} as joined,
+    select c.user_id, c.username, c.display_name, lower(coalesce(c.display_name, '')) as lower_display_name,
+           c.verification_status, ${isoText('c.created_at')} as joined,
            c.total_bets, c.won, c.lost, c.total_profit::text as total_profit, c.settled_staked::text as settled_staked,
            c.level_profit::text as level_profit, c.level_profit_sq::text as level_profit_sq, c.odds_sum::text as odds_sum,
            c.r_positions::int as r_positions, c.r_won::int as r_won, c.r_events::int as r_events,
            c.r_profit::text as r_profit, c.r_staked::text as r_staked, c.r_level_profit::text as r_level_profit,
            c.r_level_profit_sq::text as r_level_profit_sq, c.r_odds_sum::text as r_odds_sum,
-           c.closes::int as closes, c.average_clv::text as average_clv, c.rank::int as rank, c.total,
-           main_sport.main_sport,
+           c.closes::int as closes, c.average_clv::text as average_clv, c.rank::int as rank,
+           ${sql.raw(SORTS.map((sort) => `o.order_${sort}`).join(', '))}
+    from candidates c
+    join orders o on o.user_id = c.user_id`,
+  );
+  // Each order's places are 1..n: every row goes straight to its place.
+  const inOrder = (sort: InfluencerSort) => {
+    const list = new Array<InfluencerCandidate>(rows.length);
+    for (const row of rows) list[row[`order_${sort}`] - 1] = row;
+    return list;
+  };
+  return Object.fromEntries(SORTS.map((sort) => [sort, inOrder(sort)])) as KeptInfluencers;
+}
+
+/**
+ * Public bettors with at least one recorded bet, in the chosen order (ORDER_BY; ties:
+ * settled bets, then username). Search: part of the display name or username, any case. Sport:
+ * bettors with at least one bet in that sport. The kept candidates (rankInfluencers) filtered and
+ * put in the order in memory; the page's own users then get their main sport, trend and latest
+ * three settled picks.
+ */
+export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<InfluencerPage> {
+  const now = opts.now;
+  const trendStart = new Date(now.getTime() - TREND_DAYS * DAY_MS);
+  const previousStart = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
+  // The search as LIKE '%text%' matched it (username as stored, display name lowered by the database).
+  const search = opts.search?.trim() ? opts.search.trim().toLowerCase() : null;
+  const kept = await keptRanking(db, 'influencers', now, (at) => rankInfluencers(db, at));
+  const sport = opts.sport;
+  const onSport = sport === 'all' ? null : await keptRanking(db, `sport:${sport}`, now, () => bettorsOn(db, sport));
+  const inOrder = kept[opts.sort];
+  const matching =
+    search === null && onSport === null
+      ? inOrder
+      : inOrder.filter(
+          (c) =>
+            (search === null || c.username.includes(search) || c.lower_display_name.includes(search)) &&
+            (onSport === null || onSport.has(c.user_id)),
+        );
+  const total = matching.length;
+  const slice = matching.slice(opts.offset, opts.offset + opts.limit);
+
+  const details =
+    slice.length === 0
+      ? []
+      : await queryRows<
+          Pick<InfluencerRow, 'main_sport' | 'recent_profit' | 'previous_profit' | 'picks'> & { ord: number }
+        >(
+          db,
+          sql`
+    select k.ord::int as ord, main_sport.main_sport,
            trend.recent_profit::text as recent_profit, trend.previous_profit::text as previous_profit,
            picks.picks
-    from page c
-    ${mainSportLateral(sql`c.user_id`)}
+    from ${idsInOrder(slice.map((c) => c.user_id))}
+    ${mainSportLateral(sql`k.user_id`)}
     left join lateral (
       select coalesce(sum(b.profit_loss) filter (where b.settled_at > ${trendStart}), 0) as recent_profit,
              coalesce(sum(b.profit_loss) filter (where b.settled_at <= ${trendStart}), 0) as previous_profit
       from bets b
-      where b.user_id = c.user_id and b.status <> 'pending' and b.settled_at > ${previousStart} and b.settled_at <= ${now}
+      where b.user_id = k.user_id and b.status <> 'pending' and b.settled_at > ${previousStart} and b.settled_at <= ${now}
     ) trend on true
     left join lateral (
       select coalesce(json_agg(json_build_object(
@@ -424,14 +514,13 @@ export async function listInfluencers(db: Db, opts: InfluencerOptions): Promise<
              ) order by r.settled_at desc, r.id desc), '[]'::json) as picks
       from (
         select b.id, b.description, b.bet_type, b.status, b.profit_loss, b.settled_at from bets b
-        where b.user_id = c.user_id and b.status <> 'pending' and b.settled_at <= ${now}
+        where b.user_id = k.user_id and b.status <> 'pending' and b.settled_at <= ${now}
         order by b.settled_at desc, b.id desc limit ${RECENT_PICKS}
       ) r
     ) picks on true
-    order by ${order}`,
-  );
-
-  const total = rows[0]?.total ?? (opts.offset > 0 ? await countInfluencers(db, opts, search) : 0);
+    order by k.ord`,
+        );
+  const rows: InfluencerRow[] = details.map((d) => ({ ...slice[d.ord - 1]!, ...d, total }));
   const entries: Influencer[] = rows.map((r) => {
     const profit = cents(r.total_profit);
     const settled = r.won + r.lost;
@@ -497,26 +586,6 @@ const toPick = (p: RecentPickRow): RecentPick => ({
   profit: formatCents(cents(p.profit)),
   settledAt: p.settledAt,
 });
-
-async function countInfluencers(db: Db, opts: InfluencerOptions, search: string | null): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`
-    select count(*)::int as n
-    from profiles p
-    join user_settings us on us.user_id = p.user_id
-    join users u on u.id = p.user_id and ${recordIsPublicSql('us', 'u')}
-    join user_bet_stats s on s.user_id = p.user_id and s.total_bets > 0
-    where ${hasNoOverdue(sql`p.user_id`, opts.now)}
-    ${search === null ? sql`` : sql`and (p.username like ${search} or lower(coalesce(p.display_name, '')) like ${search})`}
-    ${
-      opts.sport === 'all'
-        ? sql``
-        : sql`and exists (select 1 from user_sport_stats x where x.user_id = p.user_id and x.sport = ${opts.sport})`
-    }`,
-  );
-  return row?.n ?? 0;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Recounts from the bets themselves (tests check the summaries against them)
