@@ -6,10 +6,10 @@
  * are the other files' (spotlight, influencers, ranking, market-ranking).
  */
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { queryRows } from '../../db/sql.ts';
-import { keptRanking, pruneChanges } from './rankings.ts';
+import { keptRanking, pruneChanges, STALE_WHILE_RANKING_MS } from './rankings.ts';
 import { createBettor, insertBets, token } from './helpers.test-support.ts';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time-units.ts';
 import { OVERDUE_AFTER_MS } from '../../../shared/bets.ts';
@@ -38,7 +38,64 @@ function counted() {
   };
 }
 
+/** A ranking that answers `value` once `finish()` is called, and says when it has started. */
+function held<T>(value: T) {
+  let finish!: () => void;
+  let started!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const begun = new Promise<void>((resolve) => (started = resolve));
+  return {
+    rank: async () => {
+      started();
+      await finished;
+      return value;
+    },
+    begun,
+    finish: () => finish(),
+  };
+}
+
+/** performance.now() moved on by `ms` of real time from here on. */
+function realTimePasses(ms: number) {
+  const now = performance.now.bind(performance);
+  vi.spyOn(performance, 'now').mockImplementation(() => now() + ms);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describeEachDatabase('community: kept rankings', (env) => {
+  it('while a new ranking is made, answers others from one found current in the last second, and waits past it', async () => {
+    const db = env().db;
+    const key = `test:${token()}`;
+    const now = new Date(Date.UTC(2031, 4, 10, 12));
+    expect(await keptRanking(db, key, now, async () => 'first')).toBe('first');
+
+    // A change: the next request ranks and waits; one beside it gets the kept ranking at once.
+    await db.execute(sql`delete from bets where false`);
+    const second = held('second');
+    const waiting = keptRanking(db, key, now, second.rank);
+    await second.begun;
+    const notCalled = vi.fn(async () => 'never');
+    expect(await keptRanking(db, key, now, notCalled)).toBe('first');
+    expect(notCalled).not.toHaveBeenCalled();
+    second.finish();
+    expect(await waiting).toBe('second');
+
+    // The kept ranking last found current more than STALE_WHILE_RANKING_MS ago: a request waits.
+    await db.execute(sql`delete from bets where false`);
+    const third = held('third');
+    const ranking = keptRanking(db, key, now, third.rank);
+    await third.begun;
+    realTimePasses(STALE_WHILE_RANKING_MS + 1);
+    const beside = keptRanking(db, key, now, notCalled);
+    third.finish();
+    expect(await beside).toBe('third');
+    expect(await ranking).toBe('third');
+    expect(notCalled).not.toHaveBeenCalled();
+  });
+
   it('ranks once while nothing changes, and again after a statement on any table the rankings read', async () => {
     const db = env().db;
     const key = `test:${token()}`;
