@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { FIGURES } from '../../src/shared/figures.ts';
 import { DEFAULT_PASSWORD, expect, signInAsAdmin, test } from './support/fixtures.ts';
-import { createBettor, recordGraded, times } from './support/community.ts';
+import { createBettor, recordGraded, searchDirectory, times } from './support/community.ts';
 import { statValue } from './support/page.ts';
 
 /*
@@ -56,7 +56,7 @@ test('a record’s figures read the same, under the same names, on the dashboard
 
   // The directory's card.
   await page.goto('/influencers');
-  await page.getByLabel('Search', { exact: true }).fill(name);
+  await searchDirectory(page, name);
   const card = page
     .getByRole('list', { name: 'Bettors' })
     .getByTestId('influencer-card')

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_PASSWORD, expect, signedInUser, test } from './support/fixtures.ts';
-import { createBettor, recordAndSettle, recordGraded, times, type Bettor } from './support/community.ts';
+import { createBettor, recordAndSettle, recordGraded, searchDirectory, times, type Bettor } from './support/community.ts';
 
 /*
  * Follow from a list: each row of the Spotlight and of the influencer directory has the profile's
@@ -81,7 +81,7 @@ test('follow a bettor from the influencer directory', async ({ page, baseURL }) 
 
   await signedInUser(page);
   await page.goto('/influencers');
-  await page.getByLabel('Search', { exact: true }).fill(tag);
+  await searchDirectory(page, tag);
   const card = page.getByRole('list', { name: 'Bettors' }).getByRole('article', { name: tipster.name, exact: true });
   await card.getByRole('button', { name: `Follow ${tipster.name}` }).click();
   await expect(card.getByRole('button', { name: `Unfollow ${tipster.name}` })).toHaveText('Following');
@@ -125,7 +125,7 @@ test('a list asks whether its rows are followed in one request, not one per row'
   expect(first!.searchParams.get('usernames')!.split(',')).toHaveLength(await rowButtons.count());
 
   // The answer is each row's: the followed bettor's says Following, the other's Follow.
-  await page.getByLabel('Search', { exact: true }).fill(tag);
+  await searchDirectory(page, tag);
   await expect(list.getByRole('article', { name: followed.name, exact: true }).getByRole('button')).toHaveText(
     'Following',
   );

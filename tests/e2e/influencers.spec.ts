@@ -1,16 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signedInUser, test } from './support/fixtures.ts';
-import { createBettor, recordAndSettle, recordGraded, times } from './support/community.ts';
+import { createBettor, recordAndSettle, recordGraded, searchDirectory, times } from './support/community.ts';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Bettors' }).getByTestId('influencer-card');
 const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function search(page: Page, text: string) {
-  await page.getByLabel('Search', { exact: true }).fill(text);
-  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
-}
 
 test('search, sport filter and sort narrow and order the cards; records under the minimum are not ranked', async ({
   page,
@@ -37,7 +32,7 @@ test('search, sport filter and sort narrow and order the cards; records under th
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Follow bettors whose record you can check');
   await expect(page.getByText('Verified, with 100+ settled bets and a positive ROI')).toBeVisible();
 
-  await search(page, tag);
+  await searchDirectory(page, tag);
   await expect(page.getByTestId('influencer-count')).toHaveText('3 bettors match');
   // Default sort: the ranking; none of these has graded picks on the 30 events it takes to be
   // ranked, so they follow it by settled bets (3, 2, 1), with no rank badge.
@@ -80,7 +75,7 @@ test('search, sport filter and sort narrow and order the cards; records under th
   await expect(page.getByRole('heading', { name: 'No bettors match' })).toBeVisible();
   await page.getByLabel('Sport').selectOption({ label: 'All sports' });
 
-  await search(page, `gamma ${tag}`.toUpperCase());
+  await searchDirectory(page, `gamma ${tag}`.toUpperCase());
   await expect.poll(() => cardNames(page)).toEqual([gamma.name]);
 
   // The filters live in the URL: a reload keeps them.

@@ -1,5 +1,5 @@
 /** Bettors with real records for the community specs, made through the public API only. */
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { CLOCK_HEADER, recordBet, settleBet } from './bets.ts';
 import { HOUR_MS, DAY_MS } from '../../../src/shared/time-units.ts';
 import { DEFAULT_PASSWORD, expect, mailedLink, signInAdminRequest, uniqueEmail } from './fixtures.ts';
@@ -158,4 +158,14 @@ export async function recordGraded(baseURL: string | undefined, bettor: Bettor, 
   }
   await importFile(true);
   await admin.dispose();
+}
+
+/**
+ * Types into the influencer directory's search and waits until the search is applied (it is in the
+ * address): until then the list shown is the unfiltered one, and a card found in it is replaced
+ * when the filtered list arrives.
+ */
+export async function searchDirectory(page: Page, text: string) {
+  await page.getByLabel('Search', { exact: true }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
