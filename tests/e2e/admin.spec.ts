@@ -10,17 +10,17 @@ import {
 } from './support/fixtures.ts';
 
 /**
- * The admin journey, serial in one file: the e2e server makes admin@betproof.test an
- * admin (ADMIN_EMAILS). auth.spec.ts may create that account too, so this file signs in with it
- * and creates it only when it does not exist yet.
+ * The admin journey, serial in one file, as the e2e admin: admin@betproof.test, which the e2e
+ * server makes an admin (ADMIN_EMAILS) and the run creates before the specs (global-setup.ts).
  */
 
-/** A confirmed bettor who applied for verification (through the API for now: see the note below). */
+/**
+ * A confirmed bettor who applied for verification, through the API: this file is about the admin's
+ * side (profile.spec.ts clicks 'Apply for Verification').
+ */
 async function applicant(page: Page, name: string) {
   await page.context().clearCookies();
   const { email } = await signedInUser(page, { name, email: uniqueEmail('applicant') });
-  // NOTE for the lead: this step goes through the API until <ApplyForVerification /> is wired into
-  // the profile and influencers pages; then click its 'Apply for Verification' button instead.
   const applied = await page.request.post('/api/verification/apply', { data: {} });
   expect(applied.status(), await applied.text()).toBe(201);
   expect(await applied.json()).toEqual({ status: 'pending' });

@@ -7,6 +7,7 @@ import {
   mailCount,
   mailedLink,
   signedInUser,
+  signInAsAdmin,
   test,
   uniqueEmail,
 } from './support/fixtures.ts';
@@ -247,7 +248,7 @@ test.describe('3/5. protected routes remember where the visitor was going', () =
   });
 
   test('an account listed in ADMIN_EMAILS reaches the admin dashboard', async ({ page }) => {
-    await signedInUser(page, { email: 'admin@betproof.test' });
+    await signInAsAdmin(page);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   });

@@ -72,7 +72,7 @@ export async function recordAndSettle(bettor: Bettor, plans: BetPlan[]) {
 export const times = <T extends BetPlan | GradedPlan>(n: number, plan: T): T[] =>
   Array.from({ length: n }, () => ({ ...plan }));
 
-/** The e2e admin (ADMIN_EMAILS), signed in; created the first time any spec needs it. */
+/** The e2e admin (ADMIN_EMAILS), signed in. */
 async function adminContext(baseURL: string | undefined): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
   await signInAdminRequest(api);

@@ -134,19 +134,11 @@ export async function createConfirmedUser(
 export const ADMIN_EMAIL = 'admin@betproof.test';
 
 /**
- * Signs the e2e admin in on `request` (a page's request shares its browser context's cookies),
- * creating the account the first time any spec needs it. Specs run in parallel: when another is
- * creating it at this moment (a second sign-up of an unconfirmed address starts it over), creating
- * fails here or there, and signing in is tried again until the account is confirmed.
+ * Signs the e2e admin in on `request` (a page's request shares its browser context's cookies). The
+ * account is made once for the run, before the specs (global-setup.ts).
  */
 export async function signInAdminRequest(request: APIRequestContext) {
-  const signIn = () =>
-    request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
-  let res = await signIn();
-  if (res.status() !== 200) {
-    await createConfirmedUser(request, { email: ADMIN_EMAIL, name: 'E2E Admin' }).catch(() => undefined);
-    await expect.poll(async () => (res = await signIn()).status(), { timeout: 20_000 }).toBe(200);
-  }
+  const res = await request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
