@@ -16,6 +16,7 @@ import { NoteError, type Verifier } from '../shared/log/note.ts';
 import { certificatesFromPem, TimestampError, verifyToken } from '../shared/log/timestamp.ts';
 import { checkRecord, checkTree, ProofError, recordHash } from '../shared/log/tlog.ts';
 import type { LedgerEntry } from '../shared/ledger.ts';
+import { formatDuration } from '../shared/time-units.ts';
 import { getJson, hexProof, LogMismatch, LogUnusable, type Fetch } from './log-http.ts';
 
 export interface Seal {
@@ -156,19 +157,13 @@ async function checkStamped(
   return { checkpoint, seal: { ...best, skipped } };
 }
 
-const duration = (ms: number): string => {
-  const minutes = Math.floor(Math.abs(ms) / 60_000);
-  const [d, h, m] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60];
-  return [d && `${d} d`, (d || h) && `${h} h`, `${m} min`].filter(Boolean).join(' ');
-};
-
 /** "sealed … by …, 5 h 58 min before the event starts" (or after: said plainly). */
 export function describeSeal(seal: Seal, eventStart: string): string {
   if (Number.isNaN(seal.time.getTime())) {
     return `time-stamped by ${seal.skipped} authority(ies) whose root you did not give: not checked`;
   }
   const lead = Date.parse(eventStart) - seal.time.getTime();
-  const when = lead >= 0 ? `${duration(lead)} before the event starts` : `${duration(lead)} AFTER the event started`;
+  const when = lead >= 0 ? `${formatDuration(lead)} before the event starts` : `${formatDuration(-lead)} AFTER the event started`;
   const skipped = seal.skipped ? ` (${seal.skipped} token(s) from authorities not in your roots skipped)` : '';
   return `sealed ${seal.time.toISOString()} by ${seal.authority} (checkpoint of ${seal.size} entries), ${when}${skipped}`;
 }

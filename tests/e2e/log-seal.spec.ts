@@ -169,9 +169,8 @@ test('a sealed bet: the profile says when and by whom, and the single-file verif
     const leadMinutes = Math.floor((Date.parse(eventDate) - sealedAt.getTime()) / MINUTE_MS);
     expect(leadMinutes).toBeGreaterThanOrEqual(6 * 60 + 58);
     const [leadHours, leadRest] = [Math.floor(leadMinutes / 60), leadMinutes % 60];
-    // The profile leaves out "0 min"; the verifier always says the minutes.
+    // The profile and the verifier word it alike (formatDuration), leaving out "0 min".
     const lead = `${leadHours} h${leadRest ? ` ${leadRest} min` : ''}`;
-    const verifierLead = `${leadHours} h ${leadRest} min`;
 
     // A visitor reads it on the profile, in UTC, against the event's start.
     const context = await browser.newContext();
@@ -208,7 +207,7 @@ test('a sealed bet: the profile says when and by whom, and the single-file verif
     expect(verify.stdout).toContain('log: cosigned by 1 of 1 witnesses (witness.e2e/w1 at ');
     expect(verify.stdout).toMatch(
       new RegExp(
-        `\\n {4}sealed ${sealedAt.toISOString().replace(/\./g, '\\.')} by Test TSA \\(checkpoint of \\d+ entries\\), ${verifierLead} before the event starts\\n`,
+        `\\n {4}sealed ${sealedAt.toISOString().replace(/\./g, '\\.')} by Test TSA \\(checkpoint of \\d+ entries\\), ${lead} before the event starts\\n`,
       ),
     );
   } finally {

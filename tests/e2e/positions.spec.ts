@@ -38,7 +38,7 @@ async function readPosition(page: Page, list: string) {
   await expect(parts.nth(0)).toContainText('$10.00 at 1.60');
   await expect(parts.nth(1)).toContainText('$30.00 at 1.80');
   await expect(parts.nth(2)).toContainText('$10.00 at 2.00');
-  for (const i of [0, 1, 2]) await expect(parts.nth(i)).toContainText(/Recorded 2 days \d+ h before the event \(/);
+  for (const i of [0, 1, 2]) await expect(parts.nth(i)).toContainText(/Recorded 2 d \d+ h before the event \(/);
   return row;
 }
 

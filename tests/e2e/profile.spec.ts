@@ -91,7 +91,7 @@ test('the signed-in user sees their real numbers, record, verification status an
   await expect(page.getByRole('tab', { name: 'Recent Bets', selected: true })).toBeVisible();
   await expect(recentBets(page).getByRole('listitem')).toHaveCount(3);
   await expect(recentBets(page).getByRole('listitem').first()).toContainText('Yankees -1.5');
-  await expect(recentBets(page).getByRole('listitem').first()).toContainText(/Recorded (23 h 59 min|1 day) before/);
+  await expect(recentBets(page).getByRole('listitem').first()).toContainText(/Recorded (23 h 59 min|1 d) before/);
 
   await page.getByRole('tab', { name: 'Achievements' }).click();
   const achievements = page.getByRole('list', { name: 'Achievements' });

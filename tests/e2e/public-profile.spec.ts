@@ -103,12 +103,12 @@ test("a signed-out visitor reads another bettor's stats, record and achievements
   await expect(lakers).toContainText('Basketball');
   await expect(lakers.getByTitle('As recorded: -110', { exact: true })).toHaveText('1.91');
   await expect(lakers).toContainText('$5.50');
-  await expect(lakers).toContainText(/Recorded (3 days 1 h|3 days 2 h|3 days) before the event/);
+  await expect(lakers).toContainText(/Recorded (3 d 1 h|3 d 2 h|3 d) before the event/);
   const arsenal = recordItem(guest, 'Arsenal to beat Chelsea');
   await expect(arsenal).toContainText('Won');
   await expect(arsenal).toContainText('Soccer');
   await expect(arsenal).toContainText('+$15.00');
-  await expect(arsenal).toContainText(/Recorded (23 h 59 min|1 day) before the event/);
+  await expect(arsenal).toContainText(/Recorded (23 h 59 min|1 d) before the event/);
   const nadal = recordItem(guest, 'Nadal in straight sets');
   await expect(nadal).toContainText('Lost');
   await expect(nadal).toContainText('-$20.00');

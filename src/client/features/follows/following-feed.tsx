@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Users } from 'lucide-react';
 import { BET_SPORTS, type BetSport } from '../../../shared/bets.ts';
 import type { FeedPick } from '../../../shared/follow-schemas.ts';
-import { formatLead } from '../../../shared/follows.ts';
+import { formatDuration } from '../../../shared/time-units.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -112,8 +112,8 @@ function PickCard({ pick }: { pick: FeedPick }) {
     pick.status !== 'pending'
       ? null
       : start > now
-        ? `Starts in ${formatLead(start - now)}`
-        : `Started ${formatLead(now - start)} ago, awaiting result`;
+        ? `Starts in ${formatDuration(start - now)}`
+        : `Started ${formatDuration(now - start)} ago, awaiting result`;
   return (
     <Card className="flex flex-col gap-2 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -140,7 +140,7 @@ function PickCard({ pick }: { pick: FeedPick }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Recorded</dt>
-          <dd>{formatLead(pick.leadSeconds * 1000)} before the start</dd>
+          <dd>{formatDuration(pick.leadSeconds * 1000)} before the start</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{pick.profitLoss === null ? 'Status' : 'Result'}</dt>

@@ -1,6 +1,6 @@
 import { Stamp } from 'lucide-react';
 import type { Seal } from '../../../shared/log/api.ts';
-import { formatLeadTime } from './format.ts';
+import { formatDuration } from '../../../shared/time-units.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** The same text on the server and in every browser: the time-stamp authority's clock is UTC. */
@@ -16,7 +16,7 @@ export function sealText(seal: Seal, logCreatedAt: string, eventDate: string): s
   }
   if (!seal.sealedAt) return null;
   const lead = Date.parse(eventDate) - Date.parse(seal.sealedAt);
-  const relation = lead >= 0 ? `${formatLeadTime(seal.sealedAt, eventDate)} before the start` : 'after the start';
+  const relation = lead >= 0 ? `${formatDuration(lead)} before the start` : 'after the start';
   return `Sealed ${utcTime(seal.sealedAt)} by ${seal.authority}, ${relation}${witnessed}`;
 }
 

@@ -7,7 +7,7 @@ import { DateTime } from '../../components/ui/date-time.tsx';
 import { Odds } from '../../components/ui/odds.tsx';
 import { cn } from '../../lib/utils.ts';
 import { BetRow, MoneyWithUnits } from '../bets/index.ts';
-import { formatLeadTime } from './format.ts';
+import { formatDuration } from '../../../shared/time-units.ts';
 import { BetSeal } from './bet-seal.tsx';
 import type { ShownSeals } from './api/seals.ts';
 
@@ -73,7 +73,7 @@ export function PositionItem({
               <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
                 <Clock className="size-3.5 shrink-0" aria-hidden="true" />
                 <span>
-                  Recorded {formatLeadTime(part.createdAt, bet.eventDate)} before the event (
+                  Recorded {formatDuration(Date.parse(bet.eventDate) - Date.parse(part.createdAt))} before the event (
                   <DateTime iso={part.createdAt} />)
                 </span>
               </span>

@@ -7,7 +7,7 @@ import { ABOVE_MARKET_LABEL, signedPercent, type BetMarket } from '../../../shar
 import type { ProfileBetPage } from '../../../shared/profile-schemas.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { BetList, BetRow, ParlayLegs, useBetTiming, type BetPages } from '../bets/index.ts';
-import { formatLeadTime } from './format.ts';
+import { formatDuration } from '../../../shared/time-units.ts';
 import { DateTime } from '../../components/ui/date-time.tsx';
 import { displayOdds } from '../../../shared/odds.ts';
 import { useOddsFormat } from '../../lib/odds-preference.ts';
@@ -56,7 +56,7 @@ export function ProfileBetItem({
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Clock className="size-3.5 shrink-0" aria-hidden="true" />
         <span>
-          Recorded {formatLeadTime(bet.createdAt, bet.eventDate)} before the event (
+          Recorded {formatDuration(Date.parse(bet.eventDate) - Date.parse(bet.createdAt))} before the event (
           <DateTime iso={bet.createdAt} />)
         </span>
       </p>

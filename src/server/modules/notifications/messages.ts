@@ -4,7 +4,7 @@
  * List-Unsubscribe-Post), and the same link in its text for a person to open.
  */
 import type { Mail } from '../../lib/mail.ts';
-import { formatLead } from '../../../shared/follows.ts';
+import { formatDuration } from '../../../shared/time-units.ts';
 import { publicProfilePath } from '../../../shared/routes.ts';
 import type { PushMessage } from './push.ts';
 
@@ -39,7 +39,7 @@ export function startText(at: Date, timeZone: string): string {
 
 const pickLines = (p: PickNews, timeZone: string) => [
   `${p.description} at ${p.odds}`,
-  `Starts ${startText(p.eventDate, timeZone)}, recorded ${formatLead(p.eventDate.getTime() - p.recordedAt.getTime())} before the start.`,
+  `Starts ${startText(p.eventDate, timeZone)}, recorded ${formatDuration(p.eventDate.getTime() - p.recordedAt.getTime())} before the start.`,
 ];
 
 const escapeHtml = (s: string) =>
