@@ -163,7 +163,8 @@ export function describeSeal(seal: Seal, eventStart: string): string {
     return `time-stamped by ${seal.skipped} authority(ies) whose root you did not give: not checked`;
   }
   const lead = Date.parse(eventStart) - seal.time.getTime();
-  const when = lead >= 0 ? `${formatDuration(lead)} before the event starts` : `${formatDuration(-lead)} AFTER the event started`;
+  const when =
+    lead >= 0 ? `${formatDuration(lead)} before the event starts` : `${formatDuration(-lead)} AFTER the event started`;
   const skipped = seal.skipped ? ` (${seal.skipped} token(s) from authorities not in your roots skipped)` : '';
   return `sealed ${seal.time.toISOString()} by ${seal.authority} (checkpoint of ${seal.size} entries), ${when}${skipped}`;
 }

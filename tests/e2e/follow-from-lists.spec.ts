@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_PASSWORD, expect, signedInUser, test } from './support/fixtures.ts';
-import { createBettor, recordAndSettle, recordGraded, searchDirectory, times, type Bettor } from './support/community.ts';
+import {
+  createBettor,
+  recordAndSettle,
+  recordGraded,
+  searchDirectory,
+  times,
+  type Bettor,
+} from './support/community.ts';
 
 /*
  * Follow from a list: each row of the Spotlight and of the influencer directory has the profile's

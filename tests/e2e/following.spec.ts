@@ -1,7 +1,7 @@
 import type { Browser, TestInfo } from '@playwright/test';
 import { recordBet } from './support/bets.ts';
 import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
-import { HOUR_MS } from '../../src/shared/time-units.ts';
+import { HOUR_MS, MINUTE_MS } from '../../src/shared/time-units.ts';
 
 /*
  * Following: a follower follows a bettor on their profile, the bettor records a pick, and the
@@ -80,5 +80,37 @@ test('a follower follows a bettor and sees their new pick with its lead time', a
   await fan.goto('/following');
   await expect(fan.getByRole('heading', { name: 'No picks yet' })).toBeVisible();
 
+  await follower.context.close();
+});
+
+test('a pick’s countdown on the feed goes on by the minute while the page stays open', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInUser(page);
+  const named = await page.request.patch('/api/profile', { data: { displayName: 'Countdown Cal' } });
+  expect(named.status(), await named.text()).toBe(200);
+  const { username } = (await named.json()) as { username: string };
+  const follower = await secondPerson(browser, testInfo);
+  const fan = follower.page;
+  await fan.goto(`/${username}`);
+  await fan.getByRole('button', { name: 'Follow Countdown Cal' }).click();
+  await expect(fan.getByRole('button', { name: 'Unfollow Countdown Cal' })).toBeVisible();
+  await recordBet(
+    page.request,
+    { description: 'Bucks ML vs Heat', odds: '2.10', sport: 'basketball' },
+    {
+      startsIn: 6.5 * HOUR_MS,
+    },
+  );
+
+  await fan.clock.install();
+  await fan.goto('/following');
+  const pick = fan.getByRole('list', { name: 'Picks' }).getByRole('listitem').filter({ hasText: 'Bucks ML vs Heat' });
+  const countdown = pick.getByText(/^Starts in 6 h \d+ min$/);
+  await expect(countdown).toBeVisible();
+  const minutes = Number(/(\d+) min$/.exec((await countdown.textContent())!)![1]);
+  await fan.clock.runFor(MINUTE_MS);
+  await expect(pick.getByText(`Starts in 6 h ${minutes - 1} min`, { exact: true })).toBeVisible();
   await follower.context.close();
 });

@@ -138,7 +138,9 @@ export const ADMIN_EMAIL = 'admin@betproof.test';
  * account is made once for the run, before the specs (global-setup.ts).
  */
 export async function signInAdminRequest(request: APIRequestContext) {
-  const res = await request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD } });
+  const res = await request.post('/api/auth/sign-in/email', {
+    data: { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 

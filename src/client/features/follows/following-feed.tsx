@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Users } from 'lucide-react';
 import { BET_SPORTS, type BetSport } from '../../../shared/bets.ts';
 import type { FeedPick } from '../../../shared/follow-schemas.ts';
-import { formatDuration } from '../../../shared/time-units.ts';
+import { formatDuration, MINUTE_MS } from '../../../shared/time-units.ts';
 import { paths, publicProfilePath } from '../../../shared/routes.ts';
 import { PageContainer, PageHeading } from '../../components/layout/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -106,7 +106,8 @@ function EmptyFeed() {
 
 function PickCard({ pick }: { pick: FeedPick }) {
   const start = Date.parse(pick.eventDate);
-  const now = useNow([start]).getTime();
+  // The countdown and the wait since the start are worded to the minute: they change each minute.
+  const now = useNow([start], MINUTE_MS).getTime();
   const name = pick.displayName ?? `@${pick.username}`;
   const when =
     pick.status !== 'pending'
