@@ -15,7 +15,7 @@ import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { Odds } from '../../components/ui/odds.tsx';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { BetStatusBadge, sportLabel } from '../bets/index.ts';
+import { BetKindBadge, BetStatusBadge, sportLabel } from '../bets/index.ts';
 import { useFeed } from './api/follows.ts';
 import { NotificationSettings } from '../notifications/index.ts';
 
@@ -123,7 +123,7 @@ function PickCard({ pick }: { pick: FeedPick }) {
         </Link>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{sportLabel(pick.sport)}</Badge>
-          <Badge variant="outline">{pick.graded ? 'Graded from result' : 'Self-reported'}</Badge>
+          <BetKindBadge kind={pick.graded ? 'graded' : 'self-reported'} />
           <BetStatusBadge status={pick.status} />
         </div>
       </div>
