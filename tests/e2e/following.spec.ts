@@ -1,6 +1,6 @@
-import type { Browser, TestInfo } from '@playwright/test';
 import { recordBet } from './support/bets.ts';
-import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { followOnProfile, namedBettor, secondPerson } from './support/follows.ts';
 import { HOUR_MS, MINUTE_MS } from '../../src/shared/time-units.ts';
 
 /*
@@ -8,26 +8,9 @@ import { HOUR_MS, MINUTE_MS } from '../../src/shared/time-units.ts';
  * follower's /following shows it with how long before the start it was recorded.
  */
 
-let contextCounter = 0;
-
-/** A second signed-in person in a browser of their own (own cookies, own client address). */
-async function secondPerson(browser: Browser, testInfo: TestInfo) {
-  contextCounter += 1;
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `172.31.${testInfo.workerIndex % 250}.${(contextCounter % 250) + 1}` },
-  });
-  const page = loadsUntilHydrated(await context.newPage());
-  await signedInUser(page);
-  return { context, page };
-}
-
 test('a follower follows a bettor and sees their new pick with its lead time', async ({ page, browser }, testInfo) => {
   // The bettor, with a display name to follow by.
-  await signedInUser(page);
-  const named = await page.request.patch('/api/profile', { data: { displayName: 'Tipster Tess' } });
-  expect(named.status(), await named.text()).toBe(200);
-  const { username } = (await named.json()) as { username: string };
+  const username = await namedBettor(page, 'Tipster Tess');
 
   const follower = await secondPerson(browser, testInfo);
   const fan = follower.page;
@@ -87,15 +70,10 @@ test('a pick’s countdown on the feed goes on by the minute while the page stay
   page,
   browser,
 }, testInfo) => {
-  await signedInUser(page);
-  const named = await page.request.patch('/api/profile', { data: { displayName: 'Countdown Cal' } });
-  expect(named.status(), await named.text()).toBe(200);
-  const { username } = (await named.json()) as { username: string };
+  const username = await namedBettor(page, 'Countdown Cal');
   const follower = await secondPerson(browser, testInfo);
   const fan = follower.page;
-  await fan.goto(`/${username}`);
-  await fan.getByRole('button', { name: 'Follow Countdown Cal' }).click();
-  await expect(fan.getByRole('button', { name: 'Unfollow Countdown Cal' })).toBeVisible();
+  await followOnProfile(fan, username, 'Countdown Cal');
   await recordBet(
     page.request,
     { description: 'Bucks ML vs Heat', odds: '2.10', sport: 'basketball' },

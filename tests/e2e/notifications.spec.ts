@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { request as newRequest, type Browser, type TestInfo } from '@playwright/test';
+import { request as newRequest } from '@playwright/test';
 import { recordBet } from './support/bets.ts';
-import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { followOnProfile, namedBettor, secondPerson } from './support/follows.ts';
 
 /*
  * Being told: on /following a follower chooses an email per pick for a bettor and sets quiet
@@ -11,19 +12,6 @@ import { expect, loadsUntilHydrated, signedInUser, test } from './support/fixtur
  * second); the mail's RFC 8058 one-click unsubscribe, POSTed as a mail provider would, turns the
  * choice back to nothing, as the page then shows.
  */
-
-let contextCounter = 0;
-
-async function secondPerson(browser: Browser, testInfo: TestInfo) {
-  contextCounter += 1;
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `172.30.${testInfo.workerIndex % 250}.${(contextCounter % 250) + 1}` },
-  });
-  const page = loadsUntilHydrated(await context.newPage());
-  const user = await signedInUser(page);
-  return { context, page, ...user };
-}
 
 interface OutboxMail {
   to: string;
@@ -52,16 +40,11 @@ test('a follower chooses an email per pick and quiet hours, gets the pick by ema
 }, testInfo) => {
   // Two accounts, a mail and a background job: more than the default minute on a loaded machine.
   test.setTimeout(150_000);
-  await signedInUser(page);
-  const named = await page.request.patch('/api/profile', { data: { displayName: 'Pick Poster' } });
-  expect(named.status(), await named.text()).toBe(200);
-  const { username } = (await named.json()) as { username: string };
+  const username = await namedBettor(page, 'Pick Poster');
 
   const follower = await secondPerson(browser, testInfo);
   const fan = follower.page;
-  await fan.goto(`/${username}`);
-  await fan.getByRole('button', { name: 'Follow Pick Poster' }).click();
-  await expect(fan.getByRole('button', { name: 'Unfollow Pick Poster' })).toBeVisible();
+  await followOnProfile(fan, username, 'Pick Poster');
 
   await fan.goto('/following');
   await expect(fan.getByRole('heading', { name: 'Notifications' })).toBeVisible();
