@@ -18,6 +18,12 @@ const TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
 const COMMON_NAME = '2.5.4.3';
 /** ecdsa-with-SHA224 … SHA512 share this arc. */
 const ECDSA_WITH_SHA2 = '1.2.840.10045.4.3.';
+/** The bytes of a scalar (r, s) on each named curve WebCrypto verifies: P-256, P-384, P-521. */
+const CURVE_SCALAR_BYTES: Readonly<Record<string, number>> = {
+  '1.2.840.10045.3.1.7': 32,
+  '1.3.132.0.34': 48,
+  '1.3.132.0.35': 66,
+};
 
 export class TimestampError extends Error {
   /** True when the token may be sound but does not chain to the roots given (another authority's). */
@@ -166,11 +172,13 @@ export function certificatesFromPem(pem: string): Uint8Array[] {
 
 /**
  * Whether an ECDSA signature is ECDSA-Sig-Value in DER: SEQUENCE { INTEGER r, INTEGER s }, every
- * length exact and minimal, each integer positive and minimal. pkijs converts the signature to
- * WebCrypto's r‖s reading it leniently (a wrong SEQUENCE length still verifies); OpenSSL refuses
- * it, and so must we, or one token would have several accepted encodings.
+ * length exact and minimal, each integer positive, minimal and no longer than the curve's scalars
+ * (`scalarBytes`). pkijs converts the signature to WebCrypto's r‖s reading it leniently: a wrong
+ * SEQUENCE length still verifies, and an s one byte too long (s + 2^256, say) is copied over r's
+ * last byte, so it verifies whenever that byte equals s's extra one. OpenSSL refuses both, and so
+ * must we, or one token would have several accepted encodings.
  */
-export function isDerEcdsaSignature(sig: Uint8Array): boolean {
+export function isDerEcdsaSignature(sig: Uint8Array, scalarBytes: number): boolean {
   let at = 0;
   const length = (): number => {
     const first = sig[at++];
@@ -185,12 +193,20 @@ export function isDerEcdsaSignature(sig: Uint8Array): boolean {
     if (n < 1 || at + n > sig.length) return false;
     const [lead, next] = [sig[at]!, sig[at + 1] ?? 0];
     at += n;
-    // Positive (high bit clear) and minimal (no leading 0x00 unless the next byte needs it).
-    return lead < 0x80 && !(lead === 0 && n > 1 && next < 0x80);
+    // Positive (high bit clear), minimal (no leading 0x00 unless the next byte needs it), and
+    // within the curve's size once that sign byte is set aside.
+    const value = lead === 0 ? n - 1 : n;
+    return lead < 0x80 && !(lead === 0 && n > 1 && next < 0x80) && value <= scalarBytes;
   };
   if (sig[at++] !== 0x30) return false;
   const total = length();
   return total === sig.length - at && integer() && integer() && at === sig.length;
+}
+
+/** The named curve (OID) of a certificate's EC public key, if it has one. */
+function namedCurve(certificate: pkijs.Certificate): string | undefined {
+  const params: unknown = certificate.subjectPublicKeyInfo.algorithm.algorithmParams;
+  return params instanceof asn1js.ObjectIdentifier ? params.valueBlock.toString() : undefined;
 }
 
 function hasTimeStampingUsage(certificate: pkijs.Certificate): boolean {
@@ -220,11 +236,12 @@ export async function verifyToken(
     throw new TimestampError(`"${info.tsaName}" is not a time-stamping certificate (no timeStamping key usage)`);
   }
   const signerInfo = signedData.signerInfos[0];
-  if (
-    signerInfo?.signatureAlgorithm.algorithmId.startsWith(ECDSA_WITH_SHA2) &&
-    !isDerEcdsaSignature(bytes(signerInfo.signature.valueBlock.valueHexView))
-  ) {
-    throw new TimestampError("the token's signature is not a DER ECDSA signature");
+  if (signerInfo?.signatureAlgorithm.algorithmId.startsWith(ECDSA_WITH_SHA2)) {
+    const scalarBytes = CURVE_SCALAR_BYTES[namedCurve(signer) ?? ''];
+    if (scalarBytes === undefined) throw new TimestampError("the token's signing key is not on P-256, P-384 or P-521");
+    if (!isDerEcdsaSignature(bytes(signerInfo.signature.valueBlock.valueHexView), scalarBytes)) {
+      throw new TimestampError("the token's signature is not a DER ECDSA signature");
+    }
   }
   const trusted = roots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)));
   const result = await signedData

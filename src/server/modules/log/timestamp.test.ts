@@ -124,7 +124,7 @@ describe('RFC 3161 tokens from a real TSA', () => {
     // The token ends with the SignerInfo's signature: an OCTET STRING holding ECDSA-Sig-Value.
     const signatureAt = signatureOffset(token);
     const signature = token.subarray(signatureAt);
-    expect(isDerEcdsaSignature(signature)).toBe(true);
+    expect(isDerEcdsaSignature(signature, 32)).toBe(true);
     const accepted: number[] = [];
     for (let i = signatureAt; i < token.length; i++) {
       const changed = Uint8Array.from(token);
@@ -145,22 +145,56 @@ describe('RFC 3161 tokens from a real TSA', () => {
     loose[signatureAt + 1]! -= 1;
     await expect(verifyToken(loose, body, roots)).rejects.toThrow("the token's signature is not a DER ECDSA signature");
   }, 60_000);
+
+  it('fails the token when r or s is one byte longer than the curve allows (its sign byte set to 01)', async () => {
+    // Half of P-256 scalars have their high bit set and are written 00 ‖ 32 bytes. That 00 made
+    // 01 is r or s plus 2^256: still a minimal positive INTEGER, which pkijs copies over the other
+    // scalar's last byte, so it verified whenever that byte was 01 (1 in 256). OpenSSL refuses it.
+    const roots = certificatesFromPem(tsa.rootPem);
+    for (let tries = 0; tries < 40; tries++) {
+      const { digest, request, response } = await stamp(tsa);
+      const token = tokenFromResponse(response, { digest, nonce: request.nonce });
+      const signatureAt = signatureOffset(token);
+      const rLength = token[signatureAt + 3]!;
+      const padded = [signatureAt + 4, signatureAt + 4 + rLength + 2].filter(
+        (at) => token[at] === 0x00 && token[at - 1] === 0x21,
+      );
+      if (padded.length === 0) continue;
+      for (const at of padded) {
+        const longer = Uint8Array.from(token);
+        longer[at] = 0x01;
+        expect(opensslAccepts(longer, digest)).toBe(false);
+        await expect(verifyToken(longer, body, roots)).rejects.toThrow(
+          "the token's signature is not a DER ECDSA signature",
+        );
+      }
+      return;
+    }
+    throw new Error('40 tokens without a padded r or s: 1 chance in 2^80');
+  }, 60_000);
 });
 
 describe('isDerEcdsaSignature', () => {
   const der = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s/g, ''), 'hex'));
   it('accepts SEQUENCE { INTEGER r, INTEGER s } with exact, minimal lengths', () => {
-    expect(isDerEcdsaSignature(der('3006 020101 020102'))).toBe(true);
-    expect(isDerEcdsaSignature(der('3007 02020080 020102'))).toBe(true);
+    expect(isDerEcdsaSignature(der('3006 020101 020102'), 32)).toBe(true);
+    expect(isDerEcdsaSignature(der('3007 02020080 020102'), 32)).toBe(true);
+  });
+  it('accepts a scalar as long as the curve allows, with its sign byte, and refuses one byte more', () => {
+    const n32 = 'ff'.repeat(32);
+    expect(isDerEcdsaSignature(der(`3026 0221 00${n32} 020101`), 32)).toBe(true);
+    expect(isDerEcdsaSignature(der(`3026 0221 01${n32} 020101`), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der(`3026 020101 0221 01${n32}`), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der(`3026 020101 0221 01${n32}`), 48)).toBe(true);
   });
   it('refuses a wrong or non-minimal length, a padded or negative integer, or trailing bytes', () => {
-    expect(isDerEcdsaSignature(der('3005 020101 020102'))).toBe(false);
-    expect(isDerEcdsaSignature(der('3007 020101 020102'))).toBe(false);
-    expect(isDerEcdsaSignature(der('308106 020101 020102'))).toBe(false);
-    expect(isDerEcdsaSignature(der('3007 02020001 020102'))).toBe(false);
-    expect(isDerEcdsaSignature(der('3006 020181 020102'))).toBe(false);
-    expect(isDerEcdsaSignature(der('3006 020101 020102 00'))).toBe(false);
-    expect(isDerEcdsaSignature(der('3106 020101 020102'))).toBe(false);
+    expect(isDerEcdsaSignature(der('3005 020101 020102'), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der('3007 020101 020102'), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der('308106 020101 020102'), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der('3007 02020001 020102'), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der('3006 020181 020102'), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der('3006 020101 020102 00'), 32)).toBe(false);
+    expect(isDerEcdsaSignature(der('3106 020101 020102'), 32)).toBe(false);
   });
 });
 
