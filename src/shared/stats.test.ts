@@ -190,6 +190,23 @@ describe('computeStats', () => {
     expect(computeStats(bets, now)).toEqual({ ...computeStats(bets), overdue: 2 });
   });
 
+  it('counts overdue by the shared rule: never a graded bet, a parlay by each pending leg', () => {
+    const now = new Date('2026-11-25T12:00:00.000Z');
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 60 * 60 * 1000).toISOString();
+    const pending = { status: 'pending', amount: '1.00', profitLoss: null } as const;
+    const overdue = (bet: StatsInput) => computeStats([bet], now).overdue;
+    expect(overdue({ ...pending, eventDate: hoursAgo(100), kind: 'graded' })).toBe(0);
+    expect(overdue({ ...pending, eventDate: hoursAgo(100), kind: 'self-reported' })).toBe(1);
+    // A parlay starting 100 h ago: overdue while that leg is pending, not once it is settled and
+    // the other leg started only 10 h ago.
+    const legs = (first: 'pending' | 'won') => [
+      { eventDate: hoursAgo(100), status: first },
+      { eventDate: hoursAgo(10), status: 'pending' as const },
+    ];
+    expect(overdue({ ...pending, eventDate: hoursAgo(100), legs: legs('pending') })).toBe(1);
+    expect(overdue({ ...pending, eventDate: hoursAgo(100), legs: legs('won') })).toBe(0);
+  });
+
   it('is all zeros with no bets, and carries the unit size it is given', () => {
     expect(computeStats([])).toEqual(EMPTY);
     expect(computeStats([], undefined, 2500n).unitSize).toBe('25.00');

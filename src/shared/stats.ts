@@ -12,6 +12,7 @@
  * The methods are in docs/decisions/007-stats-uncertainty-and-ranking.md.
  */
 import { isOverdue, type BetStatus } from './bets.ts';
+import type { BetKind } from './events.ts';
 import type { BetStats, Interval } from './bet-schemas.ts';
 import { formatCents, parseMoney, type Cents } from './money.ts';
 import { parseOdds, roundHalfAwayFromZero } from './odds.ts';
@@ -269,8 +270,10 @@ export function buildStats(t: StatsTotals, { overdue = 0, unitSize = null }: Sta
 /** What a bet contributes to statistics; amounts as decimal strings (API/SQL) or cents. */
 export interface StatsInput {
   status: BetStatus;
-  /** Needed only to count overdue bets (computeStats with a clock). */
+  /** Needed only to count overdue bets (computeStats with a clock), with `kind` and `legs` (isOverdue). */
   eventDate?: string | Date;
+  kind?: BetKind;
+  legs?: readonly { eventDate: string | Date; status?: BetStatus; kind?: BetKind }[] | null;
   amount: string | Cents;
   profitLoss: string | Cents | null;
   /** Decimal odds, as the API writes them ("2.500000"); needed for won and lost bets. */
@@ -381,8 +384,11 @@ export function totalsOf(bets: Iterable<StatsInput>): StatsTotals {
 export function computeStats(bets: Iterable<StatsInput>, now?: Date, unitSize: Cents | null = null): BetStats {
   const all = [...bets];
   const overdue = now
-    ? all.filter((b) => b.eventDate !== undefined && isOverdue({ status: b.status, eventDate: b.eventDate }, now))
-        .length
+    ? all.filter(
+        (b) =>
+          b.eventDate !== undefined &&
+          isOverdue({ status: b.status, eventDate: b.eventDate, kind: b.kind, legs: b.legs }, now),
+      ).length
     : 0;
   return buildStats(totalsOf(all), { overdue, unitSize });
 }

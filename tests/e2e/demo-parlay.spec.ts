@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EVENT_TOO_SOON_MESSAGE } from '../../src/shared/bets.ts';
 import { INVALID_ODDS_MESSAGE } from '../../src/shared/odds.ts';
 import { expect, test } from './support/fixtures.ts';
+import { demoBet, statValue, toast } from './support/page.ts';
 import { HOUR_MS } from '../../src/shared/time-units.ts';
 
 /** A datetime-local value `hours` from now in the browser's time zone (the test runs in the same one). */
@@ -10,9 +11,6 @@ function localInput(hours: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const stat = (page: Page, title: string): Locator => page.getByRole('group', { name: title }).getByTestId('stat-value');
 
 async function fillLeg(
   page: Page,
@@ -89,16 +87,14 @@ test.describe('landing-page demo: parlays', () => {
     await expect(page.getByTestId('demo-bet')).toHaveCount(6);
     await expect(page.getByLabel('Leg 1 description')).toHaveValue('');
 
-    const parlay = page
-      .getByTestId('demo-bet')
-      .filter({ has: page.getByRole('heading', { name: 'Parlay: Lakers ML + Chiefs -3', exact: true }) });
+    const parlay = demoBet(page, 'Parlay: Lakers ML + Chiefs -3');
     await expect(parlay).toContainText('Pending');
     // Combined odds in the reader's format (decimal by default), exact on hover.
     await expect(parlay.getByTitle('As recorded: 4.772727', { exact: true })).toHaveText('4.77');
     await expect(parlay).toContainText('$47.73');
     // Counted once, its whole stake.
-    await expect(stat(page, 'Total Bets')).toHaveText('6');
-    await expect(stat(page, 'Total Staked')).toHaveText('$205.00');
+    await expect(statValue(page, 'Total Bets')).toHaveText('6');
+    await expect(statValue(page, 'Total Staked')).toHaveText('$205.00');
 
     const legs = parlay.getByRole('list', { name: 'Legs of "Parlay: Lakers ML + Chiefs -3"' });
     const leg1Won = legs.getByRole('button', { name: 'Mark leg 1 "Lakers ML" as won' });
@@ -119,7 +115,7 @@ test.describe('landing-page demo: parlays', () => {
     await confirmWon.getByRole('button', { name: 'Mark as won' }).click();
     await expect(toast(page, 'Leg 1 marked as won')).toBeVisible();
     await expect(parlay).toContainText('Pending');
-    await expect(stat(page, 'Total Profit')).toHaveText('+$5.00');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$5.00');
 
     // Leg 2 void: won at leg 1's odds alone, 2.50, $10 pays $25.00, profit $15.00.
     await page.clock.fastForward(24 * HOUR_MS);
@@ -132,10 +128,42 @@ test.describe('landing-page demo: parlays', () => {
     await expect(parlay).toContainText('Won');
     await expect(parlay).toContainText('+$15.00');
     await expect(parlay.getByRole('button', { name: /^Mark leg/ })).toHaveCount(0);
-    await expect(stat(page, 'Total Bets')).toHaveText('6');
-    await expect(stat(page, 'Win Rate')).toHaveText('66.7%');
-    await expect(stat(page, 'Total Profit')).toHaveText('+$20.00');
+    await expect(statValue(page, 'Total Bets')).toHaveText('6');
+    await expect(statValue(page, 'Win Rate')).toHaveText('66.7%');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$20.00');
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test('a parlay is overdue 72 hours after a pending leg starts, whatever its later legs', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Try the Influencer Demo' }).click();
+    const overdue = page.getByRole('status', { name: 'Overdue bets' });
+    // The samples hold one overdue bet.
+    await expect(overdue).toContainText('You have 1 overdue bet ');
+
+    await page.getByRole('group', { name: 'Bet type' }).getByRole('button', { name: 'Parlay' }).click();
+    await page.getByLabel('Stake ($)').fill('10');
+    await fillLeg(page, 1, { description: 'Arsenal ML', sport: 'soccer', odds: '2.10', hours: 7 });
+    await fillLeg(page, 2, { description: 'Dodgers ML', sport: 'baseball', odds: '1.90', hours: 200 });
+    await page.getByRole('button', { name: 'Record Parlay' }).click();
+    await expect(toast(page, 'Parlay Recorded')).toBeVisible();
+    const parlay = demoBet(page, 'Parlay: Arsenal ML + Dodgers ML');
+    await expect(parlay).toContainText('Pending');
+
+    // 72 hours after leg 1's start, long before leg 2's: overdue, and counted (with the sample
+    // that started 2 hours ago, overdue by now too).
+    await page.clock.fastForward(79 * HOUR_MS + 5 * 60 * 1000);
+    await expect(parlay).toContainText('Overdue — settle it');
+    await expect(demoBet(page, 'Celtics -4.5 vs Knicks')).toContainText('Overdue — settle it');
+    await expect(overdue).toContainText('You have 3 overdue bets ');
+
+    // Leg 1 settled: leg 2 has not started, so the parlay is no longer overdue.
+    await parlay.getByRole('button', { name: 'Mark leg 1 "Arsenal ML" as won' }).click();
+    await page.getByRole('alertdialog', { name: 'Mark as won?' }).getByRole('button', { name: 'Mark as won' }).click();
+    await expect(toast(page, 'Leg 1 marked as won')).toBeVisible();
+    await expect(parlay).not.toContainText('Overdue');
+    await expect(overdue).toContainText('You have 2 overdue bets ');
   });
 });

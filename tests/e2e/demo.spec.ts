@@ -1,8 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EVENT_TOO_SOON_MESSAGE, settleAfterMessage } from '../../src/shared/bets.ts';
 import { INVALID_ODDS_MESSAGE } from '../../src/shared/odds.ts';
 import { SAMPLE_GRADED_DESCRIPTION } from '../../src/client/features/demo/demo-bets.ts';
 import { expect, test } from './support/fixtures.ts';
+import { demoBet, statValue, toast } from './support/page.ts';
 import { HOUR_MS } from '../../src/shared/time-units.ts';
 
 /** A datetime-local value `hours` from now in the browser's time zone (the test runs in the same one). */
@@ -11,12 +12,6 @@ function localInput(hours: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-const stat = (page: Page, title: string): Locator => page.getByRole('group', { name: title }).getByTestId('stat-value');
-const bet = (page: Page, description: string): Locator =>
-  page.getByTestId('demo-bet').filter({ has: page.getByRole('heading', { name: description, exact: true }) });
 
 async function fillBet(
   page: Page,
@@ -66,16 +61,16 @@ test.describe('landing-page demo', () => {
 
     // The sample bets: one won, one lost, one started (to settle), one overdue, one still ahead.
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);
-    await expect(stat(page, 'Total Bets')).toHaveText('5');
-    await expect(stat(page, 'Win Rate')).toHaveText('50.0%');
-    await expect(stat(page, 'Total Staked')).toHaveText('$195.00');
-    await expect(stat(page, 'Total Profit')).toHaveText('+$5.00');
+    await expect(statValue(page, 'Total Bets')).toHaveText('5');
+    await expect(statValue(page, 'Win Rate')).toHaveText('50.0%');
+    await expect(statValue(page, 'Total Staked')).toHaveText('$195.00');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$5.00');
     const overdue = page.getByRole('status', { name: 'Overdue bets' });
     await expect(overdue).toContainText('You have 1 overdue bet (pending 72+ hours after the event started).');
-    await expect(bet(page, 'Yankees ML vs Red Sox')).toContainText('Overdue — settle it');
+    await expect(demoBet(page, 'Yankees ML vs Red Sox')).toContainText('Overdue — settle it');
 
     // Ahead: Won and Lost wait for the start and say when; Delete is open.
-    const ahead = bet(page, 'Djokovic in straight sets');
+    const ahead = demoBet(page, 'Djokovic in straight sets');
     for (const name of ['Won', 'Lost']) {
       await expect(ahead.getByRole('button', { name })).toBeDisabled();
       await expect(ahead.getByRole('button', { name })).toHaveAccessibleDescription(
@@ -84,17 +79,17 @@ test.describe('landing-page demo', () => {
     }
     await expect(ahead.getByRole('button', { name: 'Delete bet: Djokovic in straight sets' })).toBeVisible();
     // Started: Won and Lost are open; no Delete, and the row says why.
-    const started = bet(page, 'Celtics -4.5 vs Knicks');
+    const started = demoBet(page, 'Celtics -4.5 vs Knicks');
     await expect(started.getByRole('button', { name: 'Won' })).toBeEnabled();
     await expect(started.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await expect(started.getByText("Part of your record — can't be deleted")).toBeVisible();
     for (const name of [SAMPLE_GRADED_DESCRIPTION, 'Arsenal to win at Villa']) {
-      await expect(bet(page, name).getByRole('button')).toHaveCount(0);
-      await expect(bet(page, name).getByText("Part of your record — can't be deleted")).toBeVisible();
+      await expect(demoBet(page, name).getByRole('button')).toHaveCount(0);
+      await expect(demoBet(page, name).getByText("Part of your record — can't be deleted")).toBeVisible();
     }
     // The won one was graded from a sample event's result; the others are self-reported.
-    await expect(bet(page, SAMPLE_GRADED_DESCRIPTION).getByText('Graded', { exact: true })).toBeVisible();
-    await expect(bet(page, 'Arsenal to win at Villa').getByText('Self-reported', { exact: true })).toBeVisible();
+    await expect(demoBet(page, SAMPLE_GRADED_DESCRIPTION).getByText('Graded', { exact: true })).toBeVisible();
+    await expect(demoBet(page, 'Arsenal to win at Villa').getByText('Self-reported', { exact: true })).toBeVisible();
 
     // Every field is required, and each says so under itself, as the app's form does (no toast).
     const odds = page.getByLabel('Odds');
@@ -143,10 +138,10 @@ test.describe('landing-page demo', () => {
     await expect(toast(page, 'Bet Recorded')).toBeVisible();
     await expect(page.getByTestId('demo-bet')).toHaveCount(6);
     await expect(page.getByLabel('Description')).toHaveValue('');
-    await expect(stat(page, 'Total Bets')).toHaveText('6');
-    await expect(stat(page, 'Total Staked')).toHaveText('$205.00');
+    await expect(statValue(page, 'Total Bets')).toHaveText('6');
+    await expect(statValue(page, 'Total Staked')).toHaveText('$205.00');
     // Recorded ahead of its event: it can't be settled yet, and the row says when it can.
-    const lakers = bet(page, 'Lakers ML vs Celtics');
+    const lakers = demoBet(page, 'Lakers ML vs Celtics');
     const waitFor = settleAfterMessage(new Date(lakersStart));
     await expect(lakers.getByText(waitFor, { exact: true })).toBeVisible();
     await expect(lakers.getByRole('button', { name: 'Won' })).toBeDisabled();
@@ -159,7 +154,7 @@ test.describe('landing-page demo', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(started.getByRole('button', { name: 'Won' })).toBeEnabled();
-    await expect(stat(page, 'Win Rate')).not.toHaveText('66.7%');
+    await expect(statValue(page, 'Win Rate')).not.toHaveText('66.7%');
     await started.getByRole('button', { name: 'Won' }).click();
     await page.getByRole('alertdialog', { name: 'Mark as won?' }).getByRole('button', { name: 'Mark as won' }).click();
     await expect(toast(page, 'Bet marked as won')).toBeVisible();
@@ -167,30 +162,30 @@ test.describe('landing-page demo', () => {
     await expect(started).toContainText('+$45.45');
     await expect(started.getByRole('button')).toHaveCount(0);
     await expect(started.getByText("Part of your record — can't be deleted")).toBeVisible();
-    await expect(stat(page, 'Win Rate')).toHaveText('66.7%');
-    await expect(stat(page, 'Total Profit')).toHaveText('+$50.45');
+    await expect(statValue(page, 'Win Rate')).toHaveText('66.7%');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$50.45');
 
     // Lost: −stake. Settling the overdue bet clears the notice.
-    await bet(page, 'Yankees ML vs Red Sox').getByRole('button', { name: 'Lost' }).click();
+    await demoBet(page, 'Yankees ML vs Red Sox').getByRole('button', { name: 'Lost' }).click();
     await page
       .getByRole('alertdialog', { name: 'Mark as lost?' })
       .getByRole('button', { name: 'Mark as lost' })
       .click();
     await expect(toast(page, 'Bet marked as lost')).toBeVisible();
-    await expect(bet(page, 'Yankees ML vs Red Sox')).toContainText('-$25.00');
-    await expect(bet(page, 'Yankees ML vs Red Sox')).not.toContainText('Overdue');
+    await expect(demoBet(page, 'Yankees ML vs Red Sox')).toContainText('-$25.00');
+    await expect(demoBet(page, 'Yankees ML vs Red Sox')).not.toContainText('Overdue');
     await expect(overdue).toHaveCount(0);
-    await expect(stat(page, 'Win Rate')).toHaveText('50.0%');
-    await expect(stat(page, 'Total Profit')).toHaveText('+$25.45');
+    await expect(statValue(page, 'Win Rate')).toHaveText('50.0%');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$25.45');
 
     // Delete: a correction, before the event starts.
     await lakers.getByRole('button', { name: 'Delete bet: Lakers ML vs Celtics' }).click();
     await expect(toast(page, 'Bet deleted')).toBeVisible();
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);
-    await expect(stat(page, 'Total Bets')).toHaveText('5');
-    await expect(stat(page, 'Total Staked')).toHaveText('$195.00');
-    await expect(stat(page, 'Total Profit')).toHaveText('+$25.45');
-    await expect(stat(page, 'Total Profit')).toHaveClass(/text-positive/);
+    await expect(statValue(page, 'Total Bets')).toHaveText('5');
+    await expect(statValue(page, 'Total Staked')).toHaveText('$195.00');
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$25.45');
+    await expect(statValue(page, 'Total Profit')).toHaveClass(/text-positive/);
 
     // Two days on, the bet that was ahead has started: Won and Lost open, Delete gone.
     await page.clock.fastForward(2 * 24 * HOUR_MS + HOUR_MS);
@@ -204,8 +199,8 @@ test.describe('landing-page demo', () => {
       .getByRole('button', { name: 'Mark as lost' })
       .click();
     await expect(ahead).toContainText('-$20.00');
-    await expect(stat(page, 'Total Profit')).toHaveText('+$5.45');
-    await expect(stat(page, 'Total Profit')).toHaveClass(/text-positive/);
+    await expect(statValue(page, 'Total Profit')).toHaveText('+$5.45');
+    await expect(statValue(page, 'Total Profit')).toHaveClass(/text-positive/);
 
     await page.getByRole('button', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL('/');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './support/fixtures.ts';
+import { toast } from './support/page.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const form = (page: Page, name: string) => page.getByRole('form', { name });
 
 /** Waits for the next answer to POST `path` while `action` runs; resolves to its status and JSON body. */

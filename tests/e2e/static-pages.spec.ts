@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { toast } from './support/page.ts';
 
 const main = (page: Page) => page.getByRole('main');
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** The page's one <h1>, its tab title and its own meta description. */
 async function expectPage(page: Page, path: string, h1: string, title: string) {

@@ -27,3 +27,10 @@ export const watchLayoutShifts = (page: Page) =>
 /** The page's cumulative layout shift so far (watchLayoutShifts must have been called before it loaded). */
 export const layoutShift = (page: Page) =>
   page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+
+/** A toast (sonner's) holding `text`. */
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** A bet of the landing page's demo, found by its description (its heading). */
+export const demoBet = (page: Page, description: string) =>
+  page.getByTestId('demo-bet').filter({ has: page.getByRole('heading', { name: description, exact: true }) });

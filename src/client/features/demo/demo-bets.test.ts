@@ -405,7 +405,7 @@ describe('demo bets', () => {
       expect(voided).toMatchObject({ status: 'void', profitLoss: '0.00', potentialWin: '125.00' });
     });
 
-    it('counts a parlay once in the figures, at its paid odds, overdue from its last leg', () => {
+    it('counts a parlay once in the figures, at its paid odds, overdue 72 hours after a pending leg starts', () => {
       const won = settleLeg(settleLeg(parlay('10', [leg('+150', 24), leg('2', 24)]), 1, 'won'), 2, 'won');
       const lost = settled(record({ amount: '20' }), 'lost');
       expect(demoStats([won, lost], now)).toMatchObject({
@@ -417,8 +417,13 @@ describe('demo bets', () => {
         totalProfit: '20.00',
       });
       const pending = parlay('10', [leg('+150', 24), leg('2', 48)]);
-      expect(demoStats([pending], later(24 + 72)).overdue).toBe(0);
-      expect(demoStats([pending], later(48 + 72)).overdue).toBe(1);
+      // Each leg from its own start, whatever the other legs: the first makes it overdue at 24 + 72 h…
+      expect(demoStats([pending], later(24 + 71.99)).overdue).toBe(0);
+      expect(demoStats([pending], later(24 + 72)).overdue).toBe(1);
+      // …unless it was settled: then the second, at 48 + 72 h.
+      const firstWon = settleLeg(pending, 1, 'won');
+      expect(demoStats([firstWon], later(48 + 71.99)).overdue).toBe(0);
+      expect(demoStats([firstWon], later(48 + 72)).overdue).toBe(1);
       // Deleted only before its earliest leg starts.
       expect(deleteDemoBet([pending], pending.id, later(23.99))).toEqual({ ok: true, bets: [] });
       expect(deleteDemoBet([pending], pending.id, later(24))).toEqual({

@@ -204,7 +204,7 @@ function legDecimal(odds: string): Rational {
   return parsed.decimal;
 }
 
-/** The latest leg's start for a parlay, the event's for a single bet: where overdue counts from. */
+/** The latest leg's start for a parlay, the event's for a single bet: its place in the game's order. */
 export const lastEventDateTime = (bet: DemoBet): string =>
   bet.legs
     ? bet.legs
@@ -220,6 +220,7 @@ export const lastEventDateTime = (bet: DemoBet): string =>
 export const demoTiming = (bet: DemoBet) => ({
   status: bet.status,
   eventDate: bet.eventDate,
+  kind: bet.kind,
   legs: bet.legs ?? null,
 });
 
@@ -296,8 +297,9 @@ export function deleteDemoBet(bets: readonly DemoBet[], id: string, now: Date): 
  */
 export const demoStats = (bets: readonly DemoBet[], now: Date): BetStats =>
   computeStats(
-    // A parlay is one bet here, at its combined odds, overdue from its last leg's start.
-    bets.map((b) => ({ ...b, eventDate: lastEventDateTime(b), decimalOdds: decimalOddsOf(b.odds) })),
+    // A parlay is one bet here, at its combined odds, in the game's order by its last leg, and
+    // overdue 72 hours after any pending leg's own start (isOverdue), as on a real record.
+    bets.map((b) => ({ ...b, lastEventDate: lastEventDateTime(b), decimalOdds: decimalOddsOf(b.odds) })),
     now,
   );
 

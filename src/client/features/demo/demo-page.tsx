@@ -49,8 +49,8 @@ import {
   EMPTY_DEMO_FORM,
   EMPTY_DEMO_LEG,
   deleteDemoBet,
+  demoTiming,
   demoStats,
-  lastEventDateTime,
   recordDemoBet,
   recordDemoParlay,
   sampleDemoBets,
@@ -82,9 +82,13 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
 
   const [samples] = useState(() => sampleDemoBets(new Date()));
   const list = bets ?? samples;
-  // The overdue count changes when a pending bet turns 72 hours past its start: render then.
+  // The overdue count changes when a pending bet (a parlay: any of its legs) turns 72 hours past
+  // its start: render then.
   const overdueAt = useMemo(
-    () => list.filter((b) => b.status === 'pending').map((b) => Date.parse(b.eventDate) + OVERDUE_AFTER_MS),
+    () =>
+      list
+        .filter((b) => b.status === 'pending')
+        .flatMap((b) => (b.legs ?? [b]).map((timed) => Date.parse(timed.eventDate) + OVERDUE_AFTER_MS)),
     [list],
   );
   const now = useNow(overdueAt);
@@ -504,9 +508,7 @@ function DemoBetList({ bets, ...actions }: { bets: readonly DemoBet[] } & BetAct
 function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } & BetActions) {
   const titleId = useId();
   const hintId = useId();
-  const timing = useBetTiming({ status: bet.status, eventDate: bet.eventDate });
-  // A parlay is overdue 72 hours after its last leg starts (the same as its first for a single bet).
-  const overdue = useBetTiming({ status: bet.status, eventDate: lastEventDateTime(bet) }).overdue;
+  const timing = useBetTiming(demoTiming(bet));
   const describedBy = timing.settleAfter ? `${titleId} ${hintId}` : titleId;
   // Settling asks first, as the app does: a settled bet is final.
   const [confirming, setConfirming] = useState<SettledStatus | null>(null);
@@ -533,7 +535,7 @@ function DemoBetItem({ bet, onSettle, onSettleLeg, onDelete }: { bet: DemoBet } 
           <BetKindBadge kind={bet.kind ?? 'self-reported'} />
         </div>
       </div>
-      {overdue && <OverdueBadge />}
+      {timing.overdue && <OverdueBadge />}
       <dl className="grid grid-cols-3 gap-2">
         <BetDetail term="Stake">{formatMoney(bet.amount)}</BetDetail>
         <BetDetail term="Odds">
