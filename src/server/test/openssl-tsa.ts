@@ -20,8 +20,12 @@ export interface OpensslTsa {
   /** How many requests it received (answered or not). */
   requests: () => number;
   mode: 'ok' | 'fail' | 'hang';
-  /** `openssl ts -verify` of a token (DER) against the root, for a SHA-256 digest: its output, or throws. */
-  opensslVerify: (token: Uint8Array, digest: Uint8Array) => string;
+  /**
+   * `openssl ts -verify` of a token (DER) against the root, for a SHA-256 digest: its output, or
+   * throws. OpenSSL is given the TSA's certificate file too, unless `tokenCertificatesOnly`: then it
+   * chains by the certificates in the token, as our verifier does.
+   */
+  opensslVerify: (token: Uint8Array, digest: Uint8Array, options?: { tokenCertificatesOnly?: boolean }) => string;
   close: () => Promise<void>;
 }
 
@@ -110,7 +114,7 @@ export async function startOpensslTsa(name = 'Test TSA'): Promise<OpensslTsa> {
     rootFile: path.join(dir, 'ca.crt'),
     requests: () => count,
     mode: 'ok',
-    opensslVerify: (token, digest) => {
+    opensslVerify: (token, digest, { tokenCertificatesOnly = false } = {}) => {
       const file = path.join(dir, `verify-${seq++}.tst`);
       writeFileSync(file, token);
       return openssl(
@@ -124,8 +128,7 @@ export async function startOpensslTsa(name = 'Test TSA'): Promise<OpensslTsa> {
           Buffer.from(digest).toString('hex'),
           '-CAfile',
           'ca.crt',
-          '-untrusted',
-          'tsa.crt',
+          ...(tokenCertificatesOnly ? [] : ['-untrusted', 'tsa.crt']),
         ],
         dir,
       ).toString();

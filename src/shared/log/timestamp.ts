@@ -203,11 +203,35 @@ export function isDerEcdsaSignature(sig: Uint8Array, scalarBytes: number): boole
   return total === sig.length - at && integer() && integer() && at === sig.length;
 }
 
-/** The named curve (OID) of a certificate's EC public key, if it has one. */
-function namedCurve(certificate: pkijs.Certificate): string | undefined {
-  const params: unknown = certificate.subjectPublicKeyInfo.algorithm.algorithmParams;
-  return params instanceof asn1js.ObjectIdentifier ? params.valueBlock.toString() : undefined;
+/** The bytes of r and s for an EC public key's named curve; undefined for any other key. */
+function scalarBytesOf(key: pkijs.PublicKeyInfo): number | undefined {
+  const params: unknown = key.algorithm.algorithmParams;
+  return params instanceof asn1js.ObjectIdentifier ? CURVE_SCALAR_BYTES[params.valueBlock.toString()] : undefined;
 }
+
+/**
+ * pkijs's WebCrypto engine, refusing an ECDSA signature that is not strict DER for its key's curve
+ * before pkijs's lenient conversion reads it: the token's own signature and each certificate's in
+ * its chain, as OpenSSL refuses them.
+ */
+class StrictEcdsaEngine extends pkijs.CryptoEngine {
+  override async verifyWithPublicKey(
+    data: BufferSource,
+    signature: asn1js.BitString | asn1js.OctetString,
+    publicKeyInfo: pkijs.PublicKeyInfo,
+    signatureAlgorithm: pkijs.AlgorithmIdentifier,
+    shaAlgorithm?: string,
+  ): Promise<boolean> {
+    if (signatureAlgorithm.algorithmId.startsWith(ECDSA_WITH_SHA2)) {
+      const scalarBytes = scalarBytesOf(publicKeyInfo);
+      if (scalarBytes === undefined || !isDerEcdsaSignature(bytes(signature.valueBlock.valueHexView), scalarBytes)) {
+        return false;
+      }
+    }
+    return super.verifyWithPublicKey(data, signature, publicKeyInfo, signatureAlgorithm, shaAlgorithm);
+  }
+}
+const strictEngine = new StrictEcdsaEngine({ name: 'strict-ecdsa', crypto: globalThis.crypto });
 
 function hasTimeStampingUsage(certificate: pkijs.Certificate): boolean {
   const extension = certificate.extensions?.find((e) => e.extnID === EXTENDED_KEY_USAGE);
@@ -237,7 +261,7 @@ export async function verifyToken(
   }
   const signerInfo = signedData.signerInfos[0];
   if (signerInfo?.signatureAlgorithm.algorithmId.startsWith(ECDSA_WITH_SHA2)) {
-    const scalarBytes = CURVE_SCALAR_BYTES[namedCurve(signer) ?? ''];
+    const scalarBytes = scalarBytesOf(signer.subjectPublicKeyInfo);
     if (scalarBytes === undefined) throw new TimestampError("the token's signing key is not on P-256, P-384 or P-521");
     if (!isDerEcdsaSignature(bytes(signerInfo.signature.valueBlock.valueHexView), scalarBytes)) {
       throw new TimestampError("the token's signature is not a DER ECDSA signature");
@@ -245,15 +269,18 @@ export async function verifyToken(
   }
   const trusted = roots.map((der) => pkijs.Certificate.fromBER(Uint8Array.from(der)));
   const result = await signedData
-    .verify({
-      signer: 0,
-      // pkijs hashes the stamped data itself and compares it with the token's imprint.
-      data: new Uint8Array(Buffer.from(checkpointBody, 'utf8')).buffer,
-      trustedCerts: trusted,
-      checkChain: true,
-      checkDate: info.genTime,
-      extendedMode: true,
-    })
+    .verify(
+      {
+        signer: 0,
+        // pkijs hashes the stamped data itself and compares it with the token's imprint.
+        data: new Uint8Array(Buffer.from(checkpointBody, 'utf8')).buffer,
+        trustedCerts: trusted,
+        checkChain: true,
+        checkDate: info.genTime,
+        extendedMode: true,
+      },
+      strictEngine,
+    )
     .catch((err: unknown) => (err && typeof err === 'object' && 'message' in err ? err : { message: String(err) }));
   const outcome = result as Partial<pkijs.SignedDataVerifyResult>;
   // pkijs checks the chain first: a chain that fails leaves the signature unchecked.

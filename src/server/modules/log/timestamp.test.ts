@@ -146,6 +146,35 @@ describe('RFC 3161 tokens from a real TSA', () => {
     await expect(verifyToken(loose, body, roots)).rejects.toThrow("the token's signature is not a DER ECDSA signature");
   }, 60_000);
 
+  it("fails the token when its certificate's ECDSA signature is not strict DER, which pkijs alone accepts", async () => {
+    const { digest, request, response } = await stamp(tsa);
+    const token = tokenFromResponse(response, { digest, nonce: request.nonce });
+    const roots = certificatesFromPem(tsa.rootPem);
+    // The signing certificate's signature (by the root) is a BIT STRING holding ECDSA-Sig-Value;
+    // the root's own copy in the token is skipped: the chain takes the root from the verifier.
+    const rootCopy = Buffer.from(token).indexOf(Buffer.from(roots[0]!));
+    const inBitString = [...token.keys()].filter(
+      (at) =>
+        (at < rootCopy || at >= rootCopy + roots[0]!.length) &&
+        token[at] === 0x30 &&
+        token[at - 1] === 0x00 &&
+        token[at - 3] === 0x03 &&
+        token[at - 2] === token[at + 1]! + 3 &&
+        token[at + 2] === 0x02,
+    );
+    expect(inBitString).toHaveLength(1);
+    // Its SEQUENCE's length one short: OpenSSL, chaining by the token's certificates as we do,
+    // refuses it; pkijs alone verified it.
+    const tokenCertificatesOnly = { tokenCertificatesOnly: true };
+    expect(tsa.opensslVerify(token, digest, tokenCertificatesOnly)).toContain('Verification: OK');
+    const loose = Uint8Array.from(token);
+    loose[inBitString[0]! + 1]! -= 1;
+    expect(() => tsa.opensslVerify(loose, digest, tokenCertificatesOnly)).toThrow();
+    await expect(verifyToken(loose, body, roots)).rejects.toThrow(
+      "the token's certificate does not chain to the given roots",
+    );
+  });
+
   it('fails the token when r or s is one byte longer than the curve allows (its sign byte set to 01)', async () => {
     // Half of P-256 scalars have their high bit set and are written 00 ‖ 32 bytes. That 00 made
     // 01 is r or s plus 2^256: still a minimal positive INTEGER, which pkijs copies over the other
