@@ -307,15 +307,22 @@ export const betStatsSchema = z.object({
         'null when no bet is won or lost.',
     ),
   maxDrawdown: moneyString.describe(
-    'The largest fall of cumulative profit from a peak in settlement order (the start counts as a peak of 0.00).',
+    'The largest fall of cumulative profit from a peak in the order of the game: event start (a parlay: its last leg), then id (the start counts as a peak of 0.00).',
   ),
   longestWinningRun: z
     .number()
     .int()
-    .describe('The longest run of won bets in settlement order (a void bet neither breaks nor extends a run).'),
+    .describe(
+      'The longest run of won bets in the order of the game: event start (a parlay: its last leg), then id (a void bet neither breaks nor extends a run).',
+    ),
   longestLosingRun: z.number().int().describe('The longest run of lost bets, likewise.'),
   averageOdds: z.string().nullable().describe('Mean decimal odds of won and lost bets, 2 places; null with none.'),
-  overdue: z.number().int().describe("Bets still pending 72 hours after their event started (a parlay's last leg's)."),
+  overdue: z
+    .number()
+    .int()
+    .describe(
+      'Self-reported bets still pending 72 hours after their event started (a parlay: any pending self-reported leg, from its own start); a graded bet is never overdue.',
+    ),
   unitSize: moneyString
     .nullable()
     .describe("The bettor's unit size, when set (stakes and profit are shown in units too); null otherwise."),

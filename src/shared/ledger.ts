@@ -77,7 +77,7 @@ export const ledgerEntrySchema = z
     kind: z.enum(LEDGER_KINDS),
     bet: z.strictObject({
       id: uuid,
-      /** On a listed event: graded from its result. Absent: self-reported. */
+      /** A single bet on a listed event: graded from its result; absent, self-reported. Never on a parlay, which is graded when every leg carries one. */
       event: ledgerEventSchema.optional(),
       description: text,
       /** `parlay` for a parlay, whose legs have their own. */

@@ -212,7 +212,7 @@ export const analyticsSchema = z.object({
   roi: z.number().nullable(),
   /** As in the statistics: mean decimal odds of won and lost bets, 2 places; null with none. */
   averageOdds: z.string().nullable(),
-  /** Runs of won and of lost bets in settlement order (a void bet neither breaks nor extends one). */
+  /** Runs of won and of lost bets in the order of the game (event start, then id; a void bet neither breaks nor extends one). */
   longestWinStreak: z.number().int(),
   longestLossStreak: z.number().int(),
   /** As in the statistics: the largest fall of cumulative profit from a peak (the start is a peak of 0.00). */

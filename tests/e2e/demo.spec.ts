@@ -31,7 +31,7 @@ async function openDemo(page: Page, button: 'Try the Influencer Demo' | 'Try the
   // The demo says the real record's rules before anyone tries them.
   await expect(
     page.getByText(
-      "The rules are the real record's: a bet is settled won, lost or void only after its event starts, a settled bet is final, and a bet can be deleted only before its event starts. Void / push (a cancelled event or a push) returns the stake and counts in no rate.",
+      "The rules are the real record's: a bet is settled won, lost or void only after its event starts, a settled bet is final, and a bet can be deleted only before its event starts (a real record also allows it only in the 15 minutes after recording). Void / push (a cancelled event or a push) returns the stake and counts in no rate.",
     ),
   ).toBeVisible();
 }
@@ -57,7 +57,11 @@ test.describe('landing-page demo', () => {
         'Until the event starts you can delete a bet to correct a mistake; once it starts, the bet is part',
       ),
     ).toBeVisible();
-    await expect(page.getByText('A bet still pending 72 hours after the start is shown as overdue.')).toBeVisible();
+    await expect(
+      page.getByText(
+        "A self-reported bet still pending 72 hours after its start (a parlay: any leg's own start) is shown as overdue.",
+      ),
+    ).toBeVisible();
 
     // The sample bets: one won, one lost, one started (to settle), one overdue, one still ahead.
     await expect(page.getByTestId('demo-bet')).toHaveCount(5);

@@ -72,9 +72,9 @@ export default function AboutPage() {
           <p>
             A bet on betproof is recorded at least six hours before its event starts and settled once the event has
             started. It can be deleted only in the 15 minutes after it is recorded and before the start, every deletion
-            stays public, a settled bet is final, and a bet left pending 72 hours after its start is shown as overdue.
-            Nothing can be backdated, and a loss counts exactly as much as a win. The result is a record you can trust
-            yourself, and one you can show to anyone.
+            stays public, a settled bet is final, and a self-reported bet left pending 72 hours after its start is shown
+            as overdue (a bet on a listed event is settled from its result). Nothing can be backdated, and a loss counts
+            exactly as much as a win. The result is a record you can trust yourself, and one you can show to anyone.
           </p>
           <p>
             We are a tracking tool, not a bookmaker: we never take wagers and we are not paid when you lose. That

@@ -38,8 +38,9 @@ const SECTIONS: readonly LegalSection[] = [
           To keep every record honest, bets follow these rules. A bet must be recorded at least 6 hours before its event
           starts. It can be deleted only in the 15 minutes after it is recorded and before the event starts, as a
           correction; after that it is part of your record and can&apos;t be deleted. A bet can be settled as won, lost
-          or void only after its event has started, and a settled bet is final. A bet still pending 72 hours after its
-          event started is shown as overdue on your profile, and a profile with overdue bets is left out of the Bettor
+          or void only after its event has started, and a settled bet is final. A self-reported bet, or a parlay leg,
+          still pending 72 hours after its own start is shown as overdue on your profile (a bet on a listed event is
+          settled from its result and is never overdue), and a profile with overdue bets is left out of the Bettor
           Spotlight and the influencer ranking until they are settled. Every change to your record is added to a public
           ledger for your profile, which anyone who can see your profile can download and verify.
         </p>

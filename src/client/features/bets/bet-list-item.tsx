@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { SettledStatus } from '../../../shared/bets.ts';
+import { DELETE_WINDOW_MINUTES, type SettledStatus } from '../../../shared/bets.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
 import {
   AlertDialog,
@@ -49,7 +49,7 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
       <AlertDialogContent>
         <AlertDialogConfirm
           title="Delete this bet?"
-          description={`“${bet.description}” will be removed from your statistics. A bet can be deleted only before its event starts; the deletion stays visible in your public ledger.`}
+          description={`“${bet.description}” will be removed from your statistics. A bet can be deleted only in the ${DELETE_WINDOW_MINUTES} minutes after it is recorded and before its event starts; the deletion stays visible on your profile and in your public ledger.`}
           action="Delete"
           variant="destructive"
           onAction={() => remove.mutate()}

@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../components/ui/toast.ts';
-import { EVENT_TOO_SOON_MESSAGE, SPORTS, previewPotentialWin } from '../../../shared/bets.ts';
+import { DELETE_WINDOW_MINUTES, EVENT_TOO_SOON_MESSAGE, SPORTS, previewPotentialWin } from '../../../shared/bets.ts';
 import { createRecordBetSchema } from '../../../shared/bet-schemas.ts';
 import { createRecordAnyParlaySchema } from '../../../shared/parlay-schemas.ts';
 import { recordListedBetSchema } from '../../../shared/event-schemas.ts';
@@ -199,7 +199,7 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
       onOpenChange={setOpen}
       trigger={<RecordBetTriggerButton />}
       title="Record New Bet"
-      description="Record a bet before its event: the event must start at least 6 hours from now. Until it starts you can delete the bet to correct a mistake; once it starts, the bet is part of your record. A bet on a listed event is graded from its result; one on an event the catalog does not list is self-reported, and you settle it."
+      description={`Record a bet before its event: the event must start at least 6 hours from now. In the ${DELETE_WINDOW_MINUTES} minutes after recording it, and before its event starts, you can delete the bet to correct a mistake; after that, it is part of your record. A bet on a listed event is graded from its result; one on an event the catalog does not list is self-reported, and you settle it.`}
       onSubmit={handleSubmit(onValid, onInvalid)}
       problem={errors.root?.refused?.message}
       pending={isSubmitting}

@@ -49,7 +49,7 @@ const isPeriod = (value: string | null): value is SpotlightPeriod =>
 export function SpotlightPage() {
   usePageMeta(
     'Bettor Spotlight',
-    'The betproof leaderboard: public bettors ranked by level-stakes yield and how sure it is, over the bets they settled this week, month, quarter or year.',
+    'The betproof leaderboard: public bettors ranked by the luck-adjusted yield of their graded picks on events that started this week, month, quarter or year.',
   );
   const [params, setParams] = useSearchParams();
   const asked = params.get('period');
@@ -64,7 +64,7 @@ export function SpotlightPage() {
     <PageContainer className="flex flex-col gap-8">
       <PageHeading
         title="Bettor Spotlight"
-        lead="Public bettors ranked by evidence of skill: the low end of the 95% range of their level-stakes yield, so a long, steady edge beats a lucky week or one big stake. Every record that qualifies is ranked, losing ones included. Every bet was recorded before its event started and settled after it: nothing here is self-reported."
+        lead="Public bettors ranked by evidence of skill: the level-stakes yield of their graded picks, less what luck alone gives a break-even bettor, so a long, steady edge beats a lucky week, one big stake or a pick entered many times. Every record that qualifies is ranked, losing ones included. Every pick was recorded before its event started and graded from its result: nothing here is self-reported."
       />
       <Tabs value={period} onValueChange={choose} className="gap-6">
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">

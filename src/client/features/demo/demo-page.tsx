@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import { ArrowLeft, FlaskConical, Plus, Trash2 } from 'lucide-react';
 import {
+  DELETE_WINDOW_MINUTES,
   EVENT_TOO_SOON_MESSAGE,
   MIN_EVENT_LEAD_MS,
+  OVERDUE_AFTER_HOURS,
   OVERDUE_AFTER_MS,
   SPORTS,
   previewPotentialWin,
@@ -156,8 +158,9 @@ export default function DemoPage({ bets, onBetsChange, onExit }: DemoPageProps) 
           </p>
           <p className="max-w-2xl text-muted-foreground">
             The rules are the real record's: a bet is settled won, lost or void only after its event starts, a settled
-            bet is final, and a bet can be deleted only before its event starts. Void / push (a cancelled event or a
-            push) returns the stake and counts in no rate.
+            bet is final, and a bet can be deleted only before its event starts (a real record also allows it only in
+            the {DELETE_WINDOW_MINUTES} minutes after recording). Void / push (a cancelled event or a push) returns the
+            stake and counts in no rate.
           </p>
         </div>
       </div>
@@ -484,7 +487,8 @@ function DemoBetList({ bets, ...actions }: { bets: readonly DemoBet[] } & BetAct
         <CardDescription>
           The same rules as a real record: settle a bet won, lost or void / push once its event has started, and a
           settled bet is final. Until the event starts you can delete a bet to correct a mistake; once it starts, the
-          bet is part of the record. A bet still pending 72 hours after the start is shown as overdue.
+          bet is part of the record. A self-reported bet still pending {OVERDUE_AFTER_HOURS} hours after its start (a
+          parlay: any leg&apos;s own start) is shown as overdue.
         </CardDescription>
       </CardHeader>
       <CardContent>

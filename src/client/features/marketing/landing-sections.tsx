@@ -18,6 +18,8 @@ import {
   Users,
 } from 'lucide-react';
 import { paths, signUpPath } from '../../../shared/routes.ts';
+import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
+import { RANK_MIN_EVENTS, RANK_MIN_ODDS } from '../../../shared/ranking.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -321,7 +323,7 @@ export function FeaturesSection() {
     {
       icon: <ChartColumnIncreasing />,
       title: 'Statistics that tell skill from luck',
-      text: 'Win rate, profit, ROI with its likely range, level-stakes yield, drawdown and the chance a break-even bettor would do as well, updated the moment you settle a bet. The rankings use yield at level stakes and a minimum of 20 bets, so one big stake or a lucky week cannot buy a place.',
+      text: `Win rate, profit, ROI with its likely range, level-stakes yield, drawdown and the chance a break-even bettor would do as well, updated the moment a bet is settled. The rankings use the luck-adjusted yield of graded picks at level stakes, with picks on at least ${RANK_MIN_EVENTS} different events priced ${RANK_MIN_ODDS.toFixed(2)} or more, so one big stake, a lucky week or a pick entered many times cannot buy a place.`,
     },
     {
       icon: <CalendarCheck />,
@@ -331,7 +333,7 @@ export function FeaturesSection() {
     {
       icon: <Hourglass />,
       title: 'Nothing left hanging',
-      text: 'A bet still pending 72 hours after its event started is shown as overdue on your profile, and keeps you out of the Spotlight and the influencer ranking until you settle it.',
+      text: `A self-reported bet, or a parlay leg, still pending ${OVERDUE_AFTER_HOURS} hours after its own start is shown as overdue on your profile, and keeps you out of the Spotlight and the influencer ranking until you settle it. A graded bet is settled from the result and is never overdue.`,
     },
     {
       icon: <ShieldCheck />,

@@ -125,7 +125,7 @@ function SkillOrLuck({ stats }: { stats: BetStats }) {
             <span className="font-semibold tabular-nums">{formatSignedPercent(stats.levelStakesYield)}</span>, likely
             between <span className="tabular-nums">{formatSignedPercent(stats.yieldInterval.low)}</span> and{' '}
             <span className="tabular-nums">{formatSignedPercent(stats.yieldInterval.high)}</span>{' '}
-            <span className="text-muted-foreground">({FIGURES.yieldRange.label}, as the rankings use)</span>.
+            <span className="text-muted-foreground">({FIGURES.yieldRange.label})</span>.
           </p>
         )}
         {stats.roi !== null && interval && (

@@ -41,7 +41,7 @@ export const bets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** A parlay's number of legs (2-15, rows of bet_legs, migration 0021); null for a single bet. */
     legCount: smallint('leg_count'),
-    /** A parlay's last leg's start (it is overdue 72 hours after it); null for a single bet. */
+    /** A parlay's last leg's start (its place in the order of the game); null for a single bet. */
     lastEventDate: timestamp('last_event_date', { withTimezone: true }),
     /** The listed event, market, selection and line (migration 0027); null for a self-reported bet. */
     ...eventSelectionColumns(),
@@ -58,9 +58,9 @@ export const bets = pgTable(
      */
     index('bets_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     /**
-     * A user's settled bets in settlement order, (settled_at, id): the order streaks and the
-     * cumulative-profit line follow. Serves the streak recount in the summary triggers (migration
-     * 0007) and the analytics queries without sorting. It also holds bet_type (INCLUDE, migration
+     * A user's settled bets by settlement time, (settled_at, id) (migration 0007): the analytics
+     * queries read a user's settled bets from it without sorting (streaks and the profit line
+     * follow the order of the game instead, docs/decisions/038). It also holds bet_type (INCLUDE, migration
      * 0042, which Drizzle's builder cannot write): the feed reads its candidates from it alone.
      */
     index('bets_user_id_settled_at_idx')
@@ -135,24 +135,24 @@ export const userBetStats = pgTable('user_bet_stats', {
   stakeSq: numeric('stake_sq').notNull().default('0'),
   breakEvenVar: numeric('break_even_var').notNull().default('0'),
   /**
-   * Streaks over settled bets in settlement order, (settled_at, id) ascending — settled_at is the
-   * server's clock at settle time. Kept by a trigger (db/functions/user_bet_streaks_apply.sql): a settlement
-   * after the last one extends the run; anything else (a delete, an earlier settled_at) recounts
-   * that user.
+   * Streaks over settled bets in the order of the game: event start (a parlay's last leg's), then
+   * id (docs/decisions/038). Kept by a trigger (db/functions/user_bet_streaks_apply.sql): a result
+   * after the last one in that order extends the run; anything else (a delete, a result for an
+   * earlier event) recounts that user.
    */
   longestWinStreak: integer('longest_win_streak').notNull().default(0),
-  /** Wins in a row at the end of the settlement order. */
+  /** Wins in a row at the end of that order. */
   currentWinStreak: integer('current_win_streak').notNull().default(0),
   /** The same for lost bets (migration 0019; void bets neither break nor extend a run). */
   longestLossStreak: integer('longest_loss_streak').notNull().default(0),
   currentLossStreak: integer('current_loss_streak').notNull().default(0),
   /**
-   * The running total of profit in settlement order: its highest point (the start counts as 0)
+   * The running total of profit in that order: its highest point (the start counts as 0)
    * and its largest fall from a peak (migration 0019), kept like the streaks.
    */
   peakProfit: numeric('peak_profit', { precision: 20, scale: 2 }).notNull().default('0'),
   maxDrawdown: numeric('max_drawdown', { precision: 20, scale: 2 }).notNull().default('0'),
-  /** The last settled bet in settlement order (null when none): where an append must start after. */
+  /** The last settled bet in that order (null when none): where an append must start after. `lastSettledAt` holds its event start. */
   lastSettledAt: timestamp('last_settled_at', { withTimezone: true }),
   lastSettledId: uuid('last_settled_id'),
   /** The largest single stake among the user's bets, 0 with none (the High Roller achievement). */

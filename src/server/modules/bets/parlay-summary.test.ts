@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { betLegs, bets } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import { SPORTS, isOverdue } from '../../../shared/bets.ts';
+import { SPORTS } from '../../../shared/bets.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { computeStats } from '../../../shared/stats.ts';
 import { getBetStats } from './bet-stats.ts';
@@ -132,16 +132,13 @@ async function expectSummariesMatchRecount(env: TestEnv, userId: string) {
   const rows = await env.db.select().from(bets).where(eq(bets.userId, userId));
   const legs = await env.db.select().from(betLegs);
   const now = new Date();
-  const oracle = computeStats(rows, now);
-  // Overdue: a parlay 72 hours after its last leg (computeStats knows only the earliest start).
-  const overdue = rows.filter((b) =>
-    isOverdue(
-      { status: b.status, eventDate: b.eventDate, legs: b.legCount ? legs.filter((l) => l.betId === b.id) : null },
-      now,
-    ),
-  ).length;
-  expect(await getBetStats(env.db, userId, now)).toEqual({ ...oracle, overdue });
-  expect(await recountBetStats(env.db, userId, now)).toEqual({ ...oracle, overdue });
+  // Overdue by each pending leg's own start: computeStats reads a parlay's legs (isOverdue).
+  const oracle = computeStats(
+    rows.map((b) => ({ ...b, legs: b.legCount ? legs.filter((l) => l.betId === b.id) : null })),
+    now,
+  );
+  expect(await getBetStats(env.db, userId, now)).toEqual(oracle);
+  expect(await recountBetStats(env.db, userId, now)).toEqual(oracle);
   // A parlay settled by its legs is settled as they decide, and counts once under 'parlay'.
   for (const bet of rows.filter((b) => b.legCount !== null)) {
     const mine = legs.filter((l) => l.betId === bet.id);
