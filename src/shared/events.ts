@@ -2,7 +2,7 @@
  * Listed events and the bets placed on them: the markets, their selections and lines, how a bet
  * is graded from the final score, and the messages that say so. No zod here (docs/decisions/015);
  * the wire format is event-schemas.ts. The database grades with the same rule (migration 0027,
- * bet_grade), and events.property.test.ts holds the two to agreeing with a plain reference.
+ * bet_grade), and grading.property.test.ts holds the two to agreeing with a plain reference.
  */
 export const FEED_FORMATS = ['football-json', 'football-data', 'the-odds-api'] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
