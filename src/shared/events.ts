@@ -2,7 +2,7 @@
  * Listed events and the bets placed on them: the markets, their selections and lines, how a bet
  * is graded from the final score, and the messages that say so. No zod here (docs/decisions/015);
  * the wire format is event-schemas.ts. The database grades with the same rule (migration 0027,
- * bet_grade), and events.property.test.ts holds the two to agreeing with a plain reference.
+ * bet_grade), and grading.property.test.ts holds the two to agreeing with a plain reference.
  */
 export const FEED_FORMATS = ['football-json', 'football-data', 'the-odds-api'] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
@@ -136,6 +136,11 @@ export const GRADED_LEG_FROM_RESULT_MESSAGE =
 export const PARLAY_SAME_EVENT_MESSAGE = "A parlay's legs must be on different events";
 /** One position per pick: a second selection or line of a market already held (both sides, a middle) is refused. */
 export const sideHeldMessage = (held: string) => `You already hold ${held} on this market`;
+/**
+ * A final event without a start (the feed gave no usable time): a file's row saying so is refused, and an
+ * admin's correction making one final answers 422 on `startsAt` (the database's events_final_has_start).
+ */
+export const EVENT_FINAL_NEEDS_START_MESSAGE = 'A final event needs its start';
 /** The 409 to an admin correcting an event whose result is final. */
 export const EVENT_RESULT_FINAL_MESSAGE =
   "This event's result is final: its bets were graded from it and are in the ledger";

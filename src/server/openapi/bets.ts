@@ -102,7 +102,9 @@ export const betsModule: ApiModule = {
           'A body with `eventId` (RecordListedBetInput: `{ eventId, market, selection, line?, odds, amount }`, the ' +
           'event from GET /api/events) records a **graded** bet: its description, sport and start come from the event ' +
           `(a sent \`eventDate\`, \`description\` or \`sport\` answers 422, e.g. ${says(EVENT_START_FROM_CATALOG_MESSAGE)}), ` +
-          "and it is settled from the event's result, never by hand. `market`: moneyline (home, away), 1x2 (home, draw, " +
+          "and it is settled from the event's result, never by hand; an event whose start is no longer (or not yet) " +
+          "recordable answers 422 on `eventId` (a leg's: `legs.1.eventId`) with the rule its start breaks. " +
+          '`market`: moneyline (home, away), 1x2 (home, draw, ' +
           "away), spread (home, away; `line` is the home side's handicap, a whole or half number) or total (over, " +
           "under; `line` ≥ 0). A parlay's legs may be listed the same way (without `amount`), each on a different " +
           'event; a parlay is graded when every leg is listed. Any other bet is **self-reported** (`kind`).',

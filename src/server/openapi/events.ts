@@ -1,6 +1,7 @@
 /** /api/events and /api/admin/events (modules/events/routes.ts): the events catalog. */
 import { FEED_FORMATS } from '../../shared/events.ts';
 import {
+  EVENT_FINAL_NEEDS_START_MESSAGE,
   EVENT_NOT_FOUND_MESSAGE,
   EVENT_RESULT_FINAL_MESSAGE,
   POSTPONED_CANCEL_AFTER_HOURS,
@@ -84,7 +85,8 @@ export const eventsModule: ApiModule = {
           "twice, or updated by a later file, is one event (the feed's own id). Events that become final grade every " +
           'pending bet and parlay leg on them in the same transaction; cancelled ones void them; postponed ones keep ' +
           `them pending until played, or void them ${POSTPONED_CANCEL_AFTER_HOURS} hours after their latest start ` +
-          '(docs/decisions/023). One bad row refuses the whole file, every bad row named.',
+          "(docs/decisions/023). A postponed or cancelled event (an admin's correction) stays so unless the file gives " +
+          'it a result or a new start (docs/decisions/063). One bad row refuses the whole file, every bad row named.',
         security: signedIn,
         parameters: queryParameters(importEventsQuerySchema),
         requestBody: {
@@ -112,7 +114,9 @@ export const eventsModule: ApiModule = {
         summary: "Correct an event's start, status or score (written to the audit log)",
         description:
           'Making an event final (with its score) or cancelled grades its pending bets and legs, as an import would. ' +
-          "A final event's result cannot change: its bets were graded from it and are in the ledger.",
+          "A final event's result cannot change: its bets were graded from it and are in the ledger. The answer is the " +
+          `event as stored: one postponed ${POSTPONED_CANCEL_AFTER_HOURS} hours or more after its start is cancelled ` +
+          '(docs/decisions/023).',
         security: signedIn,
         parameters: [
           pathParameter('id', "The event's id (a UUID). Any other id answers 404.", { type: 'string', format: 'uuid' }),
@@ -122,7 +126,10 @@ export const eventsModule: ApiModule = {
           '200': response('The event as corrected, and how many bets and legs it graded', ref('CorrectedEvent')),
           '404': apiError(`No such event: ${says(EVENT_NOT_FOUND_MESSAGE)}`),
           '409': apiError(`The event is final: ${says(EVENT_RESULT_FINAL_MESSAGE)}`),
-          '422': errors.invalid,
+          '422': apiError(
+            'Invalid input: `error` summarises, `fields` has one message per field (unknown ones included). Making ' +
+              `final an event with no start answers on \`startsAt\`: ${says(EVENT_FINAL_NEEDS_START_MESSAGE)}`,
+          ),
         }),
       },
     },

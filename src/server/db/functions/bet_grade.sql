@@ -1,5 +1,5 @@
 -- The result of a bet on a listed event from the final score (src/shared/events.ts `grade` is the
--- same rule; events.property.test.ts holds the two and a plain reference to agreeing):
+-- same rule; grading.property.test.ts holds the two and a plain reference to agreeing):
 --   moneyline (2-way): the side that scored more wins; a draw is void (the stake comes back).
 --   1x2 (3-way): home, draw or away, exactly one wins.
 --   spread: `line` is the home side's handicap; home wins when home + line > away, away when

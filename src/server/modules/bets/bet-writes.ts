@@ -7,7 +7,14 @@ import type { Db } from '../../db/client.ts';
 import { violatedConstraint, sqlErrorIn } from '../../db/sql.ts';
 import { betLegs, bets, events } from '../../db/schema/index.ts';
 import { betColumns, isBetId, toBet, toBets } from './bet-rows.ts';
-import { DELETE_WINDOW_MS, SPORTS, eventTimeError, type SettledStatus, type Sport } from '../../../shared/bets.ts';
+import {
+  DELETE_WINDOW_MS,
+  EVENT_TOO_SOON_MESSAGE,
+  SPORTS,
+  eventTimeError,
+  type SettledStatus,
+  type Sport,
+} from '../../../shared/bets.ts';
 import type { Bet, RecordBetInput } from '../../../shared/bet-schemas.ts';
 import { formatCents, parseMoney, potentialWinCents } from '../../../shared/money.ts';
 import { decimalOddsString, parseOdds, rational } from '../../../shared/odds.ts';
@@ -19,7 +26,13 @@ import { eventRows } from '../events/queries.ts';
 
 export type RecordBetResult =
   | { ok: true; bet: Bet }
-  | { ok: false; reason: 'event-too-soon' | 'invalid' | 'event-not-open' }
+  | { ok: false; reason: 'invalid' | 'event-not-open' }
+  /**
+   * The event's start is not recordable now (6 hours or less ahead, or over 2 years): `message` says
+   * which; `field` is where the body gave the start, or named the event whose start it is (eventId,
+   * legs.N.eventDate, legs.N.eventId).
+   */
+  | { ok: false; reason: 'event-time'; field: string; message: string }
   /** One position per pick: `held` names the selection already held on the market ("Arsenal", "Over 2.5"). */
   | { ok: false; reason: 'side-held'; held: string }
   /** `field`: where the body named the event (eventId, or legs.N.eventId). */
@@ -105,7 +118,7 @@ export async function recordBet(db: Db, userId: string, input: RecordBetInput, n
       .returning();
     return { ok: true, bet: toBet(row!) };
   } catch (err) {
-    return recordingRefused(err);
+    return recordingRefused(err, 'eventDate');
   }
 }
 
@@ -134,7 +147,8 @@ function resolveListed(
 ): PickResolution {
   if (!event) return { ok: false, reason: 'event-not-found', field };
   if (event.status !== 'scheduled' || event.startsAt === null) return { ok: false, reason: 'event-not-open' };
-  if (eventTimeError(event.startsAt, now)) return { ok: false, reason: 'event-too-soon' };
+  const timeError = eventTimeError(event.startsAt, now);
+  if (timeError) return { ok: false, reason: 'event-time', field, message: timeError };
   const line = pick.line ?? null;
   return {
     ok: true,
@@ -151,12 +165,18 @@ function resolveListed(
 }
 
 /**
- * The database's refusal of a recording, as the API's answer; rethrows anything else. `legSports`:
+ * The database's refusal of a recording, as the API's answer; rethrows anything else. `startField`:
+ * the field that gave the start the 6-hour CHECK refused (the earliest leg's, for a parlay); `legSports`:
  * a parlay's legs' sports, to name the leg whose sport the database refused.
  */
-function recordingRefused(err: unknown, legSports: readonly string[] = []): Exclude<RecordBetResult, { ok: true }> {
+function recordingRefused(
+  err: unknown,
+  startField: string,
+  legSports: readonly string[] = [],
+): Exclude<RecordBetResult, { ok: true }> {
   const check = violatedCheck(err);
-  if (check === EVENT_CHECK || check === LEG_EVENT_CHECK) return { ok: false, reason: 'event-too-soon' };
+  if (check === EVENT_CHECK || check === LEG_EVENT_CHECK)
+    return { ok: false, reason: 'event-time', field: startField, message: EVENT_TOO_SOON_MESSAGE };
   if (check === SPORT_CHECK) return { ok: false, reason: 'sport-not-listed', field: 'sport' };
   if (check === LEG_SPORT_CHECK) {
     const leg = legSports.findIndex((sport) => !(SPORTS as readonly string[]).includes(sport));
@@ -212,7 +232,7 @@ export async function recordListedBet(
     if (violatedConstraint(err, '23505', [ONE_SIDE_PER_MARKET])) {
       return { ok: false, reason: 'side-held', held: await heldSelection(db, userId, event!, input.market) };
     }
-    return recordingRefused(err);
+    return recordingRefused(err, 'eventId');
   }
 }
 
@@ -318,8 +338,10 @@ export async function recordParlay(
     });
     return { ok: true, bet: toBet(betRow, legRows) };
   } catch (err) {
+    const earliest = starts.indexOf(Math.min(...starts));
     return recordingRefused(
       err,
+      `legs.${earliest}.${picks[earliest]!.eventId === null ? 'eventDate' : 'eventId'}`,
       picks.map((l) => l.sport),
     );
   }

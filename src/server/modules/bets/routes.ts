@@ -109,12 +109,10 @@ export function betRoutes({ auth, db, now, quotas }: BetRoutesDeps) {
         );
       if (result.reason === 'event-not-open') return c.json<ApiError, 409>({ error: EVENT_NOT_OPEN_MESSAGE }, 409);
       if (result.reason === 'side-held') return c.json<ApiError, 409>({ error: sideHeldMessage(result.held) }, 409);
-      if (result.reason === 'event-too-soon') {
-        // The database CHECK caught what validation passed (the clock moved on in between).
-        return c.json<ApiError, 422>(
-          { error: EVENT_TOO_SOON_MESSAGE, fields: { eventDate: EVENT_TOO_SOON_MESSAGE } },
-          422,
-        );
+      if (result.reason === 'event-time') {
+        // A listed event's start (named by its eventId), or the database CHECK catching what validation
+        // passed (the clock moved on in between).
+        return c.json<ApiError, 422>({ error: result.message, fields: { [result.field]: result.message } }, 422);
       }
       return c.json<ApiError, 422>({ error: 'Invalid bet' }, 422);
     })

@@ -9,6 +9,7 @@ import { adminLogs, betLegs, bets, eventPrices, events } from '../../db/schema/i
 import { isUuid, queryRows, violatedConstraint } from '../../db/sql.ts';
 import { MIN_EVENT_LEAD_MS, type Sport } from '../../../shared/bets.ts';
 import {
+  EVENT_FINAL_NEEDS_START_MESSAGE,
   MARKET_SELECTIONS,
   MARKETS,
   selectionProblem,
@@ -71,10 +72,23 @@ async function idsBySource(tx: Db, feed: EventSource, sourceIds: string[]): Prom
   return found;
 }
 
+/**
+ * A postponed or cancelled event (an admin's correction, or the sweep's) that the file has nothing new
+ * about: neither a result (final, with its score) nor a different start. Its status and start are kept,
+ * so the next pull of a feed that still lists the game as scheduled (or live) at the same time does not
+ * undo the correction, and the 72-hour sweep still counts it (decision 063). A file with no start for it
+ * is nothing new either. Its names may still change.
+ */
+const keptByImport = sql`(${events.status} in ('postponed', 'cancelled') and excluded.status <> 'final'
+  and (excluded.starts_at is null or excluded.starts_at = ${events.startsAt}))`;
+/** The status and start an import writes to a known event: the file's, unless the event is kept. */
+const importedStatus = sql`case when ${keptByImport} then ${events.status} else excluded.status end`;
+const importedStart = sql`case when ${keptByImport} then ${events.startsAt} else excluded.starts_at end`;
+
 /** What is wrong with one event of a file (besides what the parser found), or null. */
 function eventProblem(e: FeedEvent): string | null {
   if (e.status === 'final' && !e.score) return 'A final event needs its score';
-  if (e.status === 'final' && !e.startsAt) return 'A final event needs its start';
+  if (e.status === 'final' && !e.startsAt) return EVENT_FINAL_NEEDS_START_MESSAGE;
   if (e.status !== 'final' && e.score) return 'Only a final event has a score';
   for (const p of e.prices) {
     const problem = selectionProblem(p.market, p.selection, p.line);
@@ -89,7 +103,9 @@ function eventProblem(e: FeedEvent): string | null {
  * ones (the same feed and feed id) updated where the file says something new, their prices kept
  * (the latest file's price for each bookmaker, kind, selection and line). Events that become
  * final or cancelled grade their pending bets and legs in the same transaction (the database's
- * trigger), at `now`; postponed events past their time count as cancelled first (decision 023).
+ * trigger), at `now`; postponed events past their time count as cancelled first (decision 023). A
+ * postponed or cancelled event keeps its status unless the file gives it a result or a new start
+ * (decision 063).
  * A file with any bad row is refused whole (FeedRefusedError): the parser's row errors, an event
  * that repeats, or one that contradicts a final result already graded.
  */
@@ -165,8 +181,8 @@ export async function importFeed(
             competition: sql`excluded.competition`,
             home: sql`excluded.home`,
             away: sql`excluded.away`,
-            startsAt: sql`excluded.starts_at`,
-            status: sql`excluded.status`,
+            startsAt: importedStart,
+            status: importedStatus,
             homeScore: sql`excluded.home_score`,
             awayScore: sql`excluded.away_score`,
             updatedAt: sql`excluded.updated_at`,
@@ -175,7 +191,7 @@ export async function importFeed(
           setWhere: sql`(${events.sport}, ${events.competition}, ${events.home}, ${events.away}, ${events.startsAt},
                          ${events.status}, ${events.homeScore}, ${events.awayScore})
                         is distinct from (excluded.sport, excluded.competition, excluded.home, excluded.away,
-                         excluded.starts_at, excluded.status, excluded.home_score, excluded.away_score)`,
+                         ${importedStart}, ${importedStatus}, excluded.home_score, excluded.away_score)`,
         })
         .returning({ id: events.id, inserted: sql<boolean>`xmax = 0` });
       for (const r of rows) {
@@ -406,7 +422,10 @@ export type CorrectEventResult =
 /**
  * Corrects an event's start, status or score, in one transaction with its audit log entry (what
  * changed, from what). A correction that makes it final (with a score) or cancelled grades its
- * bets at `now`, as an import would; a final event is not changed (its bets were graded from it).
+ * bets at `now`, as an import would; a final event is not changed (its bets were graded from it),
+ * nor made final without a start (the database's events_final_has_start: 422 on `startsAt`). The
+ * answer is the event as stored after the postponed sweep: postponed 72 hours or more after its
+ * start, it is cancelled, its bets void (decision 023).
  */
 export async function correctEvent(
   db: Db,
@@ -449,11 +468,10 @@ export async function correctEvent(
       if (Object.keys(changes).length === 0) return { ok: true, event: toEvent(row), graded: 0 } as const;
       if (row.status === 'final') return { ok: false, reason: 'final' } as const;
       const before = await pendingOn(tx, [row.id]);
-      const [updated] = await tx
+      await tx
         .update(events)
         .set({ ...next, updatedAt: now })
-        .where(eq(events.id, row.id))
-        .returning();
+        .where(eq(events.id, row.id));
       await tx.insert(adminLogs).values({
         adminUserId: opts.adminUserId,
         actionType: ADMIN_EVENT_CORRECTION,
@@ -462,10 +480,16 @@ export async function correctEvent(
       });
       await tx.execute(sql`select events_cancel_postponed(${now.toISOString()}::timestamptz)`);
       const graded = before - (await pendingOn(tx, [row.id]));
-      return { ok: true, event: toEvent(updated!, (await bestPrices(tx, [row.id])).get(row.id)), graded } as const;
+      // Answered as stored after the sweep: postponed long past its start, it is cancelled now.
+      const [stored] = await tx.select().from(events).where(eq(events.id, row.id));
+      return { ok: true, event: toEvent(stored!, (await bestPrices(tx, [row.id])).get(row.id)), graded } as const;
     });
   } catch (err) {
-    if (violatedConstraint(err, '23514', ['events_result_is_final'])) return { ok: false, reason: 'final' };
+    const violated = violatedConstraint(err, '23514', ['events_result_is_final', 'events_final_has_start']);
+    if (violated === 'events_result_is_final') return { ok: false, reason: 'final' };
+    // Final with no start (the feed gave no usable time): the database refuses it; the start is what to send.
+    if (violated === 'events_final_has_start')
+      return { ok: false, reason: 'invalid', field: 'startsAt', message: EVENT_FINAL_NEEDS_START_MESSAGE };
     throw err;
   }
 }
