@@ -163,10 +163,8 @@ export function RecordBetDialog({ defaultOpen = false }: { defaultOpen?: boolean
           setError(field as keyof RecordBetFormValues, { message });
         }
       }
-      if (
-        fields?.eventDate === EVENT_TOO_SOON_MESSAGE ||
-        Object.entries(fields ?? {}).some(([k, v]) => k.endsWith('.eventDate') && v === EVENT_TOO_SOON_MESSAGE)
-      ) {
+      // The 6-hour rule, at a typed start or at a listed event's (eventId, legs.N.eventId): toasted too.
+      if (Object.values(fields ?? {}).includes(EVENT_TOO_SOON_MESSAGE)) {
         showEventTooSoon();
         return;
       }
