@@ -187,6 +187,12 @@ export const betSchema = z.object({
   profitLoss: moneyString.nullable(),
   settledAt: isoString.nullable(),
   createdAt: isoString,
+  unitSize: moneyString
+    .nullable()
+    .describe(
+      "The bettor's unit size when the bet was recorded, kept with it (a later change of the setting restates " +
+        'no past bet): its stake and profit in units are amount ÷ unitSize. null when none was set then.',
+    ),
   legs: z
     .array(betLegSchema)
     .nullable()
@@ -201,23 +207,25 @@ export type Bet = z.infer<typeof betSchema>;
  * A bet as a list shows it: the API's Bet narrowed to what a row reads. The dashboard's and a
  * profile's bets are Bets; an imported bet (imports.ts ImportedBet) and the landing demo's bet
  * (client demo-bets.ts DemoBet) are this shape as they are, with nothing filled in to fit. `kind` is
- * absent where nothing is graded (an imported bet); the potential win is the owner's view's alone,
- * so it is not part of it.
+ * absent where nothing is graded (an imported bet), `unitSize` where no unit size was kept with the
+ * bet (an imported or a demo bet: shown in dollars alone); the potential win is the owner's view's
+ * alone, so it is not part of it.
  */
 export type BetSummary = Pick<
   Bet,
   'id' | 'description' | 'status' | 'sport' | 'odds' | 'amount' | 'profitLoss' | 'eventDate'
-> & { kind?: Bet['kind'] };
+> & { kind?: Bet['kind']; unitSize?: Bet['unitSize'] };
 
 /** The most parts a position lists (its `bets` counts them all): a page stays bounded. */
 export const POSITION_PARTS_LISTED = 20;
 
-/** One bet of a position: when it was recorded, its stake and odds. */
+/** One bet of a position: when it was recorded, its stake, odds and unit size. */
 export const positionPartSchema = z.object({
   id: z.string(),
   createdAt: isoString,
   amount: moneyString,
   decimalOdds: z.string(),
+  unitSize: moneyString.nullable().describe("The bet's unit size, kept from its recording (as a Bet's)."),
 });
 export type PositionPart = z.infer<typeof positionPartSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * Void bets and the statistics (docs/decisions/007) as a person meets them: settling a bet "Void / push" on the dashboard, the figures that
  * say how much a record proves on a public profile, and a unit size set in Settings shown beside
- * the dollars on the profile, the dashboard and the bets.
+ * the dollars on the profile, the dashboard and the bets (each bet in the unit size it was recorded at).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -105,17 +105,20 @@ test('a public profile says how much its record proves: ROI range, the chance of
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test('a unit size set in Settings shows stakes and profit in units too, on the profile and the dashboard', async ({
+test('a unit size set in Settings shows stakes and profit in units too, each bet in the unit size it was recorded at', async ({
   page,
 }) => {
   await signedInUser(page);
-  await settledBet(page.request, { description: 'Unit win', amount: '50', odds: '2.50' }, 'won');
-  await recordBet(page.request, { description: 'Unit pending', amount: '25', odds: '2.00' }, { startsIn: 3 * DAY_MS });
-
   await page.goto('/profile');
-  await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   const unit = dialog.getByLabel('Unit size ($)');
+  const saveUnit = async (value: string) => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await unit.fill(value);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+  };
+  await page.getByRole('button', { name: 'Settings' }).click();
   await expect(unit).toHaveValue('');
   // Not an amount: the message, and what was typed stays.
   await unit.fill('ten');
@@ -124,31 +127,56 @@ test('a unit size set in Settings shows stakes and profit in units too, on the p
     dialog.getByText('Unit size must be an amount from 0.01 to 1,000,000 such as 10 or 25.50, or empty'),
   ).toBeVisible();
   await expect(unit).toHaveValue('ten');
-  await unit.fill('25');
+  await unit.fill('10');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  // $75 staked is 3u; +$75 profit is +3u; the won bet's $50 stake is 2u.
+  // Recorded at a $10 unit, which each bet keeps.
+  await settledBet(page.request, { description: 'Unit win', amount: '50', odds: '2.50' }, 'won');
+  await recordBet(page.request, { description: 'Unit pending', amount: '25', odds: '2.00' }, { startsIn: 3 * DAY_MS });
+  await page.goto('/profile');
+  const won = page.getByRole('listitem').filter({ has: page.getByText('Unit win', { exact: true }) });
+  const pending = page.getByRole('listitem').filter({ has: page.getByText('Unit pending', { exact: true }) });
+  const stake = (row: typeof won, dollars: string) => row.getByRole('definition').filter({ hasText: dollars }).first();
+  // $75 staked is 7.5u; +$75 profit is +7.5u; the won bet's $50 stake is 5u, the pending one's $25 2.5u.
+  await expect(statDetail(page, 'Total Staked')).toHaveText('7.5u');
+  await expect(statDetail(page, 'Total Profit')).toHaveText('+7.5u');
+  await expect(stake(won, '$50.00')).toHaveText('$50.00(5u)');
+  await expect(stake(won, '+$75.00')).toHaveText('+$75.00(+7.5u)');
+  await expect(stake(pending, '$25.00')).toHaveText('$25.00(2.5u)');
+
+  // A unit of $25 from now on: the totals are in it, the bets keep theirs.
+  await saveUnit('25');
   await expect(statDetail(page, 'Total Staked')).toHaveText('3u');
   await expect(statDetail(page, 'Total Profit')).toHaveText('+3u');
-  const won = page.getByRole('listitem').filter({ has: page.getByText('Unit win', { exact: true }) });
-  await expect(won.getByRole('definition').filter({ hasText: '$50.00' })).toHaveText('$50.00(2u)');
-  await expect(won.getByRole('definition').filter({ hasText: '+$75.00' })).toHaveText('+$75.00(+3u)');
+  await expect(stake(won, '$50.00')).toHaveText('$50.00(5u)');
+  await expect(stake(won, '+$75.00')).toHaveText('+$75.00(+7.5u)');
+  await expect(stake(pending, '$25.00')).toHaveText('$25.00(2.5u)');
+  // Read afresh from the server, the same.
+  await page.reload();
+  await expect(statDetail(page, 'Total Staked')).toHaveText('3u');
+  await expect(stake(won, '+$75.00')).toHaveText('+$75.00(+7.5u)');
+  await expect(stake(pending, '$25.00')).toHaveText('$25.00(2.5u)');
 
+  await recordBet(page.request, { description: 'Unit later', amount: '50', odds: '2.00' }, { startsIn: 3 * DAY_MS });
   await page.goto('/dashboard');
-  await expect(statDetail(page, 'Total Staked')).toHaveText('All bets · 3u');
+  // $125 staked at $25 is 5u.
+  await expect(statDetail(page, 'Total Staked')).toHaveText('All bets · 5u');
   await expect(statDetail(page, 'Total Profit')).toContainText('+3u · ROI: +150.0%');
-  await expect(
-    betItem(page, 'Unit pending').getByRole('definition').filter({ hasText: '$25.00' }).first(),
-  ).toContainText('(1u)');
+  await expect(stake(betItem(page, 'Unit pending'), '$25.00')).toHaveText('$25.00(2.5u)');
+  await expect(stake(betItem(page, 'Unit later'), '$50.00')).toHaveText('$50.00(2u)');
 
-  // Cleared: dollars only again.
+  // Cleared: the totals in dollars only; the bets still in the units they were recorded in.
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(unit).toHaveValue('25.00');
-  await unit.fill('');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  await saveUnit('');
   await expect(statDetail(page, 'Total Staked')).toHaveCount(0);
+  await expect(stake(pending, '$25.00')).toHaveText('$25.00(2.5u)');
+  await page.reload();
+  await expect(stake(won, '$50.00')).toHaveText('$50.00(5u)');
+  await expect(stake(pending, '$25.00')).toHaveText('$25.00(2.5u)');
 });

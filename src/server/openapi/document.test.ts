@@ -153,6 +153,7 @@ describeEachDatabase('OpenAPI document', (env) => {
         'profitLoss',
         'settledAt',
         'createdAt',
+        'unitSize',
         'legs',
         'kind',
         'eventId',

@@ -270,6 +270,8 @@ export const ownProfileModule: ApiModule = {
         summary: 'All your bets as a CSV file, newest recorded first',
         description:
           `UTF-8 with a BOM, RFC 4180, CRLF line ends; columns: ${CSV_COLUMNS.join(', ')}. ` +
+          'amount_units and profit_loss_units are in the unit size kept with each bet when it was recorded (its ' +
+          'unit_size; empty when none was set then), not the setting now. ' +
           'Text you typed (description, odds) that a spreadsheet would read as a formula gets a leading single quote.',
         security: signedIn,
         responses: {

@@ -23,7 +23,7 @@ import { GradedNote } from './graded-note.tsx';
  * no settle buttons, a note that the result settles it. Delete while the event has not
  * started; after that the row says the bet is part of the record.
  */
-export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | null | undefined }) {
+export function BetListItem({ bet }: { bet: Bet }) {
   const settle = useSettleBet(bet);
   const remove = useDeleteBet(bet);
   const timing = useBetTiming(bet);
@@ -65,7 +65,6 @@ export function BetListItem({ bet, unitSize }: { bet: Bet; unitSize?: string | n
       mark={timing.overdue && <OverdueBadge />}
       corner={deleteButton}
       potentialWin={bet.potentialWin}
-      unitSize={unitSize}
       busy={busy}
     >
       {bet.legs && <ParlayLegs bet={bet} settleable />}

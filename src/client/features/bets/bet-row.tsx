@@ -31,14 +31,15 @@ export function BetStatusBadge({ status }: { status: BetStatus }) {
 
 /**
  * An amount in the bettor's units, for beside the dollars ("2.5u", "+1.38u" signed); null without
- * a unit size.
+ * a unit size. A bet's amounts are in the unit size kept with it (bet.unitSize), totals in the
+ * setting now (stats.unitSize).
  */
 export function unitsText(amount: string, unitSize: string | null | undefined, signed = false): string | null {
   if (!unitSize) return null;
   return formatUnits(toUnits(parseMoney(amount)!, parseMoney(unitSize)!), signed);
 }
 
-/** "$25.00" with "(2.5u)" after it, smaller, when the bettor set a unit size. */
+/** "$25.00" with "(2.5u)" after it, smaller, given a unit size. */
 export function MoneyWithUnits({
   amount,
   unitSize,
@@ -101,8 +102,6 @@ interface BetRowProps {
   corner?: ReactNode;
   /** The owner's view shows the bet's potential win among the details. */
   potentialWin?: string | undefined;
-  /** The bettor's unit size: stakes and profit in units as well. */
-  unitSize?: string | null | undefined;
   busy?: boolean;
   /** Under the details: what may be done with the bet, or when it was recorded. */
   children?: ReactNode;
@@ -110,8 +109,12 @@ interface BetRowProps {
   ref?: Ref<HTMLLIElement>;
 }
 
-/** One bet of a list: what was staked on what, its status and sport, odds, stake, outcome and event time. */
-export function BetRow({ bet, mark, corner, potentialWin, unitSize, busy = false, children, ref }: BetRowProps) {
+/**
+ * One bet of a list: what was staked on what, its status and sport, odds, stake, outcome and event
+ * time; stake and outcome in units too when a unit size was kept with the bet at its recording
+ * (a later change of the setting restates no row).
+ */
+export function BetRow({ bet, mark, corner, potentialWin, busy = false, children, ref }: BetRowProps) {
   return (
     <li
       ref={ref}
@@ -143,11 +146,11 @@ export function BetRow({ bet, mark, corner, potentialWin, unitSize, busy = false
           <Odds odds={bet.odds} />
         </BetDetail>
         <BetDetail term="Stake">
-          <MoneyWithUnits amount={bet.amount} unitSize={unitSize} />
+          <MoneyWithUnits amount={bet.amount} unitSize={bet.unitSize} />
         </BetDetail>
         {potentialWin !== undefined && <BetDetail term={FIGURES.payout.label}>{formatMoney(potentialWin)}</BetDetail>}
         <BetDetail term="Profit/Loss">
-          <ProfitLoss value={bet.profitLoss} unitSize={unitSize} />
+          <ProfitLoss value={bet.profitLoss} unitSize={bet.unitSize} />
         </BetDetail>
         <BetDetail term="Event" className="col-span-2 sm:col-span-1">
           <DateTime iso={bet.eventDate} />

@@ -71,7 +71,7 @@ export function Dashboard({ user, prompt }: { user: SessionUser; prompt?: ReactN
         <LoadErrorAlert query={stats}>Your statistics could not be loaded.</LoadErrorAlert>
       )}
 
-      <RecentBets pages={pages} totalBets={recordStats.data?.totalBets} unitSize={recordStats.data?.unitSize} />
+      <RecentBets pages={pages} totalBets={recordStats.data?.totalBets} />
 
       <p className="text-center text-xs text-muted-foreground">
         betproof is a tracking tool. It takes no wagers. 18+. Bet responsibly.

@@ -6,12 +6,10 @@ interface RecentBetsProps {
   pages: ReturnType<typeof useBetPages>;
   /** All the user's bets, from the statistics, for 'Showing 20 of 25'. */
   totalBets: number | undefined;
-  /** The user's unit size (from the statistics): stakes and profit in units too. */
-  unitSize?: string | null | undefined;
 }
 
 /** 'Recent Bets': newest first, a page of 20 at a time with 'Load more'. */
-export function RecentBets({ pages, totalBets, unitSize }: RecentBetsProps) {
+export function RecentBets({ pages, totalBets }: RecentBetsProps) {
   return (
     <BetList
       title="Recent Bets"
@@ -19,7 +17,7 @@ export function RecentBets({ pages, totalBets, unitSize }: RecentBetsProps) {
       totalBets={totalBets}
       emptyText="Use ‘Record New Bet’ before your next event starts to begin your honest record."
     >
-      {(bet) => <BetListItem key={bet.id} bet={bet} unitSize={unitSize} />}
+      {(bet) => <BetListItem key={bet.id} bet={bet} />}
     </BetList>
   );
 }

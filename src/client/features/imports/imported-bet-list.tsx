@@ -23,7 +23,7 @@ export function ImportedBadge() {
  * The owner's imported history, newest event first, 20 at a time: apart from the record's list,
  * which is in the order bets were recorded (docs/decisions/009).
  */
-export function ImportedBetList({ userId, unitSize }: { userId: string; unitSize?: string | null | undefined }) {
+export function ImportedBetList({ userId }: { userId: string }) {
   const headingId = useId();
   const pages = useImportedPages(userId);
   const bets = pages.data?.pages.flatMap((page) => page.bets) ?? [];
@@ -48,7 +48,7 @@ export function ImportedBetList({ userId, unitSize }: { userId: string; unitSize
         <>
           <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border">
             {bets.map((bet) => (
-              <BetRow key={bet.id} bet={bet} mark={<ImportedBadge />} unitSize={unitSize} />
+              <BetRow key={bet.id} bet={bet} mark={<ImportedBadge />} />
             ))}
           </ul>
           <LoadMoreButton pages={pages} />

@@ -212,7 +212,6 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
             title="Recent Bets"
             pages={bets}
             totalBets={profile.stats.totalBets}
-            unitSize={profile.stats.unitSize}
             emptyText={
               <>
                 Record your first bet on the{' '}
@@ -225,7 +224,7 @@ function OwnProfileContent({ user, profile }: { user: SessionUser; profile: OwnP
           />
         </TabsContent>
         <TabsContent value="imported">
-          <ImportedBetList userId={user.id} unitSize={profile.stats.unitSize} />
+          <ImportedBetList userId={user.id} />
         </TabsContent>
         <TabsContent value="analytics">
           <Suspense fallback={<LoadingStatus>Loading analytics...</LoadingStatus>}>

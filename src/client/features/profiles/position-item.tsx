@@ -15,19 +15,28 @@ import type { ShownSeals } from './api/seals.ts';
 export const positionLabel = (position: BetPosition) => `Position: ${position.bets} bets`;
 
 /**
+ * The unit size a position's sums are in: the one kept with each of its bets when they all share it
+ * and all are listed; null otherwise (units of different sizes do not add up), so the position
+ * shows dollars alone while each listed bet still shows its own units.
+ */
+function commonUnitSize(position: BetPosition): string | null {
+  const [first, ...rest] = position.parts;
+  if (!first || position.parts.length < position.bets) return null;
+  return rest.every((part) => part.unitSize === first.unitSize) ? first.unitSize : null;
+}
+
+/**
  * A pick entered more than once, as it counts: one position (stakes summed, odds weighted by stake,
  * one result), its bets listed under it on demand, each with when it was recorded, its stake and odds.
  */
 export function PositionItem({
   bet,
   position,
-  unitSize,
   seals,
 }: {
   /** One of its bets: the pick's description, sport and event. */
   bet: Bet;
   position: BetPosition;
-  unitSize?: string | null | undefined;
   seals?: ShownSeals | undefined;
 }) {
   const [open, setOpen] = useState(false);
@@ -38,6 +47,7 @@ export function PositionItem({
     odds: position.odds,
     status: position.status,
     profitLoss: position.profitLoss,
+    unitSize: commonUnitSize(position),
   };
   const mark = (
     <Badge variant="outline" title="Bets on the same pick count as one position: stakes summed, odds weighted by stake">
@@ -46,7 +56,7 @@ export function PositionItem({
     </Badge>
   );
   return (
-    <BetRow bet={row} mark={mark} unitSize={unitSize}>
+    <BetRow bet={row} mark={mark}>
       <div className="flex flex-col gap-2">
         <Button
           variant="ghost"
@@ -68,7 +78,7 @@ export function PositionItem({
           {position.parts.map((part) => (
             <li key={part.id} className="flex flex-col gap-0.5 text-sm">
               <span className="tabular-nums">
-                <MoneyWithUnits amount={part.amount} unitSize={unitSize} /> at <Odds odds={part.decimalOdds} />
+                <MoneyWithUnits amount={part.amount} unitSize={part.unitSize} /> at <Odds odds={part.decimalOdds} />
               </span>
               <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
                 <Clock className="size-3.5 shrink-0" aria-hidden="true" />

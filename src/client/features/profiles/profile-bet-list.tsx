@@ -18,12 +18,10 @@ import { PositionItem } from './position-item.tsx';
 /** One bet of a record, read-only: what, at what odds and stake, its outcome, and when it was recorded. */
 export function ProfileBetItem({
   bet,
-  unitSize,
   seals,
   market,
 }: {
   bet: Bet;
-  unitSize?: string | null | undefined;
   /** The seals of the bets shown (bet-seal.tsx), when the list has a profile's username. */
   seals?: ShownSeals | undefined;
   /** The feed's prices for it (a graded bet on an event with prices): decision 040. */
@@ -50,7 +48,7 @@ export function ProfileBetItem({
     </>
   );
   return (
-    <BetRow bet={bet} mark={mark} unitSize={unitSize}>
+    <BetRow bet={bet} mark={mark}>
       {bet.legs && <ParlayLegs bet={bet} />}
       {market && <MarketLine market={market} />}
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -86,8 +84,6 @@ interface ProfileBetListProps {
   /** All the profile's bets, from its statistics, for 'Showing 20 of 25'. */
   totalBets: number;
   emptyText?: ReactNode;
-  /** The bettor's unit size: stakes and profit in units too. */
-  unitSize?: string | null | undefined;
   username?: string | undefined;
 }
 
@@ -113,7 +109,7 @@ function positionsShown(pages: readonly BetPage[]): Map<string, BetPosition | nu
 }
 
 /** A record, newest first, 20 at a time with 'Load more'; a pick entered more than once as one position. */
-export function ProfileBetList({ title, pages, totalBets, emptyText, unitSize, username }: ProfileBetListProps) {
+export function ProfileBetList({ title, pages, totalBets, emptyText, username }: ProfileBetListProps) {
   const markets: Record<string, BetMarket> = Object.assign(
     {},
     ...(pages.data?.pages.map((page) => (page as ProfileBetPage).markets ?? {}) ?? []),
@@ -125,8 +121,8 @@ export function ProfileBetList({ title, pages, totalBets, emptyText, unitSize, u
       {(bet) => {
         const shown = positions.get(bet.id);
         if (shown === null) return null;
-        if (shown) return <PositionItem key={bet.id} bet={bet} position={shown} unitSize={unitSize} seals={seals} />;
-        return <ProfileBetItem key={bet.id} bet={bet} unitSize={unitSize} seals={seals} market={markets[bet.id]} />;
+        if (shown) return <PositionItem key={bet.id} bet={bet} position={shown} seals={seals} />;
+        return <ProfileBetItem key={bet.id} bet={bet} seals={seals} market={markets[bet.id]} />;
       }}
     </BetList>
   );

@@ -142,7 +142,6 @@ function PublicProfileContent({ profile }: { profile: PublicProfile }) {
               title="Betting Record"
               pages={bets}
               totalBets={profile.stats.totalBets}
-              unitSize={profile.stats.unitSize}
               username={profile.username}
               emptyText={`@${profile.username} hasn't recorded any bets yet.`}
             />

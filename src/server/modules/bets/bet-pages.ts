@@ -50,6 +50,7 @@ const betJson = sql<string>`json_build_object(
   'decimalOdds', ${bets.decimalOdds}::text, 'sport', ${bets.betType}, 'eventDate', ${isoText('bets.event_date')},
   'status', ${bets.status}, 'potentialWin', ${bets.potentialWin}::text, 'profitLoss', ${bets.profitLoss}::text,
   'settledAt', ${isoText('bets.settled_at')}, 'createdAt', ${isoText('bets.created_at')},
+  'unitSize', ${bets.unitSize}::text,
   'kind', case when ${bets.graded} then 'graded' else 'self-reported' end, 'eventId', ${bets.eventId},
   'market', ${bets.market}, 'selection', ${bets.selection}, 'line', ${bets.line}, 'legs', null)::text`;
 

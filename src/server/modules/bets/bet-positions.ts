@@ -24,7 +24,8 @@ export async function positionsOf(db: Db, userId: string, bets: readonly Bet[]):
           'selection', p.selection, 'line', p.line::float8, 'bets', p.bets, 'stake', p.stake::text,
           'odds', p.odds::text, 'status', p.status, 'profitLoss', p.profit::text,
           'parts', (select coalesce(json_agg(json_build_object('id', b.id, 'createdAt', ${isoText('b.created_at')},
-                      'amount', b.amount::text, 'decimalOdds', b.decimal_odds::text) order by b.created_at, b.id), '[]')
+                      'amount', b.amount::text, 'decimalOdds', b.decimal_odds::text,
+                      'unitSize', b.unit_size::text) order by b.created_at, b.id), '[]')
                     from (select * from bets b
                           where b.user_id = p.user_id and b.event_id = p.event_id and b.leg_count is null
                             and b.market = p.market and b.selection = p.selection and b.line is not distinct from p.line

@@ -69,6 +69,7 @@ export function toBet(row: BetRow, legs: readonly LegRow[] | null = null): Bet {
     profitLoss: row.profitLoss === null ? null : money(row.profitLoss),
     settledAt: row.settledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    unitSize: row.unitSize === null ? null : money(row.unitSize),
     legs: row.legCount === null ? null : [...(legs ?? [])].sort((a, b) => a.position - b.position).map(toLeg),
     ...gradedFieldsOf(row, row.graded),
   };

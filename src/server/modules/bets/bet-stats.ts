@@ -76,6 +76,15 @@ export async function getBetSummary(db: Db, userId: string): Promise<BetSummary 
 export const unitSizeCents = (value: string | null | undefined): Cents | null =>
   value === null || value === undefined ? null : parseMoney(value);
 
+/** The user's unit size setting now (null when not set), for statistics over many bets. */
+export async function getUnitSize(db: Db, userId: string): Promise<Cents | null> {
+  const [row] = await db
+    .select({ unitSize: userSettings.unitSize })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return unitSizeCents(row?.unitSize);
+}
+
 export const statsOfSummary = (
   row: BetSummary | undefined | null,
   overdue = 0,

@@ -98,6 +98,8 @@ describeEachDatabase('bets API', (env) => {
       profitLoss: null,
       settledAt: null,
       createdAt: expect.any(String),
+      // No unit size set when it was recorded.
+      unitSize: null,
       legs: null,
       // Self-reported: on no listed event.
       kind: 'self-reported',

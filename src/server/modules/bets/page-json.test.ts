@@ -34,6 +34,14 @@ describeEachDatabase('a page of bets as the database writes it', (env) => {
     const won = await single('234567.89', '+150', 'Big stake, "quoted" \\ and ünïcode ✓');
     const lost = await single('0.01', '-110', 'Smallest stake');
     const voided = await single('10.50', '5/2', 'Abandoned match');
+    // Recorded with a unit size set (kept with them): the two agree on it too.
+    const social = { twitter: '', instagram: '', youtube: '', website: '' };
+    const settings = await env().request('/api/profile/settings', {
+      cookie,
+      method: 'PUT',
+      body: { profilePublic: true, social, unitSize: '12.5' },
+    });
+    expect(settings.status).toBe(200);
     await single('25', '2.5', 'Still to play');
     const legs = [
       { description: 'Chiefs ML', sport: 'football', odds: '-110', eventDate: eventIn(env(), 8 * HOUR_MS) },
@@ -55,13 +63,13 @@ describeEachDatabase('a page of bets as the database writes it', (env) => {
     );
     const page = parseJsonText(await listBets(env().db, userId, { limit: 20 }));
     expect(page).toEqual({ bets: expected, nextCursor: null });
-    expect(page.bets.map((b) => [b.description.slice(0, 12), b.status, b.profitLoss])).toEqual([
-      ['Parlay: Chie', 'pending', null],
-      ['Parlay: Chie', 'won', '100.00'],
-      ['Still to pla', 'pending', null],
-      ['Abandoned ma', 'void', '0.00'],
-      ['Smallest sta', 'lost', '-0.01'],
-      ['Big stake, "', 'won', '351851.84'],
+    expect(page.bets.map((b) => [b.description.slice(0, 12), b.status, b.profitLoss, b.unitSize])).toEqual([
+      ['Parlay: Chie', 'pending', null, '12.50'],
+      ['Parlay: Chie', 'won', '100.00', '12.50'],
+      ['Still to pla', 'pending', null, '12.50'],
+      ['Abandoned ma', 'void', '0.00', null],
+      ['Smallest sta', 'lost', '-0.01', null],
+      ['Big stake, "', 'won', '351851.84', null],
     ]);
     expect(page.bets[1]!.legs!.map((l) => [l.position, l.status, l.decimalOdds])).toEqual([
       [1, 'won', '1.909091'],

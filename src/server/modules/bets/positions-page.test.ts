@@ -37,6 +37,15 @@ describeEachDatabase('positions on a page of bets', (env) => {
       );
     };
     const first = await take(merged!, '1.60', '10');
+    // Each part keeps the unit size set when it was recorded: none for the first, $10 after.
+    const social = { twitter: '', instagram: '', youtube: '', website: '' };
+    await json(
+      await env().request('/api/profile/settings', {
+        cookie: bettor.cookie,
+        method: 'PUT',
+        body: { profilePublic: true, social, unitSize: '10' },
+      }),
+    );
     const second = await take(merged!, '1.80', '30');
     const alone = await take(single!, '2.50', '10');
     const third = await take(merged!, '2.00', '10');
@@ -56,8 +65,10 @@ describeEachDatabase('positions on a page of bets', (env) => {
         createdAt: b.createdAt,
         amount: b.amount,
         decimalOdds: b.decimalOdds,
+        unitSize: b.unitSize,
       })),
     };
+    expect(position.parts.map((p) => p.unitSize)).toEqual([null, '10.00', '10.00']);
     const username = await usernameOf(env(), bettor.userId);
     const publicPage = await json<ProfileBetPage>(await env().request(`/api/profiles/${username}/bets`));
     expect(publicPage.bets.map((b) => b.id)).toEqual([third.id, alone.id, second.id, first.id]);

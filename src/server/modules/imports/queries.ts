@@ -10,8 +10,7 @@ import { cursorTime, encodeCursor, queryRows, violatedConstraint, type KeysetCur
 import { importedBets } from '../../db/schema/index.ts';
 import type { Sport } from '../../../shared/bets.ts';
 import type { BetStats } from '../../../shared/bet-schemas.ts';
-import { countOverdue, getBetSummary, totalsFromSummary } from '../bets/bet-stats.ts';
-import { getUnitSize } from '../profiles/export.ts';
+import { countOverdue, getBetSummary, getUnitSize, totalsFromSummary } from '../bets/bet-stats.ts';
 import { CsvRefusal, csvRecords } from './csv-records.ts';
 import {
   IMPORT_MAX_BYTES,

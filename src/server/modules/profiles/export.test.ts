@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../../db/sql.ts';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { betPageSchema, type Bet } from '../../../shared/bet-schemas.ts';
 import { parseCsv } from '../../../shared/csv-read.ts';
 import { CSV_COLUMNS } from './export.ts';
 import { insertBets, seedBets, usernameOf } from './test-helpers.ts';
+import { HOUR_MS } from '../../../shared/time-units.ts';
 
 const HEADER = CSV_COLUMNS.join(',');
 
@@ -83,13 +86,14 @@ describeEachDatabase('CSV export', (env) => {
         b.eventDate,
         b.settledAt ?? '',
         b.createdAt,
-        // No unit size set: the unit columns are empty.
+        // No unit size set when recorded: the unit columns are empty (and unit_size, last).
         '',
         '',
         // Single bets: no legs.
         '',
         // Self-reported: on no listed event, so no pick.
         'self-reported',
+        '',
         '',
         '',
         '',
@@ -106,14 +110,8 @@ describeEachDatabase('CSV export', (env) => {
     expect(text).toContain(`,"'\tTabbed, Ünïcødé ⚽ 日本",`);
   });
 
-  it('writes stakes and profit in units when a unit size is set, and a void bet as void with 0.00', async () => {
+  it('writes stakes and profit in units of the unit size kept with each bet, and a void bet as void with 0.00', async () => {
     const { userId, cookie } = await signUpAndSignIn(env());
-    await insertBets(env(), userId, [
-      { description: 'won', status: 'won', amount: '25.00', decimalOdds: '2.1' },
-      { description: 'lost', status: 'lost', amount: '10.00' },
-      { description: 'void', status: 'void', amount: '30.00' },
-      { description: 'pending', amount: '7.50' },
-    ]);
     const setUnit = async (unitSize: string) => {
       const save = await env().request('/api/profile/settings', {
         cookie,
@@ -125,22 +123,110 @@ describeEachDatabase('CSV export', (env) => {
     const exported = async () =>
       parseCsv(await (await env().request('/api/profile/export.csv', { cookie })).text()).slice(1);
     await setUnit('20');
+    await insertBets(env(), userId, [
+      { description: 'won', status: 'won', amount: '25.00', decimalOdds: '2.1' },
+      { description: 'lost', status: 'lost', amount: '10.00' },
+      { description: 'void', status: 'void', amount: '30.00' },
+      { description: 'pending', amount: '7.50' },
+    ]);
+    const pick = (row: string[]) => [row[1], row[5], row[7], row[8], row[12], row[13], row.at(-1)];
+    const at20 = [
+      // $25 won at 2.1: +$27.50 → 1.25u staked, +1.38u (1.375 rounded half away from zero).
+      ['won', '25.00', 'won', '27.50', '1.25', '1.38', '20.00'],
+      ['lost', '10.00', 'lost', '-10.00', '0.50', '-0.50', '20.00'],
+      ['void', '30.00', 'void', '0.00', '1.50', '0.00', '20.00'],
+      ['pending', '7.50', 'pending', '', '0.38', '', '20.00'],
+    ];
+    expect((await exported()).map(pick).sort()).toEqual([...at20].sort());
+    // A new unit size restates none of them; a bet recorded after it is in the new one.
+    await setUnit('10');
+    await insertBets(env(), userId, [{ description: 'at 10', status: 'won', amount: '25.00', decimalOdds: '2.1' }]);
+    expect((await exported()).map(pick).sort()).toEqual(
+      [...at20, ['at 10', '25.00', 'won', '27.50', '2.50', '2.75', '10.00']].sort(),
+    );
+    // None set: the bets recorded before keep theirs; one recorded now has no units.
+    await setUnit('');
+    await insertBets(env(), userId, [{ description: 'none', amount: '25.00' }]);
     const rows = await exported();
-    const pick = (row: string[]) => [row[1], row[5], row[7], row[8], row[12], row[13]];
     expect(rows.map(pick).sort()).toEqual(
       [
-        // $25 won at 2.1: +$27.50 → 1.25u staked, +1.38u (1.375 rounded half away from zero).
-        ['won', '25.00', 'won', '27.50', '1.25', '1.38'],
-        ['lost', '10.00', 'lost', '-10.00', '0.50', '-0.50'],
-        ['void', '30.00', 'void', '0.00', '1.50', '0.00'],
-        ['pending', '7.50', 'pending', '', '0.38', ''],
+        ...at20,
+        ['at 10', '25.00', 'won', '27.50', '2.50', '2.75', '10.00'],
+        ['none', '25.00', 'pending', '', '', '', ''],
       ].sort(),
     );
-    // A new unit size is a new file (not the one kept for the unchanged record); none, no units.
+  });
+
+  it('keeps the unit size a bet was recorded at, in its API answers and its export row, whatever the setting says later', async () => {
+    const { userId, cookie } = await signUpAndSignIn(env());
+    const username = await usernameOf(env(), userId);
+    const setUnit = async (unitSize: string) => {
+      const save = await env().request('/api/profile/settings', {
+        cookie,
+        method: 'PUT',
+        body: { profilePublic: true, social: { twitter: '', instagram: '', youtube: '', website: '' }, unitSize },
+      });
+      expect(save.status).toBe(200);
+    };
+    const eventDate = new Date(env().clock.now().getTime() + 8 * HOUR_MS).toISOString();
+    const record = async (body: Record<string, unknown>) => {
+      const res = await env().request('/api/bets', { cookie, body });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()) as Bet;
+    };
     await setUnit('10');
-    expect((await exported()).find((r) => r[1] === 'won')!.slice(12, 14)).toEqual(['2.50', '2.75']);
-    await setUnit('');
-    expect((await exported()).find((r) => r[1] === 'won')!.slice(12, 14)).toEqual(['', '']);
+    const single = await record({ description: 'At ten', amount: '25', odds: '2.5', sport: 'soccer', eventDate });
+    const legs = [
+      { description: 'Chiefs ML', sport: 'football', odds: '2', eventDate },
+      { description: 'Lakers ML', sport: 'basketball', odds: '2', eventDate },
+    ];
+    const parlay = await record({ amount: '15', legs });
+    expect([single.unitSize, parlay.unitSize]).toEqual(['10.00', '10.00']);
+    await setUnit('25');
+    const later = await record({
+      description: 'At twenty-five',
+      amount: '25',
+      odds: '2.5',
+      sport: 'soccer',
+      eventDate,
+    });
+    expect(later.unitSize).toBe('25.00');
+
+    // The database keeps it: the setting's change wrote nothing to the bets.
+    const kept = await queryRows<{ description: string; unit_size: string }>(
+      env().db,
+      sql`select description, unit_size::text from bets where user_id = ${userId} order by created_at`,
+    );
+    expect(kept.map((r) => [r.description, r.unit_size])).toEqual([
+      ['At ten', '10.00'],
+      [parlay.description, '10.00'],
+      ['At twenty-five', '25.00'],
+    ]);
+
+    // The owner's page and the public profile's page say the same, and a settlement's answer too.
+    const unitSizes = (page: { bets: Bet[] }) => page.bets.map((b) => [b.description, b.unitSize]);
+    const expected = [
+      ['At twenty-five', '25.00'],
+      [parlay.description, '10.00'],
+      ['At ten', '10.00'],
+    ];
+    const own = betPageSchema.parse(await (await env().request('/api/bets', { cookie })).json());
+    expect(unitSizes(own)).toEqual(expected);
+    const profilePage = await env().request(`/api/profiles/${username}/bets`);
+    expect(profilePage.status).toBe(200);
+    expect(unitSizes(betPageSchema.parse(await profilePage.json()))).toEqual(expected);
+    env().clock.advance(9 * HOUR_MS);
+    const settled = await env().request(`/api/bets/${single.id}`, { cookie, method: 'PATCH', body: { status: 'won' } });
+    expect(settled.status).toBe(200);
+    expect(((await settled.json()) as Bet).unitSize).toBe('10.00');
+
+    // The export: $25 staked at a $10 unit is 2.5u, +$37.50 is +3.75u; at $25, 1u.
+    const rows = parseCsv(await (await env().request('/api/profile/export.csv', { cookie })).text()).slice(1);
+    expect(rows.map((r) => [r[1], r[12], r[13], r.at(-1)])).toEqual([
+      ['At twenty-five', '1.00', '', '25.00'],
+      [parlay.description, '1.50', '', '10.00'],
+      ['At ten', '2.50', '3.75', '10.00'],
+    ]);
   });
 
   it('exports a header alone for a user with no bets, and only the signed-in user’s bets', async () => {

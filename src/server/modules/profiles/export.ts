@@ -2,11 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Bet } from '../../../shared/bet-schemas.ts';
 import { UTF8_BOM, csvHeader, csvRow, type CsvCell } from '../../../shared/csv.ts';
-import { eq } from 'drizzle-orm';
-import { userSettings } from '../../db/schema/index.ts';
-import { parseMoney, toUnits, type Cents } from '../../../shared/money.ts';
+import { parseMoney, toUnits } from '../../../shared/money.ts';
 import { betsPageRows, cursorAfter } from '../bets/bet-pages.ts';
-import { unitSizeCents } from '../bets/bet-stats.ts';
 
 /** Every field of a bet, in the order of the file's columns. */
 export const CSV_COLUMNS = [
@@ -22,7 +19,9 @@ export const CSV_COLUMNS = [
   'event_date',
   'settled_at',
   'created_at',
-  // In the bettor's units (amount ÷ unit size, 2 decimals) when they set a unit size; empty otherwise.
+  // In the bettor's units (amount ÷ the unit size kept with the bet when it was recorded: the
+  // unit_size column, 2 decimals); empty for a bet recorded with no unit size set. A later change
+  // of the setting restates no row.
   'amount_units',
   'profit_loss_units',
   // A parlay's legs in one cell (see legsCell); empty for a single bet.
@@ -34,6 +33,8 @@ export const CSV_COLUMNS = [
   'market',
   'selection',
   'line',
+  // The unit size kept with the bet when it was recorded (its units' divisor); empty when none was set.
+  'unit_size',
 ] as const;
 
 /** Rows read per query: the export never holds more than about this many bets in memory. */
@@ -57,6 +58,10 @@ const legsCell = (bet: Bet): CsvCell =>
           .join('; '),
       };
 
+/** An amount in units of the bet's own unit size; empty when it was recorded with none. */
+const units = (amount: string, unitSize: string | null): CsvCell =>
+  unitSize === null ? null : { plain: toUnits(parseMoney(amount)!, parseMoney(unitSize)!) };
+
 /**
  * One bet as CSV cells. Only the description, the one free text, is formula-escaped (a leading
  * = + - @ tab or CR gets a single quote). The odds as typed are written plainly ("+110", "-110",
@@ -65,7 +70,7 @@ const legsCell = (bet: Bet): CsvCell =>
  * amounts are plain decimals ("-10.00" must stay a number a spreadsheet can sum, so it is not
  * escaped), dates are ISO 8601 UTC, sport and status are fixed words, the id a UUID.
  */
-export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => [
+export const betCells = (bet: Bet): CsvCell[] => [
   { plain: bet.id },
   { text: bet.description },
   { plain: bet.sport },
@@ -78,14 +83,15 @@ export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => 
   { plain: bet.eventDate },
   bet.settledAt === null ? null : { plain: bet.settledAt },
   { plain: bet.createdAt },
-  unitSize === null ? null : { plain: toUnits(parseMoney(bet.amount)!, unitSize) },
-  unitSize === null || bet.profitLoss === null ? null : { plain: toUnits(parseMoney(bet.profitLoss)!, unitSize) },
+  units(bet.amount, bet.unitSize),
+  bet.profitLoss === null ? null : units(bet.profitLoss, bet.unitSize),
   legsCell(bet),
   { plain: bet.kind },
   bet.eventId === null ? null : { plain: bet.eventId },
   bet.market === null ? null : { plain: bet.market },
   bet.selection === null ? null : { plain: bet.selection },
   bet.line === null ? null : { plain: String(bet.line) },
+  bet.unitSize === null ? null : { plain: bet.unitSize },
 ];
 
 /**
@@ -97,12 +103,11 @@ export const betCells = (bet: Bet, unitSize: Cents | null = null): CsvCell[] => 
 export function betsCsvStream(
   db: Db,
   userId: string,
-  opts: { batchSize?: number; logger?: Logger; unitSize?: Cents | null } = {},
+  opts: { batchSize?: number; logger?: Logger } = {},
 ): ReadableStream<Uint8Array> {
   const batchSize = opts.batchSize ?? EXPORT_BATCH_SIZE;
   const encoder = new TextEncoder();
   let cursor: { createdAt: string; id: string } | undefined;
-  const unitSize = opts.unitSize ?? null;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(UTF8_BOM + csvHeader(CSV_COLUMNS)));
@@ -113,7 +118,7 @@ export function betsCsvStream(
         const page = rows.slice(0, batchSize);
         if (page.length) {
           const bets = page.map((r) => JSON.parse(r.json) as Bet);
-          controller.enqueue(encoder.encode(bets.map((bet) => csvRow(betCells(bet, unitSize))).join('')));
+          controller.enqueue(encoder.encode(bets.map((bet) => csvRow(betCells(bet))).join('')));
         }
         const last = page.at(-1);
         if (rows.length > batchSize && last) cursor = cursorAfter(last);
@@ -126,15 +131,6 @@ export function betsCsvStream(
       }
     },
   });
-}
-
-/** The user's unit size (null when not set), for the export's unit columns. */
-export async function getUnitSize(db: Db, userId: string): Promise<Cents | null> {
-  const [row] = await db
-    .select({ unitSize: userSettings.unitSize })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return unitSizeCents(row?.unitSize);
 }
 
 /** betproof-bets-{username}-{YYYY-MM-DD}.csv, dated by the server's clock (UTC). */

@@ -30,7 +30,7 @@ import { deletedBeforeStart } from './taken-back.ts';
 import { listBets } from '../bets/bet-pages.ts';
 import { withPositions } from '../bets/bet-positions.ts';
 import { isFollowing } from '../follows/queries.ts';
-import { betsCsvStream, exportFilename, getUnitSize } from './export.ts';
+import { betsCsvStream, exportFilename } from './export.ts';
 import {
   buildProfile,
   findProfileByUserId,
@@ -291,15 +291,15 @@ export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoute
         const release = await cache.acquire('export', user.id);
         let csv: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
         try {
-          // The unit columns follow the unit size: a file kept from before it changed is not reused.
-          const unitSize = await getUnitSize(db, user.id);
-          const version = `${await recordVersion(user.id)}:${unitSize ?? ''}`;
+          // Every column is the record's own (units by the unit size kept with each bet, not the
+          // setting now): a file is kept while the record version stands.
+          const version = await recordVersion(user.id);
           const kept = cache.get<Uint8Array<ArrayBuffer>>('export', user.id, version);
           // Read whole before answering, so the file can be kept (one larger than the cache takes
           // is streamed as it is read, and not kept).
           const read = kept
             ? { whole: kept }
-            : await readWithin(betsCsvStream(db, user.id, { logger, unitSize }), cache.maxEntryBytes);
+            : await readWithin(betsCsvStream(db, user.id, { logger }), cache.maxEntryBytes);
           if ('whole' in read) {
             if (!kept) cache.set('export', user.id, version, read.whole, read.whole.byteLength);
             csv = read.whole;
