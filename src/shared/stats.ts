@@ -46,7 +46,7 @@ export function roi(profit: Cents, settledStake: Cents): number | null {
 /**
  * Everything the statistics are made of: counts and sums a summary row can keep up to date as
  * bets are recorded and settled (each is a plain sum over bets, except the runs and the drawdown,
- * which follow settlement order). The sums marked "over won and lost bets" leave void bets out.
+ * which follow the order of the games). The sums marked "over won and lost bets" leave void bets out.
  */
 export interface StatsTotals {
   totalBets: number;
