@@ -181,7 +181,11 @@ export type ProfileBetPage = z.infer<typeof profileBetPageSchema>;
 export const ownProfileSchema = publicProfileSchema;
 export type OwnProfile = PublicProfile;
 
-/** GET /api/profile/analytics — all computed in SQL from the user's bets. */
+/**
+ * GET /api/profile/analytics — all computed in SQL from the user's bets. As on the profile, a won
+ * bet above the market (decision 040) counts at the best price seen in every profit, the ROI and
+ * the average odds here; the runs and the drawdown are the record's as settled.
+ */
 export const analyticsSchema = z.object({
   /**
    * Running total of profit in the order of the games, one point per won or lost bet up to 500 of
@@ -208,9 +212,9 @@ export const analyticsSchema = z.object({
   ),
   /** Profit of bets settled in each month (UTC), 'YYYY-MM' ascending; `bets` counts the won and lost ones. */
   byMonth: z.array(z.object({ month: z.string(), profit: z.string(), bets: z.number().int() })),
-  /** As in the statistics: total profit / stake of settled bets × 100, one decimal; null with none settled. */
+  /** As in the profile's statistics: total profit / stake of settled bets × 100, one decimal; null with none settled. */
   roi: z.number().nullable(),
-  /** As in the statistics: mean decimal odds of won and lost bets, 2 places; null with none. */
+  /** As in the profile's statistics: mean decimal odds of won and lost bets, 2 places; null with none. */
   averageOdds: z.string().nullable(),
   /** Runs of won and of lost bets in the order of the game (event start, then id; a void bet neither breaks nor extends one). */
   longestWinStreak: z.number().int(),

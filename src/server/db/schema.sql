@@ -167,6 +167,10 @@ CREATE FUNCTION public.bet_prices_apply() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_prices_apply.sql $$;
 
+CREATE FUNCTION public.bet_profit_at_market(status text, amount numeric, profit_loss numeric, above_market boolean, best_odds numeric) RETURNS numeric
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ src/server/db/functions/bet_profit_at_market.sql $$;
+
 CREATE FUNCTION public.bet_record_versions_bump() RETURNS trigger
     LANGUAGE plpgsql
     AS $$ src/server/db/functions/bet_record_versions_bump.sql $$;

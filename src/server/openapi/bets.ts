@@ -141,7 +141,7 @@ export const betsModule: ApiModule = {
         summary: "The signed-in user's statistics over all their bets",
         description:
           '`includeImported=true`: with their imported history added (GET /api/bets/imported), the runs and ' +
-          'drawdown over both in date order; the owner alone sees these figures. That answer is a heavy read: ' +
+          'drawdown over both in the order of the games (event start, never settlement); the owner alone sees these figures. That answer is a heavy read: ' +
           'counted with the analytics quota, one at a time per user, kept while the record is unchanged.',
         security: signedIn,
         parameters: queryParameters(statsQuerySchema),

@@ -256,6 +256,10 @@ export const ownProfileModule: ApiModule = {
       get: {
         operationId: 'getOwnAnalytics',
         summary: 'Your analytics: cumulative profit, by sport, by month, streaks',
+        description:
+          'The figures your profile states: a win at odds above market counts at the best price seen in the ROI, ' +
+          'the average odds and every profit (the line, each sport, each month); the runs and the drawdown are ' +
+          'the record as settled.',
         security: signedIn,
         responses: {
           '200': response('Computed from all your bets', ref('Analytics')),

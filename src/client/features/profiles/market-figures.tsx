@@ -1,6 +1,7 @@
 /**
  * A profile's closing-line value and its picks above the market (docs/decisions/040), in plain
- * words: on the profile and in the analytics tab.
+ * words: on the profile and in the analytics tab. Both state their figures at the best price
+ * (statsAtMarketPrices; the analytics' profit line, sports and months too), all but the drawdown.
  */
 import { TrendingUp } from 'lucide-react';
 import { signedPercent, type MarketFigures } from '../../../shared/market.ts';
@@ -39,7 +40,8 @@ export function MarketFiguresCard({ market }: { market: MarketFigures }) {
       {market.aboveMarket > 0 && (
         <p className="text-xs font-medium text-amber-900">
           {picks(market.aboveMarket)} at odds above market (more than 5% above the best price any bookmaker offered){' '}
-          {market.aboveMarket === 1 ? 'counts' : 'count'} at that best price in these figures.
+          {market.aboveMarket === 1 ? 'counts' : 'count'} at that best price in these figures; the drawdown is the
+          record&rsquo;s as settled.
         </p>
       )}
     </Card>

@@ -1,12 +1,14 @@
 -- The runs and the drawdown of a user's record with their imported history, for the owner's
 -- dashboard when they ask for it (GET /api/bets/stats?includeImported=true): one ordered pass
--- over both, the imported bets at their event date and the record's at their settlement, as
--- bet_runs_recount does over the record alone. Void bets neither break nor extend a run.
+-- over both in the order of the game, never the order of settling: the record's bets at their
+-- event's start (a parlay's last leg's), as bet_runs_recount orders the record alone, the imported
+-- bets at their event date; at the same moment the record's first, then by id. Void bets neither
+-- break nor extend a run.
 CREATE OR REPLACE FUNCTION runs_with_imported(uid text, OUT longest_win integer, OUT longest_loss integer,
                                    OUT max_drawdown numeric)
 LANGUAGE sql STABLE AS $$
   WITH settled AS (
-    SELECT status, settled_at AS at, 0 AS source, id, profit_loss FROM bets
+    SELECT status, coalesce(last_event_date, event_date) AS at, 0 AS source, id, profit_loss FROM bets
     WHERE user_id = uid AND status IN ('won', 'lost')
     UNION ALL
     SELECT status, event_date, 1, id, profit_loss FROM imported_bets

@@ -6,7 +6,7 @@
 --   *_excess: for those won or lost, how much more they add to user_bet_stats' sums than they would
 --     at the best price (a public figure subtracts it): profit, odds, level profit and its square,
 --     profit², profit × stake, stake² × (odds - 1). A win's profit at the best price is
---     round(stake × best, 2) - stake, as potential_win is rounded.
+--     bet_profit_at_market's, round(stake × best, 2) - stake, as potential_win is rounded.
 --   closes, beat_close, clv_sum: per position, not per bet (one pick entered five times is one
 --     pick): the positions (void aside) with a fair close, those whose odds beat it, and their
 --     closing-line values' sum. A position is the bets on one event, market, selection and line;
@@ -45,8 +45,7 @@ BEGIN
     SELECT b.status, b.amount AS stake, b.decimal_odds AS odds, p.best_odds AS best, p.above_market AS above, p.clv,
            p.above_market AND b.status IN ('won', 'lost') AS decided,
            coalesce(b.profit_loss, 0) AS profit,
-           CASE b.status WHEN 'won' THEN round(b.amount * p.best_odds, 2) - b.amount
-                         ELSE coalesce(b.profit_loss, 0) END AS capped_profit
+           bet_profit_at_market(b.status, b.amount, b.profit_loss, p.above_market, p.best_odds) AS capped_profit
     FROM bet_prices p JOIN bets b ON b.id = p.bet_id
     WHERE p.user_id = u.id
   ) x ON true

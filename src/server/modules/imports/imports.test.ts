@@ -4,7 +4,7 @@
  * SQL that an import leaves every public table (the record, its summaries, the ledger, the
  * community summaries) exactly as it was.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, refusingConstraint, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
 import { rowsOf, snapshotTables } from '../../test/db-snapshot.ts';
@@ -19,7 +19,10 @@ import {
   type ImportResult,
   type ImportedBetPage,
 } from '../../../shared/imports.ts';
-import { HOUR_MS } from '../../../shared/time-units.ts';
+import { DAY_MS, HOUR_MS } from '../../../shared/time-units.ts';
+import { computeStats } from '../../../shared/stats.ts';
+import { bets } from '../../db/schema/index.ts';
+import { recordBet, settleBet } from '../bets/bet-writes.ts';
 
 const HEADER = 'date,description,sport,stake,odds,result\r\n';
 
@@ -237,6 +240,71 @@ describeEachDatabase('importing a history', (env) => {
       longestLosingRun: 1,
       averageOdds: '2.50',
     });
+  });
+
+  it('with imported history, runs and drawdown follow the order of the games, never the order of settling', async () => {
+    const { cookie, userId } = await signUpAndSignIn(env());
+    // The record: four $10 bets at 2.50, games on 1–4 May 2024, won, won, lost, lost in that order;
+    // the losers are settled first (10 and 11 May), the winners after (12 and 13 May).
+    const recorded: string[] = [];
+    for (const day of [1, 2, 3, 4]) {
+      const eventDate = new Date(Date.UTC(2024, 4, day, 18));
+      const input = {
+        description: `Game ${day}`,
+        amount: '10',
+        odds: '2.5',
+        sport: 'tennis' as const,
+        eventDate: eventDate.toISOString(),
+      };
+      const result = await recordBet(env().db, userId, input, new Date(eventDate.getTime() - DAY_MS));
+      if (!result.ok) throw new Error(result.reason);
+      recorded.push(result.bet.id);
+    }
+    const settle = async (index: number, status: 'won' | 'lost', day: number) =>
+      expect((await settleBet(env().db, userId, recorded[index]!, status, new Date(Date.UTC(2024, 4, day)))).ok).toBe(
+        true,
+      );
+    await settle(2, 'lost', 10);
+    await settle(3, 'lost', 11);
+    await settle(0, 'won', 12);
+    await settle(1, 'won', 13);
+    // The imported history around it: a win before, a win between the record's second and third
+    // games, a loss after its last.
+    const csv =
+      HEADER +
+      '2024-04-30,Before,soccer,10,2.50,won\r\n' +
+      '2024-05-02T21:00:00Z,Between,soccer,10,2.50,won\r\n' +
+      '2024-05-05,After,soccer,10,2.50,lost\r\n';
+    expect((await upload(env(), cookie, csv)).status).toBe(200);
+
+    // In the order of the games: won ×4 (+60), then lost ×3 (to +30).
+    const expected = { longestWinningRun: 4, longestLosingRun: 3, maxDrawdown: '30.00' };
+    const withImported = (await (
+      await env().request('/api/bets/stats?includeImported=true', { cookie })
+    ).json()) as BetStats;
+    expect(withImported).toMatchObject({ ...expected, totalBets: 7, won: 4, lost: 3, totalProfit: '30.00' });
+    // The shared recount over the same bets agrees.
+    const record = await env().db.select().from(bets).where(eq(bets.userId, userId));
+    const imported = rowsOf<{
+      id: string;
+      status: 'won' | 'lost';
+      amount: string;
+      profitLoss: string;
+      decimalOdds: string;
+      eventDate: string;
+    }>(
+      await env().db.execute(sql`select id, status, amount::text, profit_loss::text as "profitLoss",
+        decimal_odds::text as "decimalOdds", event_date::text as "eventDate" from imported_bets where user_id = ${userId}`),
+    );
+    const oracle = computeStats([...record, ...imported]);
+    expect(oracle).toMatchObject(expected);
+    // And the database function itself (direct SQL).
+    const [runs] = rowsOf<{ longest_win: number; longest_loss: number; max_drawdown: string }>(
+      await env().db.execute(
+        sql`select longest_win, longest_loss, max_drawdown::text from runs_with_imported(${userId})`,
+      ),
+    );
+    expect(runs).toEqual({ longest_win: 4, longest_loss: 3, max_drawdown: '30.00' });
   });
 
   it('has its own size limit instead of the 64 KB one: 16 MB, one byte over is a 413 storing nothing', async () => {

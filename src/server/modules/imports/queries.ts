@@ -290,7 +290,7 @@ function toImportedBet(row: typeof importedBets.$inferSelect): ImportedBet {
 /**
  * The record's totals with the user's imported bets added: the counts and sums in one aggregate of
  * imported_bets (the same sums the summary keeps), the runs and the drawdown from
- * runs_with_imported (db/functions/runs_with_imported.sql: one ordered pass over both, imported bets at their event date).
+ * runs_with_imported (db/functions/runs_with_imported.sql: one ordered pass over both in the order of the games, imported bets at their event date).
  */
 export async function totalsWithImported(db: Db, userId: string, record: StatsTotals): Promise<StatsTotals> {
   const decided = (value: SQL) =>

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signUpAndSignIn, type TestEnv } from '../../test/harness.ts';
-import { analyticsSchema, type Analytics } from '../../../shared/profile-schemas.ts';
+import { analyticsSchema, type Analytics, type PublicProfile } from '../../../shared/profile-schemas.ts';
+import type { Bet } from '../../../shared/bet-schemas.ts';
+import type { EventPage } from '../../../shared/event-schemas.ts';
 import { MAX_PROFIT_POINTS } from './queries.ts';
-import { insertBets } from './test-helpers.ts';
+import { insertBets, usernameOf } from './test-helpers.ts';
+import { AFTER, BEFORE, importFootballData, json, setClock } from '../events/football-data-match.test-support.ts';
 import { queryRows } from '../../db/sql.ts';
 
 const analyticsOf = async (env: TestEnv, cookie: string) => {
@@ -151,3 +154,85 @@ describeEachDatabase('profile analytics', (env) => {
     expect(kept).toEqual({ days: 731, settled: 1301, profit: '710.00' });
   });
 });
+
+const MARKET_ADMIN = 'analytics.market.admin@example.com';
+
+describeEachDatabase(
+  'profile analytics at market prices',
+  (env) => {
+    it('counts a win above the market at the best price, as the profile header does, per bet and per day of games', async () => {
+      env().clock.reset();
+      const admin = await signUpAndSignIn(env(), { email: MARKET_ADMIN });
+      const inflated = await signUpAndSignIn(env());
+      env().clock.freeze();
+      // Man United v Fulham (football-data.co.uk's real row): $10 on Man United at 1.90, more than
+      // 5% above the best price seen, 1.72; they win 1-0 (as in events/market.test.ts).
+      setClock(env(), '2024-08-10T12:00:00.000Z');
+      await json(await importFootballData(env(), admin.cookie, BEFORE));
+      const [event] = (await json<EventPage>(await env().request('/api/events?q=fulham&limit=1'))).events;
+      await json<Bet>(
+        await env().request('/api/bets', {
+          cookie: inflated.cookie,
+          body: { eventId: event!.id, market: '1x2', selection: 'home', odds: '1.90', amount: '10' },
+        }),
+        201,
+      );
+      setClock(env(), '2024-08-17T09:00:00.000Z');
+      await json(await importFootballData(env(), admin.cookie, AFTER));
+
+      const header = async () =>
+        (
+          await json<PublicProfile>(
+            await env().request(`/api/profiles/${await usernameOf(env(), inflated.userId)}`, {
+              cookie: inflated.cookie,
+            }),
+          )
+        ).stats;
+      // The record says +9.00 at 1.90; counted at 1.72 it is +7.20: ROI 72%, not 90%.
+      expect(await header()).toMatchObject({ won: 1, totalProfit: '7.20', roi: 72, averageOdds: '1.72' });
+      const analytics = await analyticsOf(env(), inflated.cookie);
+      expect(analytics).toMatchObject({
+        roi: 72,
+        averageOdds: '1.72',
+        cumulativeProfit: [{ profit: '7.20' }],
+        bySport: [{ sport: 'soccer', won: 1, lost: 0, profit: '7.20' }],
+        byMonth: [{ month: '2024-08', bets: 1, profit: '7.20' }],
+        market: { aboveMarket: 1 },
+      });
+      // A feed's later price (direct SQL: no bet changes, so the ledger head stays): best seen 1.80,
+      // 1.90 still more than 5% above it. The header and the analytics (not kept from before) both count 8.00.
+      await env().db.execute(sql`update bet_prices set best_odds = 1.80 where user_id = ${inflated.userId}`);
+      expect(await header()).toMatchObject({ totalProfit: '8.00', roi: 80, averageOdds: '1.80' });
+      expect(await analyticsOf(env(), inflated.cookie)).toMatchObject({
+        roi: 80,
+        averageOdds: '1.80',
+        cumulativeProfit: [{ profit: '8.00' }],
+      });
+      await env().db.execute(sql`update bet_prices set best_odds = 1.72 where user_id = ${inflated.userId}`);
+
+      // The dashboard keeps the record as settled.
+      expect(
+        await json<{ totalProfit: string }>(await env().request('/api/bets/stats', { cookie: inflated.cookie })),
+      ).toMatchObject({ totalProfit: '9.00', roi: 90 });
+
+      // 600 more results, self-reported, a won and a lost $1 at 2.00 a day from 2023-01-01: beyond
+      // 500 settled bets the line is drawn per day of games, and still ends where the header does.
+      await env().db.execute(sql`
+        insert into bets (user_id, description, amount, odds, decimal_odds, bet_type, event_date, status,
+                          potential_win, profit_loss, settled_at, created_at)
+        select ${inflated.userId}, 'c' || g, 1, '2', 2, 'tennis', timestamptz '2023-01-01T12:00:00Z' + (g / 2) * interval '1 day',
+               case when g % 2 = 0 then 'won' else 'lost' end, 2, case when g % 2 = 0 then 1 else -1 end,
+               timestamptz '2023-01-01T14:00:00Z' + (g / 2) * interval '1 day', timestamptz '2022-12-01'
+        from generate_series(0, 599) g`);
+      const stated = await header();
+      // 7.20 on $610 staked: 1.2% (at 1.90, 9.00: 1.5%).
+      expect(stated).toMatchObject({ won: 301, lost: 300, totalProfit: '7.20', roi: 1.2 });
+      const daily = await analyticsOf(env(), inflated.cookie);
+      expect(daily).toMatchObject({ roi: stated.roi, averageOdds: stated.averageOdds });
+      expect(daily.cumulativeProfit.at(-1)).toEqual({ date: '2024-08-16T23:59:59.999Z', profit: '7.20' });
+      expect(daily.bySport.find((s) => s.sport === 'soccer')).toMatchObject({ profit: '7.20' });
+      expect(daily.byMonth.find((m) => m.month === '2024-08')).toMatchObject({ profit: '7.20' });
+    });
+  },
+  { ADMIN_EMAILS: MARKET_ADMIN },
+);

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { isoText, jsonColumn, rowsOf, violatedConstraint } from '../../db/sql.ts';
+import { isoText, jsonColumn, queryRows, rowsOf, violatedConstraint } from '../../db/sql.ts';
 import {
   betLedgerHeads,
   userBetKinds,
@@ -22,14 +22,13 @@ import { formatCents, parseMoney } from '../../../shared/money.ts';
 import { EMPTY_SOCIAL_LINKS, type VerificationStatus } from '../../../shared/profiles.ts';
 import type { Analytics, ProfileSettings, PublicProfile, SocialLinks } from '../../../shared/profile-schemas.ts';
 import { isProfileUsername } from '../../../shared/usernames.ts';
-import { buildStats, parseScaled, winRate } from '../../../shared/stats.ts';
+import { buildStats, parseScaled, winRate, type StatsContext } from '../../../shared/stats.ts';
 import { atMarketPrices, marketFigureColumns, marketFiguresOf, type MarketFigureRow } from '../events/market.ts';
 import { RANK_MIN_EVENTS, breakEvenChance, luckAdjustedYield } from '../../../shared/ranking.ts';
 import {
   getBetSummary,
   overdueBefore,
   overdueCountSql,
-  statsOfSummary,
   summaryColumns,
   totalsFromSummary,
   unitSizeCents,
@@ -286,6 +285,16 @@ export const daysActive = (createdAt: Date, now: Date): number =>
   Math.max(1, Math.ceil((now.getTime() - createdAt.getTime()) / DAY_MS));
 
 /**
+ * The statistics a profile states, in its header and in its analytics tab alike: the summary's,
+ * with the bets above the market counted at the best price seen (decision 040, atMarketPrices).
+ */
+export const statsAtMarketPrices = (
+  summary: BetSummary | undefined,
+  market: MarketFigureRow | null | undefined,
+  context: StatsContext = {},
+) => buildStats(atMarketPrices(totalsFromSummary(summary), market), context);
+
+/**
  * The whole profile answer, from one read (ProfileView). Callers decide visibility first: it
  * carries the statistics, so it must only be built for a viewer allowed to see them.
  */
@@ -293,11 +302,7 @@ export function buildProfile(
   { record, summary, overdue, unitSize, ledgerHead, kinds, market, achievement, followers, ranked }: ProfileView,
   opts: { isOwner: boolean; now: Date; following?: boolean },
 ): PublicProfile {
-  // Public figures: bets above the market count at the best price seen (decision 040).
-  const stats = buildStats(atMarketPrices(totalsFromSummary(summary), market), {
-    overdue,
-    unitSize: unitSizeCents(unitSize),
-  });
+  const stats = statsAtMarketPrices(summary, market, { overdue, unitSize: unitSizeCents(unitSize) });
   return {
     username: record.username,
     displayName: record.displayName,
@@ -443,6 +448,39 @@ function lastPerBucket<T extends { date: string }>(points: T[], key: (iso: strin
 /** The end of a UTC day ('YYYY-MM-DD'), the moment a daily point of the profit line stands for. */
 const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS - 1);
 
+/** Of a user's bets above the market, how much more their wins made than at the best price, per sport, day settled and day of the game. */
+interface ExcessRow {
+  sport: string;
+  settledDay: string;
+  gameDay: string;
+  excess: string;
+}
+
+/**
+ * How much more each won bet above the market made than it would have at the best price seen
+ * (bet_profit_at_market), summed per sport, UTC day of settlement and UTC day of the game: what the
+ * analytics take off the summaries' profit. A range of bet_prices_user_idx (the user's priced bets,
+ * as user_market_figures_apply reads them on each change), read only when there are such bets.
+ */
+const excessAboveMarket = async (db: Db, userId: string): Promise<ExcessRow[]> =>
+  rowsOf<ExcessRow>(
+    await db.execute(sql`
+      select b.bet_type as sport, (b.settled_at at time zone 'UTC')::date::text as "settledDay",
+             (coalesce(b.last_event_date, b.event_date) at time zone 'UTC')::date::text as "gameDay",
+             sum(b.profit_loss - bet_profit_at_market(b.status, b.amount, b.profit_loss, p.above_market, p.best_odds))
+               ::numeric(20, 2)::text as excess
+      from bet_prices p join bets b on b.id = p.bet_id
+      where p.user_id = ${userId} and p.above_market and b.status = 'won'
+      group by 1, 2, 3`),
+  );
+
+/** The excess rows summed per key. */
+const excessBy = (rows: ExcessRow[], key: (r: ExcessRow) => string): Map<string, bigint> => {
+  const sums = new Map<string, bigint>();
+  for (const r of rows) sums.set(key(r), (sums.get(key(r)) ?? 0n) + (parseMoney(r.excess) ?? 0n));
+  return sums;
+};
+
 /**
  * The analytics, read from the summaries the triggers keep (never the whole history): the user's
  * user_bet_stats row (ROI, runs, average odds), their user_sport_stats rows, their user_bet_days
@@ -450,6 +488,11 @@ const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
  * lost bets those bets themselves for a point per bet, beyond that their user_game_days rows for a
  * point per day of games. Its cost grows with the days that had a settlement or a game, not with
  * the bets (bench/profiles-scaling.md).
+ *
+ * As on the profile's header, bets above the market count at the best price seen (decision 040):
+ * ROI and average odds through statsAtMarketPrices, the profit of the line, of each sport and of
+ * each month less what those bets' wins made beyond it (excessAboveMarket, read only for a user
+ * with such bets). The runs and the drawdown are the summary's, as on the header.
  */
 export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
   const [summary, sportRows, dayRows, [market]] = await Promise.all([
@@ -461,13 +504,21 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
                    from user_bet_days where user_id = ${userId} and settled > 0 order by day`),
     db.select(marketFigureColumns).from(userMarketFigures).where(eq(userMarketFigures.userId, userId)),
   ]);
-  const stats = statsOfSummary(summary);
+  const stats = statsAtMarketPrices(summary, market);
+  const excess = market && market.aboveMarket > 0 ? await excessAboveMarket(db, userId) : [];
+  const excessOfSport = excessBy(excess, (r) => r.sport);
+  const excessOfMonth = excessBy(excess, (r) => r.settledDay.slice(0, 7));
+  const excessOfGameDay = excessBy(excess, (r) => r.gameDay);
 
   const bySport = rowsOf<{ sport: string; bets: number; won: number; lost: number; profit: string }>(sportRows)
     // Parlays count under 'parlay', after the sports (BET_SPORTS order).
     .filter((r): r is typeof r & { sport: BetSport } => (BET_SPORTS as readonly string[]).includes(r.sport))
     .sort((a, b) => BET_SPORTS.indexOf(a.sport) - BET_SPORTS.indexOf(b.sport))
-    .map((r) => ({ ...r, profit: money(r.profit), winRate: winRate(r.won, r.lost) }));
+    .map((r) => ({
+      ...r,
+      profit: formatCents((parseMoney(r.profit) ?? 0n) - (excessOfSport.get(r.sport) ?? 0n)),
+      winRate: winRate(r.won, r.lost),
+    }));
 
   const days = rowsOf<{ day: string; settled: number; profit: string }>(dayRows);
   // Per month: the change in the running total over the month, and the bets settled in it.
@@ -483,6 +534,7 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     } else byMonth.push({ month, bets: d.settled, profit: formatCents(total - before) });
     before = total;
   }
+  for (const m of byMonth) m.profit = formatCents(parseMoney(m.profit)! - (excessOfMonth.get(m.month) ?? 0n));
 
   const settled = stats.won + stats.lost;
   let cumulativeProfit: Analytics['cumulativeProfit'];
@@ -490,11 +542,15 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     // In the order of the games (a parlay's at its last leg's start), then id, as the runs and the
     // drawdown are (docs/decisions/038, 047): a result settled late takes its game's place, and no
     // order of settling draws another line. At most 500 rows of the user's settled bets to sort.
+    // Each bet's profit as counted (at the best price when above the market): one probe of
+    // bet_prices' key per bet.
     const pointRows = await db.execute(sql`
-      select ${isoText(sql`coalesce(last_event_date, event_date)`)} as date,
-             (sum(profit_loss) over (order by coalesce(last_event_date, event_date), id rows unbounded preceding))::numeric(20, 2)::text as profit
-      from bets where user_id = ${userId} and status in ('won', 'lost')
-      order by coalesce(last_event_date, event_date), id`);
+      select ${isoText(sql`coalesce(b.last_event_date, b.event_date)`)} as date,
+             (sum(bet_profit_at_market(b.status, b.amount, b.profit_loss, p.above_market, p.best_odds))
+               over (order by coalesce(b.last_event_date, b.event_date), b.id rows unbounded preceding))::numeric(20, 2)::text as profit
+      from bets b left join bet_prices p on p.bet_id = b.id
+      where b.user_id = ${userId} and b.status in ('won', 'lost')
+      order by coalesce(b.last_event_date, b.event_date), b.id`);
     cumulativeProfit = rowsOf<{ date: string; profit: string }>(pointRows).map((r) => ({
       date: r.date,
       profit: money(r.profit),
@@ -515,10 +571,12 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     const gameDays = rowsOf<{ day: string; profit: string }>(gameDayRows);
     const [latest] = rowsOf<{ at: string | null }>(latestRows);
     const lastAt = latest?.at ? new Date(latest.at) : null;
+    let excessSoFar = 0n;
     cumulativeProfit = gameDays.map((d, i) => {
       const end = endOfDay(d.day);
       const at = i === gameDays.length - 1 && lastAt && lastAt < end ? lastAt : end;
-      return { date: at.toISOString(), profit: money(d.profit) };
+      excessSoFar += excessOfGameDay.get(d.day) ?? 0n;
+      return { date: at.toISOString(), profit: formatCents(parseMoney(d.profit)! - excessSoFar) };
     });
   }
   if (cumulativeProfit.length > MAX_PROFIT_POINTS) cumulativeProfit = lastPerBucket(cumulativeProfit, weekKey);
@@ -537,6 +595,18 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     longestLossStreak: stats.longestLosingRun,
     maxDrawdown: stats.maxDrawdown,
   };
+}
+
+/**
+ * What the analytics depend on besides the record (whose ledger head the route reads): the user's
+ * market figures, which a feed's prices change with no bet changing (one probe of its key).
+ */
+export async function marketFiguresVersion(db: Db, userId: string): Promise<string> {
+  const [row] = await queryRows<{ figures: string | null }>(
+    db,
+    sql`select (select f::text from user_market_figures f where f.user_id = ${userId}) as figures`,
+  );
+  return row?.figures ?? '';
 }
 
 /** Used by the route after a settings or profile change: the profile as its owner sees it. */

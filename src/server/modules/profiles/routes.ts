@@ -38,6 +38,7 @@ import {
   findProfileViewByUsername,
   getAnalytics,
   getOwnProfile,
+  marketFiguresVersion,
   isUsernameAvailable,
   saveSettings,
   updateProfile,
@@ -225,7 +226,8 @@ const headline = (field: string, message: string) => (field === '_' ? undefined 
 /**
  * /api/profile — the signed-in user's own profile, settings, analytics and export. Writes count
  * against the user's write quota; analytics and the export are heavy reads, each with a quota of
- * its own, and are answered from the cache while the record is unchanged (record-cache.ts).
+ * its own, and are answered from the cache while the record (and, for analytics, the market
+ * figures) is unchanged (record-cache.ts).
  */
 export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoutesDeps & { quotas: Quotas }) {
   const own = async (userId: string) => getOwnProfile(db, userId, now());
@@ -274,7 +276,8 @@ export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoute
         const userId = c.get('user').id;
         const release = await cache.acquire('analytics', userId);
         try {
-          const version = await recordVersion(userId);
+          // The ROI, the average odds and the profits count bets above the market at the best price seen.
+          const version = `${await recordVersion(userId)}/${await marketFiguresVersion(db, userId)}`;
           const kept = cache.get<Awaited<ReturnType<typeof getAnalytics>>>('analytics', userId, version);
           if (kept) return c.json(kept, 200);
           const analytics = await getAnalytics(db, userId);
