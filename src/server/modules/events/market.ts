@@ -30,8 +30,9 @@ export type MarketFigureRow = Omit<MarketFiguresRow, 'userId'>;
 
 /**
  * The totals with the bets above the market counted at the best price seen: each sum less what
- * those bets add beyond it (the excess columns, in the sums' own units). The drawdown and runs are
- * not restated (a capped win is still a win; its smaller profit can only lower the drawdown).
+ * those bets add beyond it (the excess columns, in the sums' own units). The runs are not
+ * restated (a capped win is still a win), nor is the drawdown: it stays the record's as settled,
+ * as the market figures card says (a capped win can make it larger or smaller at market prices).
  */
 export function atMarketPrices(totals: StatsTotals, row: MarketFigureRow | null | undefined): StatsTotals {
   if (!row || row.aboveMarket === 0) return totals;
