@@ -34,6 +34,16 @@ async function readChunks(res: Response): Promise<Uint8Array[]> {
   }
 }
 
+/** Saves the settings with `unitSize` (a public profile, no social links). */
+async function setUnitSize(env: TestEnv, cookie: string, unitSize: string) {
+  const save = await env.request('/api/profile/settings', {
+    cookie,
+    method: 'PUT',
+    body: { profilePublic: true, social: { twitter: '', instagram: '', youtube: '', website: '' }, unitSize },
+  });
+  expect(save.status).toBe(200);
+}
+
 describeEachDatabase('CSV export', (env) => {
   it('downloads every bet with every field: BOM, header, RFC 4180 quoting, formula escaping of the description, odds written plainly', async () => {
     const { userId, cookie } = await signUpAndSignIn(env());
@@ -112,14 +122,7 @@ describeEachDatabase('CSV export', (env) => {
 
   it('writes stakes and profit in units of the unit size kept with each bet, and a void bet as void with 0.00', async () => {
     const { userId, cookie } = await signUpAndSignIn(env());
-    const setUnit = async (unitSize: string) => {
-      const save = await env().request('/api/profile/settings', {
-        cookie,
-        method: 'PUT',
-        body: { profilePublic: true, social: { twitter: '', instagram: '', youtube: '', website: '' }, unitSize },
-      });
-      expect(save.status).toBe(200);
-    };
+    const setUnit = (unitSize: string) => setUnitSize(env(), cookie, unitSize);
     const exported = async () =>
       parseCsv(await (await env().request('/api/profile/export.csv', { cookie })).text()).slice(1);
     await setUnit('20');
@@ -160,14 +163,7 @@ describeEachDatabase('CSV export', (env) => {
   it('keeps the unit size a bet was recorded at, in its API answers and its export row, whatever the setting says later', async () => {
     const { userId, cookie } = await signUpAndSignIn(env());
     const username = await usernameOf(env(), userId);
-    const setUnit = async (unitSize: string) => {
-      const save = await env().request('/api/profile/settings', {
-        cookie,
-        method: 'PUT',
-        body: { profilePublic: true, social: { twitter: '', instagram: '', youtube: '', website: '' }, unitSize },
-      });
-      expect(save.status).toBe(200);
-    };
+    const setUnit = (unitSize: string) => setUnitSize(env(), cookie, unitSize);
     const eventDate = new Date(env().clock.now().getTime() + 8 * HOUR_MS).toISOString();
     const record = async (body: Record<string, unknown>) => {
       const res = await env().request('/api/bets', { cookie, body });
