@@ -210,7 +210,7 @@ export const analyticsSchema = z.object({
       winRate: z.number(),
     }),
   ),
-  /** Profit of bets settled in each month (UTC), 'YYYY-MM' ascending; `bets` counts the won and lost ones. */
+  /** Profit of the won and lost bets on games of each month (UTC; a parlay at its last leg's start, never the month it was settled), 'YYYY-MM' ascending; `bets` counts them. */
   byMonth: z.array(z.object({ month: z.string(), profit: z.string(), bets: z.number().int() })),
   /** As in the profile's statistics: total profit / stake of settled bets × 100, one decimal; null with none settled. */
   roi: z.number().nullable(),

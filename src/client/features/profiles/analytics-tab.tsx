@@ -151,7 +151,7 @@ export function AnalyticsView({ analytics, since }: { analytics: Analytics; sinc
         </ChartCard>
         <ChartCard
           title="Profit by Month"
-          description="By the month a bet was settled, the record's last 12 months"
+          description="By the month of the game (a parlay's last leg), the record's last 12 months"
           testId="chart-month"
         >
           <ProfitByMonthChart rows={analytics.byMonth} />

@@ -38,7 +38,7 @@ describeEachDatabase('profile analytics', (env) => {
     const { userId, cookie } = await signUpAndSignIn(env());
     const d = (iso: string) => new Date(iso);
     // Each game an hour before its settlement, but the first tennis win's game was on 1 January and
-    // settled last of the wins: the line and the runs follow the games, never the settling.
+    // settled last of the wins: the line, the months and the runs follow the games, never the settling.
     const played = (settled: string) => ({
       settledAt: d(settled),
       createdAt: new Date(d(settled).getTime() - 8 * 3_600_000),
@@ -79,10 +79,11 @@ describeEachDatabase('profile analytics', (env) => {
         { sport: 'soccer', bets: 3, won: 1, lost: 1, profit: '-5.00', winRate: 50 },
         { sport: 'tennis', bets: 4, won: 2, lost: 0, profit: '20.00', winRate: 100 },
       ],
+      // By the months of the games: January +10 +15 −20, February +10 −1 −1. By the months of
+      // settling it was January −5 (2 bets), February +19 (3), March −1 (1).
       byMonth: [
-        { month: '2026-01', profit: '-5.00', bets: 2 },
-        { month: '2026-02', profit: '19.00', bets: 3 },
-        { month: '2026-03', profit: '-1.00', bets: 1 },
+        { month: '2026-01', profit: '5.00', bets: 3 },
+        { month: '2026-02', profit: '8.00', bets: 3 },
       ],
       // 13.00 profit on 47.00 settled stake.
       roi: 27.7,

@@ -451,27 +451,26 @@ const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
 /** Of a user's bets above the market, how much more their wins made than at the best price, per sport, day settled and day of the game. */
 interface ExcessRow {
   sport: string;
-  settledDay: string;
   gameDay: string;
   excess: string;
 }
 
 /**
  * How much more each won bet above the market made than it would have at the best price seen
- * (bet_profit_at_market), summed per sport, UTC day of settlement and UTC day of the game: what the
+ * (bet_profit_at_market), summed per sport and UTC day of the game: what the
  * analytics take off the summaries' profit. A range of bet_prices_user_idx (the user's priced bets,
  * as user_market_figures_apply reads them on each change), read only when there are such bets.
  */
 const excessAboveMarket = async (db: Db, userId: string): Promise<ExcessRow[]> =>
   rowsOf<ExcessRow>(
     await db.execute(sql`
-      select b.bet_type as sport, (b.settled_at at time zone 'UTC')::date::text as "settledDay",
+      select b.bet_type as sport,
              (coalesce(b.last_event_date, b.event_date) at time zone 'UTC')::date::text as "gameDay",
              sum(b.profit_loss - bet_profit_at_market(b.status, b.amount, b.profit_loss, p.above_market, p.best_odds))
                ::numeric(20, 2)::text as excess
       from bet_prices p join bets b on b.id = p.bet_id
       where p.user_id = ${userId} and p.above_market and b.status = 'won'
-      group by 1, 2, 3`),
+      group by 1, 2`),
   );
 
 /** The excess rows summed per key. */
@@ -483,11 +482,12 @@ const excessBy = (rows: ExcessRow[], key: (r: ExcessRow) => string): Map<string,
 
 /**
  * The analytics, read from the summaries the triggers keep (never the whole history): the user's
- * user_bet_stats row (ROI, runs, average odds), their user_sport_stats rows, their user_bet_days
- * rows (months), and the profit line in the order of the games: for a record of at most 500 won or
- * lost bets those bets themselves for a point per bet, beyond that their user_game_days rows for a
- * point per day of games. Its cost grows with the days that had a settlement or a game, not with
- * the bets (bench/profiles-scaling.md).
+ * user_bet_stats row (ROI, runs, average odds), their user_sport_stats rows, their user_game_days
+ * rows (the months of the games), and the profit line in the order of the games: for a record of at
+ * most 500 won or lost bets those bets themselves for a point per bet, beyond that the
+ * user_game_days rows for a point per day of games. Months and line follow the games, never the
+ * settling, so settling a loss late moves nothing (docs/decisions/038). Its cost grows with the days
+ * that had a game, not with the bets (bench/profiles-scaling.md).
  *
  * As on the profile's header, bets above the market count at the best price seen (decision 040):
  * ROI and average odds through statsAtMarketPrices, the profit of the line, of each sport and of
@@ -499,15 +499,16 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     getBetSummary(db, userId),
     db.execute(sql`select sport, bets, won, lost, profit::numeric(20, 2)::text as profit
                    from user_sport_stats where user_id = ${userId}`),
-    // The running total per day, summed here over the user's days (read in full anyway).
+    // The running total per day of games, summed here over the user's days (read in full anyway):
+    // the months, and the line's points beyond 500 bets.
     db.execute(sql`select day::text as day, settled, (sum(profit) over (order by day))::numeric(20, 2)::text as profit
-                   from user_bet_days where user_id = ${userId} and settled > 0 order by day`),
+                   from user_game_days where user_id = ${userId} and settled > 0 order by day`),
     db.select(marketFigureColumns).from(userMarketFigures).where(eq(userMarketFigures.userId, userId)),
   ]);
   const stats = statsAtMarketPrices(summary, market);
   const excess = market && market.aboveMarket > 0 ? await excessAboveMarket(db, userId) : [];
   const excessOfSport = excessBy(excess, (r) => r.sport);
-  const excessOfMonth = excessBy(excess, (r) => r.settledDay.slice(0, 7));
+  const excessOfMonth = excessBy(excess, (r) => r.gameDay.slice(0, 7));
   const excessOfGameDay = excessBy(excess, (r) => r.gameDay);
 
   const bySport = rowsOf<{ sport: string; bets: number; won: number; lost: number; profit: string }>(sportRows)
@@ -521,7 +522,7 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     }));
 
   const days = rowsOf<{ day: string; settled: number; profit: string }>(dayRows);
-  // Per month: the change in the running total over the month, and the bets settled in it.
+  // Per month of the games: the change in the running total over the month, and its won and lost bets.
   const byMonth: Analytics['byMonth'] = [];
   let before = 0n;
   for (const d of days) {
@@ -561,20 +562,15 @@ export async function getAnalytics(db: Db, userId: string): Promise<Analytics> {
     // last one at the latest settlement (not in the future: a game settled has started).
     // (summary.lastSettledAt is the last result in the order of the games, no longer the latest
     // settlement: one probe of bets_user_id_settled_at_idx instead.)
-    const [gameDayRows, latestRows] = await Promise.all([
-      db.execute(sql`select day::text as day, (sum(profit) over (order by day))::numeric(20, 2)::text as profit
-                     from user_game_days where user_id = ${userId} order by day`),
-      db.execute(
-        sql`select ${isoText(sql`max(settled_at)`)} as at from bets where user_id = ${userId} and status <> 'pending'`,
-      ),
-    ]);
-    const gameDays = rowsOf<{ day: string; profit: string }>(gameDayRows);
+    const latestRows = await db.execute(
+      sql`select ${isoText(sql`max(settled_at)`)} as at from bets where user_id = ${userId} and status <> 'pending'`,
+    );
     const [latest] = rowsOf<{ at: string | null }>(latestRows);
     const lastAt = latest?.at ? new Date(latest.at) : null;
     let excessSoFar = 0n;
-    cumulativeProfit = gameDays.map((d, i) => {
+    cumulativeProfit = days.map((d, i) => {
       const end = endOfDay(d.day);
-      const at = i === gameDays.length - 1 && lastAt && lastAt < end ? lastAt : end;
+      const at = i === days.length - 1 && lastAt && lastAt < end ? lastAt : end;
       excessSoFar += excessOfGameDay.get(d.day) ?? 0n;
       return { date: at.toISOString(), profit: formatCents(parseMoney(d.profit)! - excessSoFar) };
     });
