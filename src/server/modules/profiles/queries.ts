@@ -448,7 +448,7 @@ function lastPerBucket<T extends { date: string }>(points: T[], key: (iso: strin
 /** The end of a UTC day ('YYYY-MM-DD'), the moment a daily point of the profit line stands for. */
 const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS - 1);
 
-/** Of a user's bets above the market, how much more their wins made than at the best price, per sport, day settled and day of the game. */
+/** Of a user's bets above the market, how much more their wins made than at the best price, per sport and day of the game. */
 interface ExcessRow {
   sport: string;
   gameDay: string;
