@@ -21,6 +21,7 @@ export type BetSport = (typeof BET_SPORTS)[number];
 
 export { BET_STATUSES, type BetStatus } from './bet-status.ts';
 import type { BetStatus } from './bet-status.ts';
+import { DELETE_WINDOW_MINUTES, OVERDUE_AFTER_HOURS } from './rule-numbers.ts';
 /**
  * The results a pending bet settles to. `void` is a cancelled event or a push: the stake comes
  * back (profit 0.00) and the bet counts in no rate (win rate, ROI, yield, streaks, drawdown).
@@ -57,14 +58,11 @@ export const BET_ALREADY_SETTLED_MESSAGE = 'Bet is already settled';
 export const BET_PART_OF_RECORD_MESSAGE =
   "This bet's event has started, so it is part of your record and can't be deleted";
 
-/** A bet may be deleted only this long after it was recorded (and before its start): a typo's fix (decision 041). */
-export const DELETE_WINDOW_MINUTES = 15;
+export { DELETE_WINDOW_MINUTES, OVERDUE_AFTER_HOURS };
 export const DELETE_WINDOW_MS = DELETE_WINDOW_MINUTES * 60 * 1000;
 /** Why a bet recorded more than 15 minutes ago has no Delete, though its event is still ahead. */
 export const DELETE_WINDOW_PASSED_MESSAGE = `A bet can be deleted only in the ${DELETE_WINDOW_MINUTES} minutes after you record it, so this one is part of your record`;
 
-/** A bet still pending this long after its event started is overdue (shown on the profile). */
-export const OVERDUE_AFTER_HOURS = 72;
 export const OVERDUE_AFTER_MS = OVERDUE_AFTER_HOURS * 60 * 60 * 1000;
 
 type Timed = {

@@ -15,11 +15,9 @@
  * position. db/functions/luck_adjusted_yield.sql is the same formula for SQL to order by.
  */
 import { normalUpperTail, Z_95 } from './stats.ts';
+import { RANK_MIN_EVENTS, RANK_MIN_ODDS } from './rule-numbers.ts';
 
-/** Positions priced below this (decimal) count in no ranking: near-certain prices prove nothing. */
-export const RANK_MIN_ODDS = 1.2;
-/** A record is ranked with won or lost positions priced ≥ RANK_MIN_ODDS on at least this many distinct events. */
-export const RANK_MIN_EVENTS = 30;
+export { RANK_MIN_EVENTS, RANK_MIN_ODDS };
 
 const MICRO = 1_000_000n;
 

@@ -18,8 +18,12 @@ import {
   Users,
 } from 'lucide-react';
 import { paths, signUpPath } from '../../../shared/routes.ts';
-import { OVERDUE_AFTER_HOURS } from '../../../shared/bets.ts';
-import { RANK_MIN_EVENTS, RANK_MIN_ODDS } from '../../../shared/ranking.ts';
+import {
+  DELETE_WINDOW_MINUTES,
+  OVERDUE_AFTER_HOURS,
+  RANK_MIN_EVENTS,
+  RANK_MIN_ODDS,
+} from '../../../shared/rule-numbers.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -217,7 +221,7 @@ export function InfluencerSection({ demo }: { demo: DemoLauncher }) {
     {
       icon: <BadgeCheck />,
       title: 'A verified public record',
-      text: 'Every pick is recorded at least 6 hours before the event. A bet can be deleted only in the 15 minutes after it is recorded and before its event starts, every deletion stays public, and a settled bet is final: no deleting the losers, no backdating the winners.',
+      text: `Every pick is recorded at least 6 hours before the event. A bet can be deleted only in the ${DELETE_WINDOW_MINUTES} minutes after it is recorded and before its event starts, every deletion stays public, and a settled bet is final: no deleting the losers, no backdating the winners.`,
     },
     {
       icon: <Eye />,
@@ -328,7 +332,7 @@ export function FeaturesSection() {
     {
       icon: <CalendarCheck />,
       title: 'Settled after the start, then final',
-      text: "A bet is settled won, lost or void / push (a cancelled event or a push: the stake comes back, and no rate counts it) only after its event starts, and a settled bet is final. In the 15 minutes after recording a bet, and before its event starts, you can delete it to correct a mistake; after that it is part of your record and can't be deleted. Every profile shows its graded, self-reported, void and deleted bets, and lists the deleted ones under “Deleted before the start”.",
+      text: `A bet is settled won, lost or void / push (a cancelled event or a push: the stake comes back, and no rate counts it) only after its event starts, and a settled bet is final. In the ${DELETE_WINDOW_MINUTES} minutes after recording a bet, and before its event starts, you can delete it to correct a mistake; after that it is part of your record and can't be deleted. Every profile shows its graded, self-reported, void and deleted bets, and lists the deleted ones under “Deleted before the start”.`,
     },
     {
       icon: <Hourglass />,
