@@ -277,7 +277,7 @@ export function ownProfileRoutes({ auth, db, logger, now, quotas }: ProfileRoute
         const release = await cache.acquire('analytics', userId);
         try {
           // The ROI, the average odds and the profits count bets above the market at the best price seen.
-          const version = `${await recordVersion(userId)}/${await marketFiguresVersion(db, userId)}`;
+          const version = (await Promise.all([recordVersion(userId), marketFiguresVersion(db, userId)])).join('/');
           const kept = cache.get<Awaited<ReturnType<typeof getAnalytics>>>('analytics', userId, version);
           if (kept) return c.json(kept, 200);
           const analytics = await getAnalytics(db, userId);
